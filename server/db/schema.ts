@@ -1,0 +1,395 @@
+/**
+ * Kysely table types for the PerformancePay reference server.
+ *
+ * Columns are snake_case in PostgreSQL; the Kysely instance uses `CamelCasePlugin`, so
+ * TypeScript sees camelCase names (e.g. `open_amount_cents` → `openAmountCents`).
+ *
+ * Type conventions (both on PGlite and on a PostgreSQL server, see `connect.ts`):
+ * - `bigint` money columns (`*_cents`) come back as JS `number` (parser for oid 20; values beyond
+ *   Number.MAX_SAFE_INTEGER would stay strings, never reached with cents).
+ * - `date` columns come back as `yyyy-MM-dd` strings (parser for oid 1082 returns the raw text).
+ * - `timestamptz` columns come back as JS `Date`; insert `Date` or an ISO string.
+ * - `jsonb` columns come back parsed. To WRITE a jsonb value use the `json()` helper from
+ *   `server/db/json.ts` (node-postgres would turn a JS array into a PostgreSQL array literal).
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** `timestamptz` (selected as Date). */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** `timestamptz not null default now()` */
+export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** `date` as `yyyy-MM-dd` text. */
+export type DateString = string;
+/** `jsonb` column holding T. Insert/update with `json(value)` (or a JSON string). */
+export type Json<T> = ColumnType<T, T | string, T | string>;
+/** `jsonb not null default …` */
+export type JsonDefault<T> = ColumnType<T, T | string | undefined, T | string>;
+/** `bigint` cents → number. */
+export type Cents = ColumnType<number, number | bigint | string, number | bigint | string>;
+
+export interface Address {
+  addressLine1: string;
+  addressLine2?: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
+export interface VendorConfig {
+  appName?: string;
+  logoUrl?: string | null;
+  c2pPaymentDays?: number;
+  autoPayStartDateTimeFrame?: number;
+  achProcessor?: string;
+  [key: string]: unknown;
+}
+
+export interface EodCutoff {
+  hour: number;
+  timezone: string;
+}
+
+export type TokenType =
+  | 'login'
+  | 'click2pay'
+  | 'autopay'
+  | 'paymentplan'
+  | 'statement'
+  | 'reminder'
+  | 'message';
+export type TokenStatus = 'active' | 'complete' | 'canceled' | 'expired';
+export type PaymentProvider = 'plastiq-cc' | 'priority-cc' | 'priority-ach' | 'direct-ach';
+export type PlanStatus = 'active' | 'complete' | 'canceled';
+export type PlanFrequency = 'weekly' | 'biweekly' | 'monthly';
+export type PaymentGroupStatus = 'scheduled' | 'complete' | 'canceled';
+export type PaymentType = 'CC' | 'ACH';
+export type PaymentSourceType = 'Portal' | 'Click2Pay' | 'Payment Plan' | 'Autopay Plus' | 'Message';
+export type AnnouncementType = 'error' | 'info';
+export type OutboxChannel = 'email' | 'sms';
+
+export interface RequestPlan {
+  paymentPlanName: string;
+  startDate: string;
+  frequency: PlanFrequency;
+  totalAmount: number;
+  eachAmount: number;
+}
+
+export interface InvoiceExtra {
+  eodPassthrough?: { stId?: string | null; stName?: string | null };
+  [key: string]: unknown;
+}
+
+export interface Person {
+  name: string;
+  email?: string | null;
+  [key: string]: unknown;
+}
+
+export interface VendorsTable {
+  id: Generated<string>;
+  name: string;
+  displayName: string;
+  address: Json<Address | null>;
+  createType: string | null;
+  config: JsonDefault<VendorConfig>;
+  eodCutoff: JsonDefault<EodCutoff>;
+  featureFlags: JsonDefault<Record<string, boolean>>;
+  invoiceFilterColumns: JsonDefault<unknown[]>;
+  paymentConfigs: JsonDefault<Record<string, unknown>>;
+  paymentMethodOptions: JsonDefault<Record<string, unknown>>;
+  /** server-internal, never returned to callers */
+  internal: JsonDefault<Record<string, unknown>>;
+  createdAt: CreatedAt;
+}
+
+export interface LocationsTable {
+  id: Generated<string>;
+  vendorId: string;
+  displayName: string;
+  address: Json<Address | null>;
+  createType: string | null;
+  paymentConfigs: JsonDefault<Record<string, unknown>>;
+  createdAt: CreatedAt;
+}
+
+export interface ContactsTable {
+  id: Generated<string>;
+  firstName: string;
+  lastName: string;
+  /** lower-cased */
+  email: string | null;
+  /** digits only */
+  phone: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface ContactLocationsTable {
+  contactId: string;
+  vendorId: string;
+  locationId: string;
+}
+
+export interface TokensTable {
+  id: Generated<string>;
+  /** sha256 hex of the raw token; the raw token is never stored */
+  tokenHash: string;
+  contactId: string;
+  vendorId: string | null;
+  locationId: string | null;
+  type: TokenType;
+  status: ColumnType<TokenStatus, TokenStatus | undefined, TokenStatus>;
+  requestId: string | null;
+  expiresAt: Timestamp;
+  createdAt: CreatedAt;
+}
+
+export interface RequestsTable {
+  id: Generated<string>;
+  vendorId: string;
+  locationId: string;
+  contactId: string;
+  type: string;
+  startDate: DateString | null;
+  excludedInvoiceIds: JsonDefault<string[]>;
+  invoiceIds: JsonDefault<string[]>;
+  plan: Json<RequestPlan | null>;
+  status: ColumnType<string, string | undefined, string>;
+  createdAt: CreatedAt;
+}
+
+export interface InvoicesTable {
+  id: Generated<string>;
+  vendorId: string;
+  locationId: string;
+  externalId: string;
+  displayInvNum: string;
+  openAmountCents: Cents;
+  originalAmountCents: Cents;
+  dueDate: DateString | null;
+  invoiceDate: DateString | null;
+  externalInvoiceDate: DateString | null;
+  poRefId: string | null;
+  extra: JsonDefault<InvoiceExtra>;
+  payable: ColumnType<boolean, boolean | undefined, boolean>;
+  deletedAt: Timestamp | null;
+  /** 'QBO' is special */
+  createType: string | null;
+  externalUrl: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+export interface InvoiceJourneysTable {
+  id: Generated<string>;
+  invoiceId: string;
+  contactId: string | null;
+  action: string;
+  detail: string | null;
+  updatedAt: CreatedAt;
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<string>;
+  contactId: string;
+  vendorId: string;
+  locationId: string;
+  provider: PaymentProvider;
+  name: string;
+  lastFour: string;
+  brand: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+  /** percent string like '2.9' */
+  serviceFee: string | null;
+  verificationRequired: ColumnType<boolean, boolean | undefined, boolean>;
+  providerToken: string;
+  deletedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface AutopaysTable {
+  id: Generated<string>;
+  vendorId: string;
+  locationId: string;
+  contactId: string;
+  paymentMethodId: string;
+  startDate: DateString;
+  excludedInvoiceIds: JsonDefault<string[]>;
+  customerManage: ColumnType<boolean, boolean | undefined, boolean>;
+  deletedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface PaymentPlansTable {
+  id: Generated<string>;
+  vendorId: string;
+  locationId: string;
+  contactId: string;
+  requestId: string | null;
+  name: string;
+  status: PlanStatus;
+  totalAmountCents: Cents;
+  eachAmountCents: Cents;
+  frequency: PlanFrequency;
+  startDate: DateString;
+  paymentMethodId: string;
+  createdAt: CreatedAt;
+}
+
+export interface PaymentGroupsTable {
+  id: Generated<string>;
+  vendorId: string;
+  locationId: string;
+  contactId: string;
+  confirmationNumber: string;
+  paymentDate: DateString;
+  paymentTotalCents: Cents;
+  paymentType: PaymentType;
+  status: PaymentGroupStatus;
+  sourceType: PaymentSourceType;
+  paymentPlanId: string | null;
+  requestId: string | null;
+  paymentMethodId: string;
+  idempotencyKey: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  paymentGroupId: string;
+  invoiceId: string;
+  paidAmountCents: Cents;
+  subject: string | null;
+  message: string | null;
+}
+
+export interface MessagesTable {
+  id: Generated<string>;
+  vendorId: string;
+  locationId: string;
+  contactId: string;
+  invoiceId: string | null;
+  subject: string;
+  body: string;
+  paymentPaidAmountCents: ColumnType<number | null, number | bigint | string | null | undefined, number | bigint | string | null>;
+  readAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface TemplateMessagesTable {
+  id: Generated<string>;
+  vendorId: string;
+  locationId: string;
+  contactId: string;
+  subject: string;
+  richContent: JsonDefault<unknown>;
+  fromPerson: JsonDefault<Person | null>;
+  toPerson: JsonDefault<Person | null>;
+  invoiceIds: JsonDefault<string[]>;
+  createdAt: CreatedAt;
+}
+
+export interface AnnouncementsTable {
+  id: Generated<string>;
+  /** null = global */
+  vendorId: string | null;
+  type: AnnouncementType;
+  message: string;
+  expirationDate: DateString | null;
+  createdAt: CreatedAt;
+}
+
+export interface AdsTable {
+  fileId: Generated<string>;
+  vendorId: string;
+  fileUrl: string;
+  clickUrl: string | null;
+  sortOrder: ColumnType<number, number | undefined, number>;
+  /** seconds */
+  duration: ColumnType<number, number | undefined, number>;
+}
+
+export interface HolidaysTable {
+  date: DateString;
+  name: string;
+}
+
+export interface AppConfigTable {
+  /** 'configuration' | 'featureFlags' | 'epa' */
+  key: string;
+  value: Json<unknown>;
+}
+
+export interface VisitsTable {
+  id: Generated<string>;
+  contactId: string;
+  vendorId: string | null;
+  locationId: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  channel: OutboxChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  createdAt: CreatedAt;
+  sentAt: Timestamp | null;
+  error: string | null;
+}
+
+export interface LetmeinAttemptsTable {
+  id: Generated<string>;
+  addressHash: string;
+  clientKey: string;
+  createdAt: CreatedAt;
+}
+
+export interface Database {
+  vendors: VendorsTable;
+  locations: LocationsTable;
+  contacts: ContactsTable;
+  contactLocations: ContactLocationsTable;
+  tokens: TokensTable;
+  requests: RequestsTable;
+  invoices: InvoicesTable;
+  invoiceJourneys: InvoiceJourneysTable;
+  paymentMethods: PaymentMethodsTable;
+  autopays: AutopaysTable;
+  paymentPlans: PaymentPlansTable;
+  paymentGroups: PaymentGroupsTable;
+  payments: PaymentsTable;
+  messages: MessagesTable;
+  templateMessages: TemplateMessagesTable;
+  announcements: AnnouncementsTable;
+  ads: AdsTable;
+  holidays: HolidaysTable;
+  appConfig: AppConfigTable;
+  visits: VisitsTable;
+  outbox: OutboxTable;
+  letmeinAttempts: LetmeinAttemptsTable;
+}
+
+export type Vendor = Selectable<VendorsTable>;
+export type Location = Selectable<LocationsTable>;
+export type Contact = Selectable<ContactsTable>;
+export type Token = Selectable<TokensTable>;
+export type NewToken = Insertable<TokensTable>;
+export type Request = Selectable<RequestsTable>;
+export type Invoice = Selectable<InvoicesTable>;
+export type NewInvoice = Insertable<InvoicesTable>;
+export type InvoiceUpdate = Updateable<InvoicesTable>;
+export type PaymentMethod = Selectable<PaymentMethodsTable>;
+export type Autopay = Selectable<AutopaysTable>;
+export type PaymentPlan = Selectable<PaymentPlansTable>;
+export type PaymentGroup = Selectable<PaymentGroupsTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type Message = Selectable<MessagesTable>;
+export type TemplateMessage = Selectable<TemplateMessagesTable>;
+export type Announcement = Selectable<AnnouncementsTable>;
+export type Ad = Selectable<AdsTable>;
+export type Holiday = Selectable<HolidaysTable>;
+export type OutboxMessage = Selectable<OutboxTable>;

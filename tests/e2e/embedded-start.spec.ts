@@ -1,0 +1,40 @@
+import { test, expect } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// `npm start` on a fresh machine: the embedded database (PGlite) under DATA_DIR, demo data on first start,
+// and a printed login link that opens the demo. Run once (desktop project), it's not about the viewport.
+test('the server starts on the embedded database, loads the demo data and prints a working demo link', async ({ page }, info) => {
+  test.skip(info.project.name !== 'desktop', 'viewport-independent');
+  test.setTimeout(180_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'pp-embedded-'));
+  const port = 8191;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
+  delete (env as Record<string, string | undefined>).DATABASE_URL;
+  const child = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    let out = '';
+    const link = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no demo link printed:\n${out}`)), 150_000);
+      const onData = (d: Buffer) => {
+        out += d.toString();
+        const m = out.match(/http:\/\/127\.0\.0\.1:\d+\/token\/[A-Za-z0-9_-]+/);
+        if (m) { clearTimeout(timer); resolve(m[0]); }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+    });
+    expect(out).not.toMatch(/"level":50/);
+    const health = await page.request.get(`http://127.0.0.1:${port}/healthz`);
+    expect(health.ok()).toBe(true);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Choose a Vendor' })).toBeVisible({ timeout: 20_000 });
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

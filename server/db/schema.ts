@@ -29,7 +29,8 @@ export type Cents = ColumnType<number, number | bigint | string, number | bigint
 
 export interface Address {
   addressLine1: string;
-  addressLine2?: string | null;
+  /** empty string when none */
+  addressLine2: string;
   city: string;
   state: string;
   postalCode: string;
@@ -38,10 +39,18 @@ export interface Address {
 export interface VendorConfig {
   appName?: string;
   logoUrl?: string | null;
-  c2pPaymentDays?: number;
-  autoPayStartDateTimeFrame?: number;
-  achProcessor?: string;
+  c2pPaymentDays?: number | null;
+  autoPayStartDateTimeFrame?: number | null;
+  achProcessor?: PaymentProvider;
   [key: string]: unknown;
+}
+
+/** A payment provider enabled for a vendor/location (contract schema PaymentConfig). */
+export interface PaymentConfig {
+  provider: PaymentProvider;
+  type: PaymentType;
+  /** percent string like '2.9'; null when none (card providers only) */
+  serviceFee: string | null;
 }
 
 export interface EodCutoff {
@@ -67,11 +76,15 @@ export type PaymentSourceType = 'Portal' | 'Click2Pay' | 'Payment Plan' | 'Autop
 export type AnnouncementType = 'error' | 'info';
 export type OutboxChannel = 'email' | 'sms';
 
+/** requests.plan — amounts in INTEGER CENTS (like every money value in the database). */
 export interface RequestPlan {
   paymentPlanName: string;
+  /** yyyy-MM-dd */
   startDate: string;
   frequency: PlanFrequency;
+  /** cents */
   totalAmount: number;
+  /** cents */
   eachAmount: number;
 }
 
@@ -80,10 +93,12 @@ export interface InvoiceExtra {
   [key: string]: unknown;
 }
 
+/** from/to of a template message */
 export interface Person {
-  name: string;
-  email?: string | null;
-  [key: string]: unknown;
+  firstName: string;
+  lastName: string;
+  /** e-mail or phone the message went to (to-person only) */
+  deliverTo?: string | null;
 }
 
 export interface VendorsTable {
@@ -96,8 +111,9 @@ export interface VendorsTable {
   eodCutoff: JsonDefault<EodCutoff>;
   featureFlags: JsonDefault<Record<string, boolean>>;
   invoiceFilterColumns: JsonDefault<unknown[]>;
-  paymentConfigs: JsonDefault<Record<string, unknown>>;
-  paymentMethodOptions: JsonDefault<Record<string, unknown>>;
+  paymentConfigs: JsonDefault<PaymentConfig[]>;
+  /** contract: paymentMethodConfig.options */
+  paymentMethodOptions: JsonDefault<string[]>;
   /** server-internal, never returned to callers */
   internal: JsonDefault<Record<string, unknown>>;
   createdAt: CreatedAt;
@@ -109,7 +125,7 @@ export interface LocationsTable {
   displayName: string;
   address: Json<Address | null>;
   createType: string | null;
-  paymentConfigs: JsonDefault<Record<string, unknown>>;
+  paymentConfigs: JsonDefault<PaymentConfig[]>;
   createdAt: CreatedAt;
 }
 
@@ -154,7 +170,10 @@ export interface RequestsTable {
   excludedInvoiceIds: JsonDefault<string[]>;
   invoiceIds: JsonDefault<string[]>;
   plan: Json<RequestPlan | null>;
-  status: ColumnType<string, string | undefined, string>;
+  /** AutoPay requests: whether the customer may edit start date and exclusions */
+  customerManage: ColumnType<boolean, boolean | undefined, boolean>;
+  /** active | complete | canceled | expired */
+  status: ColumnType<TokenStatus, TokenStatus | undefined, TokenStatus>;
   createdAt: CreatedAt;
 }
 

@@ -1,0 +1,210 @@
+/**
+ * Database connection: a PostgreSQL server (node-postgres Pool) when `databaseUrl` is given,
+ * else PGlite (PostgreSQL in WASM) persisted in `${dataDir}/pglite`, or in memory for `memory://`.
+ *
+ * Both return the same value types (see schema.ts): bigint → number, date → 'yyyy-MM-dd' string,
+ * timestamptz → Date, jsonb → parsed value.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type Dialect, type MigrationResultSet } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { migrationProvider } from './migrations.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface CreateDbOptions {
+  /** postgres://… — use a PostgreSQL server */
+  databaseUrl?: string;
+  /** directory for PGlite files (`${dataDir}/pglite`); `memory://` for an in-memory database. Default `.data` */
+  dataDir?: string;
+  /** node-postgres pool size (default 10) */
+  poolSize?: number;
+}
+
+export interface DbHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+const DATE_OID = 1082;
+const INT8_OID = 20;
+
+/** bigint → number when it fits exactly, else the decimal string. */
+export function parseInt8(value: string): number | string {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+}
+
+const identity = (value: string) => value;
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary'): any {
+    if (oid === DATE_OID) return identity;
+    if (oid === INT8_OID) return parseInt8;
+    return (pg.types.getTypeParser as (oid: number, format?: 'text' | 'binary') => unknown)(oid, format);
+  },
+};
+
+/** Thrown when the PGlite data directory is in use by another process (e.g. the running server). */
+export class DataDirBusyError extends Error {
+  constructor(dir: string, cause: unknown) {
+    super(
+      `The database in ${dir} is in use by another process (PGlite allows one process at a time): ` +
+        'stop the server or set DATABASE_URL.',
+      { cause },
+    );
+    this.name = 'DataDirBusyError';
+  }
+}
+
+export function pgliteDir(dataDir: string): string {
+  return path.resolve(dataDir, 'pglite');
+}
+
+/** Is `pid` a running node process? (A lock left by a dead process, or whose pid was reused, is stale.) */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    // Linux: after a container restart the pid may belong to something else entirely
+    return /node|tsx/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return true; // no /proc: trust kill(0)
+  }
+}
+
+/**
+ * PGlite itself does not stop a second process from opening the same directory (which would
+ * corrupt it), so we hold `${dataDir}/pglite.lock` with our pid. A lock left by a dead process is
+ * taken over. Returns the release function.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.resolve(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        process.off('exit', release);
+        try {
+          if (readFileSync(lockPath, 'utf8').trim() === String(process.pid)) unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+      process.on('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockPath, 'utf8').trim());
+      if (owner && owner !== process.pid && processAlive(owner)) {
+        throw new DataDirBusyError(pgliteDir(dataDir), new Error(`locked by process ${owner} (${lockPath})`));
+      }
+      if (owner === process.pid) {
+        throw new DataDirBusyError(pgliteDir(dataDir), new Error(`already open in this process (${lockPath})`));
+      }
+      unlinkSync(lockPath); // stale: its process is gone
+    }
+  }
+  throw new DataDirBusyError(pgliteDir(dataDir), new Error(`could not take ${lockPath}`));
+}
+
+export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
+  const plugins = [new CamelCasePlugin()];
+  let dialect: Dialect;
+  let kind: DbHandle['kind'];
+  let releaseLock: (() => void) | undefined;
+
+  if (options.databaseUrl) {
+    kind = 'postgres';
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+    });
+    dialect = new PostgresDialect({ pool });
+  } else {
+    kind = 'pglite';
+    const dataDir = options.dataDir ?? '.data';
+    const parsers = { [DATE_OID]: identity, [INT8_OID]: parseInt8 };
+    let client: PGlite;
+    if (dataDir === 'memory://') {
+      client = new PGlite({ parsers });
+    } else {
+      const dir = pgliteDir(dataDir);
+      mkdirSync(dir, { recursive: true });
+      const release = lockDataDir(dataDir);
+      releaseLock = release;
+      try {
+        client = new PGlite(dir, { parsers });
+        await client.waitReady;
+      } catch (error) {
+        release();
+        throw error;
+      }
+    }
+    await client.waitReady;
+    dialect = new PGliteDialect(client);
+  }
+
+  const db = new Kysely<Database>({ dialect, plugins });
+  return {
+    db,
+    kind,
+    async close() {
+      try {
+        await db.destroy();
+      } finally {
+        releaseLock?.();
+      }
+    },
+  };
+}
+
+/** Arbitrary constant key for pg_advisory_lock around migrations. */
+const MIGRATION_LOCK_KEY = 7_310_422_015;
+
+/**
+ * Applies all pending migrations. Safe when several processes start at once against one PostgreSQL:
+ * a session advisory lock serialises them; the later ones find nothing to do.
+ */
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const result = await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(conn);
+    try {
+      const migrator = new Migrator({
+        db: conn,
+        provider: migrationProvider,
+        migrationTableName: 'schema_migrations',
+        migrationLockTableName: 'schema_migrations_lock',
+      });
+      return await migrator.migrateToLatest();
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(conn);
+    }
+  });
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error');
+    const error = result.error instanceof Error ? result.error : new Error(String(result.error));
+    error.message = `migration ${failed?.migrationName ?? '?'} failed: ${error.message}`;
+    throw error;
+  }
+  return result;
+}
+
+/** Reads `DATABASE_URL` / `DATA_DIR` from the environment (the CLIs and the server use the same rule). */
+export function dbOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): CreateDbOptions {
+  return env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR || '.data' };
+}

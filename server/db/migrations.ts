@@ -1,0 +1,321 @@
+/**
+ * Schema migrations as an in-code MigrationProvider (Kysely `Migrator`).
+ * The same SQL runs on PGlite and on a PostgreSQL server.
+ *
+ * Add a new migration by appending a key to `migrations` (keys sort alphabetically: keep the
+ * `NNNN_` prefix). Never edit a migration that has shipped.
+ */
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+/** Runs statements one by one (PGlite's extended protocol refuses several statements in one query). */
+async function run(db: Kysely<any>, statements: string[]): Promise<void> {
+  for (const statement of statements) {
+    await sql.raw(statement).execute(db);
+  }
+}
+
+const initialUp = [
+  `create table vendors (
+    id uuid primary key default gen_random_uuid(),
+    name text not null,
+    display_name text not null,
+    address jsonb,
+    create_type text,
+    config jsonb not null default '{}'::jsonb,
+    eod_cutoff jsonb not null default '{"hour":17,"timezone":"America/New_York"}'::jsonb,
+    feature_flags jsonb not null default '{}'::jsonb,
+    invoice_filter_columns jsonb not null default '[]'::jsonb,
+    payment_configs jsonb not null default '[]'::jsonb,
+    payment_method_options jsonb not null default '[]'::jsonb,
+    internal jsonb not null default '{}'::jsonb,
+    created_at timestamptz not null default now()
+  )`,
+  `create table locations (
+    id uuid primary key default gen_random_uuid(),
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    display_name text not null,
+    address jsonb,
+    create_type text,
+    payment_configs jsonb not null default '[]'::jsonb,
+    created_at timestamptz not null default now(),
+    unique (vendor_id, id)
+  )`,
+  `create index locations_vendor_idx on locations (vendor_id)`,
+  `create table contacts (
+    id uuid primary key default gen_random_uuid(),
+    first_name text not null,
+    last_name text not null,
+    email text check (email is null or email = lower(email)),
+    phone text check (phone is null or phone ~ '^[0-9]+$'),
+    created_at timestamptz not null default now()
+  )`,
+  `create index contacts_email_idx on contacts (email)`,
+  `create index contacts_phone_idx on contacts (phone)`,
+  `create table contact_locations (
+    contact_id uuid not null references contacts(id) on delete cascade,
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    location_id uuid not null,
+    primary key (contact_id, location_id),
+    foreign key (vendor_id, location_id) references locations (vendor_id, id) on delete cascade
+  )`,
+  `create index contact_locations_vendor_idx on contact_locations (contact_id, vendor_id)`,
+  `create table requests (
+    id uuid primary key default gen_random_uuid(),
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    location_id uuid not null references locations(id) on delete cascade,
+    contact_id uuid not null references contacts(id) on delete cascade,
+    type text not null,
+    start_date date,
+    excluded_invoice_ids jsonb not null default '[]'::jsonb,
+    invoice_ids jsonb not null default '[]'::jsonb,
+    plan jsonb,
+    customer_manage boolean not null default true,
+    status text not null default 'active' check (status in ('active','complete','canceled','expired')),
+    created_at timestamptz not null default now()
+  )`,
+  `create index requests_contact_idx on requests (contact_id, location_id)`,
+  `create table tokens (
+    id uuid primary key default gen_random_uuid(),
+    token_hash text not null unique check (token_hash ~ '^[0-9a-f]{64}$'),
+    contact_id uuid not null references contacts(id) on delete cascade,
+    vendor_id uuid references vendors(id) on delete cascade,
+    location_id uuid references locations(id) on delete cascade,
+    type text not null check (type in ('login','click2pay','autopay','paymentplan','statement','reminder','message')),
+    status text not null default 'active' check (status in ('active','complete','canceled','expired')),
+    request_id uuid references requests(id) on delete set null,
+    expires_at timestamptz not null,
+    created_at timestamptz not null default now()
+  )`,
+  `create index tokens_contact_idx on tokens (contact_id)`,
+  `create table invoices (
+    id uuid primary key default gen_random_uuid(),
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    location_id uuid not null references locations(id) on delete cascade,
+    external_id text not null,
+    display_inv_num text not null,
+    open_amount_cents bigint not null,
+    original_amount_cents bigint not null,
+    due_date date,
+    invoice_date date,
+    external_invoice_date date,
+    po_ref_id text,
+    extra jsonb not null default '{}'::jsonb,
+    payable boolean not null default true,
+    deleted_at timestamptz,
+    create_type text,
+    external_url text,
+    status text not null default 'open',
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now(),
+    unique (vendor_id, external_id)
+  )`,
+  `create index invoices_location_idx on invoices (location_id, due_date)`,
+  `create table invoice_journeys (
+    id uuid primary key default gen_random_uuid(),
+    invoice_id uuid not null references invoices(id) on delete cascade,
+    contact_id uuid references contacts(id) on delete set null,
+    action text not null,
+    detail text,
+    updated_at timestamptz not null default now()
+  )`,
+  `create index invoice_journeys_invoice_idx on invoice_journeys (invoice_id, updated_at)`,
+  `create table payment_methods (
+    id uuid primary key default gen_random_uuid(),
+    contact_id uuid not null references contacts(id) on delete cascade,
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    location_id uuid not null references locations(id) on delete cascade,
+    provider text not null check (provider in ('plastiq-cc','priority-cc','priority-ach','direct-ach')),
+    name text not null,
+    last_four text not null check (last_four ~ '^[0-9]{4}$'),
+    brand text,
+    exp_month int check (exp_month is null or exp_month between 1 and 12),
+    exp_year int,
+    service_fee text,
+    verification_required boolean not null default false,
+    provider_token text not null,
+    deleted_at timestamptz,
+    created_at timestamptz not null default now()
+  )`,
+  `create index payment_methods_contact_idx on payment_methods (contact_id, location_id)`,
+  `create table autopays (
+    id uuid primary key default gen_random_uuid(),
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    location_id uuid not null references locations(id) on delete cascade,
+    contact_id uuid not null references contacts(id) on delete cascade,
+    payment_method_id uuid not null references payment_methods(id),
+    start_date date not null,
+    excluded_invoice_ids jsonb not null default '[]'::jsonb,
+    customer_manage boolean not null default true,
+    deleted_at timestamptz,
+    created_at timestamptz not null default now()
+  )`,
+  // at most one live autopay per location
+  `create unique index autopays_active_location_idx on autopays (location_id) where deleted_at is null`,
+  `create table payment_plans (
+    id uuid primary key default gen_random_uuid(),
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    location_id uuid not null references locations(id) on delete cascade,
+    contact_id uuid not null references contacts(id) on delete cascade,
+    request_id uuid references requests(id) on delete set null,
+    name text not null,
+    status text not null check (status in ('active','complete','canceled')),
+    total_amount_cents bigint not null check (total_amount_cents >= 0),
+    each_amount_cents bigint not null check (each_amount_cents > 0),
+    frequency text not null check (frequency in ('weekly','biweekly','monthly')),
+    start_date date not null,
+    payment_method_id uuid not null references payment_methods(id),
+    created_at timestamptz not null default now()
+  )`,
+  `create index payment_plans_location_idx on payment_plans (location_id, status)`,
+  `create table payment_groups (
+    id uuid primary key default gen_random_uuid(),
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    location_id uuid not null references locations(id) on delete cascade,
+    contact_id uuid not null references contacts(id) on delete cascade,
+    confirmation_number text not null,
+    payment_date date not null,
+    payment_total_cents bigint not null,
+    payment_type text not null check (payment_type in ('CC','ACH')),
+    status text not null check (status in ('scheduled','complete','canceled')),
+    source_type text not null check (source_type in ('Portal','Click2Pay','Payment Plan','Autopay Plus','Message')),
+    payment_plan_id uuid references payment_plans(id) on delete set null,
+    request_id uuid references requests(id) on delete set null,
+    payment_method_id uuid not null references payment_methods(id),
+    idempotency_key text,
+    created_at timestamptz not null default now(),
+    unique (contact_id, idempotency_key)
+  )`,
+  `create index payment_groups_location_idx on payment_groups (location_id, payment_date)`,
+  `create table payments (
+    id uuid primary key default gen_random_uuid(),
+    payment_group_id uuid not null references payment_groups(id) on delete cascade,
+    invoice_id uuid not null references invoices(id) on delete cascade,
+    paid_amount_cents bigint not null,
+    subject text,
+    message text
+  )`,
+  `create index payments_group_idx on payments (payment_group_id)`,
+  `create index payments_invoice_idx on payments (invoice_id)`,
+  `create table messages (
+    id uuid primary key default gen_random_uuid(),
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    location_id uuid not null references locations(id) on delete cascade,
+    contact_id uuid not null references contacts(id) on delete cascade,
+    invoice_id uuid references invoices(id) on delete set null,
+    subject text not null,
+    body text not null,
+    payment_paid_amount_cents bigint,
+    read_at timestamptz,
+    created_at timestamptz not null default now()
+  )`,
+  `create index messages_location_idx on messages (location_id, created_at)`,
+  `create table template_messages (
+    id uuid primary key default gen_random_uuid(),
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    location_id uuid not null references locations(id) on delete cascade,
+    contact_id uuid not null references contacts(id) on delete cascade,
+    subject text not null,
+    rich_content jsonb not null default '{}'::jsonb,
+    from_person jsonb not null default 'null'::jsonb,
+    to_person jsonb not null default 'null'::jsonb,
+    invoice_ids jsonb not null default '[]'::jsonb,
+    created_at timestamptz not null default now()
+  )`,
+  `create table announcements (
+    id uuid primary key default gen_random_uuid(),
+    vendor_id uuid references vendors(id) on delete cascade,
+    type text not null check (type in ('error','info')),
+    message text not null,
+    expiration_date date,
+    created_at timestamptz not null default now()
+  )`,
+  `create table ads (
+    file_id uuid primary key default gen_random_uuid(),
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    file_url text not null,
+    click_url text,
+    sort_order int not null default 0,
+    duration int not null default 5
+  )`,
+  `create index ads_vendor_idx on ads (vendor_id, sort_order)`,
+  `create table holidays (
+    date date primary key,
+    name text not null
+  )`,
+  `create table app_config (
+    key text primary key,
+    value jsonb not null
+  )`,
+  `create table visits (
+    id uuid primary key default gen_random_uuid(),
+    contact_id uuid not null references contacts(id) on delete cascade,
+    vendor_id uuid references vendors(id) on delete cascade,
+    location_id uuid references locations(id) on delete cascade,
+    created_at timestamptz not null default now()
+  )`,
+  `create table outbox (
+    id uuid primary key default gen_random_uuid(),
+    channel text not null check (channel in ('email','sms')),
+    recipient text not null,
+    subject text,
+    body text not null,
+    created_at timestamptz not null default now(),
+    sent_at timestamptz,
+    error text
+  )`,
+  `create index outbox_created_idx on outbox (created_at)`,
+  `create table letmein_attempts (
+    id uuid primary key default gen_random_uuid(),
+    address_hash text not null,
+    client_key text not null,
+    created_at timestamptz not null default now()
+  )`,
+  `create index letmein_attempts_address_idx on letmein_attempts (address_hash, created_at)`,
+  `create index letmein_attempts_client_idx on letmein_attempts (client_key, created_at)`,
+];
+
+/** All tables in dependency order (children first) — used by drop and by `resetAndSeed`. */
+export const ALL_TABLES = [
+  'letmein_attempts',
+  'outbox',
+  'visits',
+  'app_config',
+  'holidays',
+  'ads',
+  'announcements',
+  'template_messages',
+  'messages',
+  'payments',
+  'payment_groups',
+  'payment_plans',
+  'autopays',
+  'payment_methods',
+  'invoice_journeys',
+  'invoices',
+  'tokens',
+  'requests',
+  'contact_locations',
+  'contacts',
+  'locations',
+  'vendors',
+] as const;
+
+export const migrations: Record<string, Migration> = {
+  '0001_initial': {
+    async up(db) {
+      await run(db, initialUp);
+    },
+    async down(db) {
+      await run(
+        db,
+        ALL_TABLES.map((t) => `drop table if exists ${t} cascade`),
+      );
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};

@@ -1,0 +1,108 @@
+/**
+ * Test databases. With `DATABASE_URL` set: a fresh PostgreSQL database `test_<random>` on that
+ * server (created here, dropped by `drop()`); otherwise an in-memory PGlite. Migrated by default.
+ *
+ *   const t = await createTestDb({ seed: true });   // in beforeAll (PGlite takes ~2 s to start)
+ *   ... t.db, t.demo?.contactId ...
+ *   await t.drop();                                 // in afterAll
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Temporal } from 'temporal-polyfill';
+import { seedDemo, type DemoSeedResult } from '../seed/demo.js';
+import { createDb, migrateToLatest, type Db } from './connect.js';
+
+export interface TestDb {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** connection string of the fresh database (postgres only) */
+  databaseUrl?: string;
+  /** ids of the demo data when created with `seed: true` */
+  demo?: DemoSeedResult;
+  /** closes the connection and drops the database */
+  drop(): Promise<void>;
+}
+
+export interface CreateTestDbOptions {
+  /** run migrations (default true) */
+  migrate?: boolean;
+  /** load the demo data (implies migrate) */
+  seed?: boolean;
+  /** "today" for the demo data (default: the current date) */
+  today?: Temporal.PlainDate;
+  /** server URL; default process.env.DATABASE_URL. Empty → PGlite */
+  databaseUrl?: string;
+}
+
+/** Same server, another database name. */
+export function withDatabase(databaseUrl: string, database: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin<T>(databaseUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  // connect to the maintenance database, not the one named in the URL (it may be a test db)
+  let client = new pg.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
+  try {
+    await client.connect();
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error; // no "postgres" database: use the URL's own
+    client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+  }
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database `test_<random>` on the server of `databaseUrl`; returns its URL. */
+export async function createTempDatabase(databaseUrl: string): Promise<{ name: string; url: string }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await admin(databaseUrl, (client) => client.query(`create database ${name}`));
+  return { name, url: withDatabase(databaseUrl, name) };
+}
+
+export async function dropTempDatabase(databaseUrl: string, name: string): Promise<void> {
+  if (!/^test_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}`);
+  await admin(databaseUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+}
+
+export async function createTestDb(options: CreateTestDbOptions = {}): Promise<TestDb> {
+  const serverUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const migrate = options.migrate ?? true;
+
+  let result: TestDb;
+  if (serverUrl) {
+    const temp = await createTempDatabase(serverUrl);
+    const handle = await createDb({ databaseUrl: temp.url, poolSize: 4 });
+    let dropped = false;
+    result = {
+      db: handle.db,
+      kind: 'postgres',
+      databaseUrl: temp.url,
+      async drop() {
+        if (dropped) return;
+        dropped = true;
+        await handle.close();
+        await dropTempDatabase(serverUrl, temp.name);
+      },
+    };
+  } else {
+    const handle = await createDb({ dataDir: 'memory://' });
+    result = { db: handle.db, kind: 'pglite', drop: () => handle.close() };
+  }
+
+  try {
+    if (migrate || options.seed) await migrateToLatest(result.db);
+    if (options.seed) {
+      result.demo = await seedDemo(result.db, { today: options.today ?? Temporal.Now.plainDateISO() });
+    }
+  } catch (error) {
+    await result.drop();
+    throw error;
+  }
+  return result;
+}

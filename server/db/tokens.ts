@@ -1,0 +1,78 @@
+/**
+ * Access tokens: 32 CSPRNG bytes as base64url (43 characters). Only the SHA-256 hex of a token is
+ * stored (`tokens.token_hash`); the raw token exists only in the link handed to the contact.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, Token, TokenStatus, TokenType } from './schema.js';
+
+const TOKEN_BYTES = 32;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** base64url of 32 bytes: 43 characters without padding */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function generateToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** True when the string has the shape of a token we issue (cheap check before a DB lookup). */
+export function isWellFormedToken(token: string): boolean {
+  return TOKEN_PATTERN.test(token);
+}
+
+export interface IssueTokenInput {
+  contactId: string;
+  vendorId?: string | null;
+  locationId?: string | null;
+  type: TokenType;
+  status?: TokenStatus;
+  requestId?: string | null;
+  /** days until expiry; negative values create an already expired token (tests, demo links) */
+  ttlDays: number;
+  /** reference time for the expiry (default now) */
+  now?: Date;
+}
+
+/** Creates a token row and returns the RAW token (the only place it exists). */
+export async function issueToken(db: Kysely<Database>, input: IssueTokenInput): Promise<string> {
+  const token = generateToken();
+  const now = input.now ?? new Date();
+  await db
+    .insertInto('tokens')
+    .values({
+      tokenHash: hashToken(token),
+      contactId: input.contactId,
+      vendorId: input.vendorId ?? null,
+      locationId: input.locationId ?? null,
+      type: input.type,
+      status: input.status ?? 'active',
+      requestId: input.requestId ?? null,
+      expiresAt: new Date(now.getTime() + input.ttlDays * DAY_MS),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Looks a raw token up by its hash. Returns the row whatever its status/expiry (the caller decides:
+ * see `tokenState`), or undefined when unknown or malformed.
+ */
+export async function findToken(db: Kysely<Database>, rawToken: string): Promise<Token | undefined> {
+  if (!isWellFormedToken(rawToken)) return undefined;
+  return db.selectFrom('tokens').selectAll().where('tokenHash', '=', hashToken(rawToken)).executeTakeFirst();
+}
+
+/**
+ * Effective state of a token row per docs/decisions.md: `active`/`complete` authenticate;
+ * `canceled`, `expired` or a past `expiresAt` do not.
+ */
+export function tokenState(token: Token, now: Date = new Date()): 'valid' | 'canceled' | 'expired' {
+  if (token.status === 'canceled') return 'canceled';
+  if (token.status === 'expired') return 'expired';
+  if (token.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'valid';
+}

@@ -1,0 +1,89 @@
+/**
+ * The reference server as a Fastify instance: `buildApp({ db, config })` → not yet listening, so tests drive it
+ * in-process with `app.inject`. `server/main.ts` builds it on the configured database and listens.
+ *
+ *   /healthz            liveness (select 1)
+ *   /api/...            the contract (openapi/portal.yaml), validated, 501 for operations not implemented yet
+ *   /api/docs           API reference
+ *   /payments-api/...   the payments service contract (openapi/payments.yaml) when present
+ *   everything else     the built SPA with history fallback
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from './db/connect.js';
+import type { AppConfig } from './config.js';
+import { registerContract, type Handlers } from './http/api.js';
+import { makeAuthenticate, makeCheckScope } from './http/auth.js';
+import { loadContract } from './http/contract.js';
+import { registerDocs } from './http/docs.js';
+import { errorHandler } from './http/errors.js';
+import { loggerOptions, type LoggerSetup } from './http/logging.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSpa } from './http/spa.js';
+import { makeValidatorCompiler } from './http/validation.js';
+import { deliverEmails, smtpMailer, type Mailer } from './mail/mailer.js';
+import { portalHandlers } from './routes/index.js';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: AppConfig;
+  /** Logger level and destination; `false` for no logging. Default: config.logLevel on stdout. */
+  logger?: LoggerSetup | false;
+  /** Outbox e-mail delivery; default: SMTP when `config.smtpUrl` is set, else none. */
+  mailer?: Mailer;
+  /** Extra or replacement handlers by operationId (tests of the 501 fallback, later features). */
+  handlers?: Handlers;
+}
+
+export async function buildApp({ db, config, logger, mailer, handlers }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === false ? false : loggerOptions({ level: config.logLevel, ...logger }),
+    trustProxy: config.trustProxy,
+    // Bodies are small JSON documents; anything larger is refused (413) before parsing.
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+  });
+
+  app.setValidatorCompiler(makeValidatorCompiler());
+  app.setErrorHandler(errorHandler);
+  registerSecurityHeaders(app);
+
+  const ownMailer = mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined);
+  if (!mailer && ownMailer) {
+    // E-mails left unsent by an earlier run (stopped before delivery) go out once the server is ready.
+    app.addHook('onReady', async () => {
+      void deliverEmails(db, ownMailer, app.log).catch((error) =>
+        app.log.error({ reason: error instanceof Error ? error.message : String(error) }, 'outbox delivery failed'),
+      );
+    });
+    app.addHook('onClose', async () => ownMailer.close?.());
+  }
+
+  app.get('/healthz', async (_request, reply) => {
+    await sql`select 1`.execute(db);
+    return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+  });
+
+  const contract = loadContract(config.contractPath);
+  registerDocs(app, loadContract(config.contractPath), config.contractPath);
+
+  const deps = { db, config, mailer: ownMailer };
+  await registerContract(app, {
+    prefix: '/api',
+    contract,
+    handlers: { ...portalHandlers(deps), ...handlers },
+    authenticate: makeAuthenticate(db),
+    checkScope: makeCheckScope(db),
+  });
+
+  // The sandbox payments service: its own contract; every operation answers 501 until its feature lands.
+  const paymentsContract = path.join(path.dirname(config.contractPath), 'payments.yaml');
+  if (existsSync(paymentsContract)) {
+    await registerContract(app, { prefix: '/payments-api', contract: loadContract(paymentsContract), handlers: {} });
+  }
+
+  await registerSpa(app, config.distDir);
+  return app;
+}

@@ -1,0 +1,90 @@
+/**
+ * `Authorization: ContactAccess <token>` (docs/decisions.md, "Auth and tokens") and the contact scope.
+ *
+ * - `authenticate` (onRequest, before validation): unknown/malformed → 401 invalid; canceled → 401 canceled;
+ *   expired or past expiry → 401 expired; active/complete → `request.auth`.
+ * - `checkScope` (preHandler, after validation): a vendorId / locationId path parameter outside the contact's
+ *   `contact_locations` (or a location of another vendor) → 404 not_found.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connect.js';
+import type { TokenStatus, TokenType } from '../db/schema.js';
+import { findToken, tokenState } from '../db/tokens.js';
+import { ApiError, notFound } from './errors.js';
+import { contactHasLocation, contactHasVendor } from '../repos/scope.js';
+
+export interface AuthContext {
+  contactId: string;
+  tokenId: string;
+  vendorId: string | null;
+  locationId: string | null;
+  type: TokenType;
+  status: TokenStatus;
+  requestId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+/** Texts of the error catalogue (portal-core.md §8). */
+export const unauthorizedMessages = {
+  invalid: 'This link is invalid.',
+  canceled: 'This request was canceled.',
+  expired: 'This link expired.',
+} as const;
+
+export function unauthorized(code: keyof typeof unauthorizedMessages) {
+  return new ApiError(401, code, unauthorizedMessages[code]);
+}
+
+const SCHEME = /^ContactAccess[ \t]+(\S+)[ \t]*$/i;
+
+/** The raw token of a request, or undefined. */
+export function tokenFromHeader(header: string | string[] | undefined): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  return SCHEME.exec(header)?.[1];
+}
+
+export function makeAuthenticate(db: Db) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+    const raw = tokenFromHeader(request.headers.authorization);
+    if (!raw) throw unauthorized('invalid');
+    const token = await findToken(db, raw);
+    if (!token) throw unauthorized('invalid');
+    const state = tokenState(token);
+    if (state !== 'valid') throw unauthorized(state);
+    request.auth = {
+      contactId: token.contactId,
+      tokenId: token.id,
+      vendorId: token.vendorId,
+      locationId: token.locationId,
+      type: token.type,
+      status: token.status,
+      requestId: token.requestId,
+    };
+  };
+}
+
+/** The authenticated contact of a request (handlers of authenticated operations only). */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized('invalid');
+  return request.auth;
+}
+
+export function makeCheckScope(db: Db) {
+  return async function checkScope(request: FastifyRequest, _reply: FastifyReply) {
+    const auth = authOf(request);
+    const params = (request.params ?? {}) as Record<string, string | undefined>;
+    const { vendorId, locationId } = params;
+    if (vendorId && locationId) {
+      if (!(await contactHasLocation(db, auth.contactId, vendorId, locationId))) throw notFound('location');
+    } else if (vendorId) {
+      if (!(await contactHasVendor(db, auth.contactId, vendorId))) throw notFound('vendor');
+    } else if (locationId) {
+      if (!(await contactHasLocation(db, auth.contactId, null, locationId))) throw notFound('location');
+    }
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * `npm start` / `npm run serve`: ONE process on HOST:PORT serving the SPA and the API on the configured database
+ * (PGlite under DATA_DIR, or DATABASE_URL). Migrates, loads the demo data on first start, prints a login link for
+ * the demo contact, and shuts down cleanly on SIGINT/SIGTERM.
+ */
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { createDb, dbOptionsFromEnv, migrateToLatest } from './db/connect.js';
+import { issueToken } from './db/tokens.js';
+import { seedIfEmpty } from './seed/demo.js';
+import { LOGIN_LINK_TTL_DAYS, loginLinkUrl } from './domain/login-link.js';
+
+const DEMO_EMAIL = 'demo@example.com';
+
+async function main() {
+  const config = loadConfig();
+  const handle = await createDb(dbOptionsFromEnv());
+  await migrateToLatest(handle.db);
+  await seedIfEmpty(handle.db);
+
+  const app = await buildApp({ db: handle.db, config });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+
+  const demo = await handle.db.selectFrom('contacts').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
+  // Printed on stdout for the person who started the server, not through the logger (logs never carry tokens).
+  if (demo) {
+    const token = await issueToken(handle.db, { contactId: demo.id, type: 'login', ttlDays: LOGIN_LINK_TTL_DAYS });
+    process.stdout.write(`\nPerformancePay is running at ${config.publicUrl}\nOpen the demo: ${loginLinkUrl(config.publicUrl, token)}\n\n`);
+  } else {
+    process.stdout.write(`\nPerformancePay is running at ${config.publicUrl} (no demo contact ${DEMO_EMAIL} in this database)\n\n`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+/** Requests (click-to-pay, AutoPay, payment-plan, …) addressed to a contact, shaped as the contract's Request. */
+import type { Db } from '../db/connect.js';
+import type { Request, RequestPlan } from '../db/schema.js';
+import { toDateString, toIsoString } from '../domain/dates.js';
+import { centsToAmount } from '../domain/money.js';
+
+export function toApiPlan(plan: RequestPlan | null) {
+  if (!plan) return null;
+  return {
+    paymentPlanName: plan.paymentPlanName,
+    startDate: toDateString(plan.startDate),
+    frequency: plan.frequency,
+    // The plan's jsonb amounts are integer cents, like every money column.
+    totalAmount: centsToAmount(plan.totalAmount),
+    eachAmount: centsToAmount(plan.eachAmount),
+  };
+}
+
+export function toApiRequest(request: Request) {
+  return {
+    id: request.id,
+    type: request.type,
+    status: request.status,
+    vendorId: request.vendorId,
+    locationId: request.locationId,
+    startDate: toDateString(request.startDate),
+    invoiceIds: request.invoiceIds ?? [],
+    excludedInvoiceIds: request.excludedInvoiceIds ?? [],
+    customerManage: request.customerManage,
+    paymentPlan: request.type === 'paymentplan' ? toApiPlan(request.plan) : null,
+    createdAt: toIsoString(request.createdAt),
+  };
+}
+
+function baseQuery(db: Db, contactId: string) {
+  return db
+    .selectFrom('requests as r')
+    // Scope: the request's location must still be one of the contact's.
+    .innerJoin('contactLocations as cl', (join) =>
+      join.onRef('cl.locationId', '=', 'r.locationId').onRef('cl.contactId', '=', 'r.contactId'),
+    )
+    .selectAll('r')
+    .where('r.contactId', '=', contactId);
+}
+
+const toApi = (request: Request) => toApiRequest(request);
+
+/** Every open (active) request of the contact, at any vendor and location. */
+export async function listOpenRequests(db: Db, contactId: string) {
+  const rows = await baseQuery(db, contactId).where('r.status', '=', 'active').orderBy('r.createdAt', 'desc').execute();
+  return rows.map(toApi);
+}
+
+/** Requests at one location (any status), optionally of one type; newest first. */
+export async function listLocationRequests(db: Db, contactId: string, locationId: string, type?: string) {
+  let query = baseQuery(db, contactId).where('r.locationId', '=', locationId);
+  if (type) query = query.where('r.type', '=', type);
+  const rows = await query.orderBy('r.createdAt', 'desc').execute();
+  return rows.map(toApi);
+}
+
+export async function getRequest(db: Db, contactId: string, locationId: string, requestId: string) {
+  const row = await baseQuery(db, contactId).where('r.locationId', '=', locationId).where('r.id', '=', requestId).executeTakeFirst();
+  return row ? toApi(row) : undefined;
+}

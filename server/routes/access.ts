@@ -1,0 +1,73 @@
+/** Tag `access`: the token-info call and login-link requests. */
+import type { FastifyRequest } from 'fastify';
+import { issueToken } from '../db/tokens.js';
+import { parseContactAddress, rateLimitKey } from '../domain/contact-address.js';
+import {
+  LOGIN_EMAIL_SUBJECT,
+  LOGIN_LINK_TTL_DAYS,
+  loginEmailBody,
+  loginLinkUrl,
+  loginSmsBody,
+} from '../domain/login-link.js';
+import { ApiError } from '../http/errors.js';
+import { authOf } from '../http/auth.js';
+import type { Handlers } from '../http/api.js';
+import { deliverEmails } from '../mail/mailer.js';
+import { findContactsByAddress } from '../repos/contacts.js';
+import { limitReached, lockAttemptKeys, pruneAttempts, recordAttempt, sha256 } from '../repos/letmein-attempts.js';
+import { insertOutboxMessages, type NewOutboxMessage } from '../repos/outbox.js';
+import type { RouteDeps } from './deps.js';
+
+export function accessHandlers({ db, config, mailer }: RouteDeps): Handlers {
+  return {
+    async getCurrentToken(request) {
+      const auth = authOf(request);
+      return {
+        id: auth.requestId ?? '',
+        type: auth.type,
+        status: auth.status,
+        vendorId: auth.vendorId ?? '',
+        locationId: auth.locationId ?? '',
+      };
+    },
+
+    async requestLoginLink(request: FastifyRequest, reply) {
+      const { contact } = request.body as { contact: string };
+      const address = parseContactAddress(contact);
+      const keys = { addressHash: sha256(rateLimitKey(address)), clientKey: sha256(`ip:${request.ip}`) };
+
+      // Count, check and record in one transaction, serialised per address and client: several requests at once
+      // (or several server processes) cannot slip past the limit together. A refused request writes nothing.
+      const outboxIds = await db.transaction().execute(async (trx) => {
+        await lockAttemptKeys(trx, keys);
+        if (await limitReached(trx, keys, config.letmein)) {
+          reply.header('retry-after', String(config.letmein.windowMinutes * 60));
+          throw new ApiError(429, 'rate_limited', 'Too many link requests. Please try again later.');
+        }
+        await recordAttempt(trx, keys);
+        const messages: NewOutboxMessage[] = [];
+        for (const match of await findContactsByAddress(trx, address)) {
+          const token = await issueToken(trx, { contactId: match.id, type: 'login', ttlDays: LOGIN_LINK_TTL_DAYS });
+          const url = loginLinkUrl(config.publicUrl, token);
+          if (match.email) {
+            messages.push({ channel: 'email', recipient: match.email, subject: LOGIN_EMAIL_SUBJECT, body: loginEmailBody(match.firstName, url) });
+          }
+          if (match.phone) {
+            messages.push({ channel: 'sms', recipient: match.phone, subject: null, body: loginSmsBody(url) });
+          }
+        }
+        return insertOutboxMessages(trx, messages);
+      });
+
+      // Delivery happens after the answer, so the answer looks the same whether or not anything matched.
+      if (mailer && outboxIds.length > 0) {
+        void deliverEmails(db, mailer, request.log, outboxIds).catch((error) =>
+          request.log.error({ reason: error instanceof Error ? error.message : String(error) }, 'outbox delivery failed'),
+        );
+      }
+      if (Math.random() < 0.02) void pruneAttempts(db).catch(() => undefined);
+
+      return reply.code(202).send({ status: 'accepted' });
+    },
+  };
+}

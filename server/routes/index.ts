@@ -1,0 +1,37 @@
+/**
+ * Every implemented operation, by operationId. An operation of the contract that is not listed here answers
+ * 501 `not_implemented` (see `server/http/api.ts`).
+ */
+import type { Handlers } from '../http/api.js';
+import { accessHandlers } from './access.js';
+import { announcementHandlers } from './announcements.js';
+import { autopayHandlers } from './autopay.js';
+import { configHandlers } from './config.js';
+import type { RouteDeps } from './deps.js';
+import { locationHandlers } from './locations.js';
+import { paymentPlanHandlers } from './paymentplans.js';
+import { requestHandlers } from './requests.js';
+import { vendorHandlers } from './vendors.js';
+import { visitHandlers } from './visits.js';
+
+export function portalHandlers(deps: RouteDeps): Handlers {
+  const modules = [
+    accessHandlers,
+    vendorHandlers,
+    locationHandlers,
+    requestHandlers,
+    visitHandlers,
+    configHandlers,
+    announcementHandlers,
+    autopayHandlers,
+    paymentPlanHandlers,
+  ];
+  const handlers: Handlers = {};
+  for (const module of modules) {
+    for (const [operationId, handler] of Object.entries(module(deps))) {
+      if (operationId in handlers) throw new Error(`Two handlers for ${operationId}`);
+      handlers[operationId] = handler;
+    }
+  }
+  return handlers;
+}

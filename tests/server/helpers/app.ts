@@ -1,0 +1,63 @@
+/**
+ * One server per test file: a fresh database (PGlite in memory, or a new PostgreSQL database when DATABASE_URL is
+ * set) with the demo data, the app built in-process (`app.inject`), and every log line captured.
+ */
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../../../server/app.js';
+import { testConfig, type AppConfig } from '../../../server/config.js';
+import { createTestDb, type TestDb } from '../../../server/db/testing.js';
+import { issueToken, type IssueTokenInput } from '../../../server/db/tokens.js';
+import type { DemoSeedResult } from '../../../server/seed/demo.js';
+
+export interface TestServer {
+  app: FastifyInstance;
+  testDb: TestDb;
+  db: TestDb['db'];
+  demo: DemoSeedResult;
+  config: AppConfig;
+  /** every log line the app wrote (raw JSON text) */
+  logs: string[];
+  /** issues a token and returns the raw token */
+  token(input: Partial<IssueTokenInput> & { contactId?: string }): Promise<string>;
+  /** `Authorization` header for a raw token */
+  auth(token: string): { authorization: string };
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  options: { config?: Partial<AppConfig> } & Pick<BuildAppOptions, 'handlers' | 'mailer'> = {},
+): Promise<TestServer> {
+  const testDb = await createTestDb({ seed: true });
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(String(chunk));
+      callback();
+    },
+  });
+  const config = testConfig(options.config);
+  const app = await buildApp({
+    db: testDb.db,
+    config,
+    logger: { level: 'info', stream },
+    handlers: options.handlers,
+    mailer: options.mailer,
+  });
+  await app.ready();
+  const demo = testDb.demo!;
+  return {
+    app,
+    testDb,
+    db: testDb.db,
+    demo,
+    config,
+    logs,
+    token: (input) => issueToken(testDb.db, { contactId: demo.contactId, type: 'login', ttlDays: 7, ...input }),
+    auth: (token) => ({ authorization: `ContactAccess ${token}` }),
+    async close() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}

@@ -11,7 +11,6 @@ export default defineConfig({
     setupFiles: ['tests/setup.ts'],
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
-    environmentMatchGlobs: undefined,
     testTimeout: 30000,
     hookTimeout: 60000,
     fileParallelism: true,

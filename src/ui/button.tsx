@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { cva, cx, type RecipeVariantProps } from 'styled-system/css';
+import { cva, cx, type RecipeVariantProps } from '../../styled-system/css';
 
 /** Button recipe; also usable on links: `<Link className={button({ variant: 'secondary' })}>`. */
 export const button = cva({

@@ -1,7 +1,7 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import type { ReactNode } from 'react';
-import { sva } from 'styled-system/css';
+import { sva } from '../../styled-system/css';
 
 /** Slot recipe keyed by Ark's dialog anatomy. */
 export const dialogRecipe = sva({

@@ -1,4 +1,4 @@
-import { css, cx } from 'styled-system/css';
+import { css, cx } from '../../styled-system/css';
 
 export interface SpinnerProps {
   /** Accessible label announced to screen readers. */

@@ -1,6 +1,6 @@
 import { Field } from '@ark-ui/react/field';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { sva } from 'styled-system/css';
+import { sva } from '../../styled-system/css';
 
 /** Slot recipe keyed by Ark's field anatomy. */
 export const fieldRecipe = sva({

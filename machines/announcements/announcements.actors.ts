@@ -1,0 +1,65 @@
+/** Loads the three announcement sources (spec §7): failures of any source are ignored. */
+import { fromPromise } from 'xstate';
+import { api } from '../../src/api/client';
+import type { components } from '../../src/api/schema';
+
+export type Announcement = components['schemas']['Announcement'];
+
+export interface AnnouncementsInput {
+  /** Whether an auth token is set: the two API sources need one. */
+  authenticated: boolean;
+  vendorId: string | null;
+}
+
+/** Public file (decisions: served by the SPA host, fetched with no cache). */
+export const PUBLIC_ANNOUNCEMENTS_PATH = '/static/announcements.json';
+
+function isAnnouncement(value: unknown): value is Announcement {
+  if (!value || typeof value !== 'object') return false;
+  const a = value as Record<string, unknown>;
+  return typeof a.id === 'string' && typeof a.type === 'string' && typeof a.message === 'string';
+}
+
+function listOf(body: unknown): Announcement[] {
+  if (!body || typeof body !== 'object') return [];
+  const list = (body as { announcements?: unknown }).announcements;
+  return Array.isArray(list) ? list.filter(isAnnouncement) : [];
+}
+
+async function ignoreFailure(load: () => Promise<Announcement[]>): Promise<Announcement[]> {
+  try {
+    return await load();
+  } catch {
+    return [];
+  }
+}
+
+async function fetchPublicFile(signal: AbortSignal): Promise<Announcement[]> {
+  const origin = typeof globalThis.location?.origin === 'string' && globalThis.location.origin !== 'null' ? globalThis.location.origin : '';
+  const response = await fetch(`${origin}${PUBLIC_ANNOUNCEMENTS_PATH}`, { cache: 'no-store', signal, headers: { Accept: 'application/json' } });
+  if (!response.ok) return [];
+  return listOf(await response.json());
+}
+
+/** All announcements from the sources that answered, de-duplicated by id (first wins). */
+export async function fetchAnnouncements({ authenticated, vendorId }: AnnouncementsInput, signal: AbortSignal): Promise<Announcement[]> {
+  const sources: Promise<Announcement[]>[] = [];
+  if (authenticated) {
+    sources.push(ignoreFailure(async () => {
+      const { data, response } = await api.GET('/announcements', { signal });
+      return response.ok ? listOf(data) : [];
+    }));
+    if (vendorId) {
+      sources.push(ignoreFailure(async () => {
+        const { data, response } = await api.GET('/vendors/{vendorId}/announcements', { params: { path: { vendorId } }, signal });
+        return response.ok ? listOf(data) : [];
+      }));
+    }
+  }
+  sources.push(ignoreFailure(() => fetchPublicFile(signal)));
+  const all = (await Promise.all(sources)).flat();
+  const seen = new Set<string>();
+  return all.filter((a) => (seen.has(a.id) ? false : (seen.add(a.id), true)));
+}
+
+export const loadAnnouncements = fromPromise<Announcement[], AnnouncementsInput>(({ input, signal }) => fetchAnnouncements(input, signal));

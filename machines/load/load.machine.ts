@@ -1,0 +1,59 @@
+import { assign, fromPromise, setup, type ActorLogicFrom } from 'xstate';
+
+/** Events of every load machine. */
+export type LoadEvent = { type: 'load.refresh' };
+
+export interface LoadContext<TData, TInput> {
+  input: TInput;
+  data: TData | undefined;
+  error: unknown;
+}
+
+/** The loader a load machine invokes: gets the machine input and an abort signal. */
+export type Loader<TData, TInput> = (input: TInput, signal: AbortSignal) => Promise<TData>;
+
+/**
+ * The generic load lifecycle (spec §4): loading → loaded | failed; `load.refresh` loads again.
+ * One factory for vendors, locations, config, autopay, plans …: `createLoadMachine('vendors', loadVendors)`.
+ * The loader is the actor `load` (invoke id `load`), so tests replace it with `.provide({ actors: { load } })`
+ * and model walks send `xstate.done.actor.load` / `xstate.error.actor.load`.
+ */
+export function createLoadMachine<TData, TInput = void>(id: string, loader: Loader<TData, TInput>) {
+  return setup({
+    types: {} as {
+      context: LoadContext<TData, TInput>;
+      events: LoadEvent;
+      input: TInput;
+    },
+    actors: {
+      load: fromPromise<TData, TInput>(({ input, signal }) => loader(input, signal)),
+    },
+    actions: {
+      // The done/error events are not in LoadEvent; their payloads are read by shape.
+      storeData: assign(({ event }) => ({ data: (event as unknown as { output: TData }).output, error: undefined })),
+      storeError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error })),
+    },
+  }).createMachine({
+    id,
+    context: ({ input }) => ({ input, data: undefined, error: undefined }),
+    initial: 'loading',
+    states: {
+      loading: {
+        invoke: {
+          id: 'load',
+          src: 'load',
+          input: ({ context }: { context: LoadContext<TData, TInput> }) => context.input,
+          onDone: { target: 'loaded', actions: 'storeData' },
+          onError: { target: 'failed', actions: 'storeError' },
+          // Cast: xstate's conditional `input` typing cannot resolve for a generic TInput.
+        } as never,
+      },
+      // Loaded data stays until a refresh is asked for: "load only once unless a refresh is requested".
+      loaded: { on: { 'load.refresh': 'loading' } },
+      failed: { on: { 'load.refresh': 'loading' } },
+    },
+  });
+}
+
+export type LoadMachine<TData, TInput = void> = ReturnType<typeof createLoadMachine<TData, TInput>>;
+export type LoadLogic<TData, TInput = void> = ActorLogicFrom<LoadMachine<TData, TInput>>;

@@ -1,0 +1,14 @@
+import type { AnyEventObject } from 'xstate';
+
+/** Model events for a load machine, given a sample of loaded data. */
+export function loadModelEvents<T>(sample: T) {
+  return (snapshot: { value: unknown }): AnyEventObject[] => {
+    if (snapshot.value === 'loading') {
+      return [
+        { type: 'xstate.done.actor.load', output: sample },
+        { type: 'xstate.error.actor.load', error: new Error('failed calling api') },
+      ];
+    }
+    return [{ type: 'load.refresh' }];
+  };
+}

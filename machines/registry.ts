@@ -1,0 +1,67 @@
+/**
+ * Every machine of the app, for the registry coverage test and (later) the workflow atlas.
+ * Each entry gives the machine, the input it starts with in a walk, and its model events
+ * (user events plus the `xstate.done.actor.<id>` / `xstate.error.actor.<id>` / `xstate.after.*`
+ * events its actors and timers produce), filtered to what the snapshot accepts.
+ */
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { announcementsMachine } from './announcements/announcements.machine';
+import { announcementsModelEvents } from './announcements/announcements.model';
+import { contactFormMachine } from './contact-form/contact-form.machine';
+import { contactFormModelEvents } from './contact-form/contact-form.model';
+import { dashboardMachine } from './dashboard/dashboard.machine';
+import { dashboardModelEvents, modelLocationId, modelVendorId } from './dashboard/dashboard.model';
+import { locationsLoadMachine, vendorsLoadMachine, configLoadMachine } from './load/loaders';
+import { loadModelEvents } from './load/load.model';
+import { navigationMachine } from './navigation/navigation.machine';
+import { navigationModelEvents } from './navigation/navigation.model';
+import { persistedMachine } from './persisted/persisted.machine';
+import { persistedModelEvents } from './persisted/persisted.model';
+import { chooserMachine } from './selection/chooser.machine';
+import { chooserModelEvents } from './selection/chooser.model';
+import { selectionMachine } from './selection/selection.machine';
+import { selectionModelEvents } from './selection/selection.model';
+import { tokenResolutionMachine } from './token-resolution/token-resolution.machine';
+import { tokenResolutionModelEvents } from './token-resolution/token-resolution.model';
+import { unauthorizedMachine } from './unauthorized/unauthorized.machine';
+import { unauthorizedModelEvents } from './unauthorized/unauthorized.model';
+
+export interface RegisteredMachine {
+  /** Stable id (the machine's id). */
+  id: string;
+  machine: AnyStateMachine;
+  /** Input the walk starts the machine with (machines that take input). */
+  input?: unknown;
+  /** Model events accepted by the snapshot. */
+  events: (snapshot: any) => EventObject[];
+  /** What the machine is for, one line (for the atlas). */
+  description: string;
+}
+
+const sampleVendor = {
+  id: modelVendorId, uuid: modelVendorId, name: 'Acme Foodservice', displayName: 'Acme Foodservice',
+  address: { addressLine1: '100 Market St', addressLine2: '', city: 'Memphis', state: 'TN', postalCode: '38103' },
+  createType: 'manual', paymentConfigs: [], paymentMethodConfig: { options: [] },
+  config: { appName: 'PerformancePay', logoUrl: null, c2pPaymentDays: null, autoPayStartDateTimeFrame: null, achProcessor: 'direct-ach' as const },
+  eodCutoff: { hour: 17, timezone: 'America/Chicago' }, invoiceFilterColumns: [], featureFlags: {},
+};
+
+/** Keeps only the events the snapshot accepts (guards included). */
+function accepted(events: (snapshot: any) => EventObject[]) {
+  return (snapshot: any) => events(snapshot).filter((e) => snapshot.can(e));
+}
+
+export const machineRegistry: RegisteredMachine[] = [
+  { id: 'contactForm', machine: contactFormMachine, events: accepted(contactFormModelEvents), description: 'Landing page link request form' },
+  { id: 'tokenResolution', machine: tokenResolutionMachine, input: { token: 'model-token' }, events: accepted(tokenResolutionModelEvents), description: 'Token entry: token info → redirect or error page' },
+  { id: 'vendorsLoad', machine: vendorsLoadMachine, events: accepted(loadModelEvents([sampleVendor])), description: 'Load lifecycle of the vendors slice' },
+  { id: 'locationsLoad', machine: locationsLoadMachine, input: { vendorId: modelVendorId }, events: accepted(loadModelEvents({})), description: 'Load lifecycle of a vendor’s locations' },
+  { id: 'configLoad', machine: configLoadMachine, input: { key: 'configuration' }, events: accepted(loadModelEvents({ configuration: { paymentRequest: { c2pPaymentDays: 30 }, autopayConfig: { startDateTimeFrame: 30 } } })), description: 'Load lifecycle of a configuration key' },
+  { id: 'unauthorized', machine: unauthorizedMachine, events: accepted(unauthorizedModelEvents), description: '401/403 → clear session, debounced redirect to the error page' },
+  { id: 'announcements', machine: announcementsMachine, input: { source: { authenticated: true, vendorId: modelVendorId }, dismissed: [] }, events: accepted(announcementsModelEvents), description: 'Announcement banners and their dismissal' },
+  { id: 'chooser', machine: chooserMachine, events: accepted(chooserModelEvents), description: 'Vendor / location chooser with auto-forward' },
+  { id: 'selection', machine: selectionMachine, events: accepted(selectionModelEvents), description: 'Selected vendor and location follow the path' },
+  { id: 'dashboard', machine: dashboardMachine, input: { vendorId: modelVendorId, locationId: modelLocationId }, events: accepted(dashboardModelEvents), description: 'Dashboard: visit, AutoPay and plans' },
+  { id: 'navigation', machine: navigationMachine, events: accepted(navigationModelEvents), description: 'Session navigation history' },
+  { id: 'persisted', machine: persistedMachine, events: accepted(persistedModelEvents), description: 'Persisted store (local storage, version 1)' },
+];

@@ -1,0 +1,117 @@
+import { useActorRef } from '@xstate/react';
+import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import { navigationMachine, type NavigationContext } from '../../machines/navigation/navigation.machine';
+import { emptyPersistedState, parsePersisted, persistedMachine, PERSISTED_STORE_KEY, type PersistedState } from '../../machines/persisted/persisted.machine';
+import { unauthorizedMachine } from '../../machines/unauthorized/unauthorized.machine';
+import { onUnauthorized } from '../api/client';
+
+/** Session storage key of the navigation history. */
+export const NAVIGATION_HISTORY_KEY = 'navigation.history';
+
+export interface AppServices {
+  navigation: ActorRefFrom<typeof navigationMachine>;
+  persisted: ActorRefFrom<typeof persistedMachine>;
+}
+
+export const AppServicesContext = createContext<AppServices | null>(null);
+
+export function useAppServices(): AppServices {
+  const services = useContext(AppServicesContext);
+  if (!services) throw new Error('useAppServices outside the root layout');
+  return services;
+}
+
+function readJson<T>(storage: () => Storage, key: string): T | null {
+  try {
+    const raw = storage().getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function isHistory(value: unknown): value is NavigationContext {
+  return !!value && typeof value === 'object' && Array.isArray((value as NavigationContext).visited);
+}
+
+/**
+ * The app-wide actors: navigation history (session storage), persisted store (local storage,
+ * version 1) and the unauthorised handler listening to the API client.
+ */
+export function useAppServicesActors(): AppServices {
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  const navigationLogic = useMemo(
+    () =>
+      navigationMachine.provide({
+        actions: {
+          save: (_, history: NavigationContext) => {
+            try {
+              sessionStorage.setItem(NAVIGATION_HISTORY_KEY, JSON.stringify(history));
+            } catch {
+              /* storage unavailable */
+            }
+          },
+        },
+      }),
+    [],
+  );
+  const restored = readJson<unknown>(() => sessionStorage, NAVIGATION_HISTORY_KEY);
+  const navigation = useActorRef(navigationLogic, { input: { restored: isHistory(restored) ? restored : null } });
+
+  const persistedLogic = useMemo(
+    () =>
+      persistedMachine.provide({
+        actions: {
+          save: (_, state: PersistedState) => {
+            try {
+              if (state.lastPaymentMethodId === emptyPersistedState.lastPaymentMethodId) localStorage.removeItem(PERSISTED_STORE_KEY);
+              else localStorage.setItem(PERSISTED_STORE_KEY, JSON.stringify(state));
+            } catch {
+              /* storage unavailable */
+            }
+          },
+        },
+      }),
+    [],
+  );
+  let storedPersisted: string | null = null;
+  try {
+    storedPersisted = localStorage.getItem(PERSISTED_STORE_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+  const persisted = useActorRef(persistedLogic, { input: parsePersisted(storedPersisted) });
+
+  const unauthorizedLogic = useMemo(
+    () =>
+      unauthorizedMachine.provide({
+        actions: {
+          clearSession: () => {
+            try {
+              sessionStorage.clear();
+              localStorage.removeItem(PERSISTED_STORE_KEY);
+            } catch {
+              /* storage unavailable */
+            }
+            persisted.send({ type: 'persisted.clear' });
+          },
+          navigate: (_, params: { to: string }) => {
+            if (window.location.pathname !== params.to) navigateRef.current(params.to, { replace: true });
+          },
+        },
+      }),
+    [persisted],
+  );
+  const unauthorized = useActorRef(unauthorizedLogic);
+  useEffect(
+    () => onUnauthorized((notice) => unauthorized.send({ type: 'unauthorized.received', token: notice.token, errorCode: notice.errorCode })),
+    [unauthorized],
+  );
+
+  return useMemo(() => ({ navigation, persisted }), [navigation, persisted]);
+}

@@ -1,0 +1,55 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { TokenGuard } from './token-guard';
+import { Spinner } from '../ui/spinner';
+import { lazyPage } from './lazy';
+import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
+
+const landing = lazyPage(() => import('../features/access/landing-page'));
+const performanceFood = lazyPage(() => import('../features/access/performance-food-page'));
+const tokenEntry = lazyPage(() => import('../features/access/token-entry-page'));
+const errorPage = lazyPage(() => import('../features/access/error-page'));
+const notFound = lazyPage(() => import('../features/access/not-found-page'));
+const vendorChooser = lazyPage(() => import('../features/locations/vendor-chooser-page'));
+const locationChooser = lazyPage(() => import('../features/locations/location-chooser-page'));
+const dashboard = lazyPage(() => import('../features/dashboard/dashboard-page'));
+const profile = lazyPage(() => import('../features/shell/profile-page'));
+const talkToUs = lazyPage(() => import('../features/shell/talk-to-us-page'));
+
+/**
+ * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (click2pay,
+ * invoices, payments, autopay, …) are not declared: their paths show the not-found page.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <Spinner />,
+    children: [
+      { path: '/', lazy: landing },
+      { path: '/performancefoodservice', lazy: performanceFood },
+      { path: '/404', lazy: notFound },
+      {
+        path: '/token/:token',
+        element: <TokenGuard />,
+        children: [
+          { index: true, lazy: tokenEntry },
+          { path: 'c2p', lazy: tokenEntry },
+          { path: 'ap', lazy: tokenEntry },
+          { path: 'pp', lazy: tokenEntry },
+          { path: 'error/:error?', lazy: errorPage },
+          { path: 'vendors', lazy: vendorChooser },
+          { path: 'vendors/:vendorId/locations', lazy: locationChooser },
+          { path: 'vendors/:vendorId/locations/:locationId', lazy: dashboard },
+          { path: 'vendors/:vendorId/locations/:locationId/profile', lazy: profile },
+          { path: 'vendors/:vendorId/locations/:locationId/talktous', lazy: talkToUs },
+        ],
+      },
+      { path: '*', lazy: notFound },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

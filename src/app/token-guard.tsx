@@ -1,0 +1,47 @@
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { Outlet, useMatches, useParams } from 'react-router-dom';
+import { getAuthToken, setAuthToken } from '../api/client';
+import { createSession, SessionContext, type Session } from '../features/shell/session';
+
+function SessionScope({ token }: { token: string }) {
+  const [session, setSession] = useState<Session | null>(null);
+  // The app renders only once the token is the auth token (spec §2): set it before the first paint.
+  useLayoutEffect(() => {
+    setAuthToken(token);
+    const created = createSession(token);
+    setSession(created);
+    return () => {
+      created.stop();
+      if (getAuthToken() === token) setAuthToken(null);
+    };
+  }, [token]);
+  if (!session || session.token !== token) return null;
+  return (
+    <SessionContext.Provider value={session}>
+      <SelectionFromPath session={session} />
+      <Outlet />
+    </SessionContext.Provider>
+  );
+}
+
+/** The vendor and location ids of the path become the selected ones (spec §2). */
+function SelectionFromPath({ session }: { session: Session }) {
+  // The guard's own params stop at :token; the deepest match carries the child routes' ids.
+  const matches = useMatches();
+  const params = matches[matches.length - 1]?.params ?? {};
+  const vendorId = params.vendorId ?? null;
+  const locationId = params.locationId ?? null;
+  useEffect(() => {
+    session.selection.send({ type: 'selection.path', vendorId, locationId });
+  }, [session, vendorId, locationId]);
+  return null;
+}
+
+/** Guard of every route under /token/:token: requires the token, sets it as the auth token, holds the session. */
+export function TokenGuard() {
+  const { token } = useParams();
+  if (!token) return null;
+  return <SessionScope key={token} token={token} />;
+}
+
+export default TokenGuard;

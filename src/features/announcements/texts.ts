@@ -1,0 +1,4 @@
+export const announcementTexts = {
+  region: 'Announcements',
+  dismiss: 'Dismiss announcement',
+} as const;

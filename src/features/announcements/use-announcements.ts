@@ -1,0 +1,75 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
+import { Temporal } from 'temporal-polyfill';
+import type { ActorRefFrom } from 'xstate';
+import type { AnnouncementsInput } from '../../../machines/announcements/announcements.actors';
+import { announcementsMachine } from '../../../machines/announcements/announcements.machine';
+import {
+  DISMISSED_ANNOUNCEMENTS_KEY,
+  parseDismissed,
+  selectVisibleAnnouncements,
+  serializeDismissed,
+  type AnnouncementView,
+} from '../../../machines/announcements/announcements.selectors';
+
+export type AnnouncementsRef = ActorRefFrom<typeof announcementsMachine>;
+
+/** The app-level announcements actor (provided by the root layout). */
+export const AnnouncementsContext = createContext<AnnouncementsRef | null>(null);
+
+function readDismissed(): string[] {
+  try {
+    return parseDismissed(sessionStorage.getItem(DISMISSED_ANNOUNCEMENTS_KEY));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Runs the announcements machine for the given source; a change of source (token or vendor)
+ * refreshes the list. Dismissals go to session storage.
+ */
+export function useAnnouncementsActor(source: AnnouncementsInput): AnnouncementsRef {
+  const logic = useMemo(
+    () =>
+      announcementsMachine.provide({
+        actions: {
+          saveDismissed: (_, params: { dismissed: string[] }) => {
+            try {
+              sessionStorage.setItem(DISMISSED_ANNOUNCEMENTS_KEY, serializeDismissed(params.dismissed));
+            } catch {
+              /* storage unavailable: dismissal lasts for this page only */
+            }
+          },
+        },
+      }),
+    [],
+  );
+  const actorRef = useActorRef(logic, { input: { source, dismissed: readDismissed() } });
+  const last = useRef(source);
+  useEffect(() => {
+    if (last.current.authenticated === source.authenticated && last.current.vendorId === source.vendorId) return;
+    last.current = source;
+    actorRef.send({ type: 'announcements.refresh', source });
+  }, [actorRef, source]);
+  return actorRef;
+}
+
+export interface AnnouncementsView {
+  items: AnnouncementView[];
+  dismiss: (id: string) => void;
+}
+
+/** The visible banners of an announcements actor, and the dismiss command. */
+export function useAnnouncementsView(actorRef: AnnouncementsRef, now: () => Temporal.ZonedDateTime = () => Temporal.Now.zonedDateTimeISO()): AnnouncementsView {
+  const items = useSelector(actorRef, (snapshot) => selectVisibleAnnouncements(snapshot, now()), sameItems);
+  return { items, dismiss: (id) => actorRef.send({ type: 'announcement.dismiss', id }) };
+}
+
+function sameItems(a: AnnouncementView[], b: AnnouncementView[]): boolean {
+  return a.length === b.length && a.every((item, i) => item.id === b[i].id && item.message === b[i].message);
+}
+
+export function useAppAnnouncements(): AnnouncementsRef | null {
+  return useContext(AnnouncementsContext);
+}

@@ -1,0 +1,59 @@
+import { useParams } from 'react-router-dom';
+import { css } from '../../../styled-system/css';
+import { Page } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
+import { BellIcon, CalendarIcon, CardIcon, ChatIcon, DocumentIcon, DollarIcon, PrinterIcon, ReceiptIcon, RepeatIcon } from '../shell/icons';
+import { useSession } from '../shell/session';
+import { TilePanel, type Tile } from './dashboard-tiles';
+import { LocationFrame } from './location-frame';
+import { dashboardTexts as t } from './texts';
+import { useDashboard } from './use-dashboard';
+import type { LocationContextView } from './use-location-context';
+
+function DashboardContent({ base, vendorId, locationId, context }: { base: string; vendorId: string; locationId: string; context: LocationContextView }) {
+  const { isLoading, autopayOn, hasPaymentPlans } = useDashboard(vendorId, locationId);
+  const tools: Tile[] = [
+    { label: t.pay, to: `${base}/click2pay`, icon: <CardIcon size={28} /> },
+    autopayOn
+      ? { label: t.autopayOn, to: `${base}/autopaymanage`, icon: <RepeatIcon size={28} />, active: true }
+      : { label: t.autopay, to: `${base}/autopay`, icon: <RepeatIcon size={28} /> },
+    { label: t.messages, to: `${base}/messages`, icon: <ChatIcon size={28} /> },
+    { label: t.remitForm, to: `${base}/remit`, icon: <PrinterIcon size={28} /> },
+    { label: t.reminders, to: `${base}/reminders`, icon: <BellIcon size={28} /> },
+    { label: t.statements, to: `${base}/statement`, icon: <DocumentIcon size={28} /> },
+  ];
+  const reports: Tile[] = [
+    { label: t.invoices, to: `${base}/invoices`, icon: <ReceiptIcon size={28} /> },
+    { label: t.payments, to: `${base}/payments`, icon: <DollarIcon size={28} /> },
+    ...(hasPaymentPlans ? [{ label: t.paymentPlans, to: `${base}/plans`, icon: <CalendarIcon size={28} /> }] : []),
+  ];
+  const loading = isLoading || context.status === 'loading';
+  return (
+    <Page>
+      <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: '700', lineHeight: '1.2', mb: '6' })}>
+        {t.title}{' '}
+        {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
+      </h1>
+      {loading ? (
+        <Spinner label={t.loading} />
+      ) : (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: { base: '4', md: '6' } })}>
+          <TilePanel id="dashboard-tools" title={t.tools} tiles={tools} />
+          <TilePanel id="dashboard-reports" title={t.reports} tiles={reports} />
+        </div>
+      )}
+    </Page>
+  );
+}
+
+/** Dashboard at the location base (spec §2): visit recorded on open, TOOLS and REPORTS tiles. */
+export default function DashboardPage() {
+  const session = useSession();
+  const { vendorId = '', locationId = '' } = useParams();
+  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  return (
+    <LocationFrame vendorId={vendorId} locationId={locationId} changeLocationBar>
+      {(context) => <DashboardContent key={`${vendorId}/${locationId}`} base={base} vendorId={vendorId} locationId={locationId} context={context} />}
+    </LocationFrame>
+  );
+}

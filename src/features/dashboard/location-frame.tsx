@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { css } from '../../../styled-system/css';
+import { Page } from '../../ui/page';
+import { ChangeLocationBar } from '../shell/change-location-bar';
+import { useSession } from '../shell/session';
+import { ShellFrame } from '../shell/shell-frame';
+import { dashboardTexts as t } from './texts';
+import { useLocationContext, type LocationContextView } from './use-location-context';
+
+export interface LocationFrameProps {
+  vendorId: string;
+  locationId: string;
+  /** The dashboard shows the change-location bar (with more than one vendor or location). */
+  changeLocationBar?: boolean;
+  children: (context: LocationContextView) => ReactNode;
+}
+
+/**
+ * Frame of the pages under a location base: header branded with the vendor's logo, the location
+ * name and address. A location outside the contact's scope leads to /404.
+ */
+export function LocationFrame({ vendorId, locationId, changeLocationBar = false, children }: LocationFrameProps) {
+  const session = useSession();
+  const context = useLocationContext(vendorId, locationId);
+  if (context.status === 'missing') return <Navigate to="/404" replace />;
+  const showBar = changeLocationBar && context.status === 'loaded' && (context.vendorCount > 1 || context.locationCount > 1);
+  const changeTo = context.locationCount > 1 ? `/token/${session.token}/vendors/${vendorId}/locations` : `/token/${session.token}/vendors`;
+  const bar = showBar ? <ChangeLocationBar current={context.location?.displayName ?? ''} to={changeTo} label={t.changeLocation} /> : null;
+  return (
+    <ShellFrame vendor={context.vendor} location={context.location} bar={bar}>
+      {context.status === 'failed' ? (
+        <Page>
+          <p role="alert" className={css({ bg: 'white', borderWidth: '1px', borderColor: '#f4c7c3', color: 'danger', borderRadius: 'card', p: '5', fontWeight: '600' })}>{t.locationFailed}</p>
+        </Page>
+      ) : (
+        children(context)
+      )}
+    </ShellFrame>
+  );
+}

@@ -1,0 +1,85 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import type { Location, Vendor } from '../../../machines/load/load.actors';
+import { chooserMachine, type ChooserOption, type ChooserOptions } from '../../../machines/selection/chooser.machine';
+import { formatAddress, sortLocations, sortVendors, vendorLabel } from '../../../machines/selection/selection.selectors';
+import { settled, useSession } from '../shell/session';
+
+export interface ChooserView {
+  status: 'loading' | 'choosing' | 'leaving' | 'failed';
+  options: ChooserOption[];
+  vendorCount: number;
+  choose: (id: string) => void;
+  retry: () => void;
+}
+
+function useChooser(loadOptions: (refresh: boolean) => Promise<ChooserOptions>, pathOf: (id: string) => string): ChooserView {
+  const navigate = useNavigate();
+  const refs = useRef({ navigate, loadOptions, pathOf });
+  refs.current = { navigate, loadOptions, pathOf };
+  const logic = useMemo(
+    () =>
+      chooserMachine.provide({
+        actors: { loadOptions: fromPromise<ChooserOptions, { refresh: boolean }>(({ input }) => refs.current.loadOptions(input.refresh)) },
+        actions: {
+          forward: (_, { id }: { id: string }) => refs.current.navigate(refs.current.pathOf(id), { replace: true }),
+          goTo: (_, { id }: { id: string }) => refs.current.navigate(refs.current.pathOf(id)),
+        },
+      }),
+    [],
+  );
+  const actorRef = useActorRef(logic);
+  const status = useSelector(actorRef, (s): ChooserView['status'] =>
+    s.matches('loading') ? 'loading' : s.matches('choosing') ? 'choosing' : s.matches('failed') ? 'failed' : 'leaving',
+  );
+  const options = useSelector(actorRef, (s) => s.context.options);
+  const vendorCount = useSelector(actorRef, (s) => s.context.vendorCount);
+  return {
+    status,
+    options,
+    vendorCount,
+    choose: (id) => actorRef.send({ type: 'chooser.choose', id }),
+    retry: () => actorRef.send({ type: 'chooser.retry' }),
+  };
+}
+
+function vendorOption(vendor: Vendor): ChooserOption {
+  return { id: vendor.id, label: vendorLabel(vendor), imageUrl: vendor.config.logoUrl };
+}
+
+function locationOption(location: Location): ChooserOption {
+  return { id: location.id, label: location.displayName, detail: formatAddress(location.address) };
+}
+
+/** Vendor chooser: vendors by name ignoring case; one vendor → straight to its locations. */
+export function useVendorChooser(): ChooserView & { vendors: Vendor[] } {
+  const session = useSession();
+  const view = useChooser(
+    async (refresh) => {
+      const vendors = await settled<Vendor[]>(session.vendors(), refresh);
+      return { options: sortVendors(vendors).map(vendorOption), vendorCount: vendors.length };
+    },
+    (vendorId) => `/token/${session.token}/vendors/${vendorId}/locations`,
+  );
+  const vendors = useSelector(session.vendors(), (s) => s.context.data ?? []);
+  return { ...view, vendors };
+}
+
+/** Location chooser: by display name; one location → straight to it. */
+export function useLocationChooser(vendorId: string): ChooserView & { vendor: Vendor | null } {
+  const session = useSession();
+  const view = useChooser(
+    async (refresh) => {
+      const [vendors, locations] = await Promise.all([
+        settled<Vendor[]>(session.vendors(), refresh && session.vendors().getSnapshot().value === 'failed'),
+        settled<Record<string, Location>>(session.locations(vendorId), refresh),
+      ]);
+      return { options: sortLocations(locations).map(locationOption), vendorCount: vendors.length };
+    },
+    (locationId) => `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`,
+  );
+  const vendor = useSelector(session.vendors(), (s) => s.context.data?.find((v) => v.id === vendorId) ?? null);
+  return { ...view, vendor };
+}

@@ -1,0 +1,1 @@
+export { ProfilePage as default } from './placeholder-pages';

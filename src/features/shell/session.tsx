@@ -1,0 +1,72 @@
+import { createContext, useContext } from 'react';
+import { createActor, waitFor, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import type { Location, Vendor } from '../../../machines/load/load.actors';
+import { locationsLoadMachine, vendorsLoadMachine } from '../../../machines/load/loaders';
+import { selectionMachine } from '../../../machines/selection/selection.machine';
+
+export type VendorsRef = ActorRefFrom<typeof vendorsLoadMachine>;
+export type LocationsRef = ActorRefFrom<typeof locationsLoadMachine>;
+export type SelectionRef = ActorRefFrom<typeof selectionMachine>;
+
+/**
+ * The data of one token's session: the vendors slice and one locations slice per vendor, each a
+ * load machine started on first use and kept until the token changes ("vendors and locations
+ * load only once unless a refresh is requested"), and the selection.
+ */
+export interface Session {
+  token: string;
+  vendors(): VendorsRef;
+  locations(vendorId: string): LocationsRef;
+  selection: SelectionRef;
+  stop(): void;
+}
+
+export interface SessionLogic {
+  vendors: typeof vendorsLoadMachine;
+  locations: typeof locationsLoadMachine;
+}
+
+export function createSession(token: string, logic: SessionLogic = { vendors: vendorsLoadMachine, locations: locationsLoadMachine }): Session {
+  let vendors: VendorsRef | null = null;
+  const locations = new Map<string, LocationsRef>();
+  const selection = createActor(selectionMachine).start();
+  return {
+    token,
+    vendors() {
+      vendors ??= createActor(logic.vendors).start();
+      return vendors;
+    },
+    locations(vendorId) {
+      let ref = locations.get(vendorId);
+      if (!ref) {
+        ref = createActor(logic.locations, { input: { vendorId } }).start();
+        locations.set(vendorId, ref);
+      }
+      return ref;
+    },
+    selection,
+    stop() {
+      vendors?.stop();
+      locations.forEach((ref) => ref.stop());
+      selection.stop();
+    },
+  };
+}
+
+/** Waits for a load slice to settle, refreshing it first when asked; throws when it failed. */
+export async function settled<T>(ref: AnyActorRef, refresh: boolean): Promise<T> {
+  if (refresh && ref.getSnapshot().value !== 'loading') ref.send({ type: 'load.refresh' });
+  const snapshot = await waitFor(ref, (s) => s.value !== 'loading', { timeout: Infinity });
+  if (snapshot.value === 'failed') throw snapshot.context.error instanceof Error ? snapshot.context.error : new Error('failed calling api');
+  return snapshot.context.data as T;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside the token guard');
+  return session;
+}
+
+export type { Location, Vendor };

@@ -1,0 +1,1 @@
+export { TalkToUsPage as default } from './placeholder-pages';

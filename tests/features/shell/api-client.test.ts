@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, onUnauthorized, setAuthToken, unwrap } from '../../../src/api/client';
+import { fetchVendors } from '../../../machines/load/load.actors';
+
+const seen: { authorization: string | null; url: string }[] = [];
+const server = setupServer(
+  http.get('*/api/vendors', ({ request }) => {
+    seen.push({ authorization: request.headers.get('Authorization'), url: request.url });
+    const auth = request.headers.get('Authorization');
+    if (auth === 'ContactAccess expired-token') return HttpResponse.json({ errorCode: 'expired', message: 'This link expired.' }, { status: 401 });
+    if (auth === 'ContactAccess forbidden-token') return new HttpResponse(null, { status: 403 });
+    if (auth === 'ContactAccess broken-token') return HttpResponse.json({ errorCode: 'internal', message: 'boom' }, { status: 500 });
+    return HttpResponse.json({ vendors: [] });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  seen.length = 0;
+  setAuthToken(null);
+});
+afterAll(() => server.close());
+
+describe('API client', () => {
+  it('calls /api with the ContactAccess token once set', async () => {
+    setAuthToken('tok-123');
+    const controller = new AbortController();
+    await expect(fetchVendors(undefined, controller.signal)).resolves.toEqual([]);
+    expect(seen[0].authorization).toBe('ContactAccess tok-123');
+    expect(new URL(seen[0].url).pathname).toBe('/api/vendors');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    await api.GET('/vendors');
+    expect(seen[0].authorization).toBeNull();
+  });
+
+  it('notifies the unauthorised listeners with the errorCode of a 401', async () => {
+    const listener = vi.fn();
+    const off = onUnauthorized(listener);
+    setAuthToken('expired-token');
+    await expect(fetchVendors(undefined, new AbortController().signal)).rejects.toThrow('failed calling api on path /vendors');
+    expect(listener).toHaveBeenCalledExactlyOnceWith({ token: 'expired-token', errorCode: 'expired', status: 401 });
+    off();
+  });
+
+  it("passes 'invalid' for a 403 without an error body", async () => {
+    const listener = vi.fn();
+    const off = onUnauthorized(listener);
+    setAuthToken('forbidden-token');
+    await api.GET('/vendors');
+    expect(listener).toHaveBeenCalledWith({ token: 'forbidden-token', errorCode: 'invalid', status: 403 });
+    off();
+  });
+
+  it('raises ApiError "failed calling api on path {path}" on other non-OK answers, without notifying', async () => {
+    const listener = vi.fn();
+    const off = onUnauthorized(listener);
+    setAuthToken('broken-token');
+    const error = await fetchVendors(undefined, new AbortController().signal).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('failed calling api on path /vendors');
+    expect((error as ApiError).status).toBe(500);
+    expect((error as ApiError).errorCode).toBe('internal');
+    expect(listener).not.toHaveBeenCalled();
+    off();
+  });
+
+  it('a plain POST failure reads "failed calling api"', () => {
+    const response = new Response(null, { status: 500 });
+    expect(() => unwrap('/letmein', { response, error: { errorCode: 'x' } }, { plainPost: true })).toThrow(/^failed calling api$/);
+  });
+});

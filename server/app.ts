@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { makeValidatorCompiler } from './http/validation.js';
 import { deliverEmails, smtpMailer, type Mailer } from './mail/mailer.js';
+import { paymentsService } from './payments-service/tokenizer.js';
 import { portalHandlers } from './routes/index.js';
 
 export interface BuildAppOptions {
@@ -78,10 +79,10 @@ export async function buildApp({ db, config, logger, mailer, handlers }: BuildAp
     checkScope: makeCheckScope(db),
   });
 
-  // The sandbox payments service: its own contract; every operation answers 501 until its feature lands.
+  // The sandbox payments service: its own contract, authenticated by the paymentMethodsJwt (server/payments-service).
   const paymentsContract = path.join(path.dirname(config.contractPath), 'payments.yaml');
   if (existsSync(paymentsContract)) {
-    await registerContract(app, { prefix: '/payments-api', contract: loadContract(paymentsContract), handlers: {} });
+    await registerContract(app, { prefix: '/payments-api', ...paymentsService({ db, contract: loadContract(paymentsContract) }) });
   }
 
   await registerSpa(app, config.distDir);

@@ -6,6 +6,7 @@
  * `NNNN_` prefix). Never edit a migration that has shipped.
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { paymentsServiceDown, paymentsServiceUp } from '../payments-service/schema.js';
 
 /** Runs statements one by one (PGlite's extended protocol refuses several statements in one query). */
 async function run(db: Kysely<any>, statements: string[]): Promise<void> {
@@ -310,6 +311,36 @@ export const migrations: Record<string, Migration> = {
         db,
         ALL_TABLES.map((t) => `drop table if exists ${t} cascade`),
       );
+    },
+  },
+  // Issue 3: `POST .../paymentgroups` exactly once per Idempotency-Key (server/repos/payment-groups.ts).
+  '0002_idempotency_keys': {
+    async up(db) {
+      await run(db, [
+        `create table idempotency_keys (
+          contact_id uuid not null references contacts(id) on delete cascade,
+          idempotency_key text not null,
+          operation text not null,
+          request_hash text not null,
+          response_status int not null,
+          response_body jsonb not null,
+          created_at timestamptz not null default now(),
+          primary key (contact_id, idempotency_key)
+        )`,
+        `create index idempotency_keys_created_idx on idempotency_keys (created_at)`,
+      ]);
+    },
+    async down(db) {
+      await run(db, ['drop table if exists idempotency_keys']);
+    },
+  },
+  // Issue 3: sandbox payments service (tokenized methods) and micro-deposit verification (server/payments-service/schema.ts).
+  '0003_payments_service': {
+    async up(db) {
+      await run(db, paymentsServiceUp);
+    },
+    async down(db) {
+      await run(db, paymentsServiceDown);
     },
   },
 };

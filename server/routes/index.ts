@@ -7,9 +7,13 @@ import { accessHandlers } from './access.js';
 import { announcementHandlers } from './announcements.js';
 import { autopayHandlers } from './autopay.js';
 import { configHandlers } from './config.js';
+import { invoiceHandlers } from './invoices.js';
 import type { RouteDeps } from './deps.js';
 import { locationHandlers } from './locations.js';
+import { paymentMethodHandlers } from './paymentmethods.js';
+import { paymentGroupHandlers } from './paymentgroups.js';
 import { paymentPlanHandlers } from './paymentplans.js';
+import { paymentHandlers } from './payments.js';
 import { requestHandlers } from './requests.js';
 import { vendorHandlers } from './vendors.js';
 import { visitHandlers } from './visits.js';
@@ -25,6 +29,10 @@ export function portalHandlers(deps: RouteDeps): Handlers {
     announcementHandlers,
     autopayHandlers,
     paymentPlanHandlers,
+    paymentMethodHandlers,
+    paymentHandlers,
+    invoiceHandlers,
+    paymentGroupHandlers,
   ];
   const handlers: Handlers = {};
   for (const module of modules) {

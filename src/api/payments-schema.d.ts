@@ -138,7 +138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessorErrors"];
                 };
             };
-            /** @description Invalid details: `invalid_number`, `invalid_expiry_date`, `invalid_routing_number`, `invalid_account_number`. */
+            /** @description Invalid details: `invalid_number`, `invalid_expiry_date`, `invalid_cvc`, `invalid_routing_number`, `provider_not_enabled`. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -336,6 +336,14 @@ export interface paths {
          *     to one invoice. With `filters=true`: the filter options instead
          *     (`InvoiceFilterList`; entries with both name and value empty are
          *     dropped).
+         *     DECISIONS: open = payable and not closed (what click-to-pay may
+         *     select); sorted by due date ascending (none last). `invoiceId` answers
+         *     that invoice whatever its status (closed ones too), 404 when it is not
+         *     an invoice of the location. `requestInvoiceIds` prefers the token's own
+         *     request when it is an active request of `type` at this location.
+         *     Filter options: one entry per distinct ship-to of the location's
+         *     invoices (`filterName` = ship-to name, `filterValue` = ship-to id), only
+         *     when the vendor's `invoiceFilterColumns` lists `shipTo`.
          */
         get: operations["listInvoices"];
         put?: never;
@@ -440,6 +448,10 @@ export interface paths {
          *     for this contact and location (short-lived), and with
          *     `createClientFlow=true` the per-provider information the add-method
          *     page needs (`clientFlowInfo`, empty object otherwise).
+         *     DECISION: the JWT is HS256, valid 15 minutes, with the claims
+         *     `contactId`, `vendorId`, `locationId`, `iat`, `exp`; `clientFlowInfo`
+         *     has one entry per provider enabled for the location (its own payment
+         *     configs, else the vendor's).
          */
         get: operations["listPaymentMethods"];
         put?: never;
@@ -449,7 +461,9 @@ export interface paths {
          *     `POST /tokenizer`. A bank account starts with
          *     `displayExtra.verificationRequired: true` until its micro-deposits are
          *     verified (`verifyPaymentMethod`). An unknown, expired or already used
-         *     key answers 422 `invalid_payment_method_key`.
+         *     key answers 422 `invalid_payment_method_key`; a key tokenized for
+         *     another contact or location answers 404 `not_found`. A key is used
+         *     once, even by concurrent calls.
          */
         post: operations["createPaymentMethod"];
         delete?: never;
@@ -510,8 +524,12 @@ export interface paths {
          *     unusable until micro-deposits are verified); DECISION: the two
          *     amounts, in dollars, in any order. Right amounts answer the method with
          *     `verificationRequired: false`; wrong amounts answer 422
-         *     `verification_failed`; a method that needs no verification answers
-         *     409 `already_verified`.
+         *     `verification_failed` (the message says how many attempts are left);
+         *     the third wrong attempt, and every attempt after it, answers 422
+         *     `verification_locked` (the method stays pending: delete it and add it
+         *     again, or contact the representative). A method that needs no
+         *     verification answers 409 `already_verified`. The sandbox payments
+         *     service always deposits $0.32 and $0.45.
          */
         post: operations["verifyPaymentMethod"];
         delete?: never;
@@ -563,6 +581,26 @@ export interface paths {
          *     verification), `invoice_not_payable`, `invalid_payment_date`
          *     (not a valid business day in the vendor's window), `epa_version_mismatch`,
          *     `negative_total`, `payment_declined`.
+         *
+         *     DECISIONS: a refusal writes nothing and is not stored under the key
+         *     (a retry is evaluated afresh); a replayed answer carries the header
+         *     `Idempotent-Replayed: true`. A method or invoice that is not the
+         *     contact's at this location (or a deleted method) answers 404
+         *     `not_found`; a closed or already scheduled invoice 422
+         *     `invoice_not_payable`; a partial payment for an invoice that is not in
+         *     `invoices` 400; a partial amount that is not > 0 and < the open amount,
+         *     or an adjustment of a credit, 422 `invalid_partial_amount`; `amount`
+         *     is informational (the server uses the invoice's current open amount).
+         *     A past `paymentDate` is replaced by the earliest valid payment date
+         *     (today before the vendor's cut-off). The group's `paymentTotal`
+         *     includes the card service fee (rounded half up on the whole batch);
+         *     the lines keep the invoice amounts. Paid and part-paid invoices become
+         *     scheduled (not payable) until the group settles on its payment date;
+         *     a disputed invoice stays open. Each dispute / partial payment also
+         *     becomes a resolution-center message (subject = reason, body = notes)
+         *     and an invoice journey entry. A click-to-pay token makes the source
+         *     `click2pay` with the token's request, which completes once none of its
+         *     invoices is left to pay.
          */
         post: operations["createPaymentGroup"];
         delete?: never;

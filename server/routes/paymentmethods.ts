@@ -1,0 +1,79 @@
+/**
+ * Tag `paymentmethods`: the location's saved cards and bank accounts, the `paymentMethodsJwt` for the payments
+ * service's tokenizer, attaching a tokenized method, micro-deposit verification and (soft) delete.
+ */
+import { authOf } from '../http/auth.js';
+import type { Handlers } from '../http/api.js';
+import { ApiError } from '../http/errors.js';
+import { amountToCents } from '../domain/money.js';
+import { issuePaymentMethodsJwt } from '../payments-service/payments-jwt.js';
+import type { ProcessorRegistry } from '../payments-service/processor.js';
+import { sandboxRegistry } from '../payments-service/sandbox.js';
+import {
+  attachTokenizedMethod,
+  deletePaymentMethod,
+  enabledPaymentConfigs,
+  listPaymentMethods,
+  verifyPaymentMethod,
+  type MethodScope,
+} from '../repos/payment-methods.js';
+import type { LocationParams, RouteDeps } from './deps.js';
+
+/** Where the SPA tokenizes (same origin; `openapi/payments.yaml`). */
+export const TOKENIZER_URL = '/payments-api/tokenizer';
+
+function scopeOf(request: Parameters<Handlers[string]>[0]): MethodScope {
+  const { vendorId, locationId } = request.params as LocationParams;
+  return { contactId: authOf(request).contactId, vendorId, locationId };
+}
+
+/** Dollars (0.01–0.99 by the contract) → cents; more than two decimals is a 400 naming the item. */
+function depositCents(amounts: number[]): [number, number] {
+  const cents = amounts.map((amount, i) => {
+    const value = amountToCents(amount);
+    if (Math.abs(amount * 100 - value) > 1e-6) {
+      throw new ApiError(400, 'validation_failed', `amounts[${i}]: must have at most two decimals`, `amounts[${i}]`);
+    }
+    return value;
+  });
+  return [cents[0], cents[1]];
+}
+
+export function paymentMethodHandlers({ db }: RouteDeps, processors: ProcessorRegistry = sandboxRegistry()): Handlers {
+  return {
+    async listPaymentMethods(request) {
+      const scope = scopeOf(request);
+      const { createClientFlow } = (request.query ?? {}) as { createClientFlow?: boolean };
+      const [paymentMethods, paymentMethodsJwt] = await Promise.all([
+        listPaymentMethods(db, scope),
+        issuePaymentMethodsJwt(db, scope),
+      ]);
+      const clientFlowInfo: Record<string, { tokenizerUrl: string; serviceFee: string | null }> = {};
+      if (createClientFlow === true) {
+        for (const config of await enabledPaymentConfigs(db, scope.vendorId, scope.locationId)) {
+          clientFlowInfo[config.provider] = { tokenizerUrl: TOKENIZER_URL, serviceFee: config.serviceFee };
+        }
+      }
+      return { paymentMethods, paymentMethodsJwt, clientFlowInfo };
+    },
+
+    async createPaymentMethod(request, reply) {
+      const { paymentMethodKey } = request.body as { paymentMethodKey: string };
+      const paymentMethod = await attachTokenizedMethod(db, scopeOf(request), paymentMethodKey, processors);
+      return reply.code(201).send({ paymentMethod });
+    },
+
+    async verifyPaymentMethod(request) {
+      const { paymentMethodId } = request.params as LocationParams & { paymentMethodId: string };
+      const { amounts } = request.body as { amounts: number[] };
+      const paymentMethod = await verifyPaymentMethod(db, scopeOf(request), paymentMethodId, depositCents(amounts), processors);
+      return { paymentMethod };
+    },
+
+    async deletePaymentMethod(request, reply) {
+      const { paymentMethodId } = request.params as LocationParams & { paymentMethodId: string };
+      await deletePaymentMethod(db, scopeOf(request), paymentMethodId);
+      return reply.code(204).send();
+    },
+  };
+}

@@ -8,6 +8,7 @@ import { loadConfig } from './config.js';
 import { createDb, dbOptionsFromEnv, migrateToLatest } from './db/connect.js';
 import { issueToken } from './db/tokens.js';
 import { seedIfEmpty } from './seed/demo.js';
+import { startJobs } from './jobs/scheduler.js';
 import { LOGIN_LINK_TTL_DAYS, loginLinkUrl } from './domain/login-link.js';
 
 const DEMO_EMAIL = 'demo@example.com';
@@ -20,6 +21,7 @@ async function main() {
 
   const app = await buildApp({ db: handle.db, config });
 
+  let jobs: { stop(): Promise<void> } | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -28,6 +30,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await jobs?.stop();
       await app.close();
       await handle.close();
       process.exit(0);
@@ -40,6 +43,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  // Scheduled jobs (settlement now; AutoPay runs, plan installments, statements and reminders join later).
+  // Safe with several processes on one PostgreSQL: each job locks the rows it works on (SKIP LOCKED).
+  jobs = startJobs(handle.db, { log: app.log });
 
   const demo = await handle.db.selectFrom('contacts').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
   // Printed on stdout for the person who started the server, not through the logger (logs never carry tokens).

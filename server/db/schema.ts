@@ -367,7 +367,21 @@ export interface LetmeinAttemptsTable {
   createdAt: CreatedAt;
 }
 
+/** One processed `Idempotency-Key` of a contact (migration 0002): the request's hash and the stored answer. */
+export interface IdempotencyKeysTable {
+  contactId: string;
+  idempotencyKey: string;
+  /** operationId, e.g. createPaymentGroup */
+  operation: string;
+  /** sha256 hex of the canonical request (path ids + body) */
+  requestHash: string;
+  responseStatus: number;
+  responseBody: Json<unknown>;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
+  idempotencyKeys: IdempotencyKeysTable;
   vendors: VendorsTable;
   locations: LocationsTable;
   contacts: ContactsTable;

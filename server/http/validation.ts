@@ -25,8 +25,23 @@ function makeAjv(coerce: boolean) {
   return ajv;
 }
 
+/**
+ * Node hands request headers over with lower-cased names, and Fastify only lower-cases a headers schema itself when
+ * no custom validator compiler is set — so we do it here (e.g. the contract's `Idempotency-Key`).
+ */
+export function lowerCaseHeadersSchema(schema: any): any {
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy = { ...schema };
+  if (schema.properties) {
+    copy.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k.toLowerCase(), v]));
+  }
+  if (Array.isArray(schema.required)) copy.required = schema.required.map((k: string) => k.toLowerCase());
+  return copy;
+}
+
 export function makeValidatorCompiler(): FastifySchemaCompiler<any> {
   const bodyAjv = makeAjv(false);
   const paramAjv = makeAjv(true);
-  return ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema as object);
+  return ({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : paramAjv).compile((httpPart === 'headers' ? lowerCaseHeadersSchema(schema) : schema) as object);
 }

@@ -1,0 +1,152 @@
+/**
+ * Settlement: scheduled payment groups whose payment date has come (today or earlier in the VENDOR's time zone,
+ * `vendors.eod_cutoff.timezone`) become `complete`, and their lines take effect on the invoices
+ * (`domain/settlement.ts#settleInvoice`):
+ * - a fully paid invoice (or a settled credit) is closed as the demo data closes invoices: open amount 0,
+ *   `deleted_at` = now, `status` 'closed', not payable;
+ * - a part-paid invoice keeps the rest open: its open amount drops by the paid amount and it is payable (status
+ *   'open') again — unless another scheduled group still pays it;
+ * - a disputed line (paid 0) changes nothing.
+ * Each settled line adds a "Paid" entry to the invoice's journey.
+ *
+ * Safe to run twice and from several server processes at once: each group is settled in its own transaction that
+ * first takes the group row with `for update skip locked` and re-checks `status = 'scheduled'`, so a group another
+ * process is settling is skipped, and a group already settled is not found again.
+ */
+import { Temporal } from 'temporal-polyfill';
+import { formatCurrency } from '../../src/domain/dollars.js';
+import { vendorToday } from '../../src/domain/payment-dates.js';
+import type { Db } from '../db/connect.js';
+import { toDateString } from '../domain/dates.js';
+import { settleInvoice } from '../domain/settlement.js';
+import { addJourneyEntries } from '../repos/journeys.js';
+
+export interface SettlementOptions {
+  /** the current moment (default: now) */
+  now?: Date;
+  /** at most this many groups per run (default 500); the next run takes the rest */
+  limit?: number;
+}
+
+export interface SettlementResult {
+  /** ids of the groups this run settled */
+  settledGroupIds: string[];
+}
+
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+export async function settleDuePaymentGroups(db: Db, options: SettlementOptions = {}): Promise<SettlementResult> {
+  const now = options.now ?? new Date();
+  const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
+  // No time zone is more than a day ahead of UTC: groups dated after UTC tomorrow cannot be due anywhere.
+  const horizon = instant.toZonedDateTimeISO('UTC').toPlainDate().add({ days: 1 }).toString();
+  const candidates = await db
+    .selectFrom('paymentGroups as g')
+    .innerJoin('vendors as v', 'v.id', 'g.vendorId')
+    .select(['g.id', 'g.paymentDate', 'v.eodCutoff'])
+    .where('g.status', '=', 'scheduled')
+    .where('g.paymentDate', '<=', horizon)
+    .orderBy('g.paymentDate')
+    .orderBy('g.id')
+    .limit(options.limit ?? 500)
+    .execute();
+
+  const settledGroupIds: string[] = [];
+  for (const candidate of candidates) {
+    const timeZone = candidate.eodCutoff?.timezone || DEFAULT_TIME_ZONE;
+    const today = vendorToday(instant, timeZone).toString();
+    if (toDateString(candidate.paymentDate) > today) continue;
+    if (await settleGroup(db, candidate.id, now)) settledGroupIds.push(candidate.id);
+  }
+  return { settledGroupIds };
+}
+
+/** Settles one group in its own transaction; false when it is locked by another process or no longer scheduled. */
+async function settleGroup(db: Db, groupId: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const group = await trx
+      .selectFrom('paymentGroups')
+      .select(['id', 'contactId', 'paymentMethodId'])
+      .where('id', '=', groupId)
+      .where('status', '=', 'scheduled')
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (!group) return false;
+
+    const lines = await trx
+      .selectFrom('payments')
+      .select(['invoiceId', 'paidAmountCents'])
+      .where('paymentGroupId', '=', group.id)
+      .execute();
+    const paidByInvoice = new Map<string, number>();
+    for (const line of lines) paidByInvoice.set(line.invoiceId, (paidByInvoice.get(line.invoiceId) ?? 0) + line.paidAmountCents);
+    const invoiceIds = [...paidByInvoice.entries()].filter(([, paid]) => paid !== 0).map(([id]) => id).sort();
+
+    if (invoiceIds.length > 0) {
+      const method = await trx
+        .selectFrom('paymentMethods')
+        .select(['name', 'lastFour'])
+        .where('id', '=', group.paymentMethodId)
+        .executeTakeFirst();
+      const invoices = await trx
+        .selectFrom('invoices')
+        .select(['id', 'openAmountCents', 'deletedAt'])
+        .where('id', 'in', invoiceIds)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      // invoices still paid by another scheduled group stay "scheduled" after a partial settlement
+      const stillScheduled = new Set(
+        (
+          await trx
+            .selectFrom('payments as p')
+            .innerJoin('paymentGroups as g', 'g.id', 'p.paymentGroupId')
+            .select('p.invoiceId')
+            .where('p.invoiceId', 'in', invoiceIds)
+            .where('g.status', '=', 'scheduled')
+            .where('g.id', '!=', group.id)
+            .where('p.paidAmountCents', '!=', 0)
+            .execute()
+        ).map((r) => r.invoiceId),
+      );
+      const journeys = [];
+      for (const invoice of invoices) {
+        const paid = paidByInvoice.get(invoice.id)!;
+        journeys.push({
+          invoiceId: invoice.id,
+          contactId: group.contactId,
+          action: 'Paid',
+          detail: `Paid ${formatCurrency(paid)}${method ? ` with ${method.name} ${method.lastFour}` : ''}`,
+          at: now,
+        });
+        if (invoice.deletedAt !== null) continue; // closed on the vendor's side meanwhile: leave it closed
+        const settled = settleInvoice(invoice.openAmountCents, paid);
+        if (settled.unchanged) continue;
+        if (settled.closed) {
+          await trx
+            .updateTable('invoices')
+            .set({ openAmountCents: 0, deletedAt: now, status: 'closed', payable: false, updatedAt: now })
+            .where('id', '=', invoice.id)
+            .execute();
+        } else {
+          const scheduled = stillScheduled.has(invoice.id);
+          await trx
+            .updateTable('invoices')
+            .set({
+              openAmountCents: settled.openAmountCents,
+              payable: !scheduled,
+              status: scheduled ? 'scheduled' : 'open',
+              updatedAt: now,
+            })
+            .where('id', '=', invoice.id)
+            .execute();
+        }
+      }
+      await addJourneyEntries(trx, journeys);
+    }
+
+    await trx.updateTable('paymentGroups').set({ status: 'complete' }).where('id', '=', group.id).execute();
+    return true;
+  });
+}

@@ -1,0 +1,40 @@
+/** Invoice journeys (`invoice_journeys`): the history of an invoice, newest first on the API. */
+import type { Db } from '../db/connect.js';
+import { toIsoString } from '../domain/dates.js';
+
+export interface NewJourneyEntry {
+  invoiceId: string;
+  contactId: string | null;
+  action: string;
+  detail: string;
+  at?: Date;
+}
+
+/** Appends journey entries (inside the caller's transaction when `db` is one). */
+export async function addJourneyEntries(db: Db, entries: NewJourneyEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insertInto('invoiceJourneys')
+    .values(
+      entries.map((e) => ({
+        invoiceId: e.invoiceId,
+        contactId: e.contactId,
+        action: e.action,
+        detail: e.detail,
+        ...(e.at ? { updatedAt: e.at } : {}),
+      })),
+    )
+    .execute();
+}
+
+/** The journey of one invoice (the caller has checked the invoice's scope), newest first. */
+export async function listJourney(db: Db, invoiceId: string) {
+  const rows = await db
+    .selectFrom('invoiceJourneys')
+    .select(['id', 'updatedAt', 'action', 'detail'])
+    .where('invoiceId', '=', invoiceId)
+    .orderBy('updatedAt', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, updatedAt: toIsoString(r.updatedAt), action: r.action, detail: r.detail ?? '' }));
+}

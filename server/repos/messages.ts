@@ -1,0 +1,36 @@
+/**
+ * Resolution-center messages written by the money path. A dispute or partial payment becomes one `messages` row
+ * per invoice: subject = the dispute reason, body = the notes, `payment_paid_amount_cents` = the amount paid now.
+ * The resolution center (portal-recurring.md §2.9) derives the category from it: a zero paid amount is Disputed,
+ * anything else Partially Paid (subjects "Payment Failed" and "Comment" are never dispute reasons).
+ */
+import type { Db } from '../db/connect.js';
+
+export interface NewAdjustmentMessage {
+  vendorId: string;
+  locationId: string;
+  contactId: string;
+  invoiceId: string;
+  reason: string;
+  notes: string;
+  paidCents: number;
+}
+
+export async function addAdjustmentMessages(db: Db, messages: NewAdjustmentMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db
+    .insertInto('messages')
+    .values(
+      messages.map((m) => ({
+        vendorId: m.vendorId,
+        locationId: m.locationId,
+        contactId: m.contactId,
+        invoiceId: m.invoiceId,
+        subject: m.reason,
+        body: m.notes,
+        paymentPaidAmountCents: m.paidCents,
+        readAt: null,
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,64 @@
+/**
+ * Tag `paymentgroups`: the payment report list, one group with its lines, and scheduling a payment
+ * (`createPaymentGroup`, exactly once per Idempotency-Key — see `repos/payment-groups.ts#createPaymentGroupOnce`).
+ */
+import { authOf } from '../http/auth.js';
+import type { Handlers } from '../http/api.js';
+import { ApiError, notFound } from '../http/errors.js';
+import {
+  click2payRequestOf,
+  createPaymentGroupOnce,
+  getPaymentGroupDetail,
+  listPaymentGroups,
+  type CreatePaymentGroupBody,
+} from '../repos/payment-groups.js';
+import type { LocationParams, RouteDeps } from './deps.js';
+
+export interface PaymentGroupRouteOptions {
+  /** the clock (tests pin it); default the real time */
+  now?: () => Date;
+}
+
+export function paymentGroupHandlers({ db }: RouteDeps, options: PaymentGroupRouteOptions = {}): Handlers {
+  const now = options.now ?? (() => new Date());
+  return {
+    async listPaymentGroups(request) {
+      const { locationId } = request.params as LocationParams;
+      const { onlyPending } = (request.query ?? {}) as { onlyPending?: boolean };
+      return {
+        paymentGroups: await listPaymentGroups(db, {
+          contactId: authOf(request).contactId,
+          locationId,
+          ...(onlyPending ? { status: 'scheduled' as const } : {}),
+        }),
+      };
+    },
+
+    async getPaymentGroupPayments(request) {
+      const { locationId, paymentGroupId } = request.params as LocationParams & { paymentGroupId: string };
+      const detail = await getPaymentGroupDetail(db, { contactId: authOf(request).contactId, locationId, paymentGroupId });
+      if (!detail) throw notFound('payment group');
+      return detail;
+    },
+
+    async createPaymentGroup(request, reply) {
+      const auth = authOf(request);
+      const { vendorId, locationId } = request.params as LocationParams;
+      const key = request.headers['idempotency-key'];
+      if (typeof key !== 'string' || key.trim().length < 8 || key.length > 255) {
+        throw new ApiError(400, 'validation_failed', 'Idempotency-Key: must be a text of 8 to 255 characters', 'Idempotency-Key');
+      }
+      const result = await createPaymentGroupOnce(db, {
+        contactId: auth.contactId,
+        vendorId,
+        locationId,
+        idempotencyKey: key,
+        body: request.body as CreatePaymentGroupBody,
+        click2payRequestId: await click2payRequestOf(db, auth, { vendorId, locationId }),
+        now: now(),
+      });
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(result.status).send(result.body);
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { setup } from 'xstate';
+import { fetchTokenInfo, toTokenInfoFailure } from './token-resolution.actors';
+import { tokenErrorPath, tokenRedirectPath } from './token-resolution.redirect';
+
+export interface TokenResolutionContext {
+  token: string;
+}
+
+export interface TokenResolutionInput {
+  token: string;
+}
+
+/**
+ * Token entry (spec §2 "Token entry", §4 "Token info"): loading → loaded (redirect by type and
+ * status) | failed (redirect to the error page). Navigation is the injected `navigate` action:
+ * the view provides the router's navigate, tests provide a spy.
+ */
+export const tokenResolutionMachine = setup({
+  types: {} as {
+    context: TokenResolutionContext;
+    // No user events: the chart reacts to the token info call only.
+    input: TokenResolutionInput;
+  },
+  actors: { fetchTokenInfo },
+  actions: {
+    /** Replaced with `.provide({ actions: { navigate } })`; the default does nothing. */
+    navigate: (_, _params: { to: string }) => {},
+  },
+}).createMachine({
+  id: 'tokenResolution',
+  context: ({ input }) => ({ token: input.token }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchTokenInfo',
+        src: 'fetchTokenInfo',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: {
+          target: 'loaded',
+          actions: {
+            type: 'navigate',
+            params: ({ context, event }) => ({ to: tokenRedirectPath(context.token, event.output) }),
+          },
+        },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'navigate',
+            params: ({ context, event }) => ({ to: tokenErrorPath(context.token, toTokenInfoFailure(event.error)) }),
+          },
+        },
+      },
+    },
+    loaded: { type: 'final' },
+    failed: { type: 'final' },
+  },
+});

@@ -1,0 +1,63 @@
+/**
+ * Where a resolved (or unresolvable) token sends the user — spec §2 "Token entry" and
+ * docs/decisions.md. Pure functions: the chart calls them, the tests pin them down.
+ */
+
+/** Token info as answered by `GET /tokens/current`. `id` is the request the link was issued for, or "". */
+export interface TokenInfo {
+  id: string;
+  type: string;
+  status: string;
+  vendorId: string;
+  locationId: string;
+}
+
+/** Why the token info could not be loaded: HTTP status (0 for a network failure) and the body's errorCode. */
+export interface TokenInfoFailure {
+  status: number;
+  errorCode?: string;
+}
+
+/** `/token/{token}`. The token is base64url, but encode it anyway: it comes from the address bar. */
+export function tokenBase(token: string): string {
+  return `/token/${encodeURIComponent(token)}`;
+}
+
+/** `/token/{token}/vendors/{vendorId}/locations/{locationId}`. */
+export function locationBase(token: string, vendorId: string, locationId: string): string {
+  return `${tokenBase(token)}/vendors/${encodeURIComponent(vendorId)}/locations/${encodeURIComponent(locationId)}`;
+}
+
+/**
+ * The page a token leads to:
+ * - no vendor or location in the token (type `login`, decisions.md): the vendor chooser `/vendors`;
+ * - `paymentplan`: the location base, plus `/planrequests/{id}` unless the status is `complete`
+ *   (or there is no request id);
+ * - `autopay`: location base + `/autopay/{id}`, or `/autopay` without an id;
+ * - any other type: location base + `/{type}` (e.g. `click2pay`, `statement`).
+ */
+export function tokenRedirectPath(token: string, info: TokenInfo): string {
+  if (info.type === 'login' || !info.vendorId || !info.locationId) return `${tokenBase(token)}/vendors`;
+  const base = locationBase(token, info.vendorId, info.locationId);
+  switch (info.type) {
+    case 'paymentplan':
+      return info.status === 'complete' || !info.id ? base : `${base}/planrequests/${encodeURIComponent(info.id)}`;
+    case 'autopay':
+      return info.id ? `${base}/autopay/${encodeURIComponent(info.id)}` : `${base}/autopay`;
+    default:
+      return `${base}/${encodeURIComponent(info.type)}`;
+  }
+}
+
+/**
+ * The error page for a token whose info failed to load: `/token/{token}/error`, or with the
+ * errorCode when the server refused the token (401/403: `canceled`, `expired`, `invalid`; a refusal
+ * without a code counts as `invalid`, as in the shared unauthorised handling).
+ */
+export function tokenErrorPath(token: string, failure: TokenInfoFailure): string {
+  const base = `${tokenBase(token)}/error`;
+  if (failure.status === 401 || failure.status === 403) {
+    return `${base}/${encodeURIComponent(failure.errorCode || 'invalid')}`;
+  }
+  return base;
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Temporal } from 'temporal-polyfill';
+import { css } from '../../../styled-system/css';
+import { Footer } from '../../ui/footer';
+import { Announcements } from '../announcements/announcements';
+import { PRODUCT_NAME } from './texts';
+
+/** The PerformancePay wordmark: a mark plus the product name (SVG, no external asset). */
+export function ProductWordmark({ inverted = false, compact = false }: { inverted?: boolean; compact?: boolean }) {
+  return (
+    <span className={css({ display: 'inline-flex', alignItems: 'center', gap: compact ? '1.5' : '2', fontWeight: '800', fontSize: compact ? 'md' : 'lg', letterSpacing: '-0.01em', whiteSpace: 'nowrap' })}>
+      <svg width={compact ? 22 : 28} height={compact ? 22 : 28} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="8" fill={inverted ? '#ffffff' : '#175bb4'} />
+        <path d="M10 23V9h7a5 5 0 0 1 0 10h-3.5" fill="none" stroke={inverted ? '#175bb4' : '#ffffff'} strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <span className={css({ color: inverted ? 'white' : 'brand.800' })}>
+        Performance<span className={css({ color: inverted ? 'brand.100' : 'brand.600' })}>Pay</span>
+      </span>
+    </span>
+  );
+}
+
+export interface AccessLayoutProps {
+  /** The brand shown in the top bar; the PerformancePay wordmark by default. */
+  brand?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * Frame of the screens reachable without a working token (landing, vendor landing, error and
+ * not-found pages): top bar with the brand, announcements, the page, and the footer.
+ */
+export function AccessLayout({ brand, children }: AccessLayoutProps) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', minHeight: '100vh', bg: 'canvas' })}>
+      <header className={css({ bg: 'white', borderBottomWidth: '1px', borderColor: 'line' })}>
+        <div className={css({ maxWidth: '1050px', mx: 'auto', px: { base: '4', md: '6' }, py: '3', display: 'flex', alignItems: 'center', minHeight: '60px' })}>
+          {brand ?? (
+            <span aria-label={PRODUCT_NAME} role="img">
+              <ProductWordmark />
+            </span>
+          )}
+        </div>
+      </header>
+      <Announcements />
+      {children}
+      <Footer year={Temporal.Now.plainDateISO().year} />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import { css } from '../../../styled-system/css';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { TextField } from '../../ui/text-field';
+import { landingTexts as t } from './texts';
+import { useContactForm } from './use-contact-form';
+
+/** "Access PerformancePay": request a login link by e-mail or phone (spec §2 Landing page). */
+export function ContactForm() {
+  const form = useContactForm();
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={css({ bg: 'white', borderRadius: 'card', boxShadow: 'raised', borderWidth: '1px', borderColor: 'line', p: { base: '5', md: '7' }, color: 'ink' })}
+    >
+      <h2 id={titleId} className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: '700', lineHeight: '1.25', mb: '2' })}>
+        {t.formTitle}
+      </h2>
+      <p className={css({ color: 'muted', fontSize: 'sm', mb: '5' })}>{t.explanation}</p>
+      <form
+        noValidate
+        aria-labelledby={titleId}
+        aria-busy={form.isSubmitting || undefined}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          form.submit();
+        }}
+      >
+        <TextField
+          label={t.inputLabel}
+          hideLabel
+          name="contact"
+          type="text"
+          autoComplete="email"
+          spellCheck={false}
+          placeholder={t.inputPlaceholder}
+          value={form.contact}
+          readOnly={form.isSubmitting}
+          onChange={(event) => form.change(event.target.value)}
+          errorText={form.showInvalid ? t.invalidContact : undefined}
+        />
+        <Button type="submit" block disabled={!form.canSubmit} loading={form.isSubmitting}>
+          {t.submit}
+        </Button>
+        {form.showSubmitError ? (
+          <p role="alert" className={css({ color: 'danger', bg: 'dangerBg', borderRadius: 'control', px: '3', py: '2', fontSize: 'sm', fontWeight: '500' })}>
+            {t.submitError}
+          </p>
+        ) : null}
+      </form>
+      <Dialog
+        open={form.isModalOpen}
+        onClose={form.closeModal}
+        title={t.modalTitle}
+        actions={<Button onClick={form.closeModal}>{t.modalClose}</Button>}
+      >
+        <p>{t.modalBody}</p>
+      </Dialog>
+    </section>
+  );
+}

@@ -26,20 +26,22 @@ test('a customer requests a link, opens it, chooses vendor and location, and see
 
   await expect(page.getByRole('heading', { name: 'Choose a Vendor' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  const vendorCards = page.getByRole('link').filter({ hasText: /Performance Foodservice|Coastal Produce/ });
+  const vendorCards = page.getByRole('main').getByRole('listitem').filter({ hasText: /Performance Foodservice|Coastal Produce/ });
   await expect(vendorCards).toHaveCount(2);
   // Sorted by name ignoring case: Coastal before Performance.
   await expect(vendorCards.first()).toContainText('Coastal Produce');
-  await page.getByRole('link', { name: /Performance Foodservice/ }).click();
+  await vendorCards.filter({ hasText: 'Performance Foodservice' }).getByRole('button').or(
+    vendorCards.filter({ hasText: 'Performance Foodservice' }).getByRole('link')).click();
 
   await expect(page.getByRole('heading', { name: 'Choose a Location' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  const rows = page.getByRole('link').filter({ hasText: /Blue Heron Grill|Harbor Street Kitchen|Magnolia Catering/ });
+  const rows = page.getByRole('main').getByRole('listitem').filter({ hasText: /Blue Heron Grill|Harbor Street Kitchen|Magnolia Catering/ });
   await expect(rows).toHaveCount(3);
   const names = await rows.allInnerTexts();
   const firstLines = names.map((n) => n.split('\n')[0].trim());
   expect(firstLines).toEqual([...firstLines].sort((a, b) => a.localeCompare(b)));
-  await page.getByRole('link', { name: /Harbor Street Kitchen/ }).click();
+  const harbor = rows.filter({ hasText: 'Harbor Street Kitchen' });
+  await harbor.getByRole('button').or(harbor.getByRole('link')).click();
 
   await expect(page.getByRole('heading', { name: /Dashboard for/ })).toBeVisible();
   await expect(page.getByText('TOOLS')).toBeVisible();

@@ -1,0 +1,41 @@
+import type { SnapshotFrom } from 'xstate';
+import { isCardProvider } from '../../src/domain/providers';
+import type { PaymentMethod } from './payment-methods.actors';
+import type { paymentMethodsMachine } from './payment-methods.machine';
+
+type Snapshot = Pick<SnapshotFrom<typeof paymentMethodsMachine>, 'value' | 'context'>;
+
+export type PaymentMethodsStatus = 'loading' | 'loaded' | 'failed';
+
+export function selectStatus(snapshot: Snapshot): PaymentMethodsStatus {
+  return snapshot.value as PaymentMethodsStatus;
+}
+
+export function selectMethods(snapshot: Snapshot): PaymentMethod[] {
+  return snapshot.context.methods;
+}
+
+/** A method may pay only when it is not deleted and needs no micro-deposit verification (spec §4, §5). */
+export function isUsable(method: Pick<PaymentMethod, 'deletedAt' | 'displayExtra'>): boolean {
+  return !method.deletedAt && !method.displayExtra.verificationRequired;
+}
+
+/**
+ * The method to show as selected (spec §4: "falls back to the last used one, then to the first"):
+ * the first usable of the candidates (in order: the session's selection, the page's selection,
+ * the last used method from the persisted store), else the first usable method; null when none is usable.
+ */
+export function resolveSelection(methods: readonly PaymentMethod[], candidates: ReadonlyArray<string | null | undefined>): PaymentMethod | null {
+  for (const id of candidates) {
+    if (!id) continue;
+    const found = methods.find((m) => m.id === id);
+    if (found && isUsable(found)) return found;
+  }
+  return methods.find(isUsable) ?? null;
+}
+
+/** The provider ids the add-method page may use, cards and bank accounts apart, in the server's order. */
+export function selectProviders(snapshot: Snapshot): { card: string | null; bank: string | null } {
+  const ids = Object.keys(snapshot.context.clientFlowInfo);
+  return { card: ids.find((p) => isCardProvider(p)) ?? null, bank: ids.find((p) => !isCardProvider(p)) ?? null };
+}

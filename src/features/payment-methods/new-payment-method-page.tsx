@@ -1,0 +1,298 @@
+import { RadioGroup } from '@ark-ui/react/radio-group';
+import { Tabs } from '@ark-ui/react/tabs';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Temporal } from 'temporal-polyfill';
+import { css } from '../../../styled-system/css';
+import type { BankAccountTokenizeRequest, CardTokenizeRequest } from '../../../machines/payment-method-create/payment-method-create.actors';
+import { Button, button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { Page } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
+import { TextField } from '../../ui/text-field';
+import { LocationFrame } from '../dashboard/location-frame';
+import type { LocationContextView } from '../dashboard/use-location-context';
+import { useSession } from '../shell/session';
+import {
+  bankFormProblems, cardFormProblems, emptyBank, emptyCard, failureHint, failureText, feeModalTitle, fixedCardKind, toBankRequest, toCardRequest,
+  type BankFormValues, type CardFormValues, type CardKind, type Problems,
+} from './form-rules';
+import { paymentMethodTexts as t } from './texts';
+import { usePaymentMethodCreate } from './use-payment-method-create';
+import { usePaymentMethods } from './use-payment-methods';
+
+const styles = {
+  title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: '700', lineHeight: '1.2', mb: '6' }),
+  tabList: css({ display: 'flex', gap: '1', borderBottomWidth: '1px', borderColor: '#d5dae1', mb: '5', position: 'relative' }),
+  trigger: css({
+    minHeight: '44px', px: '4', fontWeight: '600', color: 'muted', bg: 'transparent', cursor: 'pointer', borderBottomWidth: '3px', borderColor: 'transparent',
+    _selected: { color: 'brand.700', borderColor: 'brand.600' },
+    _focusVisible: { outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '-3px' },
+    _disabled: { cursor: 'not-allowed', opacity: 0.5 },
+  }),
+  form: css({ display: 'flex', flexDirection: 'column', gap: '4', bg: 'white', borderRadius: 'card', borderWidth: '1px', borderColor: '#e3e7ec', p: { base: '4', md: '6' } }),
+  grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' }),
+  actions: css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end', alignItems: 'center' }),
+  alert: css({ borderWidth: '1px', borderColor: '#f4c7c3', bg: '#fdecea', color: 'danger', borderRadius: 'control', p: '3', display: 'flex', flexDirection: 'column', gap: '1' }),
+  strong: css({ fontWeight: '700' }),
+  note: css({ fontSize: 'sm', color: 'muted' }),
+  radioRoot: css({ display: 'flex', flexDirection: 'column', gap: '2' }),
+  radioLabel: css({ fontWeight: '600', fontSize: 'sm' }),
+  radioItems: css({ display: 'flex', gap: '4', flexWrap: 'wrap' }),
+  radioItem: css({ display: 'inline-flex', alignItems: 'center', gap: '2', minHeight: '44px', cursor: 'pointer' }),
+  radioControl: css({
+    width: '20px', height: '20px', borderRadius: 'full', borderWidth: '2px', borderColor: '#6b7483', bg: 'white',
+    _checked: { borderColor: 'brand.600', borderWidth: '6px' },
+    '[data-focus-visible] > &': { outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '2px' },
+  }),
+};
+
+/** Where a created method sends the customer: back where they came from under this location (navigation state), else the location base. */
+export function returnPath(state: unknown, base: string): string {
+  const to = (state as { returnTo?: unknown } | null)?.returnTo;
+  return typeof to === 'string' && to.startsWith(`${base}/`) && !to.startsWith(`${base}/paymentmethods`) ? to : base;
+}
+
+function FailureAlert({ kind, code, onRetry, onDismiss }: { kind: 'CC' | 'ACH' | null; code: string | null; onRetry?: () => void; onDismiss?: () => void }) {
+  return (
+    <div className={styles.alert}>
+      <div role="alert" className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <span className={styles.strong}>{failureText(kind)}</span>
+        <span>{failureHint(code)}</span>
+      </div>
+      {onRetry || onDismiss ? (
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', mt: '1' })}>
+          {onRetry ? <Button size="sm" variant="secondary" onClick={onRetry}>{t.retry}</Button> : null}
+          {onDismiss ? <Button size="sm" variant="ghost" onClick={onDismiss}>{t.dismiss}</Button> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+type Field<T> = { name: keyof T & string; label: string; autoComplete?: string; inputMode?: 'numeric' | 'text'; placeholder?: string; maxLength?: number };
+
+function useFormState<T extends object>(initial: T, check: (v: T) => Problems<T>) {
+  const [values, setValues] = useState<T>(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof T, boolean>>>({});
+  const problems = check(values);
+  const field = (f: Field<T>, disabled: boolean): ReactNode => (
+    <TextField
+      key={f.name}
+      name={f.name}
+      label={f.label}
+      autoComplete={f.autoComplete}
+      inputMode={f.inputMode}
+      placeholder={f.placeholder}
+      maxLength={f.maxLength}
+      value={String(values[f.name] ?? '')}
+      disabled={disabled}
+      onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+      onBlur={() => setTouched((x) => ({ ...x, [f.name]: true }))}
+      errorText={touched[f.name] ? problems[f.name] : undefined}
+    />
+  );
+  const touchAll = () => setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Partial<Record<keyof T, boolean>>);
+  return { values, problems, field, touchAll, valid: Object.keys(problems).length === 0 };
+}
+
+function CardForm({ provider, busy, onSubmit, kindChoice, kind, onKind, failure }: {
+  provider: CardTokenizeRequest['provider'];
+  busy: boolean;
+  onSubmit: (request: CardTokenizeRequest) => void;
+  kindChoice: boolean;
+  kind: CardKind;
+  onKind: (kind: CardKind) => void;
+  failure: ReactNode;
+}) {
+  const today = Temporal.Now.plainDateISO();
+  const form = useFormState<CardFormValues>(emptyCard, (v) => cardFormProblems(v, today));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.touchAll();
+    if (form.valid) onSubmit(toCardRequest(form.values, provider));
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t.tabCard}>
+      {form.field({ name: 'nameOnCard', label: t.nameOnCard, autoComplete: 'cc-name', maxLength: 100 }, busy)}
+      {form.field({ name: 'ccNumber', label: t.ccNumber, autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 23 }, busy)}
+      <div className={styles.grid}>
+        {form.field({ name: 'expDate', label: t.expDate, autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 7 }, busy)}
+        {form.field({ name: 'cvc', label: t.cvc, autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4 }, busy)}
+      </div>
+      {kindChoice ? (
+        <RadioGroup.Root className={styles.radioRoot} value={kind} onValueChange={(d) => onKind((d.value as CardKind) ?? null)} disabled={busy}>
+          <RadioGroup.Label className={styles.radioLabel}>{t.cardKind}</RadioGroup.Label>
+          <div className={styles.radioItems}>
+            {(['credit', 'debit'] as const).map((k) => (
+              <RadioGroup.Item key={k} value={k} className={styles.radioItem}>
+                <RadioGroup.ItemControl className={styles.radioControl} />
+                <RadioGroup.ItemText>{k === 'credit' ? t.cardKindCredit : t.cardKindDebit}</RadioGroup.ItemText>
+                <RadioGroup.ItemHiddenInput />
+              </RadioGroup.Item>
+            ))}
+          </div>
+        </RadioGroup.Root>
+      ) : null}
+      {form.field({ name: 'addressLine1', label: t.addressLine1, autoComplete: 'address-line1', maxLength: 200 }, busy)}
+      {form.field({ name: 'addressLine2', label: t.addressLine2, autoComplete: 'address-line2', maxLength: 200 }, busy)}
+      <div className={styles.grid}>
+        {form.field({ name: 'zipCode', label: t.zipCode, autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 10 }, busy)}
+        {form.field({ name: 'tin', label: t.tin, inputMode: 'numeric', maxLength: 11 }, busy)}
+      </div>
+      {form.field({ name: 'nickname', label: t.nickname, maxLength: 50 }, busy)}
+      {failure}
+      <div className={styles.actions}>
+        <Button type="submit" loading={busy}>{busy ? t.saving : t.saveCard}</Button>
+      </div>
+    </form>
+  );
+}
+
+function BankForm({ provider, busy, onSubmit, failure }: {
+  provider: BankAccountTokenizeRequest['provider'];
+  busy: boolean;
+  onSubmit: (request: BankAccountTokenizeRequest) => void;
+  failure: ReactNode;
+}) {
+  const form = useFormState<BankFormValues>(emptyBank, bankFormProblems);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.touchAll();
+    if (form.valid) onSubmit(toBankRequest(form.values, provider));
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t.tabBank}>
+      {form.field({ name: 'name', label: t.bankName, maxLength: 50 }, busy)}
+      <div className={styles.grid}>
+        {form.field({ name: 'bankRoutingNumber', label: t.routingNumber, inputMode: 'numeric', maxLength: 11 }, busy)}
+        {form.field({ name: 'checkingAccountNumber', label: t.accountNumber, inputMode: 'numeric', maxLength: 20 }, busy)}
+      </div>
+      <p className={styles.note}>{t.bankVerifyNote}</p>
+      {failure}
+      <div className={styles.actions}>
+        <Button type="submit" loading={busy}>{busy ? t.saving : t.saveBank}</Button>
+      </div>
+    </form>
+  );
+}
+
+function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorId: string; locationId: string; base: string; vendorOptions: readonly string[] }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const routerLocation = useLocation();
+  const methods = usePaymentMethods(vendorId, locationId);
+  const { card, bank } = methods.providers;
+  const serviceFees = Object.fromEntries(Object.entries(methods.clientFlowInfo).map(([p, info]) => [p, info.serviceFee ?? null]));
+  const listRef = session.paymentMethods(vendorId, locationId);
+  const paymentMethodsJwt = listRef.getSnapshot().context.paymentMethodsJwt;
+  const create = usePaymentMethodCreate({ vendorId, locationId, paymentMethodsJwt, serviceFees }, listRef, () =>
+    navigate(returnPath(routerLocation.state, base), { replace: true }));
+  // Creating from an existing token (e.g. handed back by a provider's hosted flow in the navigation state) skips tokenizing.
+  const existingKey = (routerLocation.state as { paymentMethodKey?: unknown } | null)?.paymentMethodKey;
+  useEffect(() => {
+    if (typeof existingKey === 'string' && existingKey) create.submitKey(existingKey);
+    // Once per page visit: the key is one-time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const [tab, setTab] = useState<'card' | 'bank'>(card ? 'card' : 'bank');
+  const fixedKind = fixedCardKind(vendorOptions);
+  const [chosenKind, setChosenKind] = useState<CardKind>(null);
+  const kind: CardKind = fixedKind === 'choice' ? chosenKind : fixedKind;
+
+  const inlineFailure = (forKind: 'CC' | 'ACH') =>
+    create.step === 'failed' && !create.feeModalOpen && create.kind === forKind ? <FailureAlert kind={create.kind} code={create.code} onRetry={create.retry} onDismiss={create.dismiss} /> : null;
+  const busy = create.isBusy;
+
+  if (!card && !bank) return <p role="alert">{t.noProviders}</p>;
+
+  return (
+    <>
+      {create.step === 'failed' && create.kind === null ? (
+        <div className={css({ mb: '4' })}><FailureAlert kind={null} code={create.code} onDismiss={create.dismiss} /></div>
+      ) : null}
+      <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as 'card' | 'bank')}>
+        <Tabs.List className={styles.tabList} aria-label={t.tabsLabel}>
+          <Tabs.Trigger value="card" className={styles.trigger} disabled={!card}>{t.tabCard}</Tabs.Trigger>
+          <Tabs.Trigger value="bank" className={styles.trigger} disabled={!bank}>{t.tabBank}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="card">
+          {card ? (
+            <CardForm
+              provider={card as CardTokenizeRequest['provider']}
+              busy={busy}
+              onSubmit={create.submit}
+              kindChoice={fixedKind === 'choice'}
+              kind={chosenKind}
+              onKind={setChosenKind}
+              failure={inlineFailure('CC')}
+            />
+          ) : <p>{t.noCardProvider}</p>}
+        </Tabs.Content>
+        <Tabs.Content value="bank">
+          {bank ? <BankForm provider={bank as BankAccountTokenizeRequest['provider']} busy={busy} onSubmit={create.submit} failure={inlineFailure('ACH')} /> : <p>{t.noBankProvider}</p>}
+        </Tabs.Content>
+      </Tabs.Root>
+      <div className={css({ mt: '4' })}>
+        <Link to={returnPath(routerLocation.state, base)} className={button({ variant: 'ghost' })}>{t.back}</Link>
+      </div>
+      <Dialog
+        open={create.feeModalOpen}
+        role="alertdialog"
+        title={feeModalTitle(kind)}
+        onClose={() => {
+          if (create.step === 'confirming') create.cancel();
+          else if (create.step === 'failed') create.dismiss();
+        }}
+        actions={
+          <>
+            <Button variant="secondary" disabled={busy} onClick={create.step === 'failed' ? create.dismiss : create.cancel}>{t.cancel}</Button>
+            <Button loading={busy} onClick={create.step === 'failed' ? create.retry : create.confirm}>{t.confirm}</Button>
+          </>
+        }
+      >
+        <p>{t.feeBody(create.feePercent ?? '')}</p>
+        {create.step === 'failed' ? <FailureAlert kind={create.kind} code={create.code} /> : null}
+      </Dialog>
+    </>
+  );
+}
+
+function NewMethodContent({ vendorId, locationId, base, context }: { vendorId: string; locationId: string; base: string; context: LocationContextView }) {
+  const methods = usePaymentMethods(vendorId, locationId);
+  return (
+    <Page>
+      <h1 className={styles.title}>
+        {t.newTitle}{' '}
+        {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
+      </h1>
+      {methods.status === 'loading' || context.status === 'loading' ? (
+        <Spinner label={t.loading} />
+      ) : methods.status === 'failed' ? (
+        <div role="alert" className={styles.alert}>
+          <span>{t.loadFailed}</span>
+          <Button variant="secondary" size="sm" onClick={methods.refresh}>{t.retry}</Button>
+        </div>
+      ) : (
+        <NewMethodForms vendorId={vendorId} locationId={locationId} base={base} vendorOptions={context.vendor?.paymentMethodConfig.options ?? []} />
+      )}
+    </Page>
+  );
+}
+
+/**
+ * Add a payment method (spec §2, lazy route `.../paymentmethods/new`): Card and Bank Account tabs
+ * with inline validation; the provider is the first card / bank provider of the location's
+ * `clientFlowInfo` (its enabled payment configs); a card with a service fee asks "Add … Card?"
+ * first. Success selects the new method and goes back (to click-to-pay when it came from there).
+ */
+export default function NewPaymentMethodPage() {
+  const session = useSession();
+  const { vendorId = '', locationId = '' } = useParams();
+  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  return (
+    <LocationFrame vendorId={vendorId} locationId={locationId}>
+      {(context) => <NewMethodContent key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />}
+    </LocationFrame>
+  );
+}

@@ -1,0 +1,132 @@
+import { test, expect, type Page } from '@playwright/test';
+import { createHash, randomBytes } from 'node:crypto';
+import { expectNoSeriousA11yViolations, withDb } from './support';
+
+/**
+ * Saved payment methods against the real server and the sandbox payments service
+ * (openapi/payments.yaml: 4000000000000002 is a generic decline; bank accounts get micro-deposits
+ * of $0.32 and $0.45). Location: the demo contact's Harbor Street Kitchen (Performance Foodservice),
+ * whose "Operating Checking 6703" pays an active payment plan.
+ */
+interface Place { token: string; base: string }
+
+async function linkTo(locationName: string): Promise<Place> {
+  const raw = randomBytes(32).toString('base64url');
+  const place = await withDb(async (c) => {
+    const { rows } = await c.query(
+      `select cl.contact_id, cl.vendor_id, cl.location_id from contact_locations cl
+         join contacts c on c.id = cl.contact_id join locations l on l.id = cl.location_id
+        where c.email = 'demo@example.com' and l.display_name = $1 limit 1`, [locationName]);
+    const r = rows[0];
+    await c.query(
+      `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, expires_at)
+       values ($1, $2, $3, $4, 'click2pay', 'active', now() + interval '7 days')`,
+      [createHash('sha256').update(raw).digest('hex'), r.contact_id, r.vendor_id, r.location_id]);
+    return { vendorId: r.vendor_id as string, locationId: r.location_id as string };
+  });
+  return { token: raw, base: `/token/${raw}/vendors/${place.vendorId}/locations/${place.locationId}` };
+}
+
+/** The click-to-pay page with the "Payment Method" section open (the picker lives there). */
+async function openPicker(page: Page, base: string) {
+  await page.goto(`${base}/click2pay`);
+  await expandPicker(page);
+}
+
+/** Opens the "Payment Method" accordion of the page shown (no navigation). */
+async function expandPicker(page: Page) {
+  const radios = page.getByRole('radiogroup');
+  if (!(await radios.isVisible().catch(() => false))) {
+    const trigger = page.getByRole('button', { name: /Payment Method/ }).first();
+    await trigger.waitFor();
+    if ((await trigger.getAttribute('aria-expanded')) === 'false') await trigger.click();
+  }
+  await expect(page.getByRole('radiogroup')).toBeVisible();
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Name on Card').fill('Dana Reyes');
+  await page.getByLabel('Card Number').fill(number);
+  await page.getByLabel('Expiration Date (MM/YY)').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await page.getByLabel('Security Code (CVC)').fill('123');
+  await page.getByLabel('Billing Address', { exact: true }).fill('19 Harbor St');
+  await page.getByLabel('ZIP Code').fill('28401');
+}
+
+test('a declined test card says "Could not add card." and keeps the form', async ({ page }) => {
+  const { base } = await linkTo('Harbor Street Kitchen');
+  await page.goto(`${base}/paymentmethods/new`);
+  await expect(page.getByRole('heading', { name: /Add a Payment Method for/ })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Card' })).toBeVisible();
+  await fillCard(page, '4000000000000002');
+  // Keyboard only: Enter submits the form, Tab reaches Confirm in the fee modal.
+  await page.getByLabel('ZIP Code').press('Enter');
+  const modal = page.getByRole('alertdialog', { name: 'Add Card?' });
+  await expect(modal).toContainText('service fee will be added to all payments made with this card');
+  await expectNoSeriousA11yViolations(page);
+  const confirm = modal.getByRole('button', { name: 'Confirm' });
+  for (let i = 0; i < 4 && !(await confirm.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(modal.getByRole('alert')).toContainText('Could not add card.');
+  await expect(modal.getByRole('alert')).toContainText('declined');
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Card Number')).toHaveValue('4000000000000002');
+});
+
+test('a new bank account is pending until verified with its micro-deposits, then usable; a method is deleted', async ({ page }) => {
+  const { base } = await linkTo('Harbor Street Kitchen');
+  await openPicker(page, base);
+  await page.getByRole('link', { name: 'Add Payment Method' }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/paymentmethods/new$`));
+
+  await page.getByRole('tab', { name: 'Bank Account' }).click();
+  await page.getByLabel('Account Nickname').fill('E2E Checking');
+  await page.getByLabel('Routing Number').fill('011000016');
+  await page.getByLabel('Checking Account Number').fill('000123456789');
+  await page.getByRole('button', { name: 'Add Bank Account' }).click();
+  await expect(page.getByText('Enter a valid 9-digit routing number.')).toBeVisible();
+  await page.getByLabel('Routing Number').fill('011000015');
+  await page.getByRole('button', { name: 'Add Bank Account' }).click();
+
+  // Back on click-to-pay (navigation state), the new account shows without a reload: pending, not selectable.
+  await expect(page).toHaveURL(new RegExp(`${base}/click2pay$`));
+  await expandPicker(page);
+  // §9: 10 characters of the name (5 below 420 px) and the last four.
+  const label = (page.viewportSize()?.width ?? 1280) < 420 ? 'E2E C 6789' : 'E2E Checki 6789';
+  const pending = page.getByRole('radio', { name: label });
+  await expect(pending).toBeDisabled();
+  await expect(pending.locator('xpath=ancestor::li')).toContainText('Pending verification');
+
+  await page.getByRole('button', { name: 'Verify E2E Checking 6789' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verify E2E Checking 6789' });
+  await dialog.getByLabel('First deposit amount').fill('0.11');
+  await dialog.getByLabel('Second deposit amount').fill('0.12');
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('2 attempts left');
+  await dialog.getByLabel('First deposit amount').fill('0.45');
+  await dialog.getByLabel('Second deposit amount').fill('0.32');
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  const done = page.getByRole('alertdialog', { name: 'Verify E2E Checking 6789' });
+  await expect(done).toContainText('Bank account verified.');
+  await done.getByRole('button', { name: 'Close' }).click();
+  await expect(pending).toBeEnabled();
+  await pending.locator('xpath=ancestor::label').click();
+  await expect(pending).toBeChecked();
+
+  // The account paying the active plan cannot be deleted; the new one can.
+  await page.getByRole('button', { name: 'Delete Operating Checking 6703' }).click();
+  const refused = page.getByRole('alertdialog', { name: 'Payment method in use' });
+  await expect(refused).toContainText('contact your');
+  await refused.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Delete E2E Checking 6789' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete E2E Checking 6789?' });
+  await expect(confirm).toContainText('Do you want to delete this payment method?');
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('radio', { name: label })).toHaveCount(0);
+  await page.reload();
+  await openPicker(page, base);
+  await expect(page.getByRole('radio', { name: label })).toHaveCount(0);
+});

@@ -25,6 +25,22 @@ import { tokenResolutionMachine } from './token-resolution/token-resolution.mach
 import { tokenResolutionModelEvents } from './token-resolution/token-resolution.model';
 import { unauthorizedMachine } from './unauthorized/unauthorized.machine';
 import { unauthorizedModelEvents } from './unauthorized/unauthorized.model';
+import { click2payMachine } from './click2pay/click2pay.machine';
+import { click2payModelEvents, modelClick2payInput, modelIds as click2payIds, modelPaymentGroupDetail } from './click2pay/click2pay.model';
+import { paymentConfirmationMachine } from './click2pay/confirmation.machine';
+import { invoiceSelectionMachine } from './invoice-selection/invoice-selection.machine';
+import { invoiceSelectionModelEvents } from './invoice-selection/invoice-selection.model';
+import { invoiceAdjustmentMachine } from './invoice-adjustment/invoice-adjustment.machine';
+import { invoiceAdjustmentModelEvents, modelAdjustInvoice } from './invoice-adjustment/invoice-adjustment.model';
+import { paymentSubmitMachine } from './payment-submit/payment-submit.machine';
+import { paymentSubmitModelEvents } from './payment-submit/payment-submit.model';
+import { paymentMethodsMachine } from './payment-methods/payment-methods.machine';
+import { paymentMethodDeleteMachine } from './payment-methods/payment-method-delete.machine';
+import { modelDeleteInput, paymentMethodDeleteModelEvents, paymentMethodsModelEvents, modelLocationId as pmLocationId, modelVendorId as pmVendorId } from './payment-methods/payment-methods.model';
+import { paymentMethodCreateMachine } from './payment-method-create/payment-method-create.machine';
+import { modelCreateInput, paymentMethodCreateModelEvents } from './payment-method-create/payment-method-create.model';
+import { paymentMethodVerifyMachine } from './payment-method-verify/payment-method-verify.machine';
+import { modelVerifyInput, paymentMethodVerifyModelEvents } from './payment-method-verify/payment-method-verify.model';
 
 export interface RegisteredMachine {
   /** Stable id (the machine's id). */
@@ -64,4 +80,13 @@ export const machineRegistry: RegisteredMachine[] = [
   { id: 'dashboard', machine: dashboardMachine, input: { vendorId: modelVendorId, locationId: modelLocationId }, events: accepted(dashboardModelEvents), description: 'Dashboard: visit, AutoPay and plans' },
   { id: 'navigation', machine: navigationMachine, events: accepted(navigationModelEvents), description: 'Session navigation history' },
   { id: 'persisted', machine: persistedMachine, events: accepted(persistedModelEvents), description: 'Persisted store (local storage, version 1)' },
+  { id: 'click2pay', machine: click2payMachine, input: modelClick2payInput, events: accepted(click2payModelEvents), description: 'Click-to-pay page: invoices, methods, calendar loads and the payment form' },
+  { id: 'invoiceSelection', machine: invoiceSelectionMachine, events: accepted(invoiceSelectionModelEvents), description: 'Invoices chosen for payment with their disputes and partial payments' },
+  { id: 'paymentSubmit', machine: paymentSubmitMachine, input: { vendorId: modelVendorId, locationId: modelLocationId, createKey: () => 'model-idempotency-key' }, events: accepted(paymentSubmitModelEvents), description: 'Payment submit with one Idempotency-Key per attempt' },
+  { id: 'invoiceAdjustment', machine: invoiceAdjustmentMachine, input: { vendorId: modelVendorId, locationId: modelLocationId, invoiceId: modelAdjustInvoice.id, kind: 'partial' }, events: accepted(invoiceAdjustmentModelEvents), description: 'Dispute / partial payment form of one invoice' },
+  { id: 'paymentConfirmationLoad', machine: paymentConfirmationMachine, input: { vendorId: modelVendorId, locationId: modelLocationId, paymentGroupId: click2payIds.group }, events: accepted(loadModelEvents(modelPaymentGroupDetail)), description: 'Load lifecycle of a payment confirmation' },
+  { id: 'paymentMethods', machine: paymentMethodsMachine, input: { vendorId: pmVendorId, locationId: pmLocationId }, events: accepted(paymentMethodsModelEvents), description: 'Saved payment methods of a location (session-level) and the selected one' },
+  { id: 'paymentMethodDelete', machine: paymentMethodDeleteMachine, input: modelDeleteInput, events: accepted(paymentMethodDeleteModelEvents), description: 'Delete a payment method: usage check, confirmation, refusal when in use' },
+  { id: 'paymentMethodCreate', machine: paymentMethodCreateMachine, input: modelCreateInput, events: accepted(paymentMethodCreateModelEvents), description: 'Add a card or bank account: fee confirmation, tokenize, attach' },
+  { id: 'paymentMethodVerify', machine: paymentMethodVerifyMachine, input: modelVerifyInput, events: accepted(paymentMethodVerifyModelEvents), description: 'Micro-deposit verification of a bank account' },
 ];

@@ -19,6 +19,11 @@ export interface paths {
          *     `createPaymentMethod` turns into a saved payment method of the JWT's
          *     location. The body is a card (`type: CC`) or a bank account
          *     (`type: ACH`); unknown fields are a 400.
+         *
+         *     DECISION (card testing): at most 20 tokenization attempts per contact
+         *     (the JWT's `contactId`) per hour, whatever their outcome (declines and
+         *     invalid numbers count); beyond that 429 `rate_limited` with
+         *     `Retry-After`, kept in the database so every server process agrees.
          */
         post: operations["tokenize"];
         delete?: never;
@@ -140,6 +145,15 @@ export interface operations {
             };
             /** @description Invalid details: `invalid_number`, `invalid_expiry_date`, `invalid_cvc`, `invalid_routing_number`, `provider_not_enabled`. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorErrors"];
+                };
+            };
+            /** @description Too many tokenization attempts of the contact (`rate_limited`, with `Retry-After` in seconds). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -492,7 +492,8 @@ export interface paths {
         /**
          * Delete a saved payment method
          * @description Soft-deletes the method (sets deletedAt). A method used by an active
-         *     AutoPay or an active payment plan is refused with 409
+         *     AutoPay, an active payment plan or a scheduled payment group (the
+         *     `payments` that `listPaymentsByMethod` lists) is refused with 409
          *     `payment_method_in_use` (the SPA checks with `listPaymentsByMethod`
          *     first and shows the contact-your-representative message).
          */
@@ -530,6 +531,11 @@ export interface paths {
          *     again, or contact the representative). A method that needs no
          *     verification answers 409 `already_verified`. The sandbox payments
          *     service always deposits $0.32 and $0.45.
+         *
+         *     DECISION (guessing): at most 10 wrong answers per contact per day,
+         *     counted across all its methods; beyond that every attempt answers 429
+         *     `rate_limited` with `Retry-After` (kept in the database, shared by
+         *     every server process).
          */
         post: operations["verifyPaymentMethod"];
         delete?: never;
@@ -580,6 +586,8 @@ export interface paths {
          *     Refusals: 422 `payment_method_unverified` (method needs
          *     verification), `invoice_not_payable`, `invalid_payment_date`
          *     (not a valid business day in the vendor's window), `epa_version_mismatch`,
+         *     `epa_not_configured` (no terms version is configured for the method's
+         *     provider: nothing can be accepted, so nothing is paid),
          *     `negative_total`, `payment_declined`.
          *
          *     DECISIONS: a refusal writes nothing and is not stored under the key

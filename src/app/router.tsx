@@ -15,10 +15,16 @@ const locationChooser = lazyPage(() => import('../features/locations/location-ch
 const dashboard = lazyPage(() => import('../features/dashboard/dashboard-page'));
 const profile = lazyPage(() => import('../features/shell/profile-page'));
 const talkToUs = lazyPage(() => import('../features/shell/talk-to-us-page'));
+const newPaymentMethod = lazyPage(() => import('../features/payment-methods/new-payment-method-page'));
+const click2pay = lazyPage(() => import('../features/click2pay/click2pay-page'));
+const paymentConfirmation = lazyPage(() => import('../features/click2pay/confirmation-page'));
+const disputed = lazyPage(() => import('../features/click2pay/disputed-page'));
+const dispute = lazyPage(() => import('../features/click2pay/dispute-page'));
+const partialPayment = lazyPage(() => import('../features/click2pay/partial-page'));
 
 /**
- * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (click2pay,
- * invoices, payments, autopay, …) are not declared: their paths show the not-found page.
+ * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (invoices,
+ * payments, autopay, …) are not declared: their paths show the not-found page.
  */
 export const routes: RouteObject[] = [
   {
@@ -43,6 +49,12 @@ export const routes: RouteObject[] = [
           { path: 'vendors/:vendorId/locations/:locationId', lazy: dashboard },
           { path: 'vendors/:vendorId/locations/:locationId/profile', lazy: profile },
           { path: 'vendors/:vendorId/locations/:locationId/talktous', lazy: talkToUs },
+          { path: 'vendors/:vendorId/locations/:locationId/paymentmethods/new', lazy: newPaymentMethod },
+          { path: 'vendors/:vendorId/locations/:locationId/click2pay', lazy: click2pay },
+          { path: 'vendors/:vendorId/locations/:locationId/click2pay/disputed', lazy: disputed },
+          { path: 'vendors/:vendorId/locations/:locationId/click2pay/:paymentGroupId/confirmation', lazy: paymentConfirmation },
+          { path: 'vendors/:vendorId/locations/:locationId/click2pay/:invoiceId/dispute', lazy: dispute },
+          { path: 'vendors/:vendorId/locations/:locationId/click2pay/:invoiceId/partial', lazy: partialPayment },
         ],
       },
       { path: '*', lazy: notFound },

@@ -3,10 +3,14 @@ import { createActor, waitFor, type ActorRefFrom, type AnyActorRef } from 'xstat
 import type { Location, Vendor } from '../../../machines/load/load.actors';
 import { locationsLoadMachine, vendorsLoadMachine } from '../../../machines/load/loaders';
 import { selectionMachine } from '../../../machines/selection/selection.machine';
+import { invoiceSelectionMachine } from '../../../machines/invoice-selection/invoice-selection.machine';
+import { paymentMethodsMachine } from '../../../machines/payment-methods/payment-methods.machine';
 
 export type VendorsRef = ActorRefFrom<typeof vendorsLoadMachine>;
 export type LocationsRef = ActorRefFrom<typeof locationsLoadMachine>;
 export type SelectionRef = ActorRefFrom<typeof selectionMachine>;
+export type InvoiceSelectionRef = ActorRefFrom<typeof invoiceSelectionMachine>;
+export type PaymentMethodsRef = ActorRefFrom<typeof paymentMethodsMachine>;
 
 /**
  * The data of one token's session: the vendors slice and one locations slice per vendor, each a
@@ -18,18 +22,25 @@ export interface Session {
   vendors(): VendorsRef;
   locations(vendorId: string): LocationsRef;
   selection: SelectionRef;
+  /** Invoices chosen on a location's click-to-pay page with their disputes (survives the dispute/partial pages). */
+  invoiceSelection(vendorId: string, locationId: string): InvoiceSelectionRef;
+  /** Saved payment methods of a location (picker and add-method page share it; started on first use). */
+  paymentMethods(vendorId: string, locationId: string): PaymentMethodsRef;
   stop(): void;
 }
 
 export interface SessionLogic {
   vendors: typeof vendorsLoadMachine;
   locations: typeof locationsLoadMachine;
+  paymentMethods?: typeof paymentMethodsMachine;
 }
 
 export function createSession(token: string, logic: SessionLogic = { vendors: vendorsLoadMachine, locations: locationsLoadMachine }): Session {
   let vendors: VendorsRef | null = null;
   const locations = new Map<string, LocationsRef>();
   const selection = createActor(selectionMachine).start();
+  const invoiceSelections = new Map<string, InvoiceSelectionRef>();
+  const paymentMethods = new Map<string, PaymentMethodsRef>();
   return {
     token,
     vendors() {
@@ -45,10 +56,30 @@ export function createSession(token: string, logic: SessionLogic = { vendors: ve
       return ref;
     },
     selection,
+    invoiceSelection(vendorId, locationId) {
+      const key = `${vendorId}/${locationId}`;
+      let ref = invoiceSelections.get(key);
+      if (!ref) {
+        ref = createActor(invoiceSelectionMachine).start();
+        invoiceSelections.set(key, ref);
+      }
+      return ref;
+    },
+    paymentMethods(vendorId, locationId) {
+      const key = `${vendorId}/${locationId}`;
+      let ref = paymentMethods.get(key);
+      if (!ref) {
+        ref = createActor(logic.paymentMethods ?? paymentMethodsMachine, { input: { vendorId, locationId } }).start();
+        paymentMethods.set(key, ref);
+      }
+      return ref;
+    },
     stop() {
       vendors?.stop();
       locations.forEach((ref) => ref.stop());
       selection.stop();
+      invoiceSelections.forEach((ref) => ref.stop());
+      paymentMethods.forEach((ref) => ref.stop());
     },
   };
 }

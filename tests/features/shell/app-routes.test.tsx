@@ -95,7 +95,7 @@ describe('routing rules', () => {
     renderAt('/no/such/page');
     expect(await screen.findByText('We couldn’t find this page')).toBeInTheDocument();
     cleanup();
-    renderAt(`${base(ids.coastal, ids.blueHeron)}/click2pay`);
+    renderAt(`${base(ids.coastal, ids.blueHeron)}/remit`);
     expect(await screen.findByText('We couldn’t find this page')).toBeInTheDocument();
   });
 

@@ -1,0 +1,95 @@
+import type { SnapshotFrom } from 'xstate';
+import { batchSubtotalCents, computeTotals, hasServiceFee, type PaymentTotals } from '../../src/domain/fees';
+import { selectAllState, sortPayableInvoices, type SelectAllState } from '../../src/domain/invoices';
+import { isPaymentFormValid } from '../../src/domain/payment-form';
+import { validPaymentDates } from '../../src/domain/payment-dates';
+import type { InvoiceAdjustment, InvoiceSelectionContext } from '../invoice-selection/invoice-selection.machine';
+import type { Invoice, Terms } from './click2pay.actors';
+import { calendarOptions, methodOf, termsOf, type ChosenMethod, type click2payMachine } from './click2pay.machine';
+
+type Snapshot = Pick<SnapshotFrom<typeof click2payMachine>, 'context' | 'matches'>;
+
+/** Dollars of the contract → integer cents. */
+export function toCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+export type Click2payStatus = 'loading' | 'loaded' | 'failed';
+
+/** The page waits for invoices, methods and the calendar; any failure fails the page (it cannot be paid). */
+export function selectStatus(s: Snapshot): Click2payStatus {
+  if (s.matches({ invoices: 'failed' }) || s.matches({ calendar: 'failed' })) return 'failed';
+  if (s.matches({ invoices: 'loaded' }) && s.matches({ calendar: 'loaded' })) return 'loaded';
+  return 'loading';
+}
+
+export const selectMethod = (s: Snapshot): ChosenMethod | null => methodOf(s.context);
+export const selectPaymentDate = (s: Snapshot): string | null => s.context.paymentDate;
+export const selectTermsAccepted = (s: Snapshot): boolean => s.context.termsAccepted;
+
+/** The terms of the chosen method's provider. */
+export function selectTerms(s: Snapshot): Terms | null {
+  return termsOf(s.context, methodOf(s.context)?.provider);
+}
+
+/** Every selectable day for the chosen method's provider, `yyyy-MM-dd`, ascending. */
+export function selectValidDates(s: Snapshot): string[] {
+  const options = calendarOptions(s.context, methodOf(s.context)?.provider ?? null);
+  return options ? validPaymentDates(options).map((d) => d.toString()) : [];
+}
+
+/** Today in the vendor's time zone (first month of the calendar). */
+export function selectVendorToday(s: Snapshot): string {
+  return s.context.input.now.toZonedDateTimeISO(s.context.input.vendor.eodCutoff.timezone).toPlainDate().toString();
+}
+
+export interface InvoiceTable {
+  /** The rows shown: requested invoices, or all open ones when "show all" is on; in the pay page's order. */
+  rows: Invoice[];
+  /** True when "View More Invoices" is offered (more invoices than the requested ones). */
+  canViewMore: boolean;
+  selectAll: SelectAllState;
+}
+
+/** The invoice table: payable invoices only, the request's ones unless show all, sorted (§2). */
+export function selectInvoiceTable(s: Snapshot, selection: InvoiceSelectionContext): InvoiceTable {
+  const data = s.context.invoices;
+  if (!data) return { rows: [], canViewMore: false, selectAll: 'none' };
+  const payable = data.invoices.filter((i) => i.payable && !i.deletedAt);
+  const requested = new Set(data.requestInvoiceIds);
+  const shown = selection.showAll ? payable : payable.filter((i) => requested.has(i.id));
+  const rows = sortPayableInvoices(shown, data.requestInvoiceIds);
+  return { rows, canViewMore: !selection.showAll && payable.length > shown.length, selectAll: selectAllState(selection.selectedIds, rows.map((r) => r.id)) };
+}
+
+export interface PaymentSummary extends PaymentTotals {
+  /** True when the chosen card adds a service fee: subtotal, fee and total are shown. */
+  showFee: boolean;
+  invoiceCount: number;
+  selectedInvoices: Invoice[];
+  adjustments: InvoiceAdjustment[];
+  valid: boolean;
+}
+
+/** Subtotal, fee, total and form validity (§5) of the current selection. */
+export function selectPaymentSummary(s: Snapshot, selection: InvoiceSelectionContext): PaymentSummary {
+  const payable = (s.context.invoices?.invoices ?? []).filter((i) => i.payable && !i.deletedAt);
+  const selectedInvoices = payable.filter((i) => selection.selectedIds.includes(i.id));
+  const adjustments = selection.adjustments.filter((a) => selectedInvoices.some((i) => i.id === a.invoiceId));
+  const subtotalCents = batchSubtotalCents(
+    selectedInvoices.map((i) => ({ id: i.id, openAmountCents: toCents(i.openAmount) })),
+    adjustments.map((a) => ({ invoiceId: a.invoiceId, newAmountCents: a.newAmountCents })),
+  );
+  const method = methodOf(s.context);
+  const feeMethod = method ? { provider: method.provider, serviceFee: method.displayExtra.serviceFee } : null;
+  const totals = computeTotals({ subtotalCents, method: feeMethod });
+  const valid = isPaymentFormValid({
+    termsAccepted: s.context.termsAccepted && selectTerms(s) !== null,
+    method: method ? { id: method.id, verificationRequired: method.displayExtra.verificationRequired } : null,
+    paymentDate: s.context.paymentDate,
+    totalCents: totals.totalCents,
+    invoiceCount: selectedInvoices.length,
+  });
+  return { ...totals, showFee: hasServiceFee(feeMethod), invoiceCount: selectedInvoices.length, selectedInvoices, adjustments, valid };
+}
+

@@ -1,0 +1,93 @@
+import { assign, setup } from 'xstate';
+import { validatePartialAmount } from '../../src/domain/dollars';
+import { canEditInvoice, isDisputeReason, type DisputeReason } from '../../src/domain/invoices';
+import { loadInvoice, type Invoice } from '../click2pay/click2pay.actors';
+import type { InvoiceAdjustment } from '../invoice-selection/invoice-selection.machine';
+
+export type AdjustmentKind = 'dispute' | 'partial';
+
+export interface InvoiceAdjustmentInput {
+  vendorId: string;
+  locationId: string;
+  invoiceId: string;
+  kind: AdjustmentKind;
+}
+
+export interface InvoiceAdjustmentContext {
+  input: InvoiceAdjustmentInput;
+  invoice: Invoice | null;
+  reason: DisputeReason | '';
+  notes: string;
+  /** The typed new payment amount (partial payment only). */
+  amountText: string;
+}
+
+export type InvoiceAdjustmentEvent =
+  | { type: 'adjustment.reason'; reason: string }
+  | { type: 'adjustment.notes'; notes: string }
+  | { type: 'adjustment.amount'; text: string }
+  | { type: 'adjustment.apply' };
+
+export function openAmountCents(invoice: Invoice): number {
+  return Math.round(invoice.openAmount * 100);
+}
+
+/** The adjustment the form describes, or null while it is not valid (§5: dispute needs a reason; partial also a valid amount). */
+export function adjustmentOf(context: InvoiceAdjustmentContext): InvoiceAdjustment | null {
+  if (!context.invoice || !context.reason) return null;
+  const amountCents = openAmountCents(context.invoice);
+  let newAmountCents = 0;
+  if (context.input.kind === 'partial') {
+    const parsed = validatePartialAmount(context.amountText, amountCents);
+    if (!parsed.ok) return null;
+    newAmountCents = parsed.cents;
+  }
+  return { invoiceId: context.invoice.id, amountCents, newAmountCents, reason: context.reason, notes: context.notes.trim() };
+}
+
+/**
+ * The dispute and partial-payment forms of one invoice (spec §2, §5): the invoice loads (loading → editing | failed),
+ * then reason, notes and (partial) the new amount are edited; Apply is accepted only when the form is valid and hands
+ * the adjustment to the provided `applied` action (which adds it to the session's invoice selection and goes back to
+ * click-to-pay).
+ */
+export const invoiceAdjustmentMachine = setup({
+  types: {} as { context: InvoiceAdjustmentContext; events: InvoiceAdjustmentEvent; input: InvoiceAdjustmentInput },
+  actors: { loadInvoice },
+  guards: {
+    canApply: ({ context }) => adjustmentOf(context) !== null,
+    /** §5: no dispute or partial payment of a credit, nor of an invoice that is no longer payable. */
+    isEditable: (_, invoice: Invoice) => invoice.payable && !invoice.deletedAt && canEditInvoice(invoice),
+  },
+  actions: {
+    applied: (_, _params: InvoiceAdjustment) => {},
+  },
+}).createMachine({
+  id: 'invoiceAdjustment',
+  context: ({ input }) => ({ input, invoice: null, reason: '', notes: '', amountText: '' }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadInvoice',
+        src: 'loadInvoice',
+        input: ({ context }) => ({ vendorId: context.input.vendorId, locationId: context.input.locationId, invoiceId: context.input.invoiceId }),
+        onDone: [
+          { guard: { type: 'isEditable', params: ({ event }) => event.output }, target: 'editing', actions: assign({ invoice: ({ event }) => event.output }) },
+          { target: 'failed' },
+        ],
+        onError: 'failed',
+      },
+    },
+    editing: {
+      on: {
+        'adjustment.reason': { actions: assign({ reason: ({ event }) => (isDisputeReason(event.reason) ? event.reason : '') }) },
+        'adjustment.notes': { actions: assign({ notes: ({ event }) => event.notes }) },
+        'adjustment.amount': { actions: assign({ amountText: ({ event }) => event.text }) },
+        'adjustment.apply': { guard: 'canApply', target: 'applied', actions: { type: 'applied', params: ({ context }) => adjustmentOf(context)! } },
+      },
+    },
+    applied: { type: 'final' },
+    failed: {},
+  },
+});

@@ -1,0 +1,44 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { invoiceAdjustmentMachine, type AdjustmentKind } from '../../../machines/invoice-adjustment/invoice-adjustment.machine';
+import { selectAmountError, selectCanApply, selectPartialSummary } from '../../../machines/invoice-adjustment/invoice-adjustment.selectors';
+import { useSession } from '../shell/session';
+
+/** The dispute / partial form of one invoice; Apply adds the adjustment to the session's selection and returns to click-to-pay. */
+export function useInvoiceAdjustment({ vendorId, locationId, invoiceId, kind, base }: { vendorId: string; locationId: string; invoiceId: string; kind: AdjustmentKind; base: string }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const selectionRef = session.invoiceSelection(vendorId, locationId);
+  const logic = useMemo(
+    () =>
+      invoiceAdjustmentMachine.provide({
+        actions: {
+          applied: (_, adjustment) => {
+            // A page opened directly (reload) has no loaded selection yet: the adjustment waits for the first load.
+            if (selectionRef.getSnapshot().matches('idle')) selectionRef.send({ type: 'selection.loaded', payableIds: [adjustment.invoiceId], requestInvoiceIds: [] });
+            selectionRef.send({ type: 'selection.adjust', adjustment });
+            navigateRef.current(`${base}/click2pay`);
+          },
+        },
+      }),
+    [selectionRef, base],
+  );
+  const actor = useActorRef(logic, { input: { vendorId, locationId, invoiceId, kind } });
+  return {
+    status: useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'editing')),
+    invoice: useSelector(actor, (s) => s.context.invoice),
+    reason: useSelector(actor, (s) => s.context.reason),
+    notes: useSelector(actor, (s) => s.context.notes),
+    amountText: useSelector(actor, (s) => s.context.amountText),
+    amountError: useSelector(actor, selectAmountError),
+    summary: useSelector(actor, selectPartialSummary),
+    canApply: useSelector(actor, selectCanApply),
+    setReason: (reason: string) => actor.send({ type: 'adjustment.reason', reason }),
+    setNotes: (notes: string) => actor.send({ type: 'adjustment.notes', notes }),
+    setAmount: (text: string) => actor.send({ type: 'adjustment.amount', text }),
+    apply: () => actor.send({ type: 'adjustment.apply' }),
+  };
+}

@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+/**
+ * Model-based walk of the dispute / partial-payment form chart on the REAL partial-payment page: the invoice load is
+ * a promise the walk settles; reason, amount, notes and Apply are driven through the form.
+ */
+import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { walkPaths, type Deferred } from '../model-walk';
+
+const network = vi.hoisted(() => ({ loads: [] as Array<Deferred<unknown>> }));
+
+vi.mock('../../../machines/click2pay/click2pay.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/click2pay/click2pay.actors')>();
+  const { fromPromise } = await import('xstate');
+  const { deferred } = await import('../model-walk');
+  return {
+    ...original,
+    loadInvoice: fromPromise(() => {
+      const d = deferred<unknown>();
+      network.loads.push(d);
+      return d.promise as Promise<never>;
+    }),
+  };
+});
+
+import { invoiceAdjustmentMachine } from '../../../machines/invoice-adjustment/invoice-adjustment.machine';
+import { invoiceAdjustmentModelEvents, modelAdjustInvoice } from '../../../machines/invoice-adjustment/invoice-adjustment.model';
+import { routes } from '../../../src/app/router';
+import { adjustmentTexts as t } from '../../../src/features/click2pay/texts';
+import { ids, location, token, vendor } from '../shell/fixtures';
+
+configure({ asyncUtilTimeout: 8000 });
+
+const server = setupServer(
+  http.get('*/static/announcements.json', () => HttpResponse.json({ announcements: [] })),
+  http.get('*/api/announcements', () => HttpResponse.json({ announcements: [] })),
+  http.get('*/api/vendors/:vendorId/announcements', () => HttpResponse.json({ announcements: [] })),
+  http.get('*/api/vendors', () => HttpResponse.json({ vendors: [vendor(ids.coastal, 'Coastal Produce Co.')] })),
+  http.get('*/api/vendors/:vendorId/locations', () => HttpResponse.json({ locations: [location(ids.blueHeron, ids.coastal, 'Blue Heron Grill')] })),
+  http.get('*/api/vendors/:v/locations/:l/invoices', () => HttpResponse.json({ locationInvoices: [modelAdjustInvoice], requestInvoiceIds: [] })),
+  http.get('*/api/vendors/:v/locations/:l/paymentmethods', () => HttpResponse.json({ paymentMethods: [], paymentMethodsJwt: 'jwt', clientFlowInfo: {} })),
+  http.get('*/api/config', () => HttpResponse.json({ holidays: [] })),
+);
+
+type Snapshot = SnapshotFrom<typeof invoiceAdjustmentMachine>;
+const input = { vendorId: ids.coastal, locationId: ids.blueHeron, invoiceId: modelAdjustInvoice.id, kind: 'partial' as const };
+const paths = walkPaths<Snapshot>(invoiceAdjustmentMachine, invoiceAdjustmentModelEvents as never, input);
+const base = `/token/${token}/vendors/${ids.coastal}/locations/${ids.blueHeron}`;
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'warn' });
+  await import('../../../src/features/click2pay/partial-page');
+});
+afterAll(() => server.close());
+
+describe('invoice adjustment: model-based walk on the partial-payment page', () => {
+  let user: ReturnType<typeof userEvent.setup>;
+  let router: ReturnType<typeof createMemoryRouter>;
+  beforeEach(() => {
+    network.loads.length = 0;
+    window.scrollTo = vi.fn();
+    user = userEvent.setup();
+    router = createMemoryRouter(routes, { initialEntries: [`${base}/click2pay/${modelAdjustInvoice.id}/partial`] });
+    render(<RouterProvider router={router} />);
+  });
+  afterEach(() => cleanup());
+
+  async function assertState(state: Snapshot) {
+    if (state.matches('applied')) {
+      await waitFor(() => expect(router.state.location.pathname).toBe(`${base}/click2pay`));
+      return;
+    }
+    await screen.findByRole('heading', { name: new RegExp(t.partialTitle) });
+    if (state.matches('loading')) {
+      expect(screen.getByRole('status')).toHaveTextContent(t.loading);
+    } else if (state.matches('failed')) {
+      expect(await screen.findByRole('alert')).toHaveTextContent(t.loadFailed);
+    } else {
+      const apply = await screen.findByRole('button', { name: t.apply });
+      const valid = state.context.reason !== '' && state.context.amountText === '50.00';
+      expect(apply).toHaveProperty('disabled', !valid);
+      expect(screen.getByRole('combobox', { name: t.reasonRequired })).toHaveValue(state.context.reason);
+      expect(screen.getByRole('textbox', { name: t.newAmount })).toHaveValue(state.context.amountText);
+      if (state.context.amountText) expect(screen.getByTestId('remaining')).toHaveTextContent('$75.00');
+    }
+  }
+
+  const settle = (outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
+    await waitFor(() => expect(network.loads.length).toBeGreaterThan(0));
+    const d = network.loads.shift()!;
+    await act(async () => (outcome === 'resolve' ? d.resolve(event.output) : d.reject(event.error)));
+  };
+  const drivers = {
+    'xstate.done.actor.loadInvoice': settle('resolve'),
+    'xstate.error.actor.loadInvoice': settle('reject'),
+    'adjustment.reason': async (e: { reason: string }) => user.selectOptions(screen.getByRole('combobox', { name: t.reasonRequired }), e.reason),
+    'adjustment.amount': async (e: { text: string }) => user.type(screen.getByRole('textbox', { name: t.newAmount }), e.text),
+    'adjustment.notes': async (e: { notes: string }) => {
+      const notes = screen.getByRole('textbox', { name: t.notes });
+      await user.clear(notes);
+      await user.type(notes, e.notes);
+    },
+    'adjustment.apply': async () => user.click(screen.getByRole('button', { name: t.apply })),
+  } satisfies Record<string, (event: any) => Promise<unknown>>;
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
+    await assertState(p.steps[0].state);
+    for (const step of p.steps.slice(1)) {
+      const drive = drivers[step.event.type as keyof typeof drivers];
+      if (!drive) throw new Error(`no driver for ${step.event.type}`);
+      await drive(step.event as never);
+      await assertState(step.state);
+    }
+  });
+});

@@ -22,7 +22,7 @@ import { errorHandler } from './http/errors.js';
 import { loggerOptions, type LoggerSetup } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
-import { makeValidatorCompiler } from './http/validation.js';
+import { makeValidatorCompiler, rejectNulCharacters } from './http/validation.js';
 import { deliverEmails, smtpMailer, type Mailer } from './mail/mailer.js';
 import { paymentsService } from './payments-service/tokenizer.js';
 import { portalHandlers } from './routes/index.js';
@@ -38,28 +38,49 @@ export interface BuildAppOptions {
   handlers?: Handlers;
 }
 
+/**
+ * TRUST_PROXY for Fastify: a list of proxy addresses as it is; a hop count N as "the N nearest hops are proxies"
+ * (Fastify itself ignores a bare number). A hop count is only right when nothing reaches the server except through
+ * those proxies (e.g. it listens on 127.0.0.1 behind one reverse proxy); otherwise list the proxies' addresses.
+ */
+export function fastifyTrustProxy(trustProxy: AppConfig['trustProxy']): string | false | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  const hops = trustProxy;
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp({ db, config, logger, mailer, handlers }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions({ level: config.logLevel, ...logger }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Bodies are small JSON documents; anything larger is refused (413) before parsing.
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
   });
 
   app.setValidatorCompiler(makeValidatorCompiler());
+  app.addHook('preValidation', rejectNulCharacters);
   app.setErrorHandler(errorHandler);
   registerSecurityHeaders(app);
 
   const ownMailer = mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined);
   if (!mailer && ownMailer) {
     // E-mails left unsent by an earlier run (stopped before delivery) go out once the server is ready.
-    app.addHook('onReady', async () => {
+    // Then every minute: retries after a failure (backoff) and rows whose deliverer crashed (expired lease).
+    const sweep = () =>
       void deliverEmails(db, ownMailer, app.log).catch((error) =>
         app.log.error({ reason: error instanceof Error ? error.message : String(error) }, 'outbox delivery failed'),
       );
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      sweep();
+      timer = setInterval(sweep, 60_000);
+      timer.unref();
     });
-    app.addHook('onClose', async () => ownMailer.close?.());
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      ownMailer.close?.();
+    });
   }
 
   app.get('/healthz', async (_request, reply) => {

@@ -21,8 +21,12 @@ export interface AppConfig {
   logLevel: string;
   /** `POST /letmein` limits per 15 minutes (DB-backed, shared by every process on the same database). */
   letmein: { perAddress: number; perClient: number; windowMinutes: number };
-  /** Fastify `trustProxy` (client IP from X-Forwarded-For); off unless TRUST_PROXY is set. */
-  trustProxy: boolean;
+  /**
+   * Fastify `trustProxy` (client IP from X-Forwarded-For), from TRUST_PROXY: a hop count (`1` = one reverse proxy in
+   * front) or a comma-separated list of proxy addresses/CIDRs. Never `true` (that would trust whatever the client
+   * writes into X-Forwarded-For). `false` when unset.
+   */
+  trustProxy: number | string | false;
 }
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,8 +45,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contractPath: path.resolve(projectRoot, 'openapi/portal.yaml'),
     logLevel: env.LOG_LEVEL || 'info',
     letmein: { perAddress: 5, perClient: 20, windowMinutes: 15 },
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/**
+ * TRUST_PROXY: unset, empty, `0` or `false` → no proxy trusted; a whole number → that many proxy hops; otherwise a
+ * comma-separated list of proxy addresses or CIDR ranges (e.g. `127.0.0.1,10.0.0.0/8`; also `loopback`, `linklocal`,
+ * `uniquelocal`). `true` is refused: trusting
+ * every hop lets a client choose its own address with X-Forwarded-For.
+ */
+export function parseTrustProxy(value: string | undefined): number | string | false {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text.toLowerCase() === 'true') {
+    throw new Error('TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of proxy addresses, not "true"');
+  }
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const address = /^([0-9a-fA-F:.]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/;
+  const bad = entries.find((entry) => !address.test(entry));
+  if (bad !== undefined || entries.length === 0) {
+    throw new Error(`TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses, got "${value}"`);
+  }
+  return entries.join(',');
 }
 
 /** A config for tests and tools: defaults, with overrides. */

@@ -7,6 +7,7 @@
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { paymentsServiceDown, paymentsServiceUp } from '../payments-service/schema.js';
+import { paymentAttemptsDown, paymentAttemptsUp } from '../repos/payment-attempts.js';
 
 /** Runs statements one by one (PGlite's extended protocol refuses several statements in one query). */
 async function run(db: Kysely<any>, statements: string[]): Promise<void> {
@@ -341,6 +342,34 @@ export const migrations: Record<string, Migration> = {
     },
     async down(db) {
       await run(db, paymentsServiceDown);
+    },
+  },
+  // Limits on tokenization and wrong micro-deposit answers per contact (server/repos/payment-attempts.ts).
+  '0004_payment_attempts': {
+    async up(db) {
+      await run(db, paymentAttemptsUp);
+    },
+    async down(db) {
+      await run(db, paymentAttemptsDown);
+    },
+  },
+  // Outbox delivery with an expiring lease and retries with backoff (server/repos/outbox.ts).
+  '0005_outbox_lease': {
+    async up(db) {
+      await run(db, [
+        `alter table outbox add column attempts int not null default 0`,
+        `alter table outbox add column claimed_until timestamptz`,
+        `alter table outbox add column next_attempt_at timestamptz`,
+        `create index outbox_pending_idx on outbox (channel, sent_at)`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [
+        `drop index if exists outbox_pending_idx`,
+        `alter table outbox drop column if exists next_attempt_at`,
+        `alter table outbox drop column if exists claimed_until`,
+        `alter table outbox drop column if exists attempts`,
+      ]);
     },
   },
 };

@@ -357,7 +357,14 @@ export interface OutboxTable {
   body: string;
   createdAt: CreatedAt;
   sentAt: Timestamp | null;
+  /** the last delivery failure (kept while retries remain, and after the last one) */
   error: string | null;
+  /** delivery attempts so far (migration 0005) */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** a deliverer holds the row until then (a crashed one loses it when the lease runs out) */
+  claimedUntil: Timestamp | null;
+  /** no retry before then (backoff after a failure) */
+  nextAttemptAt: Timestamp | null;
 }
 
 export interface LetmeinAttemptsTable {

@@ -1,6 +1,6 @@
 /**
  * Background jobs of the server process: the settlement of due payment groups (`jobs/settlement.ts`) and the purge
- * of old idempotency keys, once at start and then every `intervalMs` (default one minute).
+ * of old idempotency keys and of outbox messages older than a login link lives, once at start and then every `intervalMs` (default one minute).
  *
  *   const jobs = startJobs(db, { log: app.log });   // after migrations
  *   ...
@@ -10,11 +10,14 @@
  * settlement locks each group, see there). Failures are logged and the next tick tries again.
  */
 import type { Db } from '../db/connect.js';
+import { purgeOutbox } from '../repos/outbox.js';
+import { prunePaymentAttempts } from '../repos/payment-attempts.js';
 import { purgeIdempotencyKeys } from '../repos/payment-groups.js';
 import { settleDuePaymentGroups } from './settlement.js';
 
 export interface JobLogger {
   info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
@@ -42,9 +45,11 @@ export function startJobs(db: Db, options: JobsOptions = {}): RunningJobs {
   const runOnce = async () => {
     try {
       const at = now();
-      const { settledGroupIds } = await settleDuePaymentGroups(db, { now: at });
+      const { settledGroupIds } = await settleDuePaymentGroups(db, { now: at, log: options.log });
       if (settledGroupIds.length > 0) options.log?.info({ settled: settledGroupIds.length }, 'payment groups settled');
       await purgeIdempotencyKeys(db, at);
+      await purgeOutbox(db, at);
+      await prunePaymentAttempts(db, at);
     } catch (error) {
       options.log?.error({ reason: error instanceof Error ? error.message : String(error) }, 'background jobs failed');
     }

@@ -9,6 +9,11 @@
  * - a disputed line (paid 0) changes nothing.
  * Each settled line adds a "Paid" entry to the invoice's journey.
  *
+ * A group whose payment method was deleted meanwhile is not settled (it stays scheduled and is logged; deleting a
+ * method is refused while scheduled groups use it, so only data written around the API gets here). One group that
+ * cannot be settled — a vendor with an invalid time zone, a failing write — is logged and skipped; the run goes on
+ * with the other groups.
+ *
  * Safe to run twice and from several server processes at once: each group is settled in its own transaction that
  * first takes the group row with `for update skip locked` and re-checks `status = 'scheduled'`, so a group another
  * process is settling is skipped, and a group already settled is not found again.
@@ -26,11 +31,17 @@ export interface SettlementOptions {
   now?: Date;
   /** at most this many groups per run (default 500); the next run takes the rest */
   limit?: number;
+  /** where skipped and failed groups are reported */
+  log?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
 
 export interface SettlementResult {
   /** ids of the groups this run settled */
   settledGroupIds: string[];
+  /** due groups left scheduled because their payment method is deleted */
+  skippedGroupIds: string[];
+  /** groups whose settlement failed (logged); the next run tries them again */
+  failedGroupIds: string[];
 }
 
 const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -51,18 +62,34 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
     .limit(options.limit ?? 500)
     .execute();
 
-  const settledGroupIds: string[] = [];
+  const result: SettlementResult = { settledGroupIds: [], skippedGroupIds: [], failedGroupIds: [] };
   for (const candidate of candidates) {
-    const timeZone = candidate.eodCutoff?.timezone || DEFAULT_TIME_ZONE;
-    const today = vendorToday(instant, timeZone).toString();
-    if (toDateString(candidate.paymentDate) > today) continue;
-    if (await settleGroup(db, candidate.id, now)) settledGroupIds.push(candidate.id);
+    try {
+      const timeZone = candidate.eodCutoff?.timezone || DEFAULT_TIME_ZONE;
+      const today = vendorToday(instant, timeZone).toString();
+      if (toDateString(candidate.paymentDate) > today) continue;
+      const outcome = await settleGroup(db, candidate.id, now);
+      if (outcome === 'settled') result.settledGroupIds.push(candidate.id);
+      if (outcome === 'method_deleted') {
+        result.skippedGroupIds.push(candidate.id);
+        options.log?.warn({ paymentGroupId: candidate.id }, 'payment group not settled: its payment method is deleted');
+      }
+    } catch (error) {
+      result.failedGroupIds.push(candidate.id);
+      options.log?.error(
+        { paymentGroupId: candidate.id, reason: error instanceof Error ? error.message : String(error) },
+        'payment group settlement failed',
+      );
+    }
   }
-  return { settledGroupIds };
+  return result;
 }
 
-/** Settles one group in its own transaction; false when it is locked by another process or no longer scheduled. */
-async function settleGroup(db: Db, groupId: string, now: Date): Promise<boolean> {
+/**
+ * Settles one group in its own transaction: 'skipped' when it is locked by another process or no longer scheduled,
+ * 'method_deleted' (nothing written) when its payment method is deleted.
+ */
+async function settleGroup(db: Db, groupId: string, now: Date): Promise<'settled' | 'skipped' | 'method_deleted'> {
   return db.transaction().execute(async (trx) => {
     const group = await trx
       .selectFrom('paymentGroups')
@@ -72,7 +99,13 @@ async function settleGroup(db: Db, groupId: string, now: Date): Promise<boolean>
       .forUpdate()
       .skipLocked()
       .executeTakeFirst();
-    if (!group) return false;
+    if (!group) return 'skipped';
+    const groupMethod = await trx
+      .selectFrom('paymentMethods')
+      .select('deletedAt')
+      .where('id', '=', group.paymentMethodId)
+      .executeTakeFirst();
+    if (!groupMethod || groupMethod.deletedAt !== null) return 'method_deleted';
 
     const lines = await trx
       .selectFrom('payments')
@@ -147,6 +180,6 @@ async function settleGroup(db: Db, groupId: string, now: Date): Promise<boolean>
     }
 
     await trx.updateTable('paymentGroups').set({ status: 'complete' }).where('id', '=', group.id).execute();
-    return true;
+    return 'settled';
   });
 }

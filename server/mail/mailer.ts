@@ -5,7 +5,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.js';
-import { claimForDelivery, markFailed, pendingEmails } from '../repos/outbox.js';
+import { claimForDelivery, markDelivered, markFailed, pendingEmails } from '../repos/outbox.js';
 
 export interface MailMessage {
   to: string;
@@ -33,19 +33,23 @@ export function smtpMailer(smtpUrl: string, from = DEFAULT_MAIL_FROM): Mailer {
 }
 
 /**
- * Sends the pending e-mails among `ids` (all pending when omitted). Each row is claimed first (`sent_at` set), so
- * two deliverers never send it twice; a failure clears `sent_at` and records the reason in `error`.
+ * Sends the due e-mails among `ids` (all due when omitted). Each row is claimed first with a lease (`claimed_until`,
+ * 5 minutes; the attempt is counted), so two deliverers never send it at once and a deliverer that crashed loses it
+ * when the lease runs out. Success sets `sent_at` and replaces the login token in the stored body by `[delivered]`;
+ * a failure records the reason in `error` and schedules a retry with backoff (1, 4, 16, 64 minutes; 5 attempts).
  */
-export async function deliverEmails(db: Db, mailer: Mailer, log: FastifyBaseLogger, ids?: string[]): Promise<void> {
-  for (const row of await pendingEmails(db, ids)) {
-    if (!(await claimForDelivery(db, row.id))) continue;
+export async function deliverEmails(db: Db, mailer: Mailer, log: FastifyBaseLogger, ids?: string[], now = () => new Date()): Promise<void> {
+  for (const row of await pendingEmails(db, ids, now())) {
+    if (!(await claimForDelivery(db, row.id, now()))) continue;
     try {
       await mailer.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
-      log.info({ outboxId: row.id }, 'outbox e-mail sent');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      await markFailed(db, row.id, reason);
-      log.warn({ outboxId: row.id, reason }, 'outbox e-mail failed');
+      await markFailed(db, row.id, reason, now());
+      log.warn({ outboxId: row.id, reason, attempt: row.attempts + 1 }, 'outbox e-mail failed');
+      continue;
     }
+    await markDelivered(db, row.id, row.body, now());
+    log.info({ outboxId: row.id }, 'outbox e-mail sent');
   }
 }

@@ -21,6 +21,13 @@ import { generateToken, hashToken } from '../db/tokens.js';
 import type { Handlers } from '../http/api.js';
 import type { OpenApiDocument } from '../http/contract.js';
 import { ApiError } from '../http/errors.js';
+import {
+  lockPaymentAttempts,
+  paymentAttemptLimitReached,
+  paymentAttemptsRateLimited,
+  recordPaymentAttempt,
+  retryAfterSeconds,
+} from '../repos/payment-attempts.js';
 import { enabledPaymentConfigs } from '../repos/payment-methods.js';
 import { contactHasLocation } from '../repos/scope.js';
 import {
@@ -148,9 +155,18 @@ export function paymentsService({ db, contract, processors = sandboxRegistry(), 
   }
 
   const handlers: Handlers = {
-    async tokenize(request) {
+    async tokenize(request, reply) {
       const claims = claimsOf(request);
       const body = request.body as CardBody | BankAccountBody;
+      // Card testing: every attempt of the contact counts (declines and invalid numbers too), at most 20 per hour.
+      await db.transaction().execute(async (trx) => {
+        await lockPaymentAttempts(trx, claims.contactId, 'tokenize');
+        if (await paymentAttemptLimitReached(trx, claims.contactId, 'tokenize', now())) {
+          reply.header('retry-after', retryAfterSeconds('tokenize'));
+          throw paymentAttemptsRateLimited('tokenize');
+        }
+        await recordPaymentAttempt(trx, claims.contactId, 'tokenize', now());
+      });
       const enabled = await enabledPaymentConfigs(db, claims.vendorId, claims.locationId);
       if (!enabled.some((c) => c.provider === body.provider)) {
         throw invalid('provider_not_enabled', 'provider', `${body.provider} is not enabled for this location`);

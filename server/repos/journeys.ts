@@ -27,12 +27,16 @@ export async function addJourneyEntries(db: Db, entries: NewJourneyEntry[]): Pro
     .execute();
 }
 
-/** The journey of one invoice (the caller has checked the invoice's scope), newest first. */
-export async function listJourney(db: Db, invoiceId: string) {
+/**
+ * The journey of one invoice as `contactId` sees it (the caller has checked the invoice's scope), newest first:
+ * the contact's own entries and the vendor's (`contact_id` null) — never another contact's at a shared location.
+ */
+export async function listJourney(db: Db, invoiceId: string, contactId: string) {
   const rows = await db
     .selectFrom('invoiceJourneys')
     .select(['id', 'updatedAt', 'action', 'detail'])
     .where('invoiceId', '=', invoiceId)
+    .where((eb) => eb.or([eb('contactId', '=', contactId), eb('contactId', 'is', null)]))
     .orderBy('updatedAt', 'desc')
     .orderBy('id')
     .execute();

@@ -3,10 +3,34 @@
  * one database agree. Addresses and client keys are stored as SHA-256 only.
  */
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/**
+ * The client an attempt is counted for: an IPv4 address as it is; an IPv6 address by its /64 network (one
+ * subscriber usually holds a whole /64, so counting single addresses would let it rotate through them); an
+ * IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) as the IPv4 address.
+ */
+export function clientKeyOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return `ip:${mapped[1]}`;
+  if (isIP(ip) !== 6) return `ip:${ip}`;
+  const address = ip.split('%')[0]!.toLowerCase();
+  const groupsOf = (part: string) => (part ? part.split(':') : []);
+  let groups: string[];
+  if (address.includes('::')) {
+    const [head = '', tail = ''] = address.split('::');
+    const tailGroups = groupsOf(tail);
+    const tailCount = tailGroups.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
+    groups = [...groupsOf(head), ...Array<string>(Math.max(0, 8 - groupsOf(head).length - tailCount)).fill('0'), ...tailGroups];
+  } else {
+    groups = groupsOf(address);
+  }
+  return `ip6:${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
+}
 
 export interface AttemptLimits {
   perAddress: number;

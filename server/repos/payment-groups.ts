@@ -278,18 +278,25 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
   const { body, contactId, vendorId, locationId } = input;
 
   // ── the request's own consistency ──
-  const selected = new Set(body.invoices);
+  // Ids arrive lower-cased from validation (format uuid); once more here so that no caller can slip `ABC…` and
+  // `abc…` past the duplicate check as two invoices.
+  const invoiceIds = body.invoices.map((id) => id.toLowerCase());
+  const selected = new Set<string>();
+  invoiceIds.forEach((id, index) => {
+    if (selected.has(id)) throw new ApiError(400, 'validation_failed', `invoices[${index}]: appears twice`, `invoices[${index}]`);
+    selected.add(id);
+  });
   const seen = new Set<string>();
   body.partialPayments.forEach((p, index) => {
     const field = `partialPayments[${index}].invoiceId`;
-    if (!selected.has(p.invoiceId)) {
+    if (!selected.has(p.invoiceId.toLowerCase())) {
       throw new ApiError(400, 'validation_failed', `${field}: must be one of the selected invoices`, field);
     }
-    if (seen.has(p.invoiceId)) throw new ApiError(400, 'validation_failed', `${field}: appears twice`, field);
-    seen.add(p.invoiceId);
+    if (seen.has(p.invoiceId.toLowerCase())) throw new ApiError(400, 'validation_failed', `${field}: appears twice`, field);
+    seen.add(p.invoiceId.toLowerCase());
   });
   const adjustments = body.partialPayments.map((p, index) => ({
-    invoiceId: p.invoiceId,
+    invoiceId: p.invoiceId.toLowerCase(),
     newAmountCents: newAmountCents(p.newAmount, index),
     reason: p.reason,
     notes: (p.notes ?? '').trim(),
@@ -299,7 +306,7 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
   const method = await trx
     .selectFrom('paymentMethods')
     .select(['id', 'provider', 'name', 'lastFour', 'serviceFee', 'verificationRequired'])
-    .where('id', '=', body.paymentMethodId)
+    .where('id', '=', body.paymentMethodId.toLowerCase())
     .where('contactId', '=', contactId)
     .where('vendorId', '=', vendorId)
     .where('locationId', '=', locationId)
@@ -318,7 +325,15 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
   // ── terms: the current EPA version of the method's provider ──
   const epa = toEpa((await trx.selectFrom('appConfig').select('value').where('key', '=', 'epa').executeTakeFirst())?.value);
   const currentEpa = epa[method.provider]?.version;
-  if (currentEpa !== undefined && currentEpa !== body.epaVersion) {
+  // No terms configured for the provider: nothing the customer could have accepted, so no payment (never skipped).
+  if (currentEpa === undefined) {
+    throw unprocessable(
+      'epa_not_configured',
+      'The payment terms for this payment method are not available. Please contact your representative.',
+      'epaVersion',
+    );
+  }
+  if (currentEpa !== body.epaVersion) {
     throw unprocessable(
       'epa_version_mismatch',
       'The payment terms have changed. Please review and accept the current terms.',
@@ -377,7 +392,7 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
     );
   }
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const ordered = body.invoices.map((id) => byId.get(id)!);
+  const ordered = invoiceIds.map((id) => byId.get(id)!);
 
   // ── amounts ──
   const batch = planPaymentBatch(

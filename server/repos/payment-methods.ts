@@ -13,6 +13,7 @@ import { centsToAmount } from '../domain/money.js';
 import { normaliseProvider, paymentMethodTypeOf } from '../domain/payments.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { paymentsDb } from '../payments-service/schema.js';
+import { lockPaymentAttempts, paymentAttemptLimitReached, paymentAttemptsRateLimited, recordPaymentAttempt } from './payment-attempts.js';
 import type { ProcessorRegistry } from '../payments-service/processor.js';
 import { toApiPaymentConfigs, type ApiPaymentConfig } from './vendors.js';
 
@@ -52,7 +53,7 @@ export interface MethodScope {
 export const MAX_VERIFICATION_ATTEMPTS = 3;
 /** Message of 409 `payment_method_in_use`. */
 export const PAYMENT_METHOD_IN_USE_MESSAGE =
-  'This payment method is used by AutoPay or a payment plan and cannot be deleted. Please contact your representative.';
+  'This payment method is used by AutoPay, a payment plan or a scheduled payment and cannot be deleted. Please contact your representative.';
 
 /** The providers enabled for a location: its own payment configs, else its vendor's. */
 export async function enabledPaymentConfigs(db: Db, vendorId: string, locationId: string): Promise<ApiPaymentConfig[]> {
@@ -156,7 +157,10 @@ export async function attachTokenizedMethod(db: Db, scope: MethodScope, key: str
   return getPaymentMethod(db, scope, id);
 }
 
-/** `deletePaymentMethod`: soft delete; refused (409) while an active AutoPay or an active payment plan uses it. */
+/**
+ * `deletePaymentMethod`: soft delete; refused (409) while an active AutoPay, an active payment plan or a scheduled
+ * payment group uses it (settlement would otherwise pay with a deleted method).
+ */
 export async function deletePaymentMethod(db: Db, scope: MethodScope, id: string, now = new Date()) {
   await db.transaction().execute(async (trx) => {
     const method = await trx
@@ -171,17 +175,18 @@ export async function deletePaymentMethod(db: Db, scope: MethodScope, id: string
       .executeTakeFirst();
     if (!method) throw notFound('payment method');
     const usage = await methodUsage(trx, id);
-    if (usage.hasAutopay || usage.hasPaymentPlan) throw new ApiError(409, 'payment_method_in_use', PAYMENT_METHOD_IN_USE_MESSAGE);
+    if (usage.hasAutopay || usage.hasPaymentPlan || usage.hasScheduledPayment) throw new ApiError(409, 'payment_method_in_use', PAYMENT_METHOD_IN_USE_MESSAGE);
     await trx.updateTable('paymentMethods').set({ deletedAt: now }).where('id', '=', id).execute();
   });
 }
 
 async function methodUsage(db: Db, id: string) {
-  const [autopay, plan] = await Promise.all([
+  const [autopay, plan, group] = await Promise.all([
     db.selectFrom('autopays').select('id').where('paymentMethodId', '=', id).where('deletedAt', 'is', null).limit(1).executeTakeFirst(),
     db.selectFrom('paymentPlans').select('id').where('paymentMethodId', '=', id).where('status', '=', 'active').limit(1).executeTakeFirst(),
+    db.selectFrom('paymentGroups').select('id').where('paymentMethodId', '=', id).where('status', '=', 'scheduled').limit(1).executeTakeFirst(),
   ]);
-  return { hasAutopay: autopay !== undefined, hasPaymentPlan: plan !== undefined };
+  return { hasAutopay: autopay !== undefined, hasPaymentPlan: plan !== undefined, hasScheduledPayment: group !== undefined };
 }
 
 /** `listPaymentsByMethod`: scheduled payment lines made with the method, and its AutoPay / plan usage. */
@@ -215,7 +220,8 @@ export async function paymentsByMethod(db: Db, scope: MethodScope, id: string) {
 export type VerifyOutcome =
   | { result: 'verified' }
   | { result: 'failed'; attemptsLeft: number }
-  | { result: 'locked' };
+  | { result: 'locked' }
+  | { result: 'rate_limited' };
 
 /**
  * `verifyPaymentMethod`: the two micro-deposit amounts in cents, any order. A method that needs no verification →
@@ -249,6 +255,9 @@ export async function verifyPaymentMethod(db: Db, scope: MethodScope, id: string
         .executeTakeFirstOrThrow();
     }
     if (verification.failedAttempts >= MAX_VERIFICATION_ATTEMPTS) return { result: 'locked' };
+    // Guessing across methods: at most 10 wrong answers per contact and day, whichever methods they were for.
+    await lockPaymentAttempts(trx as unknown as Db, scope.contactId, 'verification_failed');
+    if (await paymentAttemptLimitReached(trx as unknown as Db, scope.contactId, 'verification_failed')) return { result: 'rate_limited' };
 
     const expected = [verification.amount1Cents, verification.amount2Cents].sort((a, b) => a - b);
     const given = [...amountsCents].sort((a, b) => a - b);
@@ -259,9 +268,11 @@ export async function verifyPaymentMethod(db: Db, scope: MethodScope, id: string
     }
     const failedAttempts = verification.failedAttempts + 1;
     await trx.updateTable('paymentMethodVerifications').set({ failedAttempts }).where('paymentMethodId', '=', id).execute();
+    await recordPaymentAttempt(trx as unknown as Db, scope.contactId, 'verification_failed');
     return failedAttempts >= MAX_VERIFICATION_ATTEMPTS ? { result: 'locked' } : { result: 'failed', attemptsLeft: MAX_VERIFICATION_ATTEMPTS - failedAttempts };
   });
 
+  if (outcome.result === 'rate_limited') throw paymentAttemptsRateLimited('verification_failed');
   if (outcome.result === 'locked') {
     throw new ApiError(
       422,

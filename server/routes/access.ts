@@ -14,7 +14,7 @@ import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
 import { deliverEmails } from '../mail/mailer.js';
 import { findContactsByAddress } from '../repos/contacts.js';
-import { limitReached, lockAttemptKeys, pruneAttempts, recordAttempt, sha256 } from '../repos/letmein-attempts.js';
+import { clientKeyOf, limitReached, lockAttemptKeys, pruneAttempts, recordAttempt, sha256 } from '../repos/letmein-attempts.js';
 import { insertOutboxMessages, type NewOutboxMessage } from '../repos/outbox.js';
 import type { RouteDeps } from './deps.js';
 
@@ -34,7 +34,7 @@ export function accessHandlers({ db, config, mailer }: RouteDeps): Handlers {
     async requestLoginLink(request: FastifyRequest, reply) {
       const { contact } = request.body as { contact: string };
       const address = parseContactAddress(contact);
-      const keys = { addressHash: sha256(rateLimitKey(address)), clientKey: sha256(`ip:${request.ip}`) };
+      const keys = { addressHash: sha256(rateLimitKey(address)), clientKey: sha256(clientKeyOf(request.ip)) };
 
       // Count, check and record in one transaction, serialised per address and client: several requests at once
       // (or several server processes) cannot slip past the limit together. A refused request writes nothing.

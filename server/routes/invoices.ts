@@ -52,7 +52,7 @@ export function invoiceHandlers({ db }: RouteDeps): Handlers {
       const { vendorId, locationId, invoiceId } = request.params as LocationParams & { invoiceId: string };
       const invoice = await getLocationInvoice(db, { vendorId, locationId, invoiceId });
       if (!invoice) throw notFound('invoice');
-      return { invoice, journeys: await listJourney(db, invoiceId) };
+      return { invoice, journeys: await listJourney(db, invoiceId, authOf(request).contactId) };
     },
   };
 }

@@ -17,6 +17,7 @@ import {
   verifyPaymentMethod,
   type MethodScope,
 } from '../repos/payment-methods.js';
+import { retryAfterSeconds } from '../repos/payment-attempts.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
 /** Where the SPA tokenizes (same origin; `openapi/payments.yaml`). */
@@ -63,11 +64,16 @@ export function paymentMethodHandlers({ db }: RouteDeps, processors: ProcessorRe
       return reply.code(201).send({ paymentMethod });
     },
 
-    async verifyPaymentMethod(request) {
+    async verifyPaymentMethod(request, reply) {
       const { paymentMethodId } = request.params as LocationParams & { paymentMethodId: string };
       const { amounts } = request.body as { amounts: number[] };
-      const paymentMethod = await verifyPaymentMethod(db, scopeOf(request), paymentMethodId, depositCents(amounts), processors);
-      return { paymentMethod };
+      try {
+        const paymentMethod = await verifyPaymentMethod(db, scopeOf(request), paymentMethodId, depositCents(amounts), processors);
+        return { paymentMethod };
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode === 429) reply.header('retry-after', retryAfterSeconds('verification_failed'));
+        throw error;
+      }
     },
 
     async deletePaymentMethod(request, reply) {

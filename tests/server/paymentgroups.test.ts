@@ -13,6 +13,7 @@ import { testConfig } from '../../server/config.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { issueToken } from '../../server/db/tokens.js';
 import { paymentGroupHandlers } from '../../server/routes/paymentgroups.js';
+import { json } from '../../server/db/json.js';
 import { DEMO_EPA } from '../../server/seed/demo.js';
 import { expectMatchesContract } from './helpers/contract.js';
 
@@ -325,7 +326,12 @@ describe('POST .../paymentgroups — exactly once', () => {
   });
 
   it('a refused request stores nothing under its key: the retry is evaluated afresh', async () => {
-    const body = await blueHeronCardBody('PFGC-CHS-0004419920');
+    // an open invoice of Blue Heron that no other test of this file pays
+    const used = ['INV4411265', 'INV4411540', 'INV4411650', 'INV4411120', 'INV4410902', 'INV4410321', 'INV4410588'];
+    const free = await t.db.selectFrom('invoices').select('displayInvNum').where('locationId', '=', demo().locations.blueHeron)
+      .where('payable', '=', true).where('deletedAt', 'is', null).where('openAmountCents', '>', 0)
+      .where('displayInvNum', 'not in', used).orderBy('displayInvNum').executeTakeFirstOrThrow();
+    const body = await blueHeronCardBody(free.displayInvNum);
     const key = randomUUID();
     const refused = await pay(pfgPath(demo().locations.blueHeron), { ...body, epaVersion: '2' }, key);
     expect(refused.statusCode).toBe(422);
@@ -449,6 +455,57 @@ describe('POST .../paymentgroups — refusals write nothing', () => {
     const res = await pay(harbor(), { ...(await harborBody()), invoices: [(await invoice('INV4411702')).id], paymentMethodId: copy.id });
     expect(res.statusCode).toBe(404);
     expect(res.json().errorCode).toBe('not_found');
+  });
+});
+
+describe('POST .../paymentgroups — ids and terms (review findings)', () => {
+  it('an upper-case invoice and method id is the same id: the payment is scheduled', async () => {
+    // an open invoice of Blue Heron that no other test of this file pays
+    const used = ['INV4411265', 'INV4411540', 'INV4411650', 'INV4411120', 'INV4410902', 'INV4410321', 'INV4410588'];
+    const free = await t.db.selectFrom('invoices').select('displayInvNum').where('locationId', '=', demo().locations.blueHeron)
+      .where('payable', '=', true).where('deletedAt', 'is', null).where('openAmountCents', '>', 0)
+      .where('displayInvNum', 'not in', used).orderBy('displayInvNum').executeTakeFirstOrThrow();
+    const body = await blueHeronCardBody(free.displayInvNum);
+    const res = await pay(pfgPath(demo().locations.blueHeron), {
+      ...body,
+      paymentMethodId: body.paymentMethodId.toUpperCase(),
+      invoices: body.invoices.map((id) => id.toUpperCase()),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expectMatchesContract('createPaymentGroup', 201, res.json());
+    const lines = await t.db.selectFrom('payments').select('invoiceId').where('paymentGroupId', '=', res.json().paymentGroupId).execute();
+    expect(lines.map((l) => l.invoiceId)).toEqual(body.invoices);
+  });
+
+  it('the same invoice twice in different case → 400 validation_failed, nothing written', async () => {
+    const body = await blueHeronCardBody('INV4411265');
+    const before = await counts();
+    const res = await pay(pfgPath(demo().locations.blueHeron), { ...body, invoices: [body.invoices[0], body.invoices[0].toUpperCase()] });
+    expect(res.statusCode).toBe(400);
+    expectMatchesContract('createPaymentGroup', 400, res.json());
+    expect(res.json().errorCode).toBe('validation_failed');
+    expect(res.json().field).toMatch(/^invoices/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('no terms version configured for the provider → 422 epa_not_configured, nothing written', async () => {
+    const stored = await t.db.selectFrom('appConfig').select('value').where('key', '=', 'epa').executeTakeFirstOrThrow();
+    const body = await blueHeronCardBody('INV4411265');
+    const epa = { ...(stored.value as Record<string, unknown>) };
+    delete epa['plastiq-cc'];
+    await t.db.updateTable('appConfig').set({ value: json(epa) }).where('key', '=', 'epa').execute();
+    try {
+      const before = await counts();
+      for (const epaVersion of [body.epaVersion, 'anything']) {
+        const res = await pay(pfgPath(demo().locations.blueHeron), { ...body, epaVersion });
+        expect(res.statusCode).toBe(422);
+        expectMatchesContract('createPaymentGroup', 422, res.json());
+        expect(res.json().errorCode).toBe('epa_not_configured');
+      }
+      expect(await counts()).toEqual(before);
+    } finally {
+      await t.db.updateTable('appConfig').set({ value: json(stored.value) }).where('key', '=', 'epa').execute();
+    }
   });
 });
 

@@ -286,6 +286,33 @@ describe('DELETE .../paymentmethods/{id}', () => {
     }
   });
 
+  it('refuses a method with a scheduled payment group with 409 payment_method_in_use; deletable once the group is done', async () => {
+    const method = await s.db
+      .insertInto('paymentMethods')
+      .values({
+        contactId: s.demo.contactId, vendorId: s.demo.vendors.pfg, locationId: s.demo.locations.blueHeron, provider: 'plastiq-cc',
+        name: 'Spare Visa', lastFour: '1881', providerToken: 'tok_spare',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const group = await s.db
+      .insertInto('paymentGroups')
+      .values({
+        vendorId: s.demo.vendors.pfg, locationId: s.demo.locations.blueHeron, contactId: s.demo.contactId, confirmationNumber: 'PP-SPARE23456',
+        paymentDate: '2099-01-05', paymentTotalCents: 1000, paymentType: 'CC', status: 'scheduled', sourceType: 'Portal',
+        paymentPlanId: null, requestId: null, paymentMethodId: method.id, idempotencyKey: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await del(`${bh()}/paymentmethods/${method.id}`);
+    expect(res.statusCode).toBe(409);
+    expectMatchesContract('deletePaymentMethod', 409, res.json());
+    expect(res.json().errorCode).toBe('payment_method_in_use');
+    expect((await listed(bh())).paymentMethods.map((p) => p.id)).toContain(method.id);
+    await s.db.updateTable('paymentGroups').set({ status: 'complete' }).where('id', '=', group.id).execute();
+    expect((await del(`${bh()}/paymentmethods/${method.id}`)).statusCode).toBe(204);
+  });
+
   it('soft-deletes a free method: gone from the list, the row kept with deletedAt; a second delete is 404', async () => {
     const res = await del(`${bh()}/paymentmethods/${m.bhVisa}`);
     expect(res.statusCode).toBe(204);

@@ -9,6 +9,8 @@ import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { planPaymentBatch, settleInvoice } from '../../server/domain/settlement.js';
 import { startJobs } from '../../server/jobs/scheduler.js';
 import { settleDuePaymentGroups } from '../../server/jobs/settlement.js';
+import { json } from '../../server/db/json.js';
+import { purgeOutbox } from '../../server/repos/outbox.js';
 import { createPaymentGroupOnce } from '../../server/repos/payment-groups.js';
 
 describe('settleInvoice', () => {
@@ -174,5 +176,85 @@ describe('settleDuePaymentGroups', () => {
     await jobs.runNow();
     expect(await groupStatus(due)).toBe('complete');
     await jobs.stop();
+  });
+
+  /** A scheduled group without lines of the vendor's location, paid with `methodId`, due on `date`. */
+  async function bareGroup(vendorId: string, locationId: string, methodId: string, date: string) {
+    const row = await t.db
+      .insertInto('paymentGroups')
+      .values({
+        vendorId, locationId, contactId: t.demo!.contactId, confirmationNumber: `PP-T${Math.random().toString(36).slice(2, 11).toUpperCase()}`,
+        paymentDate: date, paymentTotalCents: 100, paymentType: 'ACH', status: 'scheduled', sourceType: 'Portal',
+        paymentPlanId: null, requestId: null, paymentMethodId: methodId, idempotencyKey: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const methodOf = (locationId: string) =>
+    t.db.selectFrom('paymentMethods').select('id').where('locationId', '=', locationId).where('deletedAt', 'is', null).limit(1).executeTakeFirstOrThrow();
+
+  it('one vendor with an invalid time zone does not stop the run: its group is logged and left scheduled, the others settle', async () => {
+    const d = t.demo!;
+    const broken = await bareGroup(d.vendors.coastal, d.locations.coastalBlueHeron, (await methodOf(d.locations.coastalBlueHeron)).id, '2026-12-09');
+    const fine = await bareGroup(d.vendors.pfg, d.locations.blueHeron, (await methodOf(d.locations.blueHeron)).id, '2026-12-09');
+    const vendor = await t.db.selectFrom('vendors').select('eodCutoff').where('id', '=', d.vendors.coastal).executeTakeFirstOrThrow();
+    await t.db.updateTable('vendors').set({ eodCutoff: json({ hour: 17, timezone: 'Mars/Olympus_Mons' }) }).where('id', '=', d.vendors.coastal).execute();
+    const errors: object[] = [];
+    try {
+      const log = { warn: () => undefined, error: (obj: object) => void errors.push(obj) };
+      const run = await settleDuePaymentGroups(t.db, { now: new Date('2026-12-09T17:00:00Z'), log });
+      expect(run.settledGroupIds).toContain(fine);
+      expect(run.failedGroupIds).toEqual([broken]);
+      expect(errors).toEqual([expect.objectContaining({ paymentGroupId: broken })]);
+      expect(await groupStatus(fine)).toBe('complete');
+      expect(await groupStatus(broken)).toBe('scheduled');
+    } finally {
+      await t.db.updateTable('vendors').set({ eodCutoff: json(vendor.eodCutoff) }).where('id', '=', d.vendors.coastal).execute();
+    }
+    // once the vendor is fixed, the next run settles it
+    expect((await settleDuePaymentGroups(t.db, { now: new Date('2026-12-09T17:00:00Z') })).settledGroupIds).toEqual([broken]);
+  });
+
+  it('a group whose payment method is deleted is not settled (logged, left scheduled); the run goes on', async () => {
+    const d = t.demo!;
+    const method = await t.db
+      .insertInto('paymentMethods')
+      .values({
+        contactId: d.contactId, vendorId: d.vendors.pfg, locationId: d.locations.blueHeron, provider: 'priority-ach', name: 'Gone Checking',
+        lastFour: '9999', providerToken: 'tok_gone', deletedAt: new Date('2026-12-01T00:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const orphan = await bareGroup(d.vendors.pfg, d.locations.blueHeron, method.id, '2026-12-10');
+    const fine = await bareGroup(d.vendors.pfg, d.locations.blueHeron, (await methodOf(d.locations.blueHeron)).id, '2026-12-10');
+    const warnings: object[] = [];
+    const run = await settleDuePaymentGroups(t.db, {
+      now: new Date('2026-12-10T17:00:00Z'),
+      log: { warn: (obj: object) => void warnings.push(obj), error: () => undefined },
+    });
+    expect(run.settledGroupIds).toEqual([fine]);
+    expect(run.skippedGroupIds).toEqual([orphan]);
+    expect(warnings).toEqual([expect.objectContaining({ paymentGroupId: orphan })]);
+    expect(await groupStatus(orphan)).toBe('scheduled');
+  });
+
+  it('the jobs purge outbox messages older than a login link lives (7 days), and keep newer ones', async () => {
+    const old = await t.db
+      .insertInto('outbox')
+      .values({ channel: 'sms', recipient: '5550100000', subject: null, body: 'old link', createdAt: new Date('2026-12-01T10:00:00Z') })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const recent = await t.db
+      .insertInto('outbox')
+      .values({ channel: 'sms', recipient: '5550100000', subject: null, body: 'recent link', createdAt: new Date('2026-12-05T10:00:00Z') })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const jobs = startJobs(t.db, { intervalMs: 60_000, now: () => new Date('2026-12-10T12:00:00Z') });
+    await jobs.runNow();
+    await jobs.stop();
+    const left = (await t.db.selectFrom('outbox').select('id').where('id', 'in', [old.id, recent.id]).execute()).map((r) => r.id);
+    expect(left).toEqual([recent.id]);
+    expect(await purgeOutbox(t.db, new Date('2026-12-10T12:00:00Z'))).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import { sql } from 'kysely';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { signJwt, verifyJwt } from '../../server/domain/jwt.js';
 import { issuePaymentMethodsJwt, paymentsJwtSecret } from '../../server/payments-service/payments-jwt.js';
@@ -96,6 +96,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await s?.close();
+});
+
+// The per-contact tokenization limit (20 per hour, tests/server/hardening.test.ts) is not what these tests are about.
+beforeEach(async () => {
+  if (s) await sql`delete from payment_attempts`.execute(s.db);
 });
 
 describe('domain/jwt', () => {

@@ -134,6 +134,12 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       max: options.poolSize ?? 10,
       types: pgTypes,
     });
+    // An idle connection the server ends (restart, failover, `drop database … with (force)`) is reported on the
+    // pool; without a listener node-postgres turns it into an uncaught exception that kills the process. The pool
+    // drops that client and opens a new one on the next checkout, so a warning is all it needs.
+    pool.on('error', (error: Error & { code?: string }) => {
+      process.emitWarning(`idle PostgreSQL connection lost (${error.code ?? error.message})`, { code: 'PP_DB_IDLE_ERROR' });
+    });
     dialect = new PostgresDialect({ pool });
   } else {
     kind = 'pglite';

@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +11,11 @@ test('the server starts on the embedded database, loads the demo data and prints
   test.skip(info.project.name !== 'desktop', 'viewport-independent');
   test.setTimeout(180_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-embedded-'));
-  const port = 8191;
+  const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
   delete (env as Record<string, string | undefined>).DATABASE_URL;
-  const child = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group, so the whole tree (tsx and the node it starts) is stopped afterwards — no orphan server.
+  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   try {
     let out = '';
     const link = await new Promise<string>((resolve, reject) => {
@@ -33,8 +35,21 @@ test('the server starts on the embedded database, loads the demo data and prints
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Choose a Vendor' })).toBeVisible({ timeout: 20_000 });
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
+    const exited = new Promise((r) => child.once('exit', r));
+    try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* stopped cleanly */ }
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

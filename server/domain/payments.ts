@@ -1,12 +1,12 @@
 /** Payment rules shared by repositories: method type from provider, source-type names on the API. */
 import type { PaymentSourceType } from '../db/schema.js';
+import { paymentTypeForProvider, type PaymentType } from '../../src/domain/providers.js';
 
-export type PaymentMethodType = 'CC' | 'ACH';
+export type PaymentMethodType = PaymentType;
 
-/** A provider id ending in `-cc` (any case, also the alias PLASTIQ_CC) is a card; everything else is ACH. */
-export function paymentMethodTypeOf(provider: string): PaymentMethodType {
-  return /[-_]cc$/i.test(provider) ? 'CC' : 'ACH';
-}
+/** A provider id ending in `-cc` (any case, also the alias PLASTIQ_CC) is a card; everything else is ACH.
+ *  The one rule lives in `src/domain/providers.ts`, shared with the SPA. */
+export const paymentMethodTypeOf: (provider: string) => PaymentMethodType = paymentTypeForProvider;
 
 /** The contract spells providers in lower-case kebab (`plastiq-cc`); the spec's alias PLASTIQ_CC maps onto it. */
 export function normaliseProvider(provider: string): string {

@@ -3,8 +3,8 @@
  * -cc means CC, otherwise ACH"; Providers: plastiq-cc, priority-ach, priority-cc, direct-ach, the card provider also
  * spelled PLASTIQ_CC) and §9 ("Payment types: CC and ACH").
  *
- * The rule matches `server/domain/payments.ts#paymentMethodTypeOf` (`/[-_]cc$/i`), so SPA and server agree on every
- * id, including unknown ones: anything that is not recognisably a card is treated as a bank account (ACH), which
+ * The server uses this same function (`server/domain/payments.ts#paymentMethodTypeOf`), so SPA and server agree on
+ * every id, including unknown ones: anything that is not recognisably a card is treated as a bank account (ACH), which
  * also gives the stricter calendar (business days only).
  */
 

@@ -20,6 +20,11 @@ export function isUsable(method: Pick<PaymentMethod, 'deletedAt' | 'displayExtra
   return !method.deletedAt && !method.displayExtra.verificationRequired;
 }
 
+/** The full (untruncated) name and last four, for dialogs and error texts: "Operating 6703". */
+export function methodFullName(method: Pick<PaymentMethod, 'displayExtra'>): string {
+  return [method.displayExtra.name.trim(), method.displayExtra.lastFour.trim()].filter(Boolean).join(' ');
+}
+
 /**
  * The method to show as selected (spec §4: "falls back to the last used one, then to the first"):
  * the first usable of the candidates (in order: the session's selection, the page's selection,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { css } from '../../../styled-system/css';
 import type { PaymentMethod } from '../../../machines/payment-methods/payment-methods.actors';
+import { methodFullName } from '../../../machines/payment-methods/payment-methods.selectors';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { useLocationContext } from '../dashboard/use-location-context';
@@ -38,7 +39,7 @@ export function DeletePaymentMethodDialog({ vendorId, locationId, method, onClos
 
   const name = method.displayExtra.name.trim();
   const lastFour = method.displayExtra.lastFour.trim();
-  const fullName = [name, lastFour].filter(Boolean).join(' ');
+  const fullName = methodFullName(method);
 
   if (del.step === 'refused') {
     return (

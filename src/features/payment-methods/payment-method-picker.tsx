@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { PaymentMethod } from '../../../machines/payment-methods/payment-methods.actors';
-import { isUsable } from '../../../machines/payment-methods/payment-methods.selectors';
+import { isUsable, methodFullName } from '../../../machines/payment-methods/payment-methods.selectors';
 import { paymentMethodLabel } from '../../domain/invoices';
 import { hasServiceFee } from '../../domain/fees';
 import { button } from '../../ui/button';
@@ -34,10 +34,6 @@ export function methodLabel(method: Pick<PaymentMethod, 'displayExtra'>, narrow:
   return paymentMethodLabel(method.displayExtra.name, method.displayExtra.lastFour, narrow);
 }
 
-/** The full (untruncated) name and last four, for dialogs and error texts. */
-export function methodFullName(method: Pick<PaymentMethod, 'displayExtra'>): string {
-  return [method.displayExtra.name.trim(), method.displayExtra.lastFour.trim()].filter(Boolean).join(' ');
-}
 
 const styles = {
   root: css({ display: 'flex', flexDirection: 'column', gap: '3' }),

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from '../../../styled-system/css';
 import type { PaymentMethod } from '../../../machines/payment-methods/payment-methods.actors';
+import { methodFullName } from '../../../machines/payment-methods/payment-methods.selectors';
 import { isDepositCents } from '../../../machines/payment-method-verify/payment-method-verify.machine';
 import { parseDollarInput } from '../../domain/dollars';
 import { Button } from '../../ui/button';
@@ -40,7 +41,7 @@ export function VerifyPaymentMethodDialog({ vendorId, locationId, method, onClos
     if (verify.step === 'canceled') onClose();
   }, [verify.step, onClose]);
 
-  const label = [method.displayExtra.name.trim(), method.displayExtra.lastFour.trim()].filter(Boolean).join(' ');
+  const label = methodFullName(method);
   const cents = [depositCents(amounts[0]), depositCents(amounts[1])] as const;
   const close = () => (verify.step === 'verified' ? onClose() : verify.cancel());
   const submit = (e: FormEvent) => {

@@ -18,7 +18,7 @@ import { registerContract, type Handlers } from './http/api.js';
 import { makeAuthenticate, makeCheckScope } from './http/auth.js';
 import { loadContract } from './http/contract.js';
 import { registerDocs } from './http/docs.js';
-import { errorHandler } from './http/errors.js';
+import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errors.js';
 import { loggerOptions, type LoggerSetup } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
@@ -56,6 +56,9 @@ export async function buildApp({ db, config, logger, mailer, handlers }: BuildAp
     // Bodies are small JSON documents; anything larger is refused (413) before parsing.
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
+    // Router and HTTP-parser refusals (400 bad URL, 414, 431) in the error shape with the security headers.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   app.setValidatorCompiler(makeValidatorCompiler());

@@ -58,15 +58,22 @@ async function admin<T>(databaseUrl: string, fn: (client: pg.Client) => Promise<
   }
 }
 
-/** Creates an empty database `test_<random>` on the server of `databaseUrl`; returns its URL. */
+/** Name prefix of temporary databases: `test_`, or TEST_DB_PREFIX (e.g. `mine_`, so parallel runs are told apart). */
+function tempDatabasePrefix(): string {
+  const prefix = process.env.TEST_DB_PREFIX ?? 'test_';
+  if (!/^[a-z][a-z0-9]*_$/.test(prefix)) throw new Error(`TEST_DB_PREFIX must be lower-case letters and digits ending in _: ${prefix}`);
+  return prefix;
+}
+
+/** Creates an empty database `test_<random>` (see TEST_DB_PREFIX) on the server of `databaseUrl`; returns its URL. */
 export async function createTempDatabase(databaseUrl: string): Promise<{ name: string; url: string }> {
-  const name = `test_${randomBytes(6).toString('hex')}`;
+  const name = `${tempDatabasePrefix()}${randomBytes(6).toString('hex')}`;
   await admin(databaseUrl, (client) => client.query(`create database ${name}`));
   return { name, url: withDatabase(databaseUrl, name) };
 }
 
 export async function dropTempDatabase(databaseUrl: string, name: string): Promise<void> {
-  if (!/^test_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}`);
+  if (!/^[a-z][a-z0-9]*_[0-9a-f]{12}$/.test(name) || !name.startsWith(tempDatabasePrefix())) throw new Error(`refusing to drop ${name}`);
   await admin(databaseUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
 }
 

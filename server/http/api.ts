@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import openapiGlue from 'fastify-openapi-glue';
 import { contractOperations, type OpenApiDocument } from './contract.js';
 import { ApiError, notImplemented } from './errors.js';
+import { requestBodyCheck } from './validation.js';
 
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 export type Handlers = Record<string, Handler>;
@@ -71,6 +72,8 @@ export async function registerContract(app: FastifyInstance, options: ApiPluginO
         handler: Object.hasOwn(handlers, operationId) ? handlers[operationId] : notImplementedHandler(operationId),
         config: { operationId },
       };
+      // 415 for an undeclared media type, 400 for a missing required body — before the body is parsed
+      if (op) route.preParsing = requestBodyCheck(op.requestBody);
       if (op?.authenticated && authenticate) {
         route.onRequest = authenticate;
         if (checkScope) route.preHandler = checkScope;

@@ -18,6 +18,8 @@ export interface ContractOperation {
   summary?: string;
   /** true unless the operation declares `security: []` (or has no security at all). */
   authenticated: boolean;
+  /** The media types a request body may have (none: the operation takes no body) and whether one is required. */
+  requestBody: { required: boolean; mediaTypes: string[] };
 }
 
 const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
@@ -48,6 +50,10 @@ export function contractOperations(doc: OpenApiDocument): ContractOperation[] {
         tags: op.tags ?? [],
         summary: op.summary,
         authenticated: Array.isArray(security) && security.length > 0 && security.some((s) => Object.keys(s).length > 0),
+        requestBody: {
+          required: op.requestBody?.required === true,
+          mediaTypes: Object.keys(op.requestBody?.content ?? {}).map((type) => type.toLowerCase()),
+        },
       });
     }
   }

@@ -2,7 +2,10 @@
  * The one error body of the API: `{ errorCode, message, field? }` (docs/decisions.md, "Errors").
  * Handlers throw `ApiError`; the error handler turns everything into this shape.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { applySecurityHeaders, CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers.js';
 
 export interface ErrorBody {
   errorCode: string;
@@ -86,11 +89,14 @@ const statusCodes: Record<number, string> = {
   404: 'not_found',
   405: 'method_not_allowed',
   406: 'not_acceptable',
+  408: 'request_timeout',
   409: 'conflict',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   422: 'unprocessable',
   429: 'rate_limited',
+  431: 'request_header_fields_too_large',
 };
 
 /**
@@ -131,4 +137,56 @@ export function errorHandler(error: FastifyError | ApiError, request: FastifyReq
   };
   if (status === 400) body.field = 'body';
   return sendError(request, reply, status, body);
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors its router raises before any route runs. They leave in the error shape with
+ * the security headers, and never echo the URL (it may hold a token): a malformed URL component (`%zz`) → 400, a
+ * path segment longer than `maxParamLength` → 414.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  applySecurityHeaders(request, reply);
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return sendError(request, reply, 400, { errorCode: 'validation_failed', message: 'url: is not a valid URL (malformed percent-encoding)', field: 'url' });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return sendError(request, reply, 414, { errorCode: statusCodes[414]!, message: 'A segment of the request URL is too long.' });
+    default:
+      request.log.error({ err: error }, 'request failed');
+      return sendError(request, reply, 500, { errorCode: 'internal_error', message: 'Something went wrong on our side.' });
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request before Fastify saw it (headers or URL
+ * larger than `--max-http-header-size` → 431, a request timeout → 408, anything malformed → 400). No route and no
+ * hook runs, so the answer is written to the socket here: the error shape (the portal's; the URL is unknown) with
+ * the security headers, then the connection is closed.
+ */
+export function clientErrorHandler(this: { log: FastifyRequest['log'] }, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let body: ErrorBody = { errorCode: 'bad_request', message: 'The request is malformed.' };
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    body = { errorCode: statusCodes[431]!, message: 'The request line or headers are too large.' };
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    body = { errorCode: statusCodes[408]!, message: 'The request took too long to arrive.' };
+  }
+  this.log.debug({ code: error.code, status }, 'client error');
+  if (socket.writable) {
+    const text = JSON.stringify(body);
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      'cache-control': 'no-store',
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+      ...SECURITY_HEADERS,
+      connection: 'close',
+    };
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${text}`);
+  }
+  socket.destroy(error);
 }

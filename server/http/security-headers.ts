@@ -1,20 +1,22 @@
 /**
- * Security headers on every answer. `Referrer-Policy: no-referrer` matters most: SPA URLs carry the login token
+ * Security headers on every answer — also on the answers Fastify and Node's HTTP parser give themselves (414, 431,
+ * 400 for a malformed request: `frameworkErrors` and `clientErrorHandler` in errors.ts). `Referrer-Policy: no-referrer` matters most: SPA URLs carry the login token
  * (`/token/<token>/…`), and no other site may see them in a Referer header.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   // Ark UI and React set style attributes at run time; inline <style> from libraries needs 'unsafe-inline'.
   "style-src 'self' 'unsafe-inline'",
-  // Vendor logos may live on the vendor's own host.
-  "img-src 'self' data: https:",
+  // Images come from the portal itself (vendor logos are site-relative or served by the portal; an absolute logo URL
+  // on another host is not displayed); data: for inline icons.
+  "img-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "frame-ancestors 'none'",
-  "base-uri 'self'",
+  "base-uri 'none'",
   "form-action 'self'",
   "object-src 'none'",
 ].join('; ');
@@ -29,20 +31,36 @@ export const DOCS_CONTENT_SECURITY_POLICY = [
   "connect-src 'self'",
   "worker-src 'self' blob:",
   "frame-ancestors 'none'",
-  "base-uri 'self'",
+  "base-uri 'none'",
   "object-src 'none'",
 ].join('; ');
 
+/** The headers every answer carries (the content security policy unless the route set its own). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+/** Answers of the API and the payments service are per token: never cached, not even by the browser. */
+export function isNoStorePath(url: string): boolean {
+  return (
+    url.startsWith('/api/') || url === '/api' || url.startsWith('/api?') ||
+    url === '/payments-api' || url.startsWith('/payments-api/') || url.startsWith('/payments-api?')
+  );
+}
+
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
+  if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+  if (isNoStorePath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+}
+
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    // API answers are per token: never cache them in shared caches.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    applySecurityHeaders(request, reply);
     return payload;
   });
 }

@@ -7,12 +7,13 @@
  * - `format: uuid` is strict (8-4-4-4-12 hex digits only; ajv-formats would also take `urn:uuid:…`, which
  *   PostgreSQL refuses) and a valid id is lower-cased in place, so `ABC…` and `abc…` are the same id everywhere
  *   (repositories compare, de-duplicate and store ids as PostgreSQL prints them).
- * - No string anywhere in a body, query or path may hold a NUL character (PostgreSQL text cannot): `rejectNulCharacters`,
- *   a preValidation hook of the whole app (so `/api` and `/payments-api` alike), answers 400 naming the field.
+ * - No string anywhere in a body, query or path may hold a NUL character (PostgreSQL text cannot), nest deeper than
+ *   `MAX_NESTING`, or be a non-finite number (`1e309`): `rejectNulCharacters`, a preValidation hook of the whole app
+ *   (so `/api` and `/payments-api` alike), answers 400 naming the field — before ajv walks the value.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
-import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler, preParsingAsyncHookHandler } from 'fastify';
 import { ApiError } from './errors.js';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM interop in some loaders.
@@ -56,38 +57,102 @@ function withLowerCasedUuids(schema: unknown): unknown {
   return copy;
 }
 
-/** The first string holding a NUL character, by its field name (`a[0].b`); `''` for the value itself. */
-export function findNulString(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNulString(value[i], `${path}[${i}]`);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const name = path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) return name;
-      const found = findNulString(item, name);
-      if (found !== undefined) return found;
+/** Deepest nesting of arrays and objects a request body, query or path may have (the contract's bodies need 4). */
+export const MAX_NESTING = 32;
+
+export type ValueProblem =
+  | { problem: 'nul'; field: string }
+  | { problem: 'too_deep'; field: string }
+  | { problem: 'not_finite'; field: string };
+
+/**
+ * The first problem of a parsed value that JSON Schema cannot express, by its field name (`a[0].b`; `''` for the
+ * value itself): a string (or key) holding a NUL character, nesting deeper than `maxDepth`, or a number that is
+ * not finite (`1e309` parses as Infinity). The walk is iterative (an explicit stack, depth-first in document order),
+ * so a body of 100,000 `[` is refused rather than overflowing the call stack.
+ */
+export function findValueProblem(value: unknown, maxDepth = MAX_NESTING): ValueProblem | undefined {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value: item, path, depth } = stack.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return { problem: 'nul', field: path };
+    } else if (typeof item === 'number') {
+      if (!Number.isFinite(item)) return { problem: 'not_finite', field: path };
+    } else if (typeof item === 'object' && item !== null) {
+      if (depth >= maxDepth) return { problem: 'too_deep', field: path };
+      const children: Array<{ value: unknown; path: string; depth: number }> = [];
+      if (Array.isArray(item)) {
+        for (let i = 0; i < item.length; i++) children.push({ value: item[i], path: `${path}[${i}]`, depth: depth + 1 });
+      } else {
+        for (const [key, child] of Object.entries(item)) {
+          const name = path ? `${path}.${key}` : key;
+          if (key.includes('\u0000')) return { problem: 'nul', field: name };
+          children.push({ value: child, path: name, depth: depth + 1 });
+        }
+      }
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
     }
   }
   return undefined;
 }
 
-/** preValidation hook: a NUL character in a body, query or path string → 400 validation_failed naming the field. */
+/** The first string holding a NUL character, by its field name (`a[0].b`); `''` for the value itself. */
+export function findNulString(value: unknown): string | undefined {
+  const found = findValueProblem(value, Number.POSITIVE_INFINITY);
+  return found?.problem === 'nul' ? found.field : undefined;
+}
+
+const problemTexts = {
+  nul: 'must not contain a NUL character',
+  too_deep: `is nested too deeply (at most ${MAX_NESTING} levels)`,
+  not_finite: 'must be a finite number',
+} as const;
+
+/**
+ * preValidation hook: a NUL character, excessive nesting or a non-finite number in a body, query or path
+ * → 400 validation_failed naming the field.
+ */
 export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
   // only the contracts' operations (/api, /payments-api); static files and the SPA are not this hook's business
   if (!(request.routeOptions.config as { operationId?: string } | undefined)?.operationId) return;
   for (const [part, value] of [['body', request.body], ['query', request.query], ['params', request.params]] as const) {
-    const field = findNulString(value);
-    if (field !== undefined) {
-      const name = field || part;
-      throw new ApiError(400, 'validation_failed', `${name}: must not contain a NUL character`, name);
+    const found = findValueProblem(value);
+    if (found !== undefined) {
+      const name = found.field || part;
+      throw new ApiError(400, 'validation_failed', `${name}: ${problemTexts[found.problem]}`, name);
     }
   }
+}
+
+/** `application/json; charset=utf-8` → `application/json` */
+export const mediaTypeOf = (contentType: string) => contentType.split(';')[0]!.trim().toLowerCase();
+
+/**
+ * preParsing hook of one contract operation, before any body is read: a body whose media type the operation does
+ * not declare (`text/plain` where only `application/json` is, or any body where the operation takes none) → 415
+ * `unsupported_media_type`; no body where the contract requires one → 400 `validation_failed` (field `body`).
+ * Without it Fastify would parse `text/plain` as a string and skip the JSON schema, and a missing body would reach
+ * the handler unvalidated.
+ */
+export function requestBodyCheck(declared: { required: boolean; mediaTypes: string[] }): preParsingAsyncHookHandler {
+  const accepted = new Set(declared.mediaTypes);
+  return async (request, _reply, payload) => {
+    const { headers } = request.raw;
+    const contentLength = headers['content-length'];
+    const hasBody = headers['transfer-encoding'] !== undefined || (contentLength !== undefined && contentLength !== '0');
+    if (!hasBody) {
+      if (declared.required) throw new ApiError(400, 'validation_failed', 'body: request body is required', 'body');
+      return payload;
+    }
+    const contentType = headers['content-type'];
+    const type = typeof contentType === 'string' ? mediaTypeOf(contentType) : '';
+    if (!accepted.has(type)) {
+      const expected = declared.mediaTypes.length > 0 ? `send ${declared.mediaTypes.join(' or ')}` : 'this operation takes no request body';
+      throw new ApiError(415, 'unsupported_media_type', `Request bodies of type ${type || '(none)'} are not accepted: ${expected}.`);
+    }
+    return payload;
+  };
 }
 
 /**

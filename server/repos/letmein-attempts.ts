@@ -1,6 +1,14 @@
 /**
  * Rate limiting of `POST /letmein`, kept in the database (`letmein_attempts`) so that several server processes on
  * one database agree. Addresses and client keys are stored as SHA-256 only.
+ *
+ * Two limits of different kinds (DECISION, issue 6):
+ * - per client (IP, IPv6 by /64): `perClient` requests per window, then 429 — every request counts;
+ * - per address: a cap on SENDING, never a refusal. An address is sent at most `perAddress` links per window, and
+ *   beyond that one more whenever its latest link is `resendMinutes` old. A request over the cap still answers 202
+ *   (it looks like any other) and sends nothing; it is recorded for its client only (`address_hash` ''). So a
+ *   stranger cannot lock a customer out: every link the stranger triggered went to the customer's own inbox and
+ *   stays valid, and the customer's own request gets a fresh link within `resendMinutes` at the latest.
  */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -36,7 +44,13 @@ export interface AttemptLimits {
   perAddress: number;
   perClient: number;
   windowMinutes: number;
+  /** Over the per-address cap, one more link once the address's latest is this old (default 5). */
+  resendMinutes?: number;
 }
+
+export const DEFAULT_RESEND_MINUTES = 5;
+/** `address_hash` of a request that sent nothing because its address's cap was reached (counts for its client). */
+export const NOT_SENT = '';
 
 export interface AttemptKeys {
   addressHash: string;
@@ -54,21 +68,27 @@ export async function lockAttemptKeys(db: Db, keys: AttemptKeys): Promise<void> 
   }
 }
 
-/** 'address' or 'client' when that limit is reached within the window, else null. */
-export async function limitReached(db: Db, keys: AttemptKeys, limits: AttemptLimits, now = new Date()) {
+/**
+ * What to do with a request: `'client_limited'` (429: the client's limit is reached), `'send'` (issue and send the
+ * links), or `'skip'` (202 but send nothing: the address's sending cap is reached).
+ */
+export async function checkAttempt(db: Db, keys: AttemptKeys, limits: AttemptLimits, now = new Date()) {
   const since = new Date(now.getTime() - limits.windowMinutes * 60_000);
   const row = await db
     .selectFrom('letmeinAttempts')
     .select([
-      sql<number>`count(*) filter (where address_hash = ${keys.addressHash})`.as('byAddress'),
+      sql<number>`count(*) filter (where address_hash = ${keys.addressHash})`.as('sentToAddress'),
+      sql<Date | string | null>`max(created_at) filter (where address_hash = ${keys.addressHash})`.as('lastSentAt'),
       sql<number>`count(*) filter (where client_key = ${keys.clientKey})`.as('byClient'),
     ])
     .where('createdAt', '>', since)
     .where((eb) => eb.or([eb('addressHash', '=', keys.addressHash), eb('clientKey', '=', keys.clientKey)]))
     .executeTakeFirstOrThrow();
-  if (Number(row.byAddress) >= limits.perAddress) return 'address' as const;
-  if (Number(row.byClient) >= limits.perClient) return 'client' as const;
-  return null;
+  if (Number(row.byClient) >= limits.perClient) return 'client_limited' as const;
+  if (Number(row.sentToAddress) < limits.perAddress) return 'send' as const;
+  const resendMs = (limits.resendMinutes ?? DEFAULT_RESEND_MINUTES) * 60_000;
+  const lastSentAt = row.lastSentAt === null ? 0 : new Date(row.lastSentAt).getTime();
+  return now.getTime() - lastSentAt >= resendMs ? ('send' as const) : ('skip' as const);
 }
 
 export async function recordAttempt(db: Db, keys: AttemptKeys, now = new Date()): Promise<void> {

@@ -64,6 +64,24 @@ function intOrNull(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 }
 
+/**
+ * A vendor's logo URL as the SPA may use it in `<img src>`: an absolute `http:`/`https:` URL or a site-relative path
+ * (`/static/logo.png`); anything else (`javascript:`, `data:`, protocol-relative `//host`, control characters) is
+ * dropped (null: no logo). The content security policy still only loads images from the portal's own origin.
+ */
+export function safeLogoUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const url = value.trim();
+  if (!url || /[\u0000-\u001f\u007f\\]/.test(url)) return null;
+  if (url.startsWith('/')) return url.startsWith('//') ? null : url;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
 export function toApiVendor(vendor: Vendor) {
   const config = vendor.config ?? {};
   return {
@@ -77,7 +95,7 @@ export function toApiVendor(vendor: Vendor) {
     paymentMethodConfig: { options: toStringList(vendor.paymentMethodOptions) },
     config: {
       appName: typeof config.appName === 'string' && config.appName ? config.appName : 'PerformancePay',
-      logoUrl: typeof config.logoUrl === 'string' && config.logoUrl ? config.logoUrl : null,
+      logoUrl: safeLogoUrl(config.logoUrl),
       c2pPaymentDays: intOrNull(config.c2pPaymentDays),
       autoPayStartDateTimeFrame: intOrNull(config.autoPayStartDateTimeFrame),
       achProcessor: normaliseProvider(typeof config.achProcessor === 'string' && config.achProcessor ? config.achProcessor : 'direct-ach'),

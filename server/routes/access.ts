@@ -14,7 +14,7 @@ import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
 import { deliverEmails } from '../mail/mailer.js';
 import { findContactsByAddress } from '../repos/contacts.js';
-import { clientKeyOf, limitReached, lockAttemptKeys, pruneAttempts, recordAttempt, sha256 } from '../repos/letmein-attempts.js';
+import { checkAttempt, clientKeyOf, lockAttemptKeys, NOT_SENT, pruneAttempts, recordAttempt, sha256 } from '../repos/letmein-attempts.js';
 import { insertOutboxMessages, type NewOutboxMessage } from '../repos/outbox.js';
 import type { RouteDeps } from './deps.js';
 
@@ -37,12 +37,18 @@ export function accessHandlers({ db, config, mailer }: RouteDeps): Handlers {
       const keys = { addressHash: sha256(rateLimitKey(address)), clientKey: sha256(clientKeyOf(request.ip)) };
 
       // Count, check and record in one transaction, serialised per address and client: several requests at once
-      // (or several server processes) cannot slip past the limit together. A refused request writes nothing.
+      // (or several server processes) cannot slip past the limits together. A refused request writes nothing.
+      // Over the client's limit → 429; over the address's sending cap → 202 and nothing sent (repos/letmein-attempts).
       const outboxIds = await db.transaction().execute(async (trx) => {
         await lockAttemptKeys(trx, keys);
-        if (await limitReached(trx, keys, config.letmein)) {
+        const decision = await checkAttempt(trx, keys, config.letmein);
+        if (decision === 'client_limited') {
           reply.header('retry-after', String(config.letmein.windowMinutes * 60));
           throw new ApiError(429, 'rate_limited', 'Too many link requests. Please try again later.');
+        }
+        if (decision === 'skip') {
+          await recordAttempt(trx, { ...keys, addressHash: NOT_SENT });
+          return [];
         }
         await recordAttempt(trx, keys);
         const messages: NewOutboxMessage[] = [];

@@ -46,9 +46,20 @@ export interface paths {
          *     matches (DECISION for "Response: not shown": always
          *     202 `{ "status": "accepted" }`). A match writes one outbox message per
          *     channel (e-mail and/or SMS) with a login link `<PUBLIC_URL>/token/<token>`
-         *     (token type `login`, 7-day expiry). Rate limits: 5 requests per
-         *     contact address and 20 per client IP per 15 minutes, then 429
-         *     `rate_limited`. An invalid body answers 400.
+         *     (token type `login`, 7-day expiry).
+         *
+         *     Limits (DECISION, issue 6): 20 requests per client (IP address; an
+         *     IPv6 client by its /64) per 15 minutes, then 429 `rate_limited`.
+         *     Per contact address the limit is on *sending*, never an answer: an
+         *     address is sent at most 5 links per 15 minutes, and beyond that one
+         *     more whenever its latest link is 5 minutes old; a request over that
+         *     cap still answers 202 and sends nothing. So requests by a stranger
+         *     cannot lock the address's owner out: the links they triggered went to
+         *     the owner, stay valid, and the owner's own request is sent a fresh
+         *     link within 5 minutes at the latest.
+         *
+         *     An invalid body answers 400, a body that is not `application/json`
+         *     415, a missing body 400.
          */
         post: operations["requestLoginLink"];
         delete?: never;
@@ -1198,7 +1209,7 @@ export interface components {
         VendorConfig: {
             /** @description Product name shown to the vendor's customers (e.g. "PerformancePay"). */
             appName: string;
-            /** @description Absolute or site-relative URL of the vendor logo; null when none. */
+            /** @description Site-relative path or absolute `http:`/`https:` URL of the vendor logo; null when none (any other value configured for the vendor, e.g. `javascript:` or `data:`, is answered as null). The portal's content security policy loads images from its own origin only. */
             logoUrl: string | null;
             /** @description Payment-date window in days for click-to-pay; null means use configuration paymentRequest.c2pPaymentDays. */
             c2pPaymentDays: number | null;

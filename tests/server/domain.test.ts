@@ -67,7 +67,11 @@ describe('validation error field', () => {
 
 describe('logs and headers', () => {
   it('masks tokens in URLs', () => {
-    expect(redactUrl('/token/abcDEF_-123/vendors?x=1')).toBe('/token/[redacted]/vendors?x=1');
+    expect(redactUrl('/token/abcDEF_-123/vendors?x=1')).toBe('/token/[redacted]/vendors?x=[redacted]');
+    // query values never reach the log (a token sent as ?token= or a bare ?<token>); the names stay
+    expect(redactUrl('/api/tokens/current?token=abcDEF_-123&page=2')).toBe('/api/tokens/current?token=[redacted]&page=[redacted]');
+    expect(redactUrl('/api/x?abcDEF_-123')).toBe('/api/x?[redacted]');
+    expect(redactUrl('/api/x?a=/token/abc#frag')).toBe('/api/x?a=[redacted]');
     expect(redactUrl('/token/abc')).toBe('/token/[redacted]');
     expect(redactUrl('/api/vendors')).toBe('/api/vendors');
   });

@@ -204,8 +204,8 @@ describe('Fastify’s and Node’s own refusals', () => {
   describe('on a listening server', () => {
     let port: number;
     beforeAll(async () => {
-      await s.app.listen({ port: 18210, host: '127.0.0.1' });
-      port = 18210;
+      await s.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (s.app.server.address() as net.AddressInfo).port;
     });
 
     /** Sends raw bytes and reads the whole answer (the server closes the connection). */

@@ -1,8 +1,8 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './scripts/build/precompress';
-import { prerenderLanding } from './scripts/build/prerender';
+import { precompress } from './scripts/build/precompress.ts';
+import { prerenderLanding } from './scripts/build/prerender.ts';
 
 /** The year written into the prerendered footer; the footer hydrates from it (src/ui/footer.tsx). */
 const buildYear = String(new Date().getFullYear());

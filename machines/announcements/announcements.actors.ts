@@ -1,7 +1,7 @@
 /** Loads the three announcement sources (spec §7): failures of any source are ignored. */
 import { fromPromise } from 'xstate';
-import { api } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
+import { loadTemporal } from '../../src/domain/temporal-on-demand';
 
 export type Announcement = components['schemas']['Announcement'];
 
@@ -45,12 +45,16 @@ async function fetchPublicFile(signal: AbortSignal): Promise<Announcement[]> {
 export async function fetchAnnouncements({ authenticated, vendorId }: AnnouncementsInput, signal: AbortSignal): Promise<Announcement[]> {
   const sources: Promise<Announcement[]>[] = [];
   if (authenticated) {
+    // Imported here: without a token (the landing page) only the public file is read, and the client stays unloaded.
+    const client = import('../../src/api/client');
     sources.push(ignoreFailure(async () => {
+      const { api } = await client;
       const { data, response } = await api.GET('/announcements', { signal });
       return response.ok ? listOf(data) : [];
     }));
     if (vendorId) {
       sources.push(ignoreFailure(async () => {
+        const { api } = await client;
         const { data, response } = await api.GET('/vendors/{vendorId}/announcements', { params: { path: { vendorId } }, signal });
         return response.ok ? listOf(data) : [];
       }));
@@ -59,7 +63,10 @@ export async function fetchAnnouncements({ authenticated, vendorId }: Announceme
   sources.push(ignoreFailure(() => fetchPublicFile(signal)));
   const all = (await Promise.all(sources)).flat();
   const seen = new Set<string>();
-  return all.filter((a) => (seen.has(a.id) ? false : (seen.add(a.id), true)));
+  const unique = all.filter((a) => (seen.has(a.id) ? false : (seen.add(a.id), true)));
+  // The expiration check needs Temporal: load it with the first dated announcement, before the view sees one.
+  if (unique.some((a) => a.expirationDate)) await loadTemporal().catch(() => undefined);
+  return unique;
 }
 
 export const loadAnnouncements = fromPromise<Announcement[], AnnouncementsInput>(({ input, signal }) => fetchAnnouncements(input, signal));

@@ -1,4 +1,4 @@
-import { Temporal } from 'temporal-polyfill';
+import type { Temporal } from 'temporal-polyfill';
 import type { SnapshotFrom } from 'xstate';
 import type { Announcement } from './announcements.actors';
 import { isDismissible } from './announcements.guards';
@@ -15,20 +15,25 @@ export function serializeDismissed(ids: string[]): string {
   return ids.join(' ');
 }
 
+/** The viewer's current time, or a function giving it (called only when an expiration date must be checked). */
+export type Now = Temporal.ZonedDateTime | (() => Temporal.ZonedDateTime | undefined);
+
 /**
  * Shows an announcement when it has no expiration date or when the end of its expiration day
- * (in the viewer's time zone) is not before `now`.
+ * (in the viewer's time zone) is not before `now`, i.e. the viewer's date is not after the expiration date.
+ * Works on `now`'s own Temporal methods, so this module needs no Temporal at run time: the entry bundle stays
+ * without the polyfill (the announcements actor loads it with the first dated announcement).
  */
-export function isUnexpired(announcement: Pick<Announcement, 'expirationDate'>, now: Temporal.ZonedDateTime): boolean {
+export function isUnexpired(announcement: Pick<Announcement, 'expirationDate'>, now: Now): boolean {
   if (!announcement.expirationDate) return true;
-  let day: Temporal.PlainDate;
+  const at = typeof now === 'function' ? now() : now;
+  if (!at) return true;
   try {
-    day = Temporal.PlainDate.from(announcement.expirationDate.slice(0, 10));
+    // Days from the viewer's date to the expiration date: negative once the expiration day is over.
+    return at.toPlainDate().until(announcement.expirationDate.slice(0, 10), { largestUnit: 'days' }).sign >= 0;
   } catch {
     return true;
   }
-  const endOfDay = day.add({ days: 1 }).toZonedDateTime({ timeZone: now.timeZoneId });
-  return Temporal.ZonedDateTime.compare(now, endOfDay) < 0;
 }
 
 export interface AnnouncementView {
@@ -39,7 +44,7 @@ export interface AnnouncementView {
 }
 
 /** The banners to show now: unexpired, not dismissed, error ones first. */
-export function selectVisibleAnnouncements(snapshot: Pick<SnapshotFrom<typeof announcementsMachine>, 'context'>, now: Temporal.ZonedDateTime): AnnouncementView[] {
+export function selectVisibleAnnouncements(snapshot: Pick<SnapshotFrom<typeof announcementsMachine>, 'context'>, now: Now): AnnouncementView[] {
   const { announcements, dismissed } = snapshot.context;
   return announcements
     .filter((a) => isUnexpired(a, now) && !(isDismissible(a) && dismissed.includes(a.id)))

@@ -1,6 +1,5 @@
 /** Actors of the contact form: the only place that talks to the API for this flow. */
 import { fromPromise } from 'xstate';
-import { api } from '../../src/api/client';
 
 export interface LoginLinkInput {
   contact: string;
@@ -32,10 +31,15 @@ export class LoginLinkRequestError extends Error {
   }
 }
 
-/** Requests a login link for an e-mail address or phone number. No credentials are sent. */
+/**
+ * Requests a login link for an e-mail address or phone number. No credentials are sent. The API client (and
+ * openapi-fetch) is imported on submit: the landing page paints and hydrates without it (issue 6).
+ */
 export const requestLoginLink = fromPromise<LoginLinkAccepted, LoginLinkInput>(async ({ input, signal }) => {
   let result;
   try {
+    const { api } = await import('../../src/api/client');
+    if (signal.aborted) return never();
     result = await api.POST('/letmein', { body: { contact: input.contact }, signal });
   } catch {
     if (signal.aborted) return never();

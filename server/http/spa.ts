@@ -1,8 +1,14 @@
 /**
  * The built SPA (`dist/`) with the history fallback: a GET that accepts HTML and is not under `/api` or
- * `/payments-api` gets `index.html` (the SPA shows its own not-found page). Unknown API paths get the Error body.
+ * `/payments-api` gets the app's HTML (the SPA shows its own not-found page). Unknown API paths get the Error body.
+ *
+ * Pages prerendered at build time (scripts/build/prerender.ts) are served for their own route — `dist/index.html`
+ * for `/`, `dist/<route>/index.html` for the others — and every other page gets the plain shell `dist/shell.html`
+ * (`index.html` in a build without one). Files come precompressed (`.br`, `.gz`, scripts/build/precompress.ts):
+ * the brotli or gzip copy is sent with `Content-Encoding` when the client accepts it, always with
+ * `Vary: Accept-Encoding`. Hashed files under `assets/` are cached for a year (`immutable`); HTML is `no-cache`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -25,32 +31,86 @@ function isPageRequest(request: FastifyRequest, pathname: string): boolean {
   return accept.includes('text/html') && !lastSegment.includes('.');
 }
 
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+type Encoding = 'br' | 'gzip';
+const EXTENSION: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/**
+ * The encoding to send, from `Accept-Encoding`: brotli before gzip, unless the client ranks gzip higher; an
+ * encoding with `q=0` is refused; `*` stands for either.
+ */
+export function negotiateEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get('*') ?? 0;
+  const [best] = (['br', 'gzip'] as const).filter((e) => weightOf(e) > 0).sort((a, b) => weightOf(b) - weightOf(a));
+  return best ?? null;
+}
+
+/** The prerendered pages of a build: `/` → index.html and each `<dir>/index.html` beside the assets. */
+function prerenderedPages(distDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  if (!existsSync(path.join(distDir, 'index.html'))) return pages;
+  pages.set('/', 'index.html');
+  for (const entry of readdirSync(distDir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== 'assets' && entry.name !== 'static' && existsSync(path.join(distDir, entry.name, 'index.html'))) {
+      pages.set(`/${entry.name}`, `${entry.name}/index.html`);
+    }
+  }
+  return pages;
+}
+
+/** Sends an HTML file of the build, precompressed when the client takes it; read per request (a rebuild is picked up). */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, file: string) {
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (encoding && existsSync(file + EXTENSION[encoding])) {
+    return reply.header('content-encoding', encoding).send(readFileSync(file + EXTENSION[encoding]));
+  }
+  return reply.send(readFileSync(file));
+}
+
 export async function registerSpa(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   const hasSpa = existsSync(indexFile);
+  const shellFile = existsSync(path.join(distDir, 'shell.html')) ? path.join(distDir, 'shell.html') : indexFile;
 
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
       wildcard: true,
-      index: 'index.html',
+      // HTML pages go through sendHtml (their routes below and the history fallback), never a directory index.
+      index: false,
+      // @fastify/static picks the .br/.gz sibling by Accept-Encoding (brotli first), sets Content-Encoding, the
+      // original's Content-Type and Vary: Accept-Encoding; setHeaders below sees the compressed file's path.
+      preCompressed: true,
       setHeaders(reply, filePath) {
-        const relative = path.relative(distDir, filePath).split(path.sep).join('/');
-        if (relative.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        const relative = path.relative(distDir, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
+        if (relative.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
         else reply.header('cache-control', 'no-cache');
         if (relative === 'static/announcements.json') reply.header('cache-control', 'no-store');
       },
     });
+    for (const [route, file] of prerenderedPages(distDir)) {
+      const handler = (request: FastifyRequest, reply: FastifyReply) => sendHtml(request, reply, path.join(distDir, file));
+      app.get(route, handler);
+      if (route !== '/') app.get(`${route}/`, handler);
+    }
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
     if (!isApiPath(pathname) && (request.method === 'GET' || request.method === 'HEAD') && isPageRequest(request, pathname)) {
-      if (hasSpa) {
-        // Read per request: a rebuild while the server runs is picked up.
-        return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readFileSync(indexFile));
-      }
+      if (hasSpa) return sendHtml(request, reply, shellFile);
       return reply
         .code(404)
         .type('text/plain; charset=utf-8')

@@ -5,7 +5,6 @@ import type { ActorRefFrom } from 'xstate';
 import { navigationMachine, type NavigationContext } from '../../machines/navigation/navigation.machine';
 import { emptyPersistedState, parsePersisted, persistedMachine, PERSISTED_STORE_KEY, type PersistedState } from '../../machines/persisted/persisted.machine';
 import { unauthorizedMachine } from '../../machines/unauthorized/unauthorized.machine';
-import { onUnauthorized } from '../api/client';
 
 /** Session storage key of the navigation history. */
 export const NAVIGATION_HISTORY_KEY = 'navigation.history';
@@ -108,10 +107,19 @@ export function useAppServicesActors(): AppServices {
     [persisted],
   );
   const unauthorized = useActorRef(unauthorizedLogic);
-  useEffect(
-    () => onUnauthorized((notice) => unauthorized.send({ type: 'unauthorized.received', token: notice.token, errorCode: notice.errorCode })),
-    [unauthorized],
-  );
+  useEffect(() => {
+    // The API client is imported, not bundled into the entry: the landing page makes no authenticated call, and
+    // every page that does loads the client (its actors) before its first call, so no 401 is missed.
+    let unsubscribe: (() => void) | undefined;
+    let active = true;
+    void import('../api/client').then(({ onUnauthorized }) => {
+      if (active) unsubscribe = onUnauthorized((notice) => unauthorized.send({ type: 'unauthorized.received', token: notice.token, errorCode: notice.errorCode }));
+    });
+    return () => {
+      active = false;
+      unsubscribe?.();
+    };
+  }, [unauthorized]);
 
   return useMemo(() => ({ navigation, persisted }), [navigation, persisted]);
 }

@@ -1,10 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { TokenGuard } from './token-guard';
 import { Spinner } from '../ui/spinner';
 import { lazyPage } from './lazy';
 import { RootLayout } from './root-layout';
-import { RouteErrorPage } from './route-error-page';
+import { RouteErrorBoundary } from './route-error-boundary';
 
+/** The session machinery (token guard, session actors) loads with the first /token/ page, not on the landing page. */
+const tokenGuard = lazyPage(() => import('./token-guard'));
 const landing = lazyPage(() => import('../features/access/landing-page'));
 const performanceFood = lazyPage(() => import('../features/access/performance-food-page'));
 const tokenEntry = lazyPage(() => import('../features/access/token-entry-page'));
@@ -29,7 +30,7 @@ const partialPayment = lazyPage(() => import('../features/click2pay/partial-page
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
+    errorElement: <RouteErrorBoundary />,
     hydrateFallbackElement: <Spinner />,
     children: [
       { path: '/', lazy: landing },
@@ -37,7 +38,7 @@ export const routes: RouteObject[] = [
       { path: '/404', lazy: notFound },
       {
         path: '/token/:token',
-        element: <TokenGuard />,
+        lazy: tokenGuard,
         children: [
           { index: true, lazy: tokenEntry },
           { path: 'c2p', lazy: tokenEntry },

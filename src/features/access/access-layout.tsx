@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Temporal } from 'temporal-polyfill';
 import { css } from '../../../styled-system/css';
 import { Footer } from '../../ui/footer';
 import { Announcements } from '../announcements/announcements';
@@ -44,7 +43,7 @@ export function AccessLayout({ brand, children }: AccessLayoutProps) {
       </header>
       <Announcements />
       {children}
-      <Footer year={Temporal.Now.plainDateISO().year} />
+      <Footer />
     </div>
   );
 }

@@ -1,15 +1,24 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { TextField } from '../../ui/text-field';
+import { NativeTextField } from '../../ui/native-text-field';
 import { landingTexts as t } from './texts';
 import { useContactForm } from './use-contact-form';
+
+/**
+ * The confirmation modal's chunk (Ark dialog, focus trap): fetched when the visitor submits, so the landing page's
+ * first paint and first interaction do not carry it (issue 6). By the time the request answers it is there.
+ */
+const loadDialog = () => import('../../ui/dialog');
+const Dialog = lazy(() => loadDialog().then((module) => ({ default: module.Dialog })));
 
 /** "Access PerformancePay": request a login link by e-mail or phone (spec §2 Landing page). */
 export function ContactForm() {
   const form = useContactForm();
   const titleId = useId();
+  // Mounted from the first opening on, so closing plays Ark's own close (focus goes back to the form).
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (form.isModalOpen && !dialogMounted) setDialogMounted(true);
   return (
     <section
       aria-labelledby={titleId}
@@ -26,10 +35,11 @@ export function ContactForm() {
         className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
         onSubmit={(event) => {
           event.preventDefault();
+          void loadDialog().catch(() => undefined);
           form.submit();
         }}
       >
-        <TextField
+        <NativeTextField
           label={t.inputLabel}
           hideLabel
           name="contact"
@@ -51,14 +61,18 @@ export function ContactForm() {
           </p>
         ) : null}
       </form>
-      <Dialog
-        open={form.isModalOpen}
-        onClose={form.closeModal}
-        title={t.modalTitle}
-        actions={<Button onClick={form.closeModal}>{t.modalClose}</Button>}
-      >
-        <p>{t.modalBody}</p>
-      </Dialog>
+      {dialogMounted ? (
+        <Suspense fallback={null}>
+          <Dialog
+            open={form.isModalOpen}
+            onClose={form.closeModal}
+            title={t.modalTitle}
+            actions={<Button onClick={form.closeModal}>{t.modalClose}</Button>}
+          >
+            <p>{t.modalBody}</p>
+          </Dialog>
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
-import { Temporal } from 'temporal-polyfill';
+import type { Temporal } from 'temporal-polyfill';
+import { loadedTemporal } from '../../domain/temporal-on-demand';
 import type { ActorRefFrom } from 'xstate';
 import type { AnnouncementsInput } from '../../../machines/announcements/announcements.actors';
 import { announcementsMachine } from '../../../machines/announcements/announcements.machine';
@@ -61,9 +62,14 @@ export interface AnnouncementsView {
 }
 
 /** The visible banners of an announcements actor, and the dismiss command. */
-export function useAnnouncementsView(actorRef: AnnouncementsRef, now: () => Temporal.ZonedDateTime = () => Temporal.Now.zonedDateTimeISO()): AnnouncementsView {
-  const items = useSelector(actorRef, (snapshot) => selectVisibleAnnouncements(snapshot, now()), sameItems);
+export function useAnnouncementsView(actorRef: AnnouncementsRef, now: () => Temporal.ZonedDateTime | undefined = viewerNow): AnnouncementsView {
+  const items = useSelector(actorRef, (snapshot) => selectVisibleAnnouncements(snapshot, now), sameItems);
   return { items, dismiss: (id) => actorRef.send({ type: 'announcement.dismiss', id }) };
+}
+
+/** Now in the viewer's zone; Temporal is loaded by the announcements actor with the first dated announcement. */
+function viewerNow(): Temporal.ZonedDateTime | undefined {
+  return loadedTemporal()?.Now.zonedDateTimeISO();
 }
 
 function sameItems(a: AnnouncementView[], b: AnnouncementView[]): boolean {

@@ -1,0 +1,82 @@
+// @vitest-environment node
+/**
+ * Deterministic bundle budgets (issue 6). Builds the portal (with its prerender and precompression) and the bare
+ * React 19 + react-router 7 page of scripts/bench/baseline/ with the same Vite, then checks what the landing page
+ * loads before its first interaction — the entry, the landing route's chunk and their static imports:
+ * - its gzip size stays within the budget relative to the baseline;
+ * - it holds no Temporal polyfill, no Ark dialog or field, no API client and no session machinery (each loads
+ *   when needed: an expiring announcement, the submit, a /token/ page);
+ * - the prerendered pages carry the headline, the form and the stylesheet, and have precompressed copies.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildBaseline,
+  buildPortal,
+  gzipBytes,
+  kb,
+  LANDING_BUDGET_RATIO,
+  LANDING_ROUTE_MODULES,
+  pageChunks,
+  type BuiltApp,
+} from '../../scripts/bench/bundle-size';
+import { landingTexts } from '../../src/features/access/texts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'landing-budget-'));
+let portal: BuiltApp;
+let baseline: BuiltApp;
+
+beforeAll(async () => {
+  baseline = await buildBaseline(path.join(work, 'baseline'));
+  portal = await buildPortal(path.join(work, 'portal'));
+}, 120_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const FORBIDDEN: [string, RegExp][] = [
+  ['the Temporal polyfill', /node_modules[\\/](temporal-polyfill|temporal-utils)[\\/]/],
+  ['the Ark dialog', /node_modules[\\/](@zag-js[\\/](dialog|focus-trap)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]dialog)[\\/]/],
+  ['the Ark field', /@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]field[\\/]/],
+  ['the API client', /src[\\/]api[\\/]client\.ts$|node_modules[\\/]openapi-fetch[\\/]/],
+  ['the session machinery', /src[\\/]features[\\/]shell[\\/]session\.tsx$|src[\\/]app[\\/]token-guard\.tsx$/],
+];
+
+describe('landing page bundle', () => {
+  it(`loads at most ${LANDING_BUDGET_RATIO}× the JavaScript of a bare React + react-router page (gzip)`, () => {
+    const landing = gzipBytes(portal, pageChunks(portal, LANDING_ROUTE_MODULES));
+    const bare = gzipBytes(baseline, pageChunks(baseline));
+    const ratio = landing / bare;
+    console.info(`landing ${kb(landing)} / baseline ${kb(bare)} = ${ratio.toFixed(2)}×`);
+    expect(ratio).toBeLessThanOrEqual(LANDING_BUDGET_RATIO);
+  });
+
+  it.each(FORBIDDEN)('has no %s in its static import graph', (_label, pattern) => {
+    const offenders = pageChunks(portal, LANDING_ROUTE_MODULES).flatMap((chunk) => chunk.moduleIds.filter((id) => pattern.test(id)).map((id) => `${chunk.file}: ${id}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('still builds those parts as chunks of their own for the pages that need them', () => {
+    const all = [...portal.chunks.values()].flatMap((c) => c.moduleIds);
+    expect(all.some((id) => /node_modules[\\/]temporal-polyfill[\\/]/.test(id))).toBe(true);
+    expect(all.some((id) => /@zag-js[\\/]dialog[\\/]/.test(id))).toBe(true);
+  });
+});
+
+describe('prerendered landing pages', () => {
+  it.each([['index.html'], ['performancefoodservice/index.html']])('%s paints the headline and the form from HTML and the stylesheet', (file) => {
+    const html = readFileSync(path.join(portal.outDir, file), 'utf8');
+    const root = html.slice(html.indexOf('<div id="root"'));
+    expect(root).toContain(`>${landingTexts.headline}</h1>`);
+    expect(root).toContain(`>${landingTexts.submit}</button>`);
+    expect(root).toMatch(/<input[^>]+name="contact"/);
+    expect(html).toMatch(/<link rel="stylesheet"[^>]+\/assets\/index-[\w-]+\.css">/);
+    expect(existsSync(path.join(portal.outDir, `${file}.br`))).toBe(true);
+    expect(existsSync(path.join(portal.outDir, `${file}.gz`))).toBe(true);
+  });
+
+  it('keeps a plain shell with an empty root for every other route', () => {
+    expect(readFileSync(path.join(portal.outDir, 'shell.html'), 'utf8')).toContain('<div id="root"></div>');
+  });
+});

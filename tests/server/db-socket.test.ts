@@ -40,7 +40,7 @@ afterAll(async () => {
 
 /** Runs a CLI as `npm run <name>` would (tsx), on the server's data directory. */
 function cli(script: string, args: string[]) {
-  const env = { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.example:9000' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.example:9000' };
   delete env.DATABASE_URL;
   return run(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'server/cli', script), ...args], { cwd: root, env });
 }

@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createDb, dbOptionsFromEnv, migrateToLatest } from './db/connect.js';
 import { issueToken } from './db/tokens.js';
+import { startDbSocket, type DbSocketServer } from './db/socket.js';
 import { seedIfEmpty } from './seed/demo.js';
 import { startJobs } from './jobs/scheduler.js';
 import { LOGIN_LINK_TTL_DAYS, loginLinkUrl } from './domain/login-link.js';
@@ -15,13 +16,15 @@ const DEMO_EMAIL = 'demo@example.com';
 
 async function main() {
   const config = loadConfig();
-  const handle = await createDb(dbOptionsFromEnv());
+  const dbOptions = dbOptionsFromEnv();
+  const handle = await createDb(dbOptions);
   await migrateToLatest(handle.db);
   await seedIfEmpty(handle.db);
 
   const app = await buildApp({ db: handle.db, config });
 
   let jobs: { stop(): Promise<void> } | undefined;
+  let dbSocket: DbSocketServer | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -31,6 +34,7 @@ async function main() {
     force.unref();
     try {
       await jobs?.stop();
+      await dbSocket?.close();
       await app.close();
       await handle.close();
       process.exit(0);
@@ -43,6 +47,15 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  // The embedded database is this process's alone: share it with `npm run outbox` / `link` / `seed` over a
+  // Unix socket in the data directory (server/db/socket.ts). Not needed on PostgreSQL.
+  if (handle.pglite && dbOptions.dataDir && dbOptions.dataDir !== 'memory://') {
+    try {
+      dbSocket = await startDbSocket({ db: handle.db, pglite: handle.pglite, dataDir: dbOptions.dataDir, log: app.log });
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not share the database with the command-line tools (they need the server stopped)');
+    }
+  }
   // Scheduled jobs (settlement now; AutoPay runs, plan installments, statements and reminders join later).
   // Safe with several processes on one PostgreSQL: each job locks the rows it works on (SKIP LOCKED).
   jobs = startJobs(handle.db, { log: app.log });

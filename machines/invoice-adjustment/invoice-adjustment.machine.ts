@@ -45,8 +45,18 @@ export function adjustmentOf(context: InvoiceAdjustmentContext): InvoiceAdjustme
   return { invoiceId: context.invoice.id, amountCents, newAmountCents, reason: context.reason, notes: context.notes.trim() };
 }
 
+/** Why a loaded invoice cannot be disputed or part-paid (§5), or null when it can. */
+export type NotAdjustableReason = 'credit' | 'notPayable';
+
+export function notAdjustableReason(invoice: Invoice): NotAdjustableReason | null {
+  if (!canEditInvoice(invoice)) return 'credit';
+  if (!invoice.payable || invoice.deletedAt) return 'notPayable';
+  return null;
+}
+
 /**
  * The dispute and partial-payment forms of one invoice (spec §2, §5): the invoice loads (loading → editing | failed),
+ * or, for a credit or an invoice no longer payable opened by URL, notAdjustable (the page says so and links back);
  * then reason, notes and (partial) the new amount are edited; Apply is accepted only when the form is valid and hands
  * the adjustment to the provided `applied` action (which adds it to the session's invoice selection and goes back to
  * click-to-pay).
@@ -57,7 +67,7 @@ export const invoiceAdjustmentMachine = setup({
   guards: {
     canApply: ({ context }) => adjustmentOf(context) !== null,
     /** §5: no dispute or partial payment of a credit, nor of an invoice that is no longer payable. */
-    isEditable: (_, invoice: Invoice) => invoice.payable && !invoice.deletedAt && canEditInvoice(invoice),
+    isEditable: (_, invoice: Invoice) => notAdjustableReason(invoice) === null,
   },
   actions: {
     applied: (_, _params: InvoiceAdjustment) => {},
@@ -74,7 +84,7 @@ export const invoiceAdjustmentMachine = setup({
         input: ({ context }) => ({ vendorId: context.input.vendorId, locationId: context.input.locationId, invoiceId: context.input.invoiceId }),
         onDone: [
           { guard: { type: 'isEditable', params: ({ event }) => event.output }, target: 'editing', actions: assign({ invoice: ({ event }) => event.output }) },
-          { target: 'failed' },
+          { target: 'notAdjustable', actions: assign({ invoice: ({ event }) => event.output }) },
         ],
         onError: 'failed',
       },
@@ -88,6 +98,8 @@ export const invoiceAdjustmentMachine = setup({
       },
     },
     applied: { type: 'final' },
+    // Loaded, but a credit or no longer payable: not a load failure — the page says why and links back to the pay page.
+    notAdjustable: {},
     failed: {},
   },
 });

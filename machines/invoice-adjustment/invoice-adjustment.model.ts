@@ -15,6 +15,7 @@ export function invoiceAdjustmentModelEvents(snapshot: { matches: (v: string) =>
     return [
       { type: 'xstate.done.actor.loadInvoice', output: modelAdjustInvoice },
       { type: 'xstate.done.actor.loadInvoice', output: { ...modelAdjustInvoice, openAmount: -25 } },
+      { type: 'xstate.done.actor.loadInvoice', output: { ...modelAdjustInvoice, payable: false, status: 'scheduled' } },
       { type: 'xstate.error.actor.loadInvoice', error: new Error('failed calling api on path /vendors/{vendorId}/locations/{locationId}/invoices') },
     ];
   }

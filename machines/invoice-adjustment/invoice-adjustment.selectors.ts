@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { validatePartialAmount } from '../../src/domain/dollars';
-import { adjustmentOf, openAmountCents, type invoiceAdjustmentMachine } from './invoice-adjustment.machine';
+import { adjustmentOf, notAdjustableReason, openAmountCents, type invoiceAdjustmentMachine, type NotAdjustableReason } from './invoice-adjustment.machine';
 
 type Snapshot = Pick<SnapshotFrom<typeof invoiceAdjustmentMachine>, 'context' | 'matches'>;
 
@@ -21,4 +21,9 @@ export function selectPartialSummary(s: Snapshot): { originalCents: number; newC
   const originalCents = openAmountCents(invoice);
   const newCents = adjustmentOf({ ...s.context, reason: s.context.reason || 'Discount' })?.newAmountCents ?? 0;
   return { originalCents, newCents, remainingCents: originalCents - newCents };
+}
+
+/** Why the loaded invoice cannot be disputed or part-paid (state notAdjustable), else null. */
+export function selectNotAdjustable(s: Snapshot): NotAdjustableReason | null {
+  return s.matches('notAdjustable') && s.context.invoice ? notAdjustableReason(s.context.invoice) : null;
 }

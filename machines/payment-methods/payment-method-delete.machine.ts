@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { checkPaymentMethodUsage, deletePaymentMethod, isInUseError, type PaymentMethod, type PaymentsByMethod } from './payment-methods.actors';
+import { checkPaymentMethodUsage, deletePaymentMethod, isInUseError, isScheduledPaymentsError, type PaymentMethod, type PaymentsByMethod } from './payment-methods.actors';
 
 export interface PaymentMethodDeleteInput {
   vendorId: string;
@@ -20,11 +20,18 @@ export type PaymentMethodDeleteEvent = { type: 'delete.confirm' } | { type: 'del
  * checkingUsage ──done [AutoPay or plan]──▶ refused ──cancel──▶ canceled
  *               ──done / error──▶ confirming ──confirm──▶ deleting ──done──▶ deleted (list updated)
  *                                    └─cancel─▶ canceled          ├─error 409 in use─▶ refused
+ *                                                                 ├─error 409 scheduled payments─▶ checkingUsage
  *                                                                 └─error──▶ failed ──confirm──▶ deleting
  *                                                                                   └─cancel──▶ canceled
  * The usage check comes first; when it fails the confirmation still shows, without the list. The
  * server refuses a method used by AutoPay or a plan too (409 `payment_method_in_use`), so a change
  * between check and delete also ends in the refusal.
+ *
+ * Scheduled payments that use the method (decision, openapi `deletePaymentMethod`): the modal lists them and
+ * says they will be canceled; confirming sends `cancelScheduledPayments` and the server cancels them with the
+ * method in one transaction. The flag goes only when the list was shown: without it (usage unknown, or a
+ * payment scheduled since the check) the server answers 409 `scheduled_payments_exist`, and the chart checks
+ * usage again so the customer sees the list before confirming.
  */
 export const paymentMethodDeleteMachine = setup({
   types: {} as { context: PaymentMethodDeleteContext; events: PaymentMethodDeleteEvent; input: PaymentMethodDeleteInput },
@@ -32,6 +39,7 @@ export const paymentMethodDeleteMachine = setup({
   guards: {
     isInUse: (_, usage: PaymentsByMethod) => usage.hasAutopay || usage.hasPaymentPlan,
     isInUseError: (_, error: unknown) => isInUseError(error),
+    isScheduledPaymentsError: (_, error: unknown) => isScheduledPaymentsError(error),
   },
   actions: {
     storeUsage: assign({ usage: (_, usage: PaymentsByMethod | null) => usage }),
@@ -60,9 +68,19 @@ export const paymentMethodDeleteMachine = setup({
       invoke: {
         id: 'deletePaymentMethod',
         src: 'deletePaymentMethod',
-        input: ({ context }) => ({ vendorId: context.vendorId, locationId: context.locationId, paymentMethodId: context.method.id }),
+        input: ({ context }) => ({
+          vendorId: context.vendorId,
+          locationId: context.locationId,
+          paymentMethodId: context.method.id,
+          cancelScheduledPayments: (context.usage?.payments.length ?? 0) > 0,
+        }),
         onDone: { target: 'deleted', actions: { type: 'notifyDeleted', params: ({ context }) => context.method.id } },
-        onError: [{ guard: { type: 'isInUseError', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'refused' }, { target: 'failed' }],
+        onError: [
+          { guard: { type: 'isInUseError', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'refused' },
+          // Scheduled payments the customer was not shown: show them (check again) before anything is canceled.
+          { guard: { type: 'isScheduledPaymentsError', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'checkingUsage' },
+          { target: 'failed' },
+        ],
       },
     },
     // AutoPay or a payment plan pays with the method: the customer must ask the representative.

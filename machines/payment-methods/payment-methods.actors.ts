@@ -53,16 +53,36 @@ export const checkPaymentMethodUsage = fromPromise<PaymentsByMethod, MethodInput
   return unwrap(USAGE_PATH, result);
 });
 
-/** Soft-deletes the method. A 409 `payment_method_in_use` is thrown as an ApiError with that errorCode. */
-export const deletePaymentMethod = fromPromise<void, MethodInput>(async ({ input, signal }) => {
-  const { paymentMethodId, ...scope } = input;
-  const result = await api.DELETE(METHOD_PATH, { params: { path: { ...scope, paymentMethodId } }, signal });
+export interface DeleteMethodInput extends MethodInput {
+  /** The customer saw the scheduled payments that use the method and confirmed: the server cancels them. */
+  cancelScheduledPayments: boolean;
+}
+
+/**
+ * Soft-deletes the method (and, with `cancelScheduledPayments`, cancels the scheduled payments that use it).
+ * A 409 `payment_method_in_use` / `scheduled_payments_exist` is thrown as an ApiError with that errorCode.
+ */
+export const deletePaymentMethod = fromPromise<void, DeleteMethodInput>(async ({ input, signal }) => {
+  const { paymentMethodId, cancelScheduledPayments, ...scope } = input;
+  const query = cancelScheduledPayments ? { cancelScheduledPayments: true } : undefined;
+  const result = await api.DELETE(METHOD_PATH, { params: { path: { ...scope, paymentMethodId }, query }, signal });
   if (!result.response.ok) unwrap(METHOD_PATH, result);
 });
 
 /** The errorCode the server refuses a delete with when AutoPay or a plan uses the method. */
 export const PAYMENT_METHOD_IN_USE = 'payment_method_in_use';
 
+/** The errorCode the server refuses a delete with when scheduled payments the customer was not shown use the method. */
+export const SCHEDULED_PAYMENTS_EXIST = 'scheduled_payments_exist';
+
+function errorCodeOf(error: unknown): unknown {
+  return error instanceof ApiError ? error.errorCode : (error as { errorCode?: unknown } | null)?.errorCode;
+}
+
 export function isInUseError(error: unknown): boolean {
-  return error instanceof ApiError ? error.errorCode === PAYMENT_METHOD_IN_USE : (error as { errorCode?: unknown } | null)?.errorCode === PAYMENT_METHOD_IN_USE;
+  return errorCodeOf(error) === PAYMENT_METHOD_IN_USE;
+}
+
+export function isScheduledPaymentsError(error: unknown): boolean {
+  return errorCodeOf(error) === SCHEDULED_PAYMENTS_EXIST;
 }

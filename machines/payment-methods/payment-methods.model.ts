@@ -90,6 +90,7 @@ export function paymentMethodDeleteModelEvents(snapshot: SnapshotFrom<typeof pay
       return [
         { type: 'xstate.done.actor.deletePaymentMethod', output: undefined },
         { type: 'xstate.error.actor.deletePaymentMethod', error: apiFailure(deletePath, 409, 'payment_method_in_use') },
+        { type: 'xstate.error.actor.deletePaymentMethod', error: apiFailure(deletePath, 409, 'scheduled_payments_exist') },
         { type: 'xstate.error.actor.deletePaymentMethod', error: apiFailure(deletePath, 500) },
       ];
     default:

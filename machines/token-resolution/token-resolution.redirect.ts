@@ -34,8 +34,13 @@ export function locationBase(token: string, vendorId: string, locationId: string
  * - `paymentplan`: the location base, plus `/planrequests/{id}` unless the status is `complete`
  *   (or there is no request id);
  * - `autopay`: location base + `/autopay/{id}`, or `/autopay` without an id;
+ * - `reminder` and `message`: location base + `/reminders` / `/messages` — the pages the second spec document
+ *   routes (§2.6, §2.8); "/{type}" would land on a route that does not exist;
  * - any other type: location base + `/{type}` (e.g. `click2pay`, `statement`).
  */
+/** Token types whose page is not named after the type (portal-recurring.md §2.6 and §2.8). */
+const PAGE_OF_TYPE: Readonly<Record<string, string>> = { reminder: 'reminders', message: 'messages' };
+
 export function tokenRedirectPath(token: string, info: TokenInfo): string {
   if (info.type === 'login' || !info.vendorId || !info.locationId) return `${tokenBase(token)}/vendors`;
   const base = locationBase(token, info.vendorId, info.locationId);
@@ -45,7 +50,7 @@ export function tokenRedirectPath(token: string, info: TokenInfo): string {
     case 'autopay':
       return info.id ? `${base}/autopay/${encodeURIComponent(info.id)}` : `${base}/autopay`;
     default:
-      return `${base}/${encodeURIComponent(info.type)}`;
+      return `${base}/${PAGE_OF_TYPE[info.type] ?? encodeURIComponent(info.type)}`;
   }
 }
 

@@ -2,21 +2,22 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createDb, DataDirBusyError, dbOptionsFromEnv, migrateToLatest, type DbHandle } from '../db/connect.js';
+import { connectThroughServer, dbSocketPath, serverSocketExists } from '../db/socket.js';
 
 export class CliError extends Error {}
 
-/** Opens (and migrates) the database the server would use; a busy PGlite directory becomes a clear CliError. */
+/**
+ * Opens (and migrates) the database the server would use: DATABASE_URL, else the embedded database in DATA_DIR —
+ * opened directly when no server holds it, else through the running server's socket (server/db/socket.ts).
+ */
 export async function openCliDb(env: NodeJS.ProcessEnv = process.env): Promise<DbHandle> {
   let handle: DbHandle;
+  const options = dbOptionsFromEnv(env);
   try {
-    handle = await createDb(dbOptionsFromEnv(env));
+    handle = await createDb(options);
   } catch (error) {
-    if (error instanceof DataDirBusyError) {
-      throw new CliError(
-        `${error.message}\nThe command-line tools cannot open the embedded database while the server runs on it.`,
-      );
-    }
-    throw error;
+    if (!(error instanceof DataDirBusyError) || !options.dataDir) throw error;
+    handle = await openThroughServer(options.dataDir, error);
   }
   try {
     await migrateToLatest(handle.db);
@@ -25,6 +26,23 @@ export async function openCliDb(env: NodeJS.ProcessEnv = process.env): Promise<D
     throw error;
   }
   return handle;
+}
+
+async function openThroughServer(dataDir: string, busy: DataDirBusyError): Promise<DbHandle> {
+  if (!serverSocketExists(dataDir)) {
+    throw new CliError(
+      `${busy.message}\nNo server socket at ${dbSocketPath(dataDir)}: the process holding the database is not a ` +
+        'server that shares it (or it is still starting). Try again once it has started, or stop it.',
+    );
+  }
+  try {
+    return await connectThroughServer(dataDir);
+  } catch (error) {
+    throw new CliError(
+      `The server holds the database in ${dataDir}, but its socket ${dbSocketPath(dataDir)} did not answer ` +
+        `(${(error as Error).message}). Try again, or stop the server.`,
+    );
+  }
 }
 
 /** Runs a CLI main function: CliError → message on stderr and exit code 1; anything else → stack, exit 1. */

@@ -28,6 +28,8 @@ export interface CreateDbOptions {
 export interface DbHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** The embedded database itself (PGlite only): the server shares it with the CLIs through `socket.ts`. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -42,7 +44,8 @@ export function parseInt8(value: string): number | string {
 
 const identity = (value: string) => value;
 
-const pgTypes = {
+/** node-postgres type parsers giving the same value types as PGlite (shared with the CLIs' socket client). */
+export const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary'): any {
     if (oid === DATE_OID) return identity;
     if (oid === INT8_OID) return parseInt8;
@@ -126,6 +129,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   let dialect: Dialect;
   let kind: DbHandle['kind'];
   let releaseLock: (() => void) | undefined;
+  let pglite: PGlite | undefined;
 
   if (options.databaseUrl) {
     kind = 'postgres';
@@ -162,6 +166,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       }
     }
     await client.waitReady;
+    pglite = client;
     dialect = new PGliteDialect(client);
   }
 
@@ -169,6 +174,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   return {
     db,
     kind,
+    pglite,
     async close() {
       try {
         await db.destroy();

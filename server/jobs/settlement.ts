@@ -10,7 +10,7 @@
  * Each settled line adds a "Paid" entry to the invoice's journey.
  *
  * A group whose payment method was deleted meanwhile is not settled (it stays scheduled and is logged; deleting a
- * method is refused while scheduled groups use it, so only data written around the API gets here). One group that
+ * method cancels the scheduled groups that use it, so only data written around the API gets here). One group that
  * cannot be settled — a vendor with an invalid time zone, a failing write — is logged and skipped; the run goes on
  * with the other groups.
  *

@@ -13,6 +13,8 @@ import { centsToAmount } from '../domain/money.js';
 import { normaliseProvider, paymentMethodTypeOf } from '../domain/payments.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { paymentsDb } from '../payments-service/schema.js';
+import { formatCurrency } from '../../src/domain/dollars.js';
+import { addJourneyEntries } from './journeys.js';
 import { lockPaymentAttempts, paymentAttemptLimitReached, paymentAttemptsRateLimited, recordPaymentAttempt } from './payment-attempts.js';
 import type { ProcessorRegistry } from '../payments-service/processor.js';
 import { toApiPaymentConfigs, type ApiPaymentConfig } from './vendors.js';
@@ -53,7 +55,10 @@ export interface MethodScope {
 export const MAX_VERIFICATION_ATTEMPTS = 3;
 /** Message of 409 `payment_method_in_use`. */
 export const PAYMENT_METHOD_IN_USE_MESSAGE =
-  'This payment method is used by AutoPay, a payment plan or a scheduled payment and cannot be deleted. Please contact your representative.';
+  'This payment method is used by AutoPay or a payment plan and cannot be deleted. Please contact your representative.';
+/** Message of 409 `scheduled_payments_exist` (a delete without `cancelScheduledPayments`). */
+export const SCHEDULED_PAYMENTS_EXIST_MESSAGE =
+  'Scheduled payments use this payment method. Deleting it cancels them: confirm that to delete it.';
 
 /** The providers enabled for a location: its own payment configs, else its vendor's. */
 export async function enabledPaymentConfigs(db: Db, vendorId: string, locationId: string): Promise<ApiPaymentConfig[]> {
@@ -158,14 +163,23 @@ export async function attachTokenizedMethod(db: Db, scope: MethodScope, key: str
 }
 
 /**
- * `deletePaymentMethod`: soft delete; refused (409) while an active AutoPay, an active payment plan or a scheduled
- * payment group uses it (settlement would otherwise pay with a deleted method).
+ * `deletePaymentMethod`: soft delete; refused (409 `payment_method_in_use`) while an active AutoPay or an active
+ * payment plan uses it. Scheduled payment groups paying with it are canceled in the same transaction when the
+ * customer confirmed that (`cancelScheduledPayments`), else refused (409 `scheduled_payments_exist`) — settlement
+ * never pays with a deleted method. A canceled group's invoices are payable again unless another scheduled group
+ * still pays them, and each gets a "Payment Canceled" journey entry.
  */
-export async function deletePaymentMethod(db: Db, scope: MethodScope, id: string, now = new Date()) {
+export async function deletePaymentMethod(
+  db: Db,
+  scope: MethodScope,
+  id: string,
+  options: { cancelScheduledPayments?: boolean } = {},
+  now = new Date(),
+) {
   await db.transaction().execute(async (trx) => {
     const method = await trx
       .selectFrom('paymentMethods')
-      .select('id')
+      .select(['id', 'name', 'lastFour'])
       .where('id', '=', id)
       .where('contactId', '=', scope.contactId)
       .where('vendorId', '=', scope.vendorId)
@@ -175,9 +189,79 @@ export async function deletePaymentMethod(db: Db, scope: MethodScope, id: string
       .executeTakeFirst();
     if (!method) throw notFound('payment method');
     const usage = await methodUsage(trx, id);
-    if (usage.hasAutopay || usage.hasPaymentPlan || usage.hasScheduledPayment) throw new ApiError(409, 'payment_method_in_use', PAYMENT_METHOD_IN_USE_MESSAGE);
+    if (usage.hasAutopay || usage.hasPaymentPlan) throw new ApiError(409, 'payment_method_in_use', PAYMENT_METHOD_IN_USE_MESSAGE);
+    if (usage.hasScheduledPayment) {
+      if (!options.cancelScheduledPayments) throw new ApiError(409, 'scheduled_payments_exist', SCHEDULED_PAYMENTS_EXIST_MESSAGE);
+      await cancelScheduledGroups(trx, id, `${method.name} ${method.lastFour}`, now);
+    }
     await trx.updateTable('paymentMethods').set({ deletedAt: now }).where('id', '=', id).execute();
   });
+}
+
+/** yyyy-MM-dd → M/D/YY, as the journey entries of payment-groups.ts. */
+function shortDate(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${Number(m)}/${Number(d)}/${y.slice(2)}`;
+}
+
+/** Cancels every scheduled group paying with the method (rows locked; settlement skips what it cannot lock). */
+async function cancelScheduledGroups(trx: Db, methodId: string, methodLabel: string, now: Date) {
+  const groups = await trx
+    .selectFrom('paymentGroups')
+    .select(['id', 'contactId', 'confirmationNumber', 'paymentDate'])
+    .where('paymentMethodId', '=', methodId)
+    .where('status', '=', 'scheduled')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  if (groups.length === 0) return;
+  const groupIds = groups.map((g) => g.id);
+  await trx.updateTable('paymentGroups').set({ status: 'canceled' }).where('id', 'in', groupIds).execute();
+
+  const lines = await trx
+    .selectFrom('payments')
+    .select(['paymentGroupId', 'invoiceId', 'paidAmountCents'])
+    .where('paymentGroupId', 'in', groupIds)
+    .where('paidAmountCents', '!=', 0) // a dispute line schedules nothing: the dispute stands
+    .execute();
+  if (lines.length === 0) return;
+  const invoiceIds = [...new Set(lines.map((l) => l.invoiceId))];
+  const stillScheduled = new Set(
+    (
+      await trx
+        .selectFrom('payments as p')
+        .innerJoin('paymentGroups as g', 'g.id', 'p.paymentGroupId')
+        .select('p.invoiceId')
+        .where('p.invoiceId', 'in', invoiceIds)
+        .where('g.status', '=', 'scheduled')
+        .where('p.paidAmountCents', '!=', 0)
+        .execute()
+    ).map((r) => r.invoiceId),
+  );
+  const reopen = invoiceIds.filter((invoiceId) => !stillScheduled.has(invoiceId));
+  if (reopen.length > 0) {
+    await trx
+      .updateTable('invoices')
+      .set({ payable: true, status: 'open', updatedAt: now })
+      .where('id', 'in', reopen)
+      .where('deletedAt', 'is', null)
+      .where('status', '=', 'scheduled')
+      .execute();
+  }
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  await addJourneyEntries(
+    trx,
+    lines.map((line) => {
+      const group = byId.get(line.paymentGroupId)!;
+      return {
+        invoiceId: line.invoiceId,
+        contactId: group.contactId,
+        action: 'Payment Canceled',
+        detail: `${formatCurrency(line.paidAmountCents)} scheduled for ${shortDate(toDateString(group.paymentDate))} with ${methodLabel} (${group.confirmationNumber}) canceled: the payment method was deleted`,
+        at: now,
+      };
+    }),
+  );
 }
 
 async function methodUsage(db: Db, id: string) {

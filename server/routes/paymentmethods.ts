@@ -78,7 +78,8 @@ export function paymentMethodHandlers({ db }: RouteDeps, processors: ProcessorRe
 
     async deletePaymentMethod(request, reply) {
       const { paymentMethodId } = request.params as LocationParams & { paymentMethodId: string };
-      await deletePaymentMethod(db, scopeOf(request), paymentMethodId);
+      const { cancelScheduledPayments } = (request.query ?? {}) as { cancelScheduledPayments?: boolean };
+      await deletePaymentMethod(db, scopeOf(request), paymentMethodId, { cancelScheduledPayments: cancelScheduledPayments === true });
       return reply.code(204).send();
     },
   };

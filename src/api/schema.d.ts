@@ -503,10 +503,21 @@ export interface paths {
         /**
          * Delete a saved payment method
          * @description Soft-deletes the method (sets deletedAt). A method used by an active
-         *     AutoPay, an active payment plan or a scheduled payment group (the
-         *     `payments` that `listPaymentsByMethod` lists) is refused with 409
-         *     `payment_method_in_use` (the SPA checks with `listPaymentsByMethod`
-         *     first and shows the contact-your-representative message).
+         *     AutoPay or an active payment plan is refused with 409
+         *     `payment_method_in_use` (spec §2: the customer asks the
+         *     representative; the SPA checks with `listPaymentsByMethod` first).
+         *
+         *     DECISION (spec §2/§4 show the scheduled payments that use the method
+         *     in the delete modal but leave their fate open): scheduled payment
+         *     groups paying with the method are CANCELED with the method, in one
+         *     transaction, when the customer confirms that —
+         *     `cancelScheduledPayments=true`, sent by the modal that listed them.
+         *     Each canceled group's invoices become payable again (unless another
+         *     scheduled group still pays them) and get a "Payment Canceled" journey
+         *     entry; disputes in those groups stand. Without the flag, a method that
+         *     scheduled payments use is refused with 409
+         *     `scheduled_payments_exist`, so no client cancels payments it has not
+         *     shown.
          */
         delete: operations["deletePaymentMethod"];
         options?: never;
@@ -1900,7 +1911,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Conflicts with the current state: `idempotency_conflict`, `payment_method_in_use`, `autopay_exists`, `plan_exists`, `duplicate_reminder`, `already_verified`. */
+        /** @description Conflicts with the current state: `idempotency_conflict`, `payment_method_in_use`, `scheduled_payments_exist`, `autopay_exists`, `plan_exists`, `duplicate_reminder`, `already_verified`. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -2485,7 +2496,10 @@ export interface operations {
     };
     deletePaymentMethod: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Cancel the scheduled payment groups that pay with the method (the customer confirmed the list). */
+                cancelScheduledPayments?: boolean;
+            };
             header?: never;
             path: {
                 /** @description Vendor id. */

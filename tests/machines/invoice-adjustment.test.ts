@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Invoice } from '../../machines/click2pay/click2pay.actors';
 import { invoiceAdjustmentMachine, type AdjustmentKind } from '../../machines/invoice-adjustment/invoice-adjustment.machine';
 import { modelAdjustInvoice } from '../../machines/invoice-adjustment/invoice-adjustment.model';
-import { selectAmountError, selectCanApply, selectPartialSummary } from '../../machines/invoice-adjustment/invoice-adjustment.selectors';
+import { selectAmountError, selectCanApply, selectNotAdjustable, selectPartialSummary } from '../../machines/invoice-adjustment/invoice-adjustment.selectors';
 import { PARTIAL_AMOUNT_MESSAGES } from '../../src/domain/dollars';
 
 async function start(kind: AdjustmentKind, load: () => Promise<Invoice> = async () => modelAdjustInvoice) {
@@ -46,13 +46,26 @@ describe('invoice adjustment machine', () => {
     expect(applied).toHaveBeenCalledWith(expect.objectContaining({ newAmountCents: 4010, reason: 'Discount' }));
   });
 
-  it('a credit or an invoice no longer payable cannot be adjusted', async () => {
-    expect((await start('dispute', async () => ({ ...modelAdjustInvoice, openAmount: -25 }))).actor.getSnapshot().value).toBe('failed');
-    expect((await start('partial', async () => ({ ...modelAdjustInvoice, payable: false }))).actor.getSnapshot().value).toBe('failed');
+  it('a credit or an invoice no longer payable cannot be adjusted, and says why instead of a load failure', async () => {
+    const credit = (await start('dispute', async () => ({ ...modelAdjustInvoice, openAmount: -25 }))).actor;
+    expect(credit.getSnapshot().value).toBe('notAdjustable');
+    expect(selectNotAdjustable(credit.getSnapshot())).toBe('credit');
+    for (const invoice of [{ ...modelAdjustInvoice, payable: false }, { ...modelAdjustInvoice, deletedAt: '2026-11-20T10:00:00Z' }]) {
+      const { actor, applied } = await start('partial', async () => invoice);
+      expect(actor.getSnapshot().value).toBe('notAdjustable');
+      expect(selectNotAdjustable(actor.getSnapshot())).toBe('notPayable');
+      expect(actor.getSnapshot().context.invoice?.displayInvNum).toBe('INV-20418');
+      actor.send({ type: 'adjustment.reason', reason: 'Discount' });
+      actor.send({ type: 'adjustment.amount', text: '10' });
+      actor.send({ type: 'adjustment.apply' });
+      expect(actor.getSnapshot().value).toBe('notAdjustable');
+      expect(applied).not.toHaveBeenCalled();
+    }
   });
 
   it('a failed invoice load is the failed state', async () => {
     const { actor } = await start('dispute', async () => { throw new Error('failed calling api'); });
     expect(actor.getSnapshot().value).toBe('failed');
+    expect(selectNotAdjustable(actor.getSnapshot())).toBeNull();
   });
 });

@@ -27,7 +27,9 @@ describe('tokenRedirectPath (spec §2 Token entry, decisions.md)', () => {
     ['autopay without id', { type: 'autopay', id: '' }, `${BASE}/autopay`],
     ['click2pay → /click2pay', { type: 'click2pay' }, `${BASE}/click2pay`],
     ['statement → /statement', { type: 'statement' }, `${BASE}/statement`],
-    ['reminder (complete) → /reminder', { type: 'reminder', status: 'complete' }, `${BASE}/reminder`],
+    ['reminder (complete) → /reminders (portal-recurring §2.6)', { type: 'reminder', status: 'complete' }, `${BASE}/reminders`],
+    ['reminder → /reminders', { type: 'reminder' }, `${BASE}/reminders`],
+    ['message → /messages (portal-recurring §2.8)', { type: 'message' }, `${BASE}/messages`],
     ['any type without a location → vendor chooser', { type: 'click2pay', locationId: '' }, `/token/${TOKEN}/vendors`],
   ])('%s', (_name, over, expected) => {
     expect(tokenRedirectPath(TOKEN, info(over))).toBe(expected);

@@ -286,7 +286,7 @@ describe('DELETE .../paymentmethods/{id}', () => {
     }
   });
 
-  it('refuses a method with a scheduled payment group with 409 payment_method_in_use; deletable once the group is done', async () => {
+  it('a method only scheduled payments use: 409 scheduled_payments_exist without the confirmation; with it the groups are canceled, their invoices payable again, the method deleted', async () => {
     const method = await s.db
       .insertInto('paymentMethods')
       .values({
@@ -295,6 +295,10 @@ describe('DELETE .../paymentmethods/{id}', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const invoice = await s.db
+      .selectFrom('invoices').select(['id', 'openAmountCents'])
+      .where('locationId', '=', s.demo.locations.blueHeron).where('payable', '=', true).where('deletedAt', 'is', null).where('openAmountCents', '>', 0)
+      .orderBy('id').executeTakeFirstOrThrow();
     const group = await s.db
       .insertInto('paymentGroups')
       .values({
@@ -304,13 +308,33 @@ describe('DELETE .../paymentmethods/{id}', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const res = await del(`${bh()}/paymentmethods/${method.id}`);
-    expect(res.statusCode).toBe(409);
-    expectMatchesContract('deletePaymentMethod', 409, res.json());
-    expect(res.json().errorCode).toBe('payment_method_in_use');
+    await s.db.insertInto('payments').values({ paymentGroupId: group.id, invoiceId: invoice.id, paidAmountCents: 1000, subject: null, message: null }).execute();
+    await s.db.updateTable('invoices').set({ payable: false, status: 'scheduled' }).where('id', '=', invoice.id).execute();
+
+    // without the customer's confirmation: refused with what is true, nothing changed
+    const refused = await del(`${bh()}/paymentmethods/${method.id}`);
+    expect(refused.statusCode).toBe(409);
+    expectMatchesContract('deletePaymentMethod', 409, refused.json());
+    expect(refused.json().errorCode).toBe('scheduled_payments_exist');
+    expect(refused.json().message).not.toMatch(/AutoPay|payment plan/);
     expect((await listed(bh())).paymentMethods.map((p) => p.id)).toContain(method.id);
-    await s.db.updateTable('paymentGroups').set({ status: 'complete' }).where('id', '=', group.id).execute();
-    expect((await del(`${bh()}/paymentmethods/${method.id}`)).statusCode).toBe(204);
+
+    // confirmed: one transaction cancels the group, reopens the invoice and deletes the method
+    const res = await del(`${bh()}/paymentmethods/${method.id}?cancelScheduledPayments=true`);
+    expect(res.statusCode).toBe(204);
+    expect((await listed(bh())).paymentMethods.map((p) => p.id)).not.toContain(method.id);
+    expect(await s.db.selectFrom('paymentGroups').select('status').where('id', '=', group.id).executeTakeFirstOrThrow()).toEqual({ status: 'canceled' });
+    expect(await s.db.selectFrom('invoices').select(['payable', 'status', 'openAmountCents']).where('id', '=', invoice.id).executeTakeFirstOrThrow())
+      .toEqual({ payable: true, status: 'open', openAmountCents: invoice.openAmountCents });
+    const journey = await s.db.selectFrom('invoiceJourneys').select(['action', 'detail']).where('invoiceId', '=', invoice.id).where('action', '=', 'Payment Canceled').execute();
+    expect(journey).toEqual([{ action: 'Payment Canceled', detail: '$10.00 scheduled for 1/5/99 with Spare Visa 1881 (PP-SPARE23456) canceled: the payment method was deleted' }]);
+  });
+
+  it('the confirmation does not override AutoPay or a plan: still 409 payment_method_in_use', async () => {
+    const res = await del(`${bh()}/paymentmethods/${m.bhAch}?cancelScheduledPayments=true`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorCode).toBe('payment_method_in_use');
+    expect((await listed(bh())).paymentMethods.map((p) => p.id)).toContain(m.bhAch);
   });
 
   it('soft-deletes a free method: gone from the list, the row kept with deletedAt; a second delete is 404', async () => {

@@ -28,6 +28,14 @@ function AdjustmentForm({ kind, vendorId, locationId, invoiceId, base }: { kind:
   const view = useInvoiceAdjustment({ vendorId, locationId, invoiceId, kind, base });
   const f = fieldRecipe();
   if (view.status === 'loading') return <Spinner label={t.loading} />;
+  if (view.status === 'notAdjustable' && view.invoice && view.notAdjustable) {
+    return (
+      <Card>
+        <p role="alert">{t.notAdjustable(kind, view.notAdjustable, view.invoice.displayInvNum)}</p>
+        <Link to={`${base}/click2pay`} className={button({ variant: 'secondary' })}>{t.back}</Link>
+      </Card>
+    );
+  }
   if (view.status === 'failed' || !view.invoice) return <p role="alert">{t.loadFailed}</p>;
   const invoice = view.invoice;
   return (

@@ -58,6 +58,13 @@ export const adjustmentTexts = {
   warning: 'A dispute will result in no payment being made on this invoice.',
   loading: 'Loading the invoice',
   loadFailed: 'We were unable to load this invoice. Please refresh your browser window to try again.',
+  /** Decision (the spec gives no wording): a credit or an invoice no longer payable opened by URL. */
+  notAdjustable: (kind: 'dispute' | 'partial', reason: 'credit' | 'notPayable', invoiceNumber: string) => {
+    const what = kind === 'dispute' ? 'disputed' : 'part-paid';
+    return reason === 'credit'
+      ? `Invoice ${invoiceNumber} is a credit and cannot be ${what}.`
+      : `Invoice ${invoiceNumber} is no longer open for payment and cannot be ${what}.`;
+  },
 } as const;
 
 export const confirmationTexts = {

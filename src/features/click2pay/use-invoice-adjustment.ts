@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { invoiceAdjustmentMachine, type AdjustmentKind } from '../../../machines/invoice-adjustment/invoice-adjustment.machine';
-import { selectAmountError, selectCanApply, selectPartialSummary } from '../../../machines/invoice-adjustment/invoice-adjustment.selectors';
+import { selectAmountError, selectCanApply, selectNotAdjustable, selectPartialSummary } from '../../../machines/invoice-adjustment/invoice-adjustment.selectors';
 import { useSession } from '../shell/session';
 
 /** The dispute / partial form of one invoice; Apply adds the adjustment to the session's selection and returns to click-to-pay. */
@@ -28,7 +28,10 @@ export function useInvoiceAdjustment({ vendorId, locationId, invoiceId, kind, ba
   );
   const actor = useActorRef(logic, { input: { vendorId, locationId, invoiceId, kind } });
   return {
-    status: useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'editing')),
+    status: useSelector(actor, (s) =>
+      s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('notAdjustable') ? 'notAdjustable' : 'editing',
+    ),
+    notAdjustable: useSelector(actor, selectNotAdjustable),
     invoice: useSelector(actor, (s) => s.context.invoice),
     reason: useSelector(actor, (s) => s.context.reason),
     notes: useSelector(actor, (s) => s.context.notes),

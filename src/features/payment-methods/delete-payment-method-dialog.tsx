@@ -23,7 +23,8 @@ const alert = css({ color: 'danger', fontWeight: '600' });
 
 /**
  * The delete modal of spec §2/§4: names the method (name and last four), lists the scheduled
- * payments that use it (no list when the usage check failed), refuses with a contact-your-
+ * payments that use it and says that deleting cancels them (the server cancels them with the method
+ * on confirm; no list when the usage check failed), refuses with a contact-your-
  * representative message when AutoPay or a payment plan uses it, and says
  * "Could not delete {card name} {last four}." when the delete fails.
  */

@@ -25,7 +25,8 @@ export const paymentMethodTexts = {
   deleteTitle: (label: string) => `Delete ${label}?`,
   deleteChecking: 'Checking where this payment method is used…',
   deleteQuestion: 'Do you want to delete this payment method?',
-  deleteScheduled: 'These scheduled payments use this payment method:',
+  /** Decision (openapi `deletePaymentMethod`): deleting the method cancels the scheduled payments listed here. */
+  deleteScheduled: 'These scheduled payments use this payment method and will be canceled if you delete it:',
   deleteNoScheduled: 'No scheduled payments use this payment method.',
   deleteRefusedTitle: 'Payment method in use',
   /** Decision: the spec says "a contact-your-representative message"; the server's 409 says the same. */

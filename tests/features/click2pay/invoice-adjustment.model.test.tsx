@@ -80,6 +80,19 @@ describe('invoice adjustment: model-based walk on the partial-payment page', () 
       expect(screen.getByRole('status')).toHaveTextContent(t.loading);
     } else if (state.matches('failed')) {
       expect(await screen.findByRole('alert')).toHaveTextContent(t.loadFailed);
+    } else if (state.matches('notAdjustable')) {
+      // a credit or an invoice no longer payable: why, not "could not be loaded", and the way back to the pay page
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        state.context.invoice!.openAmount < 0
+          ? 'Invoice INV-20418 is a credit and cannot be part-paid.'
+          : 'Invoice INV-20418 is no longer open for payment and cannot be part-paid.',
+      );
+      expect(alert).not.toHaveTextContent(t.loadFailed);
+      expect(screen.queryByRole('button', { name: t.apply })).toBeNull();
+      const backLinks = screen.getAllByRole('link', { name: new RegExp(t.back) });
+      expect(backLinks.length).toBe(2);
+      for (const link of backLinks) expect(link).toHaveAttribute('href', `${base}/click2pay`);
     } else {
       const apply = await screen.findByRole('button', { name: t.apply });
       const valid = state.context.reason !== '' && state.context.amountText === '50.00';

@@ -71,7 +71,11 @@ describe('payment method delete: model-based walk on the delete dialog', () => {
         const dialog = await screen.findByRole('alertdialog', { name: `Delete ${fullName}?` });
         await within(dialog).findByText(t.deleteQuestion);
         if (state.context.usage === null) expect(within(dialog).queryByText(t.deleteScheduled)).toBeNull();
-        else expect(within(dialog).getByText('INV-10042')).toBeInTheDocument();
+        else {
+          expect(within(dialog).getByText('INV-10042')).toBeInTheDocument();
+          // the customer is told what confirming does to them
+          expect(within(dialog).getByText(/will be canceled if you delete it/)).toBeInTheDocument();
+        }
         const button = within(dialog).getByRole('button', { name: t.confirmDelete });
         expect(button.getAttribute('aria-busy') === 'true').toBe(state.value === 'deleting');
         if (state.value === 'failed') expect(within(dialog).getByRole('alert')).toHaveTextContent(`Could not delete ${fullName}.`);

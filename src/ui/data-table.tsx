@@ -275,15 +275,17 @@ export function DataTable<T>({
     event.preventDefault();
     const slot = [...rowEl.querySelectorAll<HTMLElement>(FOCUSABLE)].indexOf(target);
     focused.current = next;
-    virtualizer.scrollToIndex(next, { align: 'auto' });
     let tries = 0;
+    // Focus at once when the row is rendered (so quick repeated keys are not lost), else after it scrolled in.
     const focusNext = () => {
       const el = bodyRef.current?.querySelector<HTMLElement>(`[data-index="${next}"]`);
       const controls = el ? [...el.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
-      if (controls.length) (controls[Math.max(0, Math.min(slot, controls.length - 1))]).focus();
+      if (controls.length) controls[Math.max(0, Math.min(slot, controls.length - 1))].focus();
       else if (tries++ < 5) requestAnimationFrame(focusNext);
     };
-    requestAnimationFrame(focusNext);
+    const rendered = bodyRef.current?.querySelector(`[data-index="${next}"]`);
+    if (!rendered) virtualizer.scrollToIndex(next, { align: 'auto' });
+    focusNext();
   };
 
   const tracks = [...(selection ? ['3rem'] : []), ...columns.map((c) => c.width ?? 'minmax(7rem, 1fr)')].join(' ');

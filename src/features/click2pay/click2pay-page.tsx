@@ -11,7 +11,7 @@ import { Button, button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Dialog } from '../../ui/dialog';
 import { Page, PageTitle } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
+import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { LocationFrame } from '../dashboard/location-frame';
 import { PaymentMethodPicker, type PickedPaymentMethod } from '../payment-methods/payment-method-picker';
 import { useSession, type Vendor } from '../shell/session';
@@ -184,6 +184,23 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
   );
 }
 
+/** The page while it loads: the three sections at about their final size (no spinner swapped for a long form). */
+function Click2paySkeleton() {
+  const section = (title: string, body: number) => (
+    <div className={styles.item}>
+      <div className={styles.trigger} aria-hidden="true">{title}</div>
+      <div className={styles.content}><Skeleton height={body} /></div>
+    </div>
+  );
+  return (
+    <LoadingRegion label={t.loading} className={styles.accordion}>
+      {section(t.paymentMethod, 132)}
+      {section(t.date, 320)}
+      {section(t.amount, 4 * 48)}
+    </LoadingRegion>
+  );
+}
+
 function Section({ value, title, children }: { value: string; title: string; children: ReactNode }) {
   return (
     <Accordion.Item value={value} className={styles.item}>
@@ -210,7 +227,7 @@ export function Click2payContent({ vendorId, locationId, vendor, base, now, crea
   const view = useClick2pay({ vendorId, locationId, vendor, base, now, createKey });
   const onSelect = useCallback((m: PickedPaymentMethod) => view.chooseMethod(m), [view.chooseMethod]); // eslint-disable-line react-hooks/exhaustive-deps
   const vendorName = vendor.displayName || vendor.name;
-  if (view.status === 'loading') return <Spinner label={t.loading} />;
+  if (view.status === 'loading') return <Click2paySkeleton />;
   if (view.status === 'failed') {
     return (
       <div role="alert" className={css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' })}>
@@ -289,7 +306,7 @@ export default function Click2payPage() {
           {context.vendor && context.status === 'loaded' ? (
             <Click2payContent key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} vendor={context.vendor} base={base} />
           ) : (
-            <Spinner label={t.loading} />
+            <Click2paySkeleton />
           )}
         </Page>
       )}

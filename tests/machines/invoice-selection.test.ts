@@ -55,3 +55,34 @@ describe('invoice selection machine (§4)', () => {
     expect(a.getSnapshot().context).toMatchObject({ selected: new Set([]), adjustments: [] });
   });
 });
+
+describe('invoice selection held as a Set', () => {
+  const many = Array.from({ length: 5000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+
+  it('select all over 5,000 invoices chooses each once; again clears them; each change is a new set', () => {
+    const a = start();
+    a.send({ type: 'selection.loaded', payableIds: many, requestInvoiceIds: [] });
+    const before = a.getSnapshot().context.selected;
+    a.send({ type: 'selection.toggle', invoiceId: many[7] });
+    a.send({ type: 'selection.toggleAll', invoiceIds: many });
+    const after = a.getSnapshot().context.selected;
+    expect(after).toBeInstanceOf(Set);
+    expect(after.size).toBe(5000);
+    expect(many.every((id) => after.has(id))).toBe(true);
+    // Never mutated in place: a view comparing by identity sees every change, and older snapshots stay true.
+    expect(before.size).toBe(0);
+    expect(after).not.toBe(before);
+    a.send({ type: 'selection.toggleAll', invoiceIds: many });
+    expect(a.getSnapshot().context.selected.size).toBe(0);
+    expect(after.size).toBe(5000);
+  });
+
+  it('select all over some of the rows keeps the selection outside them', () => {
+    const a = start();
+    a.send({ type: 'selection.loaded', payableIds: all, requestInvoiceIds: [ids.requested] });
+    a.send({ type: 'selection.toggleAll', invoiceIds: [ids.other, ids.credit] });
+    expect([...a.getSnapshot().context.selected]).toEqual(all);
+    a.send({ type: 'selection.toggleAll', invoiceIds: [ids.other, ids.credit] });
+    expect([...a.getSnapshot().context.selected]).toEqual([ids.requested]);
+  });
+});

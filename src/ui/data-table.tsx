@@ -3,8 +3,9 @@
  * A page never hand-rolls its own table.
  *
  * What it does
- * - Virtualised rows (TanStack Virtual, WINDOW scrolling: the page scrolls as usual, on a phone too). Only the rows in
- *   view plus `overscan` are in the DOM, so 5,000 rows cost about as much as 50. Every row has a FIXED height
+ * - Virtualised rows (TanStack Virtual, WINDOW scrolling: the page scrolls as usual, on a phone too). Above
+ *   `virtualizeAbove` rows (default 100) only the rows in view plus `overscan` are in the DOM, so 5,000 rows cost
+ *   about as much as 50; shorter lists render every row. Every row has a FIXED height
  *   (`rowHeight`, or `cardHeight` in the card layout), so nothing moves when rows mount, and the space of all rows is
  *   reserved from the first paint (no layout shift).
  * - Accessible with virtualisation: ARIA table semantics on divs — `role="table"` with `aria-rowcount` (all rows + the
@@ -87,6 +88,11 @@ export interface DataTableProps<T> {
   cardHeight?: number;
   /** Rows rendered beyond the visible ones, each side. Default 8. */
   overscan?: number;
+  /**
+   * Lists up to this many rows render every row (still at fixed heights); longer ones are virtualised. Default 100:
+   * a short list stays fully in the DOM (find in page, tests and assistive technology see every row) at no real cost.
+   */
+  virtualizeAbove?: number;
   /** Extra attributes of a row element (`data-*`, e.g. test ids). */
   rowAttributes?(row: T): Record<`data-${string}`, string>;
   className?: string;
@@ -212,7 +218,7 @@ const FOCUSABLE = 'input, button, a[href], select, textarea, [tabindex]:not([tab
 
 /** The shared table: see the header of this file. */
 export function DataTable<T>({
-  label, rows, rowKey, columns, selection, initialSort = null, rowHeight = 48, cardHeight, overscan = 8, rowAttributes, className,
+  label, rows, rowKey, columns, selection, initialSort = null, rowHeight = 48, cardHeight, overscan = 8, virtualizeAbove = 100, rowAttributes, className,
 }: DataTableProps<T>) {
   const cards = useCardLayout();
   const [sort, setSort] = useState(initialSort);
@@ -253,15 +259,21 @@ export function DataTable<T>({
     }
     return indexes;
   }, []);
+  const virtualized = sorted.length > virtualizeAbove;
   const virtualizer = useWindowVirtualizer({
     count: sorted.length, estimateSize: () => size, overscan, scrollMargin, rangeExtractor,
-    getItemKey: (i) => rowKey(sorted[i]),
+    getItemKey: (i) => rowKey(sorted[i]), enabled: virtualized,
   });
   useLayoutEffect(() => virtualizer.measure(), [size, virtualizer]);
-  const items = virtualizer.getVirtualItems();
-  const total = virtualizer.getTotalSize();
-  const padTop = items.length ? items[0].start - scrollMargin : 0;
-  const padBottom = items.length ? total - (items[items.length - 1].end - scrollMargin) : total;
+  const items: Array<{ index: number }> = virtualized ? virtualizer.getVirtualItems() : sorted.map((_, index) => ({ index }));
+  let padTop = 0;
+  let padBottom = 0;
+  if (virtualized) {
+    const virtual = virtualizer.getVirtualItems();
+    const total = virtualizer.getTotalSize();
+    padTop = virtual.length ? virtual[0].start - scrollMargin : 0;
+    padBottom = virtual.length ? total - (virtual[virtual.length - 1].end - scrollMargin) : total;
+  }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
@@ -284,7 +296,7 @@ export function DataTable<T>({
       else if (tries++ < 5) requestAnimationFrame(focusNext);
     };
     const rendered = bodyRef.current?.querySelector(`[data-index="${next}"]`);
-    if (!rendered) virtualizer.scrollToIndex(next, { align: 'auto' });
+    if (!rendered && virtualized) virtualizer.scrollToIndex(next, { align: 'auto' });
     focusNext();
   };
 

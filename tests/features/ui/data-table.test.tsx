@@ -113,6 +113,11 @@ describe('DataTable', () => {
     expect(reserved).toBe(5000 * 48);
   });
 
+  it('renders every row of a list of up to 100 rows (find in page and assistive technology see them all)', async () => {
+    render(<Harness rows={items(100)} />);
+    expect(await screen.findAllByTestId('row')).toHaveLength(100);
+  });
+
   it('re-renders only the row whose selection changed', async () => {
     const user = userEvent.setup();
     render(<Harness rows={items(5)} />);

@@ -84,7 +84,7 @@ export interface DataTableProps<T> {
   initialSort?: { column: string; direction: SortDirection } | null;
   /** Height of a row in px (table layout). Default 48. */
   rowHeight?: number;
-  /** Height of a card in px (card layout). Default 20 + 30 × number of columns. */
+  /** Height of a card in px (card layout). Default 24 + 36 × number of columns (one 36 px line per column). */
   cardHeight?: number;
   /** Rows rendered beyond the visible ones, each side. Default 8. */
   overscan?: number;
@@ -161,7 +161,7 @@ const dataTable = sva({
       px: '2', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0,
       '&[data-align=end]': { textAlign: 'right' },
       '[data-layout=cards] &': {
-        display: 'flex', alignItems: 'center', gap: '2', minHeight: '30px', px: '0', textAlign: 'left',
+        display: 'flex', alignItems: 'center', gap: '2', height: '36px', px: '0', textAlign: 'left',
         '&[data-select]': { position: 'absolute', top: '2', right: '3' },
       },
     },
@@ -233,7 +233,7 @@ export function DataTable<T>({
     [rows, rowKey, selection?.selected], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
-  const size = cards ? (cardHeight ?? 20 + 30 * columns.length) + 8 /* card gap */ : rowHeight;
+  const size = cards ? (cardHeight ?? 24 + 36 * columns.length) + 8 /* card gap */ : rowHeight;
   const bodyRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // The body's distance from the top of the document: the virtualizer maps window scroll to rows with it. Content

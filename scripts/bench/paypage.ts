@@ -191,6 +191,20 @@ async function main() {
     console.log(`pay page, navigation → all rows shown: ${large} ÷ ${small} = ${shownRatio.toFixed(2)}× (${results[large].shown} ms vs ${results[small].shown} ms; target ≤ 3×)`);
     console.log(`pay page, select all → total updated:  ${large} ÷ ${small} = ${selectRatio.toFixed(2)}× (${Math.round(results[large].selectAll)} ms vs ${Math.round(results[small].selectAll)} ms; target ≤ 3×)`);
     if (args.has('--strict') && (shownRatio > 3 || selectRatio > 3)) process.exitCode = 1;
+    // BENCH_SCREENSHOTS=<dir>: the 5,000-invoice table at 375 px and at 1280 px (to look at the layout, not measured).
+    if (process.env.BENCH_SCREENSHOTS) {
+      for (const width of [375, 1280]) {
+        const context = await browser.newContext({ viewport: { width, height: 740 } });
+        const page = await context.newPage();
+        await page.goto(baseUrl + targets[1].path);
+        await page.getByTestId('invoice-row').first().waitFor();
+        await page.getByTestId('invoice-row').first().scrollIntoViewIfNeeded();
+        await page.mouse.wheel(0, 3000);
+        await page.waitForTimeout(500);
+        await page.screenshot({ path: path.join(process.env.BENCH_SCREENSHOTS, `paypage-${width}.png`) });
+        await context.close();
+      }
+    }
   } finally {
     await browser?.close();
     if (server?.pid) {

@@ -57,7 +57,7 @@ export interface DataTableColumn<T> {
   /** Makes the column sortable (ascending order); the table reverses it for descending. */
   compare?(a: T, b: T): number;
   align?: 'start' | 'end';
-  /** CSS grid track of the column (default `minmax(7rem, 1fr)`). */
+  /** CSS grid track of the column (default `minmax(0, 1fr)`: shares the width, long values end in an ellipsis). */
   width?: string;
 }
 
@@ -129,7 +129,8 @@ export function selectAllStateOf<T>(rows: readonly T[], rowKey: (row: T) => stri
 const dataTable = sva({
   slots: ['root', 'header', 'headerCell', 'sortButton', 'body', 'row', 'cell', 'cardLabel', 'check'],
   base: {
-    root: { width: '100%', fontSize: 'sm', position: 'relative' },
+    // overflow-x: a table whose columns' minimum widths exceed the page scrolls sideways inside itself, never the page.
+    root: { width: '100%', fontSize: 'sm', position: 'relative', overflowX: 'auto' },
     header: {
       display: 'grid', gridTemplateColumns: 'var(--dt-columns)', alignItems: 'center', minHeight: '44px',
       borderBottomWidth: '1px', borderColor: 'line', color: 'muted', fontWeight: '700',
@@ -300,7 +301,7 @@ export function DataTable<T>({
     focusNext();
   };
 
-  const tracks = [...(selection ? ['3rem'] : []), ...columns.map((c) => c.width ?? 'minmax(7rem, 1fr)')].join(' ');
+  const tracks = [...(selection ? ['3rem'] : []), ...columns.map((c) => c.width ?? 'minmax(0, 1fr)')].join(' ');
   return (
     <div
       role="table"

@@ -102,7 +102,7 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
   const payRows = usePayRows(rows, view.adjustments);
   const columns = useMemo<DataTableColumn<PayRow>[]>(() => [
     {
-      id: 'invoice', header: t.columns.invoice, width: 'minmax(9rem, 1.4fr)',
+      id: 'invoice', header: t.columns.invoice, width: 'minmax(7.5rem, 1.4fr)',
       cell: ({ invoice, adjustment }) => {
         const kind = adjustment ? adjustmentKind(adjustment) : null;
         return (

@@ -51,15 +51,27 @@ export interface InvoiceTable {
   selectAll: SelectAllState;
 }
 
-/** The invoice table: payable invoices only, the request's ones unless show all, sorted (§2). */
-export function selectInvoiceTable(s: Snapshot, selection: InvoiceSelectionContext): InvoiceTable {
-  const data = s.context.invoices;
-  if (!data) return { rows: [], canViewMore: false, selectAll: 'none' };
+export interface InvoiceRows {
+  rows: Invoice[];
+  canViewMore: boolean;
+}
+
+/**
+ * The invoice table's rows: payable invoices only, the request's ones unless show all, sorted (§2). Depends only on
+ * the loaded invoices and "show all", so a view memoises it on those two (the sort is O(n log n), once per load).
+ */
+export function invoiceRows(data: Snapshot['context']['invoices'], showAll: boolean): InvoiceRows {
+  if (!data) return { rows: [], canViewMore: false };
   const payable = data.invoices.filter((i) => i.payable && !i.deletedAt);
   const requested = new Set(data.requestInvoiceIds);
-  const shown = selection.showAll ? payable : payable.filter((i) => requested.has(i.id));
-  const rows = sortPayableInvoices(shown, data.requestInvoiceIds);
-  return { rows, canViewMore: !selection.showAll && payable.length > shown.length, selectAll: selectAllState(selection.selectedIds, rows.map((r) => r.id)) };
+  const shown = showAll ? payable : payable.filter((i) => requested.has(i.id));
+  return { rows: sortPayableInvoices(shown, data.requestInvoiceIds), canViewMore: !showAll && payable.length > shown.length };
+}
+
+/** The invoice table: its rows and the select-all state of the selection over them (one pass, set lookups). */
+export function selectInvoiceTable(s: Snapshot, selection: InvoiceSelectionContext): InvoiceTable {
+  const { rows, canViewMore } = invoiceRows(s.context.invoices, selection.showAll);
+  return { rows, canViewMore, selectAll: selectAllState(selection.selected, rows.map((r) => r.id)) };
 }
 
 export interface PaymentSummary extends PaymentTotals {
@@ -74,8 +86,10 @@ export interface PaymentSummary extends PaymentTotals {
 /** Subtotal, fee, total and form validity (§5) of the current selection. */
 export function selectPaymentSummary(s: Snapshot, selection: InvoiceSelectionContext): PaymentSummary {
   const payable = (s.context.invoices?.invoices ?? []).filter((i) => i.payable && !i.deletedAt);
-  const selectedInvoices = payable.filter((i) => selection.selectedIds.includes(i.id));
-  const adjustments = selection.adjustments.filter((a) => selectedInvoices.some((i) => i.id === a.invoiceId));
+  // O(n + a): set lookups, never an array search per invoice.
+  const selectedInvoices = payable.filter((i) => selection.selected.has(i.id));
+  const chosen = new Set(selectedInvoices.map((i) => i.id));
+  const adjustments = selection.adjustments.filter((a) => chosen.has(a.invoiceId));
   const subtotalCents = batchSubtotalCents(
     selectedInvoices.map((i) => ({ id: i.id, openAmountCents: toCents(i.openAmount) })),
     adjustments.map((a) => ({ invoiceId: a.invoiceId, newAmountCents: a.newAmountCents })),

@@ -10,19 +10,20 @@ export const modelInvoiceIds = {
 export const modelDispute: InvoiceAdjustment = { invoiceId: modelInvoiceIds.other, amountCents: 12500, newAmountCents: 0, reason: 'Refused', notes: '' };
 
 /** Model events of the invoice selection (a few payloads per event, enough to walk every transition). */
-export function invoiceSelectionModelEvents(snapshot: { matches: (v: string) => boolean; context: { selectedIds: string[]; adjustments: unknown[]; showAll: boolean } }): EventObject[] {
+export function invoiceSelectionModelEvents(snapshot: { matches: (v: string) => boolean; context: { selected: ReadonlySet<string>; adjustments: unknown[]; showAll: boolean } }): EventObject[] {
   const { requested, other, credit } = modelInvoiceIds;
   const loaded: EventObject = { type: 'selection.loaded', payableIds: [requested, other, credit], requestInvoiceIds: [requested] };
   if (snapshot.matches('idle')) return [loaded];
-  const { selectedIds, adjustments, showAll } = snapshot.context;
+  const { adjustments, showAll } = snapshot.context;
+  const count = snapshot.context.selected.size;
   // Each event offered in one situation only, so the walk stays small but takes every transition. The user's events
   // (toggle, select all, undo) wait for "show all" so the rows they act on are on the page.
   const events: EventObject[] = [];
-  if (selectedIds.length === 1 && adjustments.length === 0) events.push(loaded, { type: 'selection.adjust', adjustment: modelDispute });
-  if (showAll && selectedIds.length === 1 && adjustments.length === 0) events.push({ type: 'selection.toggle', invoiceId: other });
-  if (showAll && selectedIds.length === 2 && adjustments.length === 0) events.push({ type: 'selection.toggleAll', invoiceIds: [requested, other, credit] });
+  if (count === 1 && adjustments.length === 0) events.push(loaded, { type: 'selection.adjust', adjustment: modelDispute });
+  if (showAll && count === 1 && adjustments.length === 0) events.push({ type: 'selection.toggle', invoiceId: other });
+  if (showAll && count === 2 && adjustments.length === 0) events.push({ type: 'selection.toggleAll', invoiceIds: [requested, other, credit] });
   if (showAll && adjustments.length > 0) events.push({ type: 'selection.undo', invoiceId: other });
-  if (selectedIds.length === 3) events.push({ type: 'selection.clear' });
+  if (count === 3) events.push({ type: 'selection.clear' });
   if (!showAll) events.push({ type: 'selection.showAll' });
   return events;
 }

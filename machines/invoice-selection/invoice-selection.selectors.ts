@@ -3,6 +3,6 @@ import type { InvoiceAdjustment, invoiceSelectionMachine } from './invoice-selec
 
 type Snapshot = Pick<SnapshotFrom<typeof invoiceSelectionMachine>, 'context'>;
 
-export const selectSelectedIds = (s: Snapshot): string[] => s.context.selectedIds;
+export const selectSelected = (s: Snapshot): ReadonlySet<string> => s.context.selected;
 export const selectAdjustments = (s: Snapshot): InvoiceAdjustment[] => s.context.adjustments;
 export const selectShowAll = (s: Snapshot): boolean => s.context.showAll;

@@ -7,7 +7,11 @@ export interface SpinnerProps {
   className?: string;
 }
 
-/** An SVG spinner with `role="status"`; centred in its container. */
+/**
+ * An SVG spinner with `role="status"`; centred in its container. For a short busy state inside something whose size
+ * does not change (a button, a dialog). NOT a page or section placeholder: what loads must be shown as `Skeleton`s of
+ * its final size in a `LoadingRegion` (src/ui/reserved.tsx), or the content below moves when it arrives.
+ */
 export function Spinner({ label = 'Loading', size = 40, className }: SpinnerProps) {
   return (
     <div role="status" aria-live="polite" className={cx(css({ display: 'flex', justifyContent: 'center', py: '10' }), className)}>

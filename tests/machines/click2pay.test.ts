@@ -48,7 +48,7 @@ describe('click2pay page machine', () => {
   it('totals with a 2.9 % card: fee on the whole batch, rounded half up; valid only with terms', async () => {
     const { actor } = await start();
     actor.send({ type: 'form.method', method: card });
-    const selection = { selectedIds: [modelIds.invoiceA, modelIds.invoiceB, modelIds.credit], adjustments: [], showAll: true };
+    const selection = { selected: new Set([modelIds.invoiceA, modelIds.invoiceB, modelIds.credit]), adjustments: [], showAll: true };
     let summary = selectPaymentSummary(actor.getSnapshot(), selection);
     // 100.50 + 200.00 − 25.00 = 275.50; 2.9 % = 7.9895 → 7.99.
     expect(summary).toMatchObject({ subtotalCents: 27550, feeCents: 799, totalCents: 28349, showFee: true, valid: false });

@@ -17,11 +17,23 @@ const banner = cva({
   },
 });
 
-function AnnouncementList({ actorRef }: { actorRef: AnnouncementsRef }) {
+/**
+ * Where the banners go. `flow`: above the page, in the document flow — only where the page below is held until they
+ * are known (the shell frame does, see `Settled`). `overlay`: docked over the top of the viewport, sliding in, so a
+ * late answer pushes nothing (pages shown before the announcements are known, e.g. the landing page).
+ */
+export type AnnouncementsPlacement = 'flow' | 'overlay';
+
+const overlay = css({
+  position: 'fixed', top: 0, left: 0, right: 0, zIndex: 50, boxShadow: '0 4px 16px rgba(16, 24, 40, 0.18)',
+  '@media (prefers-reduced-motion: no-preference)': { animation: 'slideDown 200ms ease-out' },
+});
+
+function AnnouncementList({ actorRef, placement }: { actorRef: AnnouncementsRef; placement: AnnouncementsPlacement }) {
   const { items, dismiss } = useAnnouncementsView(actorRef);
   if (items.length === 0) return null;
   return (
-    <section aria-label={t.region} className={css({ width: '100%' })}>
+    <section aria-label={t.region} data-placement={placement} className={placement === 'overlay' ? overlay : css({ width: '100%' })}>
       <ul className={css({ listStyle: 'none', m: 0, p: 0 })}>
         {items.map((item) => (
           <li key={item.id} className={banner({ tone: item.tone })} data-tone={item.tone}>
@@ -54,16 +66,18 @@ function AnnouncementList({ actorRef }: { actorRef: AnnouncementsRef }) {
 function StandaloneAnnouncements() {
   const source = useMemo(() => ({ authenticated: false, vendorId: null }), []);
   const actorRef = useAnnouncementsActor(source);
-  return <AnnouncementList actorRef={actorRef} />;
+  // The page around it is already painted (the landing page's HTML is there before any script): never push it.
+  return <AnnouncementList actorRef={actorRef} placement="overlay" />;
 }
 
 /**
  * Announcement banners (spec §1, §4): error ones red and not dismissible, others blue with a
- * dismiss button. Renders the app-level announcements (root layout); render once per page frame.
+ * dismiss button. Renders the app-level announcements (root layout); render once per page frame. Outside the app
+ * (no app actor) they are always an overlay: no layout shift on pages painted before they load.
  */
-export function Announcements() {
+export function Announcements({ placement = 'flow' }: { placement?: AnnouncementsPlacement } = {}) {
   const appActor = useAppAnnouncements();
-  return appActor ? <AnnouncementList actorRef={appActor} /> : <StandaloneAnnouncements />;
+  return appActor ? <AnnouncementList actorRef={appActor} placement={placement} /> : <StandaloneAnnouncements />;
 }
 
 export default Announcements;

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import { loadedTemporal } from '../../domain/temporal-on-demand';
 import type { ActorRefFrom } from 'xstate';
@@ -78,4 +78,20 @@ function sameItems(a: AnnouncementView[], b: AnnouncementView[]): boolean {
 
 export function useAppAnnouncements(): AnnouncementsRef | null {
   return useContext(AnnouncementsContext);
+}
+
+/**
+ * True once the app-level announcements are known (loaded, or failed and ignored): the shell shows the page below them
+ * only then (or after a short wait), so banners never push content the user has already seen. True without an app
+ * actor (nothing to wait for).
+ */
+export function useAnnouncementsSettled(): boolean {
+  const actor = useAppAnnouncements();
+  const subscribe = useCallback((cb: () => void) => {
+    if (!actor) return () => {};
+    const sub = actor.subscribe(cb);
+    return () => sub.unsubscribe();
+  }, [actor]);
+  const get = () => (actor ? !actor.getSnapshot().matches('loading') : true);
+  return useSyncExternalStore(subscribe, get, get);
 }

@@ -1,15 +1,17 @@
 import { Accordion } from '@ark-ui/react/accordion';
 import { Checkbox } from '@ark-ui/react/checkbox';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { Invoice } from '../../../machines/click2pay/click2pay.actors';
+import type { InvoiceAdjustment } from '../../../machines/invoice-selection/invoice-selection.machine';
 import { formatCurrency } from '../../domain/dollars';
 import { adjustmentKind, canEditInvoice, payInvoiceNumber } from '../../domain/invoices';
 import { Button, button } from '../../ui/button';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Dialog } from '../../ui/dialog';
 import { Page, PageTitle } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
+import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { LocationFrame } from '../dashboard/location-frame';
 import { PaymentMethodPicker, type PickedPaymentMethod } from '../payment-methods/payment-method-picker';
 import { useSession, type Vendor } from '../shell/session';
@@ -29,10 +31,6 @@ const styles = {
     _focusVisible: { outline: '3px solid', outlineColor: 'brand.500' },
   }),
   content: css({ px: { base: '3', md: '5' }, pb: '4' }),
-  // relative: the visually hidden inputs and labels (position absolute) must scroll with the table, not widen the page.
-  tableWrap: css({ overflowX: 'auto', width: '100%', position: 'relative' }),
-  table: css({ width: '100%', borderCollapse: 'collapse', fontSize: 'sm', '& th, & td': { px: '2', py: '2', textAlign: 'left', borderBottomWidth: '1px', borderColor: 'line', whiteSpace: 'nowrap' }, '& th': { color: 'muted', fontWeight: '700' } }),
-  numeric: css({ textAlign: 'right !important' }),
   linkButton: css({ bg: 'transparent', color: 'brand.700', textDecoration: 'underline', cursor: 'pointer', p: '0', minHeight: '32px', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500' } }),
   box: css({
     display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '20px', height: '20px', borderWidth: '2px', borderColor: '#6b7483', borderRadius: '4px', bg: 'white',
@@ -66,66 +64,84 @@ type Modal =
   | { kind: 'chooser'; invoice: Invoice }
   | null;
 
+/** One row of the pay table: the invoice with its dispute or partial payment (a new object only when either changes). */
+interface PayRow {
+  invoice: Invoice;
+  adjustment: InvoiceAdjustment | undefined;
+}
+
+const payRowKey = (r: PayRow) => r.invoice.id;
+const payRowLabel = (r: PayRow) => t.selectInvoice(r.invoice.displayInvNum);
+const payRowAttributes = (r: PayRow) => ({ 'data-testid': 'invoice-row', 'data-invoice': r.invoice.displayInvNum });
+const byDue = (a: PayRow, b: PayRow) => (a.invoice.dueDate ?? '9999-12-31').localeCompare(b.invoice.dueDate ?? '9999-12-31');
+const byAmount = (a: PayRow, b: PayRow) => toCents(a.invoice.openAmount) - toCents(b.invoice.openAmount);
+
+/** Rows for the table, reusing the previous row object of every invoice whose data and adjustment did not change. */
+function usePayRows(invoices: Invoice[], adjustments: InvoiceAdjustment[]): PayRow[] {
+  const cache = useRef(new WeakMap<Invoice, PayRow>());
+  return useMemo(() => {
+    const byInvoice = new Map(adjustments.map((a) => [a.invoiceId, a]));
+    return invoices.map((invoice) => {
+      const adjustment = byInvoice.get(invoice.id);
+      const previous = cache.current.get(invoice);
+      if (previous && previous.adjustment === adjustment) return previous;
+      const row = { invoice, adjustment };
+      cache.current.set(invoice, row);
+      return row;
+    });
+  }, [invoices, adjustments]);
+}
+
 function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Vendor; base: string }) {
   const navigate = useNavigate();
   const [modal, setModal] = useState<Modal>(null);
   const showPo = vendorFlag(vendor.featureFlags, 'displayInvoicePoRefId');
   const showDate = vendorFlag(vendor.featureFlags, 'displayExternalInvoiceDate');
   const showShipTo = vendor.invoiceFilterColumns.includes('shipTo');
-  const { rows, selectAll, canViewMore } = view.table;
+  const { rows, canViewMore } = view.table;
+  const payRows = usePayRows(rows, view.adjustments);
+  const columns = useMemo<DataTableColumn<PayRow>[]>(() => [
+    {
+      id: 'invoice', header: t.columns.invoice, width: 'minmax(7.5rem, 1.4fr)',
+      cell: ({ invoice, adjustment }) => {
+        const kind = adjustment ? adjustmentKind(adjustment) : null;
+        return (
+          <>
+            <button type="button" className={styles.linkButton} title={invoice.displayInvNum} onClick={() => setModal({ kind: 'chooser', invoice })}>
+              {payInvoiceNumber(invoice.displayInvNum)}
+            </button>
+            {kind === 'dispute' ? <span className={styles.tag}>{t.disputed}</span> : null}
+            {kind === 'partial' && adjustment ? <span className={styles.tag}>{t.partial(formatCurrency(adjustment.newAmountCents))}</span> : null}
+          </>
+        );
+      },
+    },
+    { id: 'dueDate', header: t.columns.dueDate, cell: ({ invoice }) => shortDate(invoice.dueDate), compare: byDue },
+    { id: 'amount', header: t.columns.amount, align: 'end', cell: ({ invoice }) => formatCurrency(toCents(invoice.openAmount)), compare: byAmount },
+    ...(showPo ? [{ id: 'poRef', header: t.columns.poRef, cell: ({ invoice }: PayRow) => invoice.poRefId ?? '' }] : []),
+    ...(showDate ? [{ id: 'invoiceDate', header: t.columns.invoiceDate, cell: ({ invoice }: PayRow) => shortDate(invoice.externalInvoiceDate ?? invoice.invoiceDate) }] : []),
+    ...(showShipTo ? [{ id: 'shipTo', header: t.columns.shipTo, cell: ({ invoice }: PayRow) => invoice.shipTo ?? '' }] : []),
+    {
+      id: 'edit', header: <span className={styles.srOnly}>{t.columns.edit}</span>, cardLabel: '', width: '3.5rem',
+      cell: ({ invoice, adjustment }) =>
+        canEditInvoice(invoice) ? (
+          adjustment ? (
+            <button type="button" className={button({ variant: 'ghost', size: 'sm' })} aria-label={t.undo(invoice.displayInvNum)} onClick={() => setModal({ kind: 'undo', invoice, partial: adjustmentKind(adjustment) === 'partial' })}>↺</button>
+          ) : (
+            <button type="button" className={button({ variant: 'ghost', size: 'sm' })} aria-label={t.edit(invoice.displayInvNum)} onClick={() => setModal({ kind: 'change', invoice })}>✎</button>
+          )
+        ) : null,
+    },
+  ], [showPo, showDate, showShipTo]);
+  const selection = useMemo(
+    () => ({ selected: view.selected, onToggle: view.toggle, onToggleAll: view.toggleAll, rowLabel: payRowLabel, allLabel: t.selectAll }),
+    [view.selected, view.toggle, view.toggleAll],
+  );
   if (rows.length === 0 && !canViewMore) return <p>{t.empty}</p>;
-  const adjustmentOf = (id: string) => view.adjustments.find((a) => a.invoiceId === id);
   return (
     <>
       {rows.length === 0 ? <p>{t.empty}</p> : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col"><Box checked={selectAll === 'all' ? true : selectAll === 'some' ? 'indeterminate' : false} onChange={view.toggleAll} label={t.selectAll} /></th>
-                <th scope="col">{t.columns.invoice}</th>
-                <th scope="col">{t.columns.dueDate}</th>
-                <th scope="col" className={styles.numeric}>{t.columns.amount}</th>
-                {showPo ? <th scope="col">{t.columns.poRef}</th> : null}
-                {showDate ? <th scope="col">{t.columns.invoiceDate}</th> : null}
-                {showShipTo ? <th scope="col">{t.columns.shipTo}</th> : null}
-                <th scope="col"><span className={styles.srOnly}>{t.columns.edit}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((invoice) => {
-                const adjustment = adjustmentOf(invoice.id);
-                const kind = adjustment ? adjustmentKind(adjustment) : null;
-                return (
-                  <tr key={invoice.id} data-testid="invoice-row" data-invoice={invoice.displayInvNum}>
-                    <td><Box checked={view.selectedIds.includes(invoice.id)} onChange={() => view.toggle(invoice.id)} label={t.selectInvoice(invoice.displayInvNum)} /></td>
-                    <td>
-                      <button type="button" className={styles.linkButton} title={invoice.displayInvNum} onClick={() => setModal({ kind: 'chooser', invoice })}>
-                        {payInvoiceNumber(invoice.displayInvNum)}
-                      </button>
-                      {kind === 'dispute' ? <span className={styles.tag}>{t.disputed}</span> : null}
-                      {kind === 'partial' && adjustment ? <span className={styles.tag}>{t.partial(formatCurrency(adjustment.newAmountCents))}</span> : null}
-                    </td>
-                    <td>{shortDate(invoice.dueDate)}</td>
-                    <td className={styles.numeric}>{formatCurrency(toCents(invoice.openAmount))}</td>
-                    {showPo ? <td>{invoice.poRefId ?? ''}</td> : null}
-                    {showDate ? <td>{shortDate(invoice.externalInvoiceDate ?? invoice.invoiceDate)}</td> : null}
-                    {showShipTo ? <td>{invoice.shipTo ?? ''}</td> : null}
-                    <td>
-                      {canEditInvoice(invoice) ? (
-                        adjustment ? (
-                          <button type="button" className={button({ variant: 'ghost', size: 'sm' })} aria-label={t.undo(invoice.displayInvNum)} onClick={() => setModal({ kind: 'undo', invoice, partial: kind === 'partial' })}>↺</button>
-                        ) : (
-                          <button type="button" className={button({ variant: 'ghost', size: 'sm' })} aria-label={t.edit(invoice.displayInvNum)} onClick={() => setModal({ kind: 'change', invoice })}>✎</button>
-                        )
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label={t.amount} rows={payRows} rowKey={payRowKey} columns={columns} selection={selection} rowAttributes={payRowAttributes} />
       )}
       {canViewMore ? <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={view.showAll}>{t.viewMore}</button> : null}
       <Dialog
@@ -168,6 +184,23 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
   );
 }
 
+/** The page while it loads: the three sections at about their final size (no spinner swapped for a long form). */
+function Click2paySkeleton() {
+  const section = (title: string, body: number) => (
+    <div className={styles.item}>
+      <div className={styles.trigger} aria-hidden="true">{title}</div>
+      <div className={styles.content}><Skeleton height={body} /></div>
+    </div>
+  );
+  return (
+    <LoadingRegion label={t.loading} className={styles.accordion}>
+      {section(t.paymentMethod, 132)}
+      {section(t.date, 320)}
+      {section(t.amount, 4 * 48)}
+    </LoadingRegion>
+  );
+}
+
 function Section({ value, title, children }: { value: string; title: string; children: ReactNode }) {
   return (
     <Accordion.Item value={value} className={styles.item}>
@@ -194,7 +227,7 @@ export function Click2payContent({ vendorId, locationId, vendor, base, now, crea
   const view = useClick2pay({ vendorId, locationId, vendor, base, now, createKey });
   const onSelect = useCallback((m: PickedPaymentMethod) => view.chooseMethod(m), [view.chooseMethod]); // eslint-disable-line react-hooks/exhaustive-deps
   const vendorName = vendor.displayName || vendor.name;
-  if (view.status === 'loading') return <Spinner label={t.loading} />;
+  if (view.status === 'loading') return <Click2paySkeleton />;
   if (view.status === 'failed') {
     return (
       <div role="alert" className={css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' })}>
@@ -273,7 +306,7 @@ export default function Click2payPage() {
           {context.vendor && context.status === 'loaded' ? (
             <Click2payContent key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} vendor={context.vendor} base={base} />
           ) : (
-            <Spinner label={t.loading} />
+            <Click2paySkeleton />
           )}
         </Page>
       )}

@@ -1,16 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { click2payMachine, type ChosenMethod, type Click2payInput } from '../../../machines/click2pay/click2pay.machine';
 import {
-  selectInvoiceTable, selectMethod, selectPaymentDate, selectPaymentSummary, selectStatus, selectTerms, selectTermsAccepted, selectValidDates, selectVendorToday,
+  invoiceRows, selectMethod, selectPaymentDate, selectPaymentSummary, selectStatus, selectTerms, selectTermsAccepted, selectValidDates, selectVendorToday,
 } from '../../../machines/click2pay/click2pay.selectors';
 import type { InvoiceAdjustment } from '../../../machines/invoice-selection/invoice-selection.machine';
 import { paymentSubmitMachine } from '../../../machines/payment-submit/payment-submit.machine';
 import type { PaymentGroupRequest } from '../../../machines/payment-submit/payment-submit.actors';
 import { selectIsFailed, selectIsSubmitting } from '../../../machines/payment-submit/payment-submit.selectors';
 import { formatDollarInput } from '../../domain/dollars';
+import { selectAllState } from '../../domain/invoices';
 import { parsePaymentDate, submittedPaymentDate } from '../../domain/payment-dates';
 import { useAppServices } from '../../app/app-services';
 import { useSession } from '../shell/session';
@@ -66,7 +67,17 @@ export function useClick2pay({ vendorId, locationId, vendor, base, now = () => T
 
   const selection = useSelector(selectionRef, (s) => s.context);
   const status = useSelector(page, selectStatus);
-  const table = useSelector(page, (s) => selectInvoiceTable(s, selection));
+  // The rows change only with the loaded invoices or "show all"; the select-all state with the selection: each is
+  // computed once per change (O(n)), never per row or per unrelated render.
+  const invoices = useSelector(page, (s) => s.context.invoices);
+  const shown = useMemo(() => invoiceRows(invoices, selection.showAll), [invoices, selection.showAll]);
+  const selectAll = useMemo(() => selectAllState(selection.selected, shown.rows.map((r) => r.id)), [selection.selected, shown]);
+  const table = useMemo(() => ({ ...shown, selectAll }), [shown, selectAll]);
+  const rowsRef = useRef(shown.rows);
+  rowsRef.current = shown.rows;
+  // Stable callbacks: the table's memoised rows do not re-render because the page did.
+  const toggle = useCallback((invoiceId: string) => selectionRef.send({ type: 'selection.toggle', invoiceId }), [selectionRef]);
+  const toggleAll = useCallback(() => selectionRef.send({ type: 'selection.toggleAll', invoiceIds: rowsRef.current.map((r) => r.id) }), [selectionRef]);
   const summary = useSelector(page, (s) => selectPaymentSummary(s, selection));
   const method = useSelector(page, selectMethod);
   const paymentDate = useSelector(page, selectPaymentDate);
@@ -93,14 +104,14 @@ export function useClick2pay({ vendorId, locationId, vendor, base, now = () => T
 
   return {
     status, table, summary, method, paymentDate, validDates, today, terms, termsAccepted, isSubmitting, isFailed,
-    selectedIds: selection.selectedIds,
+    selected: selection.selected,
     adjustments: selection.adjustments,
     chooseMethod: (m: ChosenMethod) => page.send({ type: 'form.method', method: m }),
     chooseDate: (date: string) => page.send({ type: 'form.date', date }),
     setTerms: (accepted: boolean) => page.send({ type: 'form.terms', accepted }),
     retry: () => page.send({ type: 'page.retry' }),
-    toggle: (invoiceId: string) => selectionRef.send({ type: 'selection.toggle', invoiceId }),
-    toggleAll: () => selectionRef.send({ type: 'selection.toggleAll', invoiceIds: table.rows.map((r) => r.id) }),
+    toggle,
+    toggleAll,
     showAll: () => selectionRef.send({ type: 'selection.showAll' }),
     undo: (invoiceId: string) => selectionRef.send({ type: 'selection.undo', invoiceId }),
     pay: () => {

@@ -1,14 +1,16 @@
 import { useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { Page } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
+import { LoadingRegion } from '../../ui/reserved';
 import { BellIcon, CalendarIcon, CardIcon, ChatIcon, DocumentIcon, DollarIcon, PrinterIcon, ReceiptIcon, RepeatIcon } from '../shell/icons';
 import { useSession } from '../shell/session';
-import { TilePanel, type Tile } from './dashboard-tiles';
+import { TilePanel, TilePanelSkeleton, type Tile } from './dashboard-tiles';
 import { LocationFrame } from './location-frame';
 import { dashboardTexts as t } from './texts';
 import { useDashboard } from './use-dashboard';
 import type { LocationContextView } from './use-location-context';
+
+const panels = css({ display: 'flex', flexDirection: 'column', gap: { base: '4', md: '6' } });
 
 function DashboardContent({ base, vendorId, locationId, context }: { base: string; vendorId: string; locationId: string; context: LocationContextView }) {
   const { isLoading, autopayOn, hasPaymentPlans } = useDashboard(vendorId, locationId);
@@ -35,9 +37,14 @@ function DashboardContent({ base, vendorId, locationId, context }: { base: strin
         {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
       </h1>
       {loading ? (
-        <Spinner label={t.loading} />
+        // Skeletons of the final size (spec'd tiles: 6 tools; 3 reports when there are plans — reserved, since plans
+        // are known only after loading and a shorter panel at the end moves nothing above it).
+        <LoadingRegion label={t.loading} className={panels}>
+          <TilePanelSkeleton title={t.tools} count={tools.length} />
+          <TilePanelSkeleton title={t.reports} count={3} />
+        </LoadingRegion>
       ) : (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: { base: '4', md: '6' } })}>
+        <div className={panels}>
           <TilePanel id="dashboard-tools" title={t.tools} tiles={tools} />
           <TilePanel id="dashboard-reports" title={t.reports} tiles={reports} />
         </div>

@@ -85,7 +85,7 @@ const box = (name: string) => screen.getByRole('checkbox', { name });
 
 async function openPage() {
   const router = renderAt(`${base}/click2pay`);
-  await screen.findByRole('heading', { name: /Make a Payment for/ });
+  await screen.findByRole('heading', { name: /Make a Payment for/ }, { timeout: 8000 });
   await screen.findAllByTestId('invoice-row', {}, { timeout: 8000 });
   await waitFor(() => expect(screen.getByRole('radio', { name: /Visa Busin 4821/ })).toBeChecked(), { timeout: 8000 });
   return router;

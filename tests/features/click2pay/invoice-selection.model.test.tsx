@@ -84,7 +84,7 @@ describe('invoice selection: model-based walk on the click-to-pay page', () => {
     await waitFor(() => expect(screen.getAllByTestId('invoice-row')).toHaveLength(shown.length));
     expect(screen.queryByRole('button', { name: t.viewMore }) !== null).toBe(!state.context.showAll);
     for (const id of shown) {
-      const checked = state.context.selectedIds.includes(id);
+      const checked = state.context.selected.has(id);
       await waitFor(() => expect(screen.getByRole('checkbox', { name: t.selectInvoice(numbers[id]) })).toHaveProperty('checked', checked));
     }
     const disputed = state.context.adjustments.length > 0 && state.context.showAll;

@@ -1,0 +1,81 @@
+/**
+ * No layout shift — the shared parts. THE RULE for every screen:
+ *
+ * 1. A loading state occupies the space of what it becomes: `Skeleton` blocks of the FINAL size (a tile skeleton is a
+ *    tile, a table skeleton has the table's row height), inside a `LoadingRegion` that announces the loading text to
+ *    screen readers. `Spinner` is for small busy states inside a control (a submitting button), never a page
+ *    placeholder: a 120 px spinner swapped for a 600 px page moves everything below it.
+ * 2. Content that arrives later and sits ABOVE what the user reads (announcements, the change-location bar) is either
+ *    known before the content below is shown — `Settled` keeps the content below invisible (still laid out and loading)
+ *    until those parts settle, or at most `maxWaitMs` — or it is rendered where it pushes nothing (an overlay).
+ * 3. A list reserves the height of all its rows from the first paint (`DataTable` does: fixed row heights).
+ *
+ * Layout shift is measured on what is VISIBLE: content laid out under `visibility: hidden` that later becomes visible
+ * in place does not count, content that moves after it was painted does.
+ */
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { css, cx } from '../../styled-system/css';
+
+const shimmer = css({
+  display: 'block', bg: '#e8edf3', borderRadius: 'control', position: 'relative', overflow: 'hidden',
+  '@media (prefers-reduced-motion: no-preference)': {
+    backgroundImage: 'linear-gradient(90deg, #e8edf3 0%, #f4f7fa 50%, #e8edf3 100%)',
+    backgroundSize: '200% 100%',
+    animation: 'skeleton 1.4s ease-in-out infinite',
+  },
+});
+
+export interface SkeletonProps {
+  /** CSS width (number = px); default 100%. */
+  width?: number | string;
+  /** CSS height (number = px): the final height of what it stands for. */
+  height: number | string;
+  radius?: string;
+  className?: string;
+  style?: CSSProperties;
+}
+
+/** A grey block of the final size of something that is loading; hidden from assistive technology. */
+export function Skeleton({ width = '100%', height, radius, className, style }: SkeletonProps) {
+  return <span aria-hidden="true" data-skeleton="" className={cx(shimmer, className)} style={{ width, height, borderRadius: radius, ...style }} />;
+}
+
+/** Wraps skeletons: `role="status"` with the loading text for screen readers, `aria-busy` while it shows. */
+export function LoadingRegion({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div role="status" aria-busy="true" className={className}>
+      <span className={css({ srOnly: true })}>{label}</span>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * True once `ready` has been true, or once `maxWaitMs` passed since mount (whichever first); `late` tells that the
+ * wait ran out before `ready` (the parts not ready by then must render where they push nothing).
+ */
+export function useSettled(ready: boolean, maxWaitMs = 1500): { visible: boolean; late: boolean } {
+  const [state, setState] = useState<{ visible: boolean; late: boolean }>({ visible: ready, late: false });
+  useEffect(() => {
+    if (state.visible) return;
+    if (ready) {
+      setState({ visible: true, late: false });
+      return;
+    }
+    const timer = setTimeout(() => setState({ visible: true, late: true }), maxWaitMs);
+    return () => clearTimeout(timer);
+  }, [ready, maxWaitMs, state.visible]);
+  return state.visible ? state : { visible: ready, late: false };
+}
+
+/**
+ * Lays its children out but keeps them invisible (and `aria-busy`) until `visible`: parts above them can still
+ * appear without moving anything the user has seen. Children keep loading meanwhile.
+ */
+export function Settled({ visible, children, className }: { visible: boolean; children: ReactNode; className?: string }) {
+  return (
+    <div className={className} style={visible ? undefined : { visibility: 'hidden' }} aria-busy={visible ? undefined : true} data-settled={visible ? '' : undefined}>
+      {children}
+    </div>
+  );
+}

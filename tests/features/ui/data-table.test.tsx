@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+/**
+ * The shared DataTable: sorting with aria-sort, the three-state select-all over a Set, virtualisation (only a window
+ * of 5,000 rows in the DOM, with aria-rowcount/aria-rowindex), memoised rows, the card layout below 550 px and
+ * arrow-key navigation between rows.
+ */
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useCallback, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DataTable, type DataTableColumn } from '../../../src/ui/data-table';
+
+interface Item {
+  id: string;
+  name: string;
+  cents: number;
+}
+
+const items = (n: number): Item[] => Array.from({ length: n }, (_, i) => ({ id: `id-${i}`, name: `Item ${String(i).padStart(4, '0')}`, cents: ((i * 37) % 101) * 100 }));
+const cellSpy = vi.fn();
+const columns: DataTableColumn<Item>[] = [
+  { id: 'name', header: 'Name', cell: (r) => { cellSpy(r.id); return r.name; }, compare: (a, b) => a.name.localeCompare(b.name) },
+  { id: 'amount', header: 'Amount', align: 'end', cell: (r) => `$${(r.cents / 100).toFixed(2)}`, compare: (a, b) => a.cents - b.cents },
+];
+const key = (r: Item) => r.id;
+const label = (r: Item) => `Select ${r.name}`;
+const attrs = (r: Item) => ({ 'data-testid': 'row', 'data-name': r.name });
+
+function Harness({ rows }: { rows: Item[] }) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const onToggle = useCallback((id: string) => setSelected((s) => {
+    const next = new Set(s);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  }), []);
+  const onToggleAll = useCallback(() => setSelected((s) => (rows.every((r) => s.has(r.id)) ? new Set() : new Set(rows.map(key)))), [rows]);
+  return (
+    <DataTable
+      label="Items"
+      rows={rows}
+      rowKey={key}
+      columns={columns}
+      selection={{ selected, onToggle, onToggleAll, rowLabel: label, allLabel: 'Select all items' }}
+      rowAttributes={attrs}
+    />
+  );
+}
+
+const names = () => screen.getAllByTestId('row').map((r) => r.getAttribute('data-name'));
+
+afterEach(() => {
+  cleanup();
+  cellSpy.mockClear();
+  vi.unstubAllGlobals();
+});
+
+describe('DataTable', () => {
+  it('sorts by a header: aria-sort ascending → descending → none (the rows’ own order)', async () => {
+    const user = userEvent.setup();
+    const rows = [{ id: 'a', name: 'B', cents: 300 }, { id: 'b', name: 'A', cents: 100 }, { id: 'c', name: 'C', cents: 200 }];
+    render(<Harness rows={rows} />);
+    const amount = screen.getByRole('columnheader', { name: /Amount/ });
+    expect(amount).toHaveAttribute('aria-sort', 'none');
+    expect(names()).toEqual(['B', 'A', 'C']);
+    await user.click(within(amount).getByRole('button'));
+    expect(amount).toHaveAttribute('aria-sort', 'ascending');
+    expect(names()).toEqual(['A', 'C', 'B']);
+    await user.click(within(amount).getByRole('button'));
+    expect(amount).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['B', 'C', 'A']);
+    await user.click(within(amount).getByRole('button'));
+    expect(amount).toHaveAttribute('aria-sort', 'none');
+    expect(names()).toEqual(['B', 'A', 'C']);
+    // Sorting another column resets this one.
+    await user.click(within(screen.getByRole('columnheader', { name: /Name/ })).getByRole('button'));
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(amount).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('has a three-state select-all: none, some (mixed), all; and back to none', async () => {
+    const user = userEvent.setup();
+    render(<Harness rows={items(3)} />);
+    const all = screen.getByRole('checkbox', { name: 'Select all items' });
+    expect(all).not.toBeChecked();
+    expect(all).not.toBePartiallyChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Item 0001' }));
+    expect(all).toBePartiallyChecked();
+    await user.click(all);
+    expect(all).toBeChecked();
+    expect(all).not.toBePartiallyChecked();
+    for (const box of screen.getAllByRole('checkbox', { name: /^Select Item/ })) expect(box).toBeChecked();
+    await user.click(all);
+    expect(all).not.toBeChecked();
+    for (const box of screen.getAllByRole('checkbox', { name: /^Select Item/ })) expect(box).not.toBeChecked();
+  });
+
+  it('renders only a window of 5,000 rows, with the row count and row indexes for assistive technology', async () => {
+    const user = userEvent.setup();
+    render(<Harness rows={items(5000)} />);
+    const table = screen.getByRole('table', { name: 'Items' });
+    expect(table).toHaveAttribute('aria-rowcount', '5001');
+    const rendered = await screen.findAllByTestId('row');
+    expect(rendered.length).toBeGreaterThan(5);
+    expect(rendered.length).toBeLessThan(60);
+    expect(rendered[0]).toHaveAttribute('aria-rowindex', '2');
+    expect(screen.getAllByRole('row')[0]).toHaveAttribute('aria-rowindex', '1');
+    // Select all works on every row, not just the rendered ones.
+    await user.click(screen.getByRole('checkbox', { name: 'Select all items' }));
+    expect(screen.getByRole('checkbox', { name: 'Select all items' })).toBeChecked();
+    // The space of the rows not rendered is reserved: 5,000 × 48 px in all.
+    const body = screen.getAllByRole('rowgroup')[1];
+    const reserved = parseFloat(body.style.paddingTop || '0') + parseFloat(body.style.paddingBottom || '0') + rendered.length * 48;
+    expect(reserved).toBe(5000 * 48);
+  });
+
+  it('renders every row of a list of up to 100 rows (find in page and assistive technology see them all)', async () => {
+    render(<Harness rows={items(100)} />);
+    expect(await screen.findAllByTestId('row')).toHaveLength(100);
+  });
+
+  it('re-renders only the row whose selection changed', async () => {
+    const user = userEvent.setup();
+    render(<Harness rows={items(5)} />);
+    cellSpy.mockClear();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Item 0002' }));
+    expect(cellSpy.mock.calls.map((c) => c[0])).toEqual(['id-2']);
+  });
+
+  it('moves focus between rows with the arrow keys', async () => {
+    const user = userEvent.setup();
+    render(<Harness rows={items(5)} />);
+    screen.getByRole('checkbox', { name: 'Select Item 0001' }).focus();
+    await user.keyboard('{ArrowDown}');
+    await act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+    expect(screen.getByRole('checkbox', { name: 'Select Item 0002' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getByRole('checkbox', { name: 'Select Item 0000' })).toHaveFocus();
+  });
+
+  it('lays rows out as cards below 550 px, with the column labels in each card', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width') && parseFloat(query.split(':')[1]) < 550,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    render(<Harness rows={items(2)} />);
+    expect(screen.getByRole('table', { name: 'Items' })).toHaveAttribute('data-layout', 'cards');
+    expect(within(screen.getAllByTestId('row')[0]).getByText('Amount')).toBeInTheDocument();
+  });
+
+  it('uses the table layout at 550 px and wider', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    render(<Harness rows={items(2)} />);
+    expect(screen.getByRole('table', { name: 'Items' })).toHaveAttribute('data-layout', 'table');
+  });
+});

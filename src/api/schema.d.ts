@@ -593,6 +593,19 @@ export interface paths {
          *     its list with `GET .../paymentgroups?onlyPending=false` (every status:
          *     scheduled, complete, canceled). `onlyPending=true` answers only
          *     scheduled groups.
+         *
+         *     What the Payment Report and Payment Detail read (issue 7): the groups
+         *     of the token's contact at the location, newest `paymentDate` first
+         *     (then newest created), in one query. The report groups them by
+         *     `status` (scheduled → Scheduled, complete → Completed, canceled →
+         *     Canceled); Confirmation = `confirmationNumber` (link to
+         *     `getPaymentGroupPayments`), Paid = `paymentDate`, Amount =
+         *     `paymentTotal` (card fee included), source = `sourceType` (portal →
+         *     Portal, click2pay → Click2Pay, paymentplan → Payment Plan, autopay →
+         *     Autopay Plus, message → Message), method = `paymentMethodName` /
+         *     `paymentMethodLastFour` / `paymentMethodType`. The detail's lines
+         *     (invoice, due date, amount paid) come from `getPaymentGroupPayments`.
+         *     At 2,000 groups the answer is about 1.1 MB of JSON (no paging).
          */
         get: operations["listPaymentGroups"];
         put?: never;

@@ -9,7 +9,6 @@
 import type { Db } from '../db/connect.js';
 import { toIsoString } from '../domain/dates.js';
 import { centsToAmount } from '../domain/money.js';
-import { addJourneyEntries } from './journeys.js';
 
 export const COMMENT_SUBJECT = 'Comment';
 export const COMMENT_ACTION = 'Comment';
@@ -38,7 +37,7 @@ export async function addComment(
   db: Db,
   input: { vendorId: string; locationId: string; contactId: string; invoice: { id: string; displayInvNum: string }; text: string; now: Date },
 ) {
-  const row = await db.transaction().execute(async (trx) => {
+  const written = await db.transaction().execute(async (trx) => {
     const message = await trx
       .insertInto('messages')
       .values({
@@ -54,15 +53,28 @@ export async function addComment(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await addJourneyEntries(trx, [
-      { invoiceId: input.invoice.id, contactId: input.contactId, action: COMMENT_ACTION, detail: input.text, at: input.now },
-    ]);
-    return message;
+    const journey = await trx
+      .insertInto('invoiceJourneys')
+      .values({ invoiceId: input.invoice.id, contactId: input.contactId, action: COMMENT_ACTION, detail: input.text, updatedAt: input.now })
+      .returning(['id', 'updatedAt', 'action', 'detail'])
+      .executeTakeFirstOrThrow();
+    return { message, journey };
   });
+  const { message: row, journey } = written;
+  return {
+    message: toApiMessage(row, input.invoice.displayInvNum),
+    journey: { id: journey.id, updatedAt: toIsoString(journey.updatedAt), action: journey.action, detail: journey.detail ?? '' },
+  };
+}
+
+function toApiMessage(
+  row: { id: string; invoiceId: string | null; createdAt: Date | string; subject: string; body: string; paymentPaidAmountCents: number | null; readAt: Date | string | null },
+  invoiceDisplayInvNum: string,
+) {
   return {
     id: row.id,
-    invoiceId: input.invoice.id,
-    invoiceDisplayInvNum: input.invoice.displayInvNum,
+    invoiceId: row.invoiceId!,
+    invoiceDisplayInvNum,
     createdAt: toIsoString(row.createdAt),
     subject: row.subject,
     message: row.body,

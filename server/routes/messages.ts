@@ -24,7 +24,7 @@ export function messageHandlers({ db }: RouteDeps, options: MessageRouteOptions 
       if (problem) throw new ApiError(400, 'validation_failed', `message ${problem}`, 'message');
       const invoice = await findLocationInvoice(db, { vendorId, locationId, invoiceId: body.invoiceId });
       if (!invoice) throw notFound('invoice');
-      const message = await addComment(db, {
+      const written = await addComment(db, {
         vendorId,
         locationId,
         contactId: authOf(request).contactId,
@@ -32,7 +32,7 @@ export function messageHandlers({ db }: RouteDeps, options: MessageRouteOptions 
         text: body.message,
         now: now(),
       });
-      return reply.code(201).send({ message });
+      return reply.code(201).send(written);
     },
 
     async markMessagesRead(request, reply) {

@@ -1865,6 +1865,8 @@ export interface components {
         };
         MessageResponse: {
             message: components["schemas"]["Message"];
+            /** @description The invoice journey entry written with the comment (action "Comment"), so the journey page can list it without reloading. */
+            journey: components["schemas"]["JourneyEntry"];
         };
         AddCommentRequest: {
             /** Format: uuid */
@@ -3293,7 +3295,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new message. */
+            /** @description The new message and its journey entry. */
             201: {
                 headers: {
                     [name: string]: unknown;

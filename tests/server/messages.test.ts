@@ -54,6 +54,9 @@ describe('POST .../messages (add a comment)', () => {
     const journey = await s.app.inject({ url: `${blueHeron()}/invoices/${invoice.id}/journey`, headers: s.auth(token) });
     expect(journey.statusCode).toBe(200);
     expect(journey.json().journeys[0]).toMatchObject({ action: 'Comment', detail: text });
+    // the answer carries that same journey entry, so the page can list it without reloading
+    expect(res.json().journey).toEqual(journey.json().journeys[0]);
+    expect(res.json().journey.updatedAt).toBe(message.createdAt);
   });
 
   it('accepts exactly 150 characters', async () => {

@@ -149,6 +149,35 @@ describe('PATCH /vendors/{vendorId}/messages (mark read)', () => {
     expect((await patch(`/api/vendors/${failed.vendorId}/messages`, { invoiceId })).statusCode).toBe(204);
   });
 
+  it("once every unread invoice of a location is marked read, the location no longer has unread messages; the author's comment never makes it unread", async () => {
+    const { vendors, locations, contactId } = s.demo;
+    const flag = async () =>
+      ((await s.app.inject({ url: `/api/vendors/${vendors.pfg}/locations`, headers: s.auth(token) })).json().locations as any[]).find(
+        (l) => l.id === locations.blueHeron,
+      ).hasUnreadMessages;
+    const target = await invoiceByNumber('INV4410902');
+    await s.db
+      .insertInto('messages')
+      .values({ vendorId: vendors.pfg, locationId: locations.blueHeron, contactId, invoiceId: target.id, subject: 'Payment Failed', body: 'declined', readAt: null })
+      .execute();
+    expect(await flag()).toBe(true);
+    const unread = await s.db
+      .selectFrom('messages')
+      .select('invoiceId')
+      .distinct()
+      .where('contactId', '=', contactId)
+      .where('locationId', '=', locations.blueHeron)
+      .where('readAt', 'is', null)
+      .execute();
+    for (const { invoiceId } of unread) {
+      expect((await patch(`/api/vendors/${vendors.pfg}/messages`, { invoiceId })).statusCode).toBe(204);
+    }
+    expect(await flag()).toBe(false);
+    const invoice = await invoiceByNumber('INV4410902');
+    expect((await post(`${blueHeron()}/messages`, { invoiceId: invoice.id, message: 'Read by its author' })).statusCode).toBe(201);
+    expect(await flag()).toBe(false);
+  });
+
   it("answers 404 for another contact's invoice or an invoice of another vendor, and marks nothing", async () => {
     const other = await invoiceByNumber('INV4410722');
     const coastalInvoice = await invoiceByNumber('CPC-10566');

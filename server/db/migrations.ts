@@ -302,6 +302,27 @@ export const ALL_TABLES = [
   'vendors',
 ] as const;
 
+/**
+ * Issue 7 indexes (see docs: the report list calls). Each matches one query's filter AND order, so the lists are read
+ * in index order without a sort:
+ * - payment report list (`repos/payment-groups.ts#groupsQuery`): contact + location, payment date desc, created desc;
+ * - invoice report (`loadAll=true`) and the open invoices: location, due date (nulls last), number, id — the open list
+ *   also by a partial index over the payable, not closed invoices;
+ * - mark read (`repos/invoice-messages.ts`): the contact's unread messages of one invoice.
+ */
+const reportsIndexesUp = [
+  `create index if not exists payment_groups_contact_list_idx on payment_groups (contact_id, location_id, payment_date desc, created_at desc)`,
+  `create index if not exists invoices_location_list_idx on invoices (location_id, due_date, display_inv_num, id)`,
+  `create index if not exists invoices_location_open_idx on invoices (location_id, due_date, display_inv_num, id) where payable and deleted_at is null`,
+  `create index if not exists messages_unread_invoice_idx on messages (invoice_id, contact_id) where read_at is null`,
+];
+const reportsIndexesDown = [
+  `drop index if exists messages_unread_invoice_idx`,
+  `drop index if exists invoices_location_open_idx`,
+  `drop index if exists invoices_location_list_idx`,
+  `drop index if exists payment_groups_contact_list_idx`,
+];
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': {
     async up(db) {
@@ -370,6 +391,15 @@ export const migrations: Record<string, Migration> = {
         `alter table outbox drop column if exists claimed_until`,
         `alter table outbox drop column if exists attempts`,
       ]);
+    },
+  },
+  // Issue 7: the report lists at 5,000 invoices and 2,000 payment groups per location, mark-read of an invoice's messages.
+  '0100_reports_indexes': {
+    async up(db) {
+      await run(db, reportsIndexesUp);
+    },
+    async down(db) {
+      await run(db, reportsIndexesDown);
     },
   },
 };

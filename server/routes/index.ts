@@ -7,9 +7,11 @@ import { accessHandlers } from './access.js';
 import { announcementHandlers } from './announcements.js';
 import { autopayHandlers } from './autopay.js';
 import { configHandlers } from './config.js';
+import { documentHandlers } from './documents.js';
 import { invoiceHandlers } from './invoices.js';
 import type { RouteDeps } from './deps.js';
 import { locationHandlers } from './locations.js';
+import { messageHandlers } from './messages.js';
 import { paymentMethodHandlers } from './paymentmethods.js';
 import { paymentGroupHandlers } from './paymentgroups.js';
 import { paymentPlanHandlers } from './paymentplans.js';
@@ -33,6 +35,8 @@ export function portalHandlers(deps: RouteDeps): Handlers {
     paymentHandlers,
     invoiceHandlers,
     paymentGroupHandlers,
+    documentHandlers,
+    messageHandlers,
   ];
   const handlers: Handlers = {};
   for (const module of modules) {

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/connect.js';
 import { json } from '../db/json.js';
-import type { InvoiceExtra } from '../db/schema.js';
+import type { InvoiceExtra, PaymentConfig } from '../db/schema.js';
 import { issueToken } from '../db/tokens.js';
 import { DEMO_EPA, demoFeatureFlags } from './demo.js';
 import { usFederalHolidays } from './holidays.js';
@@ -71,7 +71,7 @@ export async function seedScaleLocation(db: Db, opts: { invoices: number; label?
 
     let vendor = await trx.selectFrom('vendors').select('id').where('name', '=', vendorName).executeTakeFirst();
     if (!vendor) {
-      const paymentConfigs = [
+      const paymentConfigs: PaymentConfig[] = [
         { provider: 'plastiq-cc', type: 'CC', serviceFee: '2.9' },
         { provider: 'priority-ach', type: 'ACH', serviceFee: null },
       ];

@@ -1,45 +1,50 @@
 /**
- * The bare server's SQL for `GET .../invoices` (scripts/bench/api-server.ts): the statements the portal runs for the
- * same call, written out for node-postgres. Keep in step with server/http/auth.ts and server/repos/invoices.ts.
+ * The bare server's SQL for `GET .../invoices?type=click2pay` (scripts/bench/api-server.ts): the statements the portal
+ * runs for the same call, written out for node-postgres. Keep in step with server/db/tokens.ts (`authenticateToken`)
+ * and server/repos/invoices.ts (`locationInvoicesJson`, `requestInvoiceIds`).
  */
 import type pg from 'pg';
 
-/** Token by hash, then the contact's scope: two round trips (as the portal does today). */
+/** Token by hash and the contact's scope for the path, one round trip. */
 export async function authAndScope(pool: pg.Pool, hash: string, vendorId: string, locationId: string) {
-  const { rows } = await pool.query('select * from tokens where token_hash = $1', [hash]);
-  const token = rows[0];
-  if (!token) return undefined;
-  const scope = await pool.query(
-    `select cl.location_id from contact_locations cl inner join locations l on l.id = cl.location_id
-      where cl.contact_id = $1 and cl.location_id = $2 and cl.vendor_id = $3 and l.vendor_id = $3`,
-    [token.contact_id, locationId, vendorId],
+  const { rows } = await pool.query(
+    `select t.*, exists (select 1 from contact_locations cl inner join locations l on l.id = cl.location_id
+        where cl.contact_id = t.contact_id and cl.location_id = $2::uuid
+        and cl.vendor_id = $3::uuid and l.vendor_id = $3::uuid) as in_scope
+       from tokens as t where t.token_hash = $1`,
+    [hash, locationId, vendorId],
   );
-  return { ...token, in_scope: scope.rows.length > 0 };
+  return rows[0];
 }
 
-const cents = (v: string | number) => {
-  const n = Number(v);
-  return Number(`${Math.trunc(Math.abs(n) / 100)}.${String(Math.abs(n) % 100).padStart(2, '0')}`) * Math.sign(n || 1);
-};
-const day = (v: Date | null) => (v === null ? null : v.toISOString().slice(0, 10));
+const ISO = (c: string) => `to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const PASS = (k: string) =>
+  `btrim(case when jsonb_typeof(i.extra->'eodPassthrough'->'${k}') = 'string' then i.extra->'eodPassthrough'->>'${k}' else '' end, E' \\t\\n\\r\\f\\v')`;
 
-export async function openInvoices(pool: pg.Pool, vendorId: string, locationId: string) {
-  const { rows } = await pool.query(
-    `select * from invoices where vendor_id = $1 and location_id = $2 and payable = true and deleted_at is null
-      order by due_date asc nulls last, display_inv_num, id`,
-    [vendorId, locationId],
-  );
-  return rows.map((r) => {
-    const pass = r.extra?.eodPassthrough;
-    const stId = typeof pass?.stId === 'string' ? pass.stId : '';
-    const stName = typeof pass?.stName === 'string' ? pass.stName : '';
-    return {
-      id: r.id, externalId: r.external_id, displayInvNum: r.display_inv_num, openAmount: cents(r.open_amount_cents),
-      dueDate: day(r.due_date), externalInvoiceDate: day(r.external_invoice_date), invoiceDate: day(r.invoice_date),
-      poRefId: r.po_ref_id, shipTo: stId || stName ? [stId, stName].filter(Boolean).join(' - ') : null, filterName: stName || null,
-      payable: r.payable, deletedAt: r.deleted_at?.toISOString() ?? null, createdAt: r.created_at.toISOString(),
-      updatedAt: r.updated_at.toISOString(), locationId: r.location_id, createType: r.create_type ?? '',
-      externalUrl: r.external_url, status: r.status,
-    };
-  });
+const OPEN_INVOICES_JSON = `
+  select '[' || coalesce(string_agg(row_to_json(v)::text, ',' order by i.due_date asc nulls last, i.display_inv_num, i.id), '') || ']' as json
+    from invoices i, lateral (
+      select i.id as "id", i.external_id as "externalId", i.display_inv_num as "displayInvNum",
+        i.open_amount_cents::float8 / 100 as "openAmount", i.due_date as "dueDate",
+        i.external_invoice_date as "externalInvoiceDate", i.invoice_date as "invoiceDate", i.po_ref_id as "poRefId",
+        nullif(concat_ws(' - ', nullif(st.st_id, ''), nullif(st.st_name, '')), '') as "shipTo",
+        nullif(st.st_name, '') as "filterName", i.payable as "payable",
+        case when i.deleted_at is null then null else ${ISO('i.deleted_at')} end as "deletedAt",
+        ${ISO('i.created_at')} as "createdAt", ${ISO('i.updated_at')} as "updatedAt", i.location_id as "locationId",
+        coalesce(i.create_type, '') as "createType", i.external_url as "externalUrl", i.status as "status"
+      from (select ${PASS('stId')} as st_id, ${PASS('stName')} as st_name) st
+    ) v
+   where i.vendor_id = $1 and i.location_id = $2 and i.payable = true and i.deleted_at is null`;
+
+const REQUESTS = `select id, invoice_ids from requests where contact_id = $1 and vendor_id = $2 and location_id = $3
+  and type = $4 and status = 'active' order by created_at desc, id`;
+
+/** The open invoices as JSON text and the click-to-pay request's invoice ids (none in the scale data), at once. */
+export async function openInvoicesBody(pool: pg.Pool, contactId: string, vendorId: string, locationId: string): Promise<string> {
+  const [list, requests] = await Promise.all([
+    pool.query(OPEN_INVOICES_JSON, [vendorId, locationId]),
+    pool.query(REQUESTS, [contactId, vendorId, locationId, 'click2pay']),
+  ]);
+  const ids = requests.rows[0]?.invoice_ids ?? [];
+  return `{"locationInvoices":${list.rows[0]?.json ?? '[]'},"requestInvoiceIds":${JSON.stringify(ids)}}`;
 }

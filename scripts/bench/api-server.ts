@@ -41,14 +41,13 @@ async function portal() {
 }
 
 /**
- * The same call with the same SQL, without the framework around it: token by hash, contact scope, the location's
- * open invoices shaped as the contract's InvoiceList, JSON.stringify. Keep these statements in step with
- * server/db/tokens.ts (authenticateQuery) and server/repos/invoices.ts (listLocationInvoices).
+ * The same call with the same SQL, without the framework around it (no contract, validation, security headers,
+ * logging): token + scope, the location's open invoices as JSON text and the request's ids (scripts/bench/api-bare-sql.ts).
  */
 async function bare() {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
   pool.on('error', () => {});
-  const { authAndScope, openInvoices } = await import('./api-bare-sql.js');
+  const { authAndScope, openInvoicesBody } = await import('./api-bare-sql.js');
   const app = Fastify({ logger: false });
   app.get<{ Params: { vendorId: string; locationId: string } }>(
     '/api/vendors/:vendorId/locations/:locationId/invoices',
@@ -62,7 +61,8 @@ async function bare() {
         return reply.code(401).send({ code: 'invalid' });
       }
       if (!token.in_scope) return reply.code(404).send({ code: 'not_found' });
-      return { locationInvoices: await openInvoices(pool, vendorId, locationId), requestInvoiceIds: [] };
+      reply.type('application/json; charset=utf-8');
+      return openInvoicesBody(pool, token.contact_id, vendorId, locationId);
     },
   );
   await app.listen({ host: '127.0.0.1', port });

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { dbQueuePriority } from '../db/pglite-queue.js';
 import { contractOperations, type OpenApiDocument } from './contract.js';
 import { ApiError, notImplemented } from './errors.js';
 
@@ -54,12 +55,23 @@ function refuseUnparsedMediaTypes(app: FastifyInstance, contract: OpenApiDocumen
   }
 }
 
+const withQueuePriority = new WeakSet<FastifyInstance>();
+
 export async function registerContract(app: FastifyInstance, options: ApiPluginOptions & { prefix: string }) {
   const { contract, handlers, authenticate, checkScope, prefix } = options;
   refuseUnparsedMediaTypes(app, contract);
   const operations = new Map(contractOperations(contract).map((op) => [op.operationId, op]));
   const stray = unknownHandlers(contract, handlers);
   if (stray.length > 0) throw new Error(`Handlers for operations the contract does not define: ${stray.join(', ')}`);
+
+  // The embedded database grants its one connection to the oldest request first (server/db/pglite-queue.ts): carry
+  // each request's start time through its hooks and handler. Callback style so the rest of the chain runs inside.
+  if (!withQueuePriority.has(app)) {
+    withQueuePriority.add(app);
+    app.addHook('onRequest', (_request, _reply, done) => {
+      dbQueuePriority.run(performance.now(), done);
+    });
+  }
 
   await app.register(openapiGlue, {
     specification: contract,

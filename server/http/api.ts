@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { dbQueuePriority } from '../db/pglite-queue.js';
+import { dbQueuePriority, fairQueueInUse } from '../db/pglite-queue.js';
 import { contractOperations, type OpenApiDocument } from './contract.js';
 import { ApiError, notImplemented } from './errors.js';
 
@@ -69,7 +69,8 @@ export async function registerContract(app: FastifyInstance, options: ApiPluginO
   if (!withQueuePriority.has(app)) {
     withQueuePriority.add(app);
     app.addHook('onRequest', (_request, _reply, done) => {
-      dbQueuePriority.run(performance.now(), done);
+      if (fairQueueInUse()) dbQueuePriority.run(performance.now(), done);
+      else done();
     });
   }
 

@@ -124,3 +124,24 @@ describe('seedScaleLocation', () => {
     expect(res.json().locationInvoices).toHaveLength(10);
   });
 });
+
+describe('response unions', () => {
+  it("listInvoices' anyOf is serialised by a key check, not by validating the answer against each branch", async () => {
+    const { serializableUnion } = await import('../../server/http/api.js');
+    const { contract } = await import('./helpers/contract.js');
+    const schema = contract.paths['/vendors/{vendorId}/locations/{locationId}/invoices'].get.responses['200'].content['application/json'].schema;
+    expect(serializableUnion(contract, schema)).toEqual({
+      if: { required: ['locationInvoices'] },
+      then: { $ref: '#/components/schemas/InvoiceList' },
+      else: { $ref: '#/components/schemas/InvoiceFilterList' },
+    });
+  });
+
+  it('the filter options still answer in their own shape', async () => {
+    const raw = await s.token({ type: 'login' });
+    const res = await s.app.inject({ url: `${invoicesPath(s.demo.vendors.pfg, s.demo.locations.blueHeron)}?filters=true`, headers: s.auth(raw) });
+    expect(res.statusCode).toBe(200);
+    expectMatchesContract('listInvoices', 200, res.json());
+    expect(res.json().filters.length).toBeGreaterThan(0);
+  });
+});

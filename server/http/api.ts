@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { dbQueuePriority, fairQueueInUse } from '../db/pglite-queue.js';
+import { registerCompression } from './compress.js';
 import { contractOperations, type OpenApiDocument } from './contract.js';
 import { ApiError, notImplemented } from './errors.js';
 
@@ -90,7 +91,7 @@ export function serializableUnion(contract: OpenApiDocument, schema: JsonSchema)
     keys.push(key);
   }
   let chain: JsonSchema = branches[branches.length - 1];
-  for (let i = branches.length - 2; i >= 0; i -= 1) chain = { if: { required: [keys[i]] }, then: branches[i], else: chain };
+  for (let i = branches.length - 2; i >= 0; i -= 1) chain = { if: { type: 'object', required: [keys[i]] }, then: branches[i], else: chain };
   return chain;
 }
 
@@ -131,6 +132,8 @@ export async function registerContract(app: FastifyInstance, options: ApiPluginO
   // each request's start time through its hooks and handler. Callback style so the rest of the chain runs inside.
   if (!withQueuePriority.has(app)) {
     withQueuePriority.add(app);
+    // large JSON answers (a 5,000-invoice list) compressed when the client accepts it (server/http/compress.ts)
+    registerCompression(app);
     app.addHook('onRequest', (_request, _reply, done) => {
       if (fairQueueInUse()) dbQueuePriority.run(performance.now(), done);
       else done();

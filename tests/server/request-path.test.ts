@@ -131,7 +131,7 @@ describe('response unions', () => {
     const { contract } = await import('./helpers/contract.js');
     const schema = contract.paths['/vendors/{vendorId}/locations/{locationId}/invoices'].get.responses['200'].content['application/json'].schema;
     expect(serializableUnion(contract, schema)).toEqual({
-      if: { required: ['locationInvoices'] },
+      if: { type: 'object', required: ['locationInvoices'] },
       then: { $ref: '#/components/schemas/InvoiceList' },
       else: { $ref: '#/components/schemas/InvoiceFilterList' },
     });
@@ -143,5 +143,26 @@ describe('response unions', () => {
     expect(res.statusCode).toBe(200);
     expectMatchesContract('listInvoices', 200, res.json());
     expect(res.json().filters.length).toBeGreaterThan(0);
+  });
+});
+
+describe('compressed large answers', () => {
+  it('a large invoice list is sent brotli- or gzip-compressed when accepted, plain otherwise, with the same content', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const scale = await seedScaleLocation(s.db, { invoices: 400, label: 'compressed' });
+    const url = invoicesPath(scale.vendorId, scale.locationId);
+    const plain = await s.app.inject({ url, headers: s.auth(scale.token) });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await s.app.inject({ url, headers: { ...s.auth(scale.token), 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const gz = await s.app.inject({ url, headers: { ...s.auth(scale.token), 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json());
+    // small answers stay plain
+    const small = await s.app.inject({ url: '/api/tokens/current', headers: { ...s.auth(scale.token), 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });

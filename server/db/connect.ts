@@ -9,9 +9,9 @@ import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } f
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type Dialect, type MigrationResultSet } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrationProvider } from './migrations.js';
+import { FairPGliteDialect } from './pglite-queue.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -167,7 +167,8 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     }
     await client.waitReady;
     pglite = client;
-    dialect = new PGliteDialect(client);
+    // one statement at a time, granted to the oldest request first (server/db/pglite-queue.ts)
+    dialect = new FairPGliteDialect(client);
   }
 
   const db = new Kysely<Database>({ dialect, plugins });

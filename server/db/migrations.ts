@@ -393,8 +393,21 @@ export const migrations: Record<string, Migration> = {
       ]);
     },
   },
+  // The pay page's list (server/repos/invoices.ts#locationInvoicesJson): a location's open invoices in list order,
+  // read from one partial index instead of every invoice of the location and a sort.
+  '0006_invoice_open_list_idx': {
+    async up(db) {
+      await run(db, [
+        `create index invoices_open_list_idx on invoices (location_id, due_date asc nulls last, display_inv_num, id)
+           where payable and deleted_at is null`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [`drop index if exists invoices_open_list_idx`]);
+    },
+  },
   // Issue 7: the report lists at 5,000 invoices and 2,000 payment groups per location, mark-read of an invoice's messages.
-  '0100_reports_indexes': {
+  '0007_reports_indexes': {
     async up(db) {
       await run(db, reportsIndexesUp);
     },

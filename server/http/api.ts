@@ -6,6 +6,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { dbQueuePriority, fairQueueInUse } from '../db/pglite-queue.js';
+import { registerCompression } from './compress.js';
 import { contractOperations, type OpenApiDocument } from './contract.js';
 import { ApiError, notImplemented } from './errors.js';
 import { requestBodyCheck } from './validation.js';
@@ -55,6 +57,71 @@ function refuseUnparsedMediaTypes(app: FastifyInstance, contract: OpenApiDocumen
   }
 }
 
+const withQueuePriority = new WeakSet<FastifyInstance>();
+
+type JsonSchema = Record<string, any>;
+
+function resolveLocalRef(contract: OpenApiDocument, schema: JsonSchema): JsonSchema {
+  const ref = schema?.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return schema;
+  let node: any = contract;
+  for (const part of ref.slice(2).split('/')) node = node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return node ?? schema;
+}
+
+/**
+ * A response `anyOf`/`oneOf` makes fast-json-stringify VALIDATE the whole answer against each branch to pick one
+ * (issue 6: every invoice of a 5,000-invoice list, again). When each branch is an object schema with a required
+ * property that no other branch declares, the branch is decided by that property's presence instead:
+ * `if: { required: [key] } then: branch else: …` — a key lookup, then direct serialisation. The contract (and the
+ * generated TS types) keep the plain `anyOf`; only the serialiser's copy changes. Other unions stay as they are.
+ */
+export function serializableUnion(contract: OpenApiDocument, schema: JsonSchema): JsonSchema {
+  const kind = Array.isArray(schema?.anyOf) ? 'anyOf' : Array.isArray(schema?.oneOf) ? 'oneOf' : undefined;
+  if (!kind) return schema;
+  const { [kind]: branches, ...siblings } = schema;
+  if (Object.keys(siblings).some((key) => key !== 'description')) return schema;
+  const resolved = (branches as JsonSchema[]).map((branch) => resolveLocalRef(contract, branch));
+  const keys: string[] = [];
+  for (const [index, branch] of resolved.entries()) {
+    const others = resolved.filter((_, i) => i !== index);
+    const key = (branch.required ?? []).find(
+      (name: string) => !others.some((other) => other.properties && Object.hasOwn(other.properties, name)),
+    );
+    if (branch.type !== 'object' || !key) return schema;
+    keys.push(key);
+  }
+  let chain: JsonSchema = branches[branches.length - 1];
+  for (let i = branches.length - 2; i >= 0; i -= 1) chain = { if: { type: 'object', required: [keys[i]] }, then: branches[i], else: chain };
+  return chain;
+}
+
+/** The contract with its response unions made serialisable without validation (see `serializableUnion`). */
+function withSerializableResponses(contract: OpenApiDocument): OpenApiDocument {
+  const paths: Record<string, any> = {};
+  for (const [route, item] of Object.entries<any>(contract.paths ?? {})) {
+    paths[route] = { ...item };
+    for (const [method, operation] of Object.entries<any>(item)) {
+      if (!operation?.responses || typeof operation !== 'object') continue;
+      const responses: Record<string, any> = {};
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
+        const content = response?.content;
+        if (!content) {
+          responses[status] = response;
+          continue;
+        }
+        const newContent: Record<string, any> = {};
+        for (const [type, media] of Object.entries<any>(content)) {
+          newContent[type] = media?.schema ? { ...media, schema: serializableUnion(contract, media.schema) } : media;
+        }
+        responses[status] = { ...response, content: newContent };
+      }
+      paths[route][method] = { ...operation, responses };
+    }
+  }
+  return { ...contract, paths } as OpenApiDocument;
+}
+
 export async function registerContract(app: FastifyInstance, options: ApiPluginOptions & { prefix: string }) {
   const { contract, handlers, authenticate, checkScope, prefix } = options;
   refuseUnparsedMediaTypes(app, contract);
@@ -62,8 +129,20 @@ export async function registerContract(app: FastifyInstance, options: ApiPluginO
   const stray = unknownHandlers(contract, handlers);
   if (stray.length > 0) throw new Error(`Handlers for operations the contract does not define: ${stray.join(', ')}`);
 
+  // The embedded database grants its one connection to the oldest request first (server/db/pglite-queue.ts): carry
+  // each request's start time through its hooks and handler. Callback style so the rest of the chain runs inside.
+  if (!withQueuePriority.has(app)) {
+    withQueuePriority.add(app);
+    // large JSON answers (a 5,000-invoice list) compressed when the client accepts it (server/http/compress.ts)
+    registerCompression(app);
+    app.addHook('onRequest', (_request, _reply, done) => {
+      if (fairQueueInUse()) dbQueuePriority.run(performance.now(), done);
+      else done();
+    });
+  }
+
   await app.register(openapiGlue, {
-    specification: contract,
+    specification: withSerializableResponses(contract),
     prefix,
     addEmptySchema: false,
     operationResolver: (operationId: string): Partial<RouteOptions> => {

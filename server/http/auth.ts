@@ -5,11 +5,17 @@
  *   expired or past expiry → 401 expired; active/complete → `request.auth`.
  * - `checkScope` (preHandler, after validation): a vendorId / locationId path parameter outside the contact's
  *   `contact_locations` (or a location of another vendor) → 404 not_found.
+ *
+ * The request path is one round trip for both: `authenticate` reads the token and checks the path's vendor/location
+ * in the same statement (`authenticateToken`, server/db/tokens.ts — one query rather than a token cache, so a
+ * cancellation by any process takes effect on the next request) and keeps the answer; `checkScope` only reads it
+ * (it still queries when the path changed in between or could not be checked then). The order of the answers is
+ * unchanged: 401 before validation (400), 404 after it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
 import type { TokenStatus, TokenType } from '../db/schema.js';
-import { findToken, tokenState } from '../db/tokens.js';
+import { authenticateToken, tokenState, type ScopeTarget } from '../db/tokens.js';
 import { ApiError, notFound } from './errors.js';
 import { contactHasLocation, contactHasVendor } from '../repos/scope.js';
 
@@ -23,10 +29,21 @@ export interface AuthContext {
   requestId: string | null;
 }
 
+/** The scope answer `authenticate` got with the token, for the path it was asked for. */
+interface ScopeAnswer extends ScopeTarget {
+  inScope: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth?: AuthContext;
+    scopeAnswer?: ScopeAnswer;
   }
+}
+
+function scopeTargetOf(request: FastifyRequest): ScopeTarget {
+  const params = (request.params ?? {}) as Record<string, string | undefined>;
+  return { vendorId: params.vendorId || undefined, locationId: params.locationId || undefined };
 }
 
 /** Texts of the error catalogue (portal-core.md §8). */
@@ -52,10 +69,12 @@ export function makeAuthenticate(db: Db) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const raw = tokenFromHeader(request.headers.authorization);
     if (!raw) throw unauthorized('invalid');
-    const token = await findToken(db, raw);
+    const target = scopeTargetOf(request);
+    const token = await authenticateToken(db, raw, target);
     if (!token) throw unauthorized('invalid');
     const state = tokenState(token);
     if (state !== 'valid') throw unauthorized(state);
+    if (token.inScope !== null) request.scopeAnswer = { ...target, inScope: token.inScope };
     request.auth = {
       contactId: token.contactId,
       tokenId: token.id,
@@ -77,8 +96,12 @@ export function authOf(request: FastifyRequest): AuthContext {
 export function makeCheckScope(db: Db) {
   return async function checkScope(request: FastifyRequest, _reply: FastifyReply) {
     const auth = authOf(request);
-    const params = (request.params ?? {}) as Record<string, string | undefined>;
-    const { vendorId, locationId } = params;
+    const { vendorId, locationId } = scopeTargetOf(request);
+    const answer = request.scopeAnswer;
+    if (answer && answer.vendorId === vendorId && answer.locationId === locationId) {
+      if (!answer.inScope) throw notFound(vendorId && !locationId ? 'vendor' : 'location');
+      return;
+    }
     if (vendorId && locationId) {
       if (!(await contactHasLocation(db, auth.contactId, vendorId, locationId))) throw notFound('location');
     } else if (vendorId) {

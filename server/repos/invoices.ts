@@ -16,7 +16,7 @@
  *   (`filterName` = ship-to name, `filterValue` = ship-to id), only when the vendor lists `shipTo` in its
  *   `invoiceFilterColumns`; entries with both name and value empty are dropped; sorted by name.
  */
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Invoice } from '../db/schema.js';
 import { toDateString, toIsoString } from '../domain/dates.js';
@@ -24,13 +24,96 @@ import { centsToAmount } from '../domain/money.js';
 
 function shipToOf(invoice: Pick<Invoice, 'extra'>): { stId: string; stName: string } | null {
   const pass = invoice.extra?.eodPassthrough;
-  if (!pass) return null;
-  const stId = typeof pass.stId === 'string' ? pass.stId.trim() : '';
-  const stName = typeof pass.stName === 'string' ? pass.stName.trim() : '';
+  return shipToFrom(typeof pass?.stId === 'string' ? pass.stId : null, typeof pass?.stName === 'string' ? pass.stName : null);
+}
+
+function shipToFrom(rawId: string | null, rawName: string | null): { stId: string; stName: string } | null {
+  const stId = rawId ? rawId.trim() : '';
+  const stName = rawName ? rawName.trim() : '';
   if (!stId && !stName) return null;
   return { stId, stName };
 }
 
+/** A timestamptz as the ISO-8601 text `Date#toISOString` prints (UTC, milliseconds), made by PostgreSQL. */
+const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The ship-to's id or name from `extra.eodPassthrough`: trimmed text when it is a JSON string, else ''. */
+const passthroughText = (key: 'stId' | 'stName') =>
+  `btrim(case when jsonb_typeof(i.extra->'eodPassthrough'->'${key}') = 'string' then i.extra->'eodPassthrough'->>'${key}' else '' end, E' \\t\\n\\r\\f\\v')`;
+
+/**
+ * The contract's Invoice as JSON text, built by PostgreSQL (`row_to_json` of a lateral row, compact, keys in the
+ * contract's order). The one definition of the API invoice: lists, single invoices and journeys all use it, so the
+ * shapes cannot drift apart (tests/server/invoices-list.test.ts compares it with `toApiInvoice`). Why in SQL: at
+ * 5,000 invoices, materialising rows in Node (a `Date` per timestamp, the whole `extra` document per row) and
+ * serialising them again cost far more than the query; PostgreSQL writes the text once and Node passes it through.
+ * Amounts: float8 cents / 100 is the nearest double to the decimal amount, printed shortest (19.99, not
+ * 19.990000…), exactly what `centsToAmount` + JSON.stringify give.
+ */
+const INVOICE_JSON_LATERAL = `lateral (
+  select i.id as "id",
+    i.external_id as "externalId",
+    i.display_inv_num as "displayInvNum",
+    i.open_amount_cents::float8 / 100 as "openAmount",
+    i.due_date as "dueDate",
+    i.external_invoice_date as "externalInvoiceDate",
+    i.invoice_date as "invoiceDate",
+    i.po_ref_id as "poRefId",
+    nullif(concat_ws(' - ', nullif(st.st_id, ''), nullif(st.st_name, '')), '') as "shipTo",
+    nullif(st.st_name, '') as "filterName",
+    i.payable as "payable",
+    case when i.deleted_at is null then null else ${isoText('i.deleted_at')} end as "deletedAt",
+    ${isoText('i.created_at')} as "createdAt",
+    ${isoText('i.updated_at')} as "updatedAt",
+    i.location_id as "locationId",
+    coalesce(i.create_type, '') as "createType",
+    i.external_url as "externalUrl",
+    i.status as "status"
+  from (select ${passthroughText('stId')} as st_id, ${passthroughText('stName')} as st_name) st
+) v`;
+
+const invoiceListSql = (filter: string) => `select '[' || coalesce(string_agg(row_to_json(v)::text, ',' order by i.due_date asc nulls last, i.display_inv_num, i.id), '') || ']' as json
+  from invoices i, ${INVOICE_JSON_LATERAL}
+ where i.vendor_id = $1 and i.location_id = $2 ${filter}`;
+
+/** The statements of `locationInvoicesJson` ($1 vendor, $2 location[, $3 invoice]), precompiled text. */
+export const INVOICE_LIST_SQL = {
+  open: invoiceListSql('and i.payable = true and i.deleted_at is null'),
+  all: invoiceListSql(''),
+  one: invoiceListSql('and i.id = $3::uuid'),
+} as const;
+
+/**
+ * The location's invoices as a JSON array text in the list order (due date ascending, none last, then number):
+ * open ones (payable, not closed; read from the partial index `invoices_open_list_idx`, migration 0006), every
+ * invoice with `loadAll`, or the one `invoiceId` whatever its status.
+ */
+export async function locationInvoicesJson(
+  db: Db,
+  scope: InvoiceScope & { loadAll?: boolean; invoiceId?: string },
+): Promise<string> {
+  const query = scope.invoiceId
+    ? CompiledQuery.raw(INVOICE_LIST_SQL.one, [scope.vendorId, scope.locationId, scope.invoiceId])
+    : CompiledQuery.raw(scope.loadAll ? INVOICE_LIST_SQL.all : INVOICE_LIST_SQL.open, [scope.vendorId, scope.locationId]);
+  const { rows } = await db.executeQuery<{ json: string }>(query);
+  return rows[0]?.json ?? '[]';
+}
+
+/** Open (payable, not closed) invoices of the location, or every invoice with `loadAll`. */
+export async function listLocationInvoices(db: Db, scope: InvoiceScope & { loadAll?: boolean }): Promise<ApiInvoice[]> {
+  return JSON.parse(await locationInvoicesJson(db, scope)) as ApiInvoice[];
+}
+
+/** One invoice of the location (any status), or undefined. */
+export async function getLocationInvoice(db: Db, scope: InvoiceScope & { invoiceId: string }): Promise<ApiInvoice | undefined> {
+  const [invoice] = JSON.parse(await locationInvoicesJson(db, scope)) as ApiInvoice[];
+  return invoice;
+}
+
+/**
+ * A full invoice row → the contract's Invoice in JavaScript: the reference the SQL shape (`invoiceJsonLateral`) is
+ * tested against (tests/server/invoices-list.test.ts), for callers that already hold a row.
+ */
 export function toApiInvoice(invoice: Invoice) {
   const shipTo = shipToOf(invoice);
   return {
@@ -65,28 +148,14 @@ export interface InvoiceScope {
 function locationInvoices(db: Db, scope: InvoiceScope) {
   return db
     .selectFrom('invoices')
-    .selectAll()
     .where('vendorId', '=', scope.vendorId)
     .where('locationId', '=', scope.locationId);
 }
 
-/** Open (payable, not closed) invoices of the location, or every invoice with `loadAll`. */
-export async function listLocationInvoices(db: Db, scope: InvoiceScope & { loadAll?: boolean }) {
-  let query = locationInvoices(db, scope);
-  if (!scope.loadAll) query = query.where('payable', '=', true).where('deletedAt', 'is', null);
-  const rows = await query
-    .orderBy(sql`due_date asc nulls last`)
-    .orderBy('displayInvNum')
-    .orderBy('id')
-    .execute();
-  return rows.map(toApiInvoice);
-}
-
-/** One invoice of the location (any status), or undefined. */
-export async function getLocationInvoice(db: Db, scope: InvoiceScope & { invoiceId: string }) {
-  const row = await locationInvoices(db, scope).where('id', '=', scope.invoiceId).executeTakeFirst();
-  return row ? toApiInvoice(row) : undefined;
-}
+/** Active requests of a type for the contact at the location, newest first ($1 contact, $2 vendor, $3 location, $4 type). */
+export const REQUEST_CANDIDATES_SQL = `select id, invoice_ids from requests
+ where contact_id = $1 and vendor_id = $2 and location_id = $3 and type = $4 and status = 'active'
+ order by created_at desc, id`;
 
 /**
  * The invoice ids of the request of `type` at the location: the token's request when it is an active request of
@@ -97,17 +166,9 @@ export async function requestInvoiceIds(
   input: InvoiceScope & { contactId: string; type?: string; tokenRequestId?: string | null },
 ): Promise<string[]> {
   if (!input.type) return [];
-  const candidates = await db
-    .selectFrom('requests')
-    .select(['id', 'invoiceIds'])
-    .where('contactId', '=', input.contactId)
-    .where('vendorId', '=', input.vendorId)
-    .where('locationId', '=', input.locationId)
-    .where('type', '=', input.type)
-    .where('status', '=', 'active')
-    .orderBy('createdAt', 'desc')
-    .orderBy('id')
-    .execute();
+  const { rows: candidates } = await db.executeQuery<{ id: string; invoiceIds: unknown }>(
+    CompiledQuery.raw(REQUEST_CANDIDATES_SQL, [input.contactId, input.vendorId, input.locationId, input.type]),
+  );
   if (candidates.length === 0) return [];
   const chosen = candidates.find((r) => r.id === input.tokenRequestId) ?? candidates[0];
   const ids = (Array.isArray(chosen.invoiceIds) ? chosen.invoiceIds : []).filter(
@@ -124,7 +185,7 @@ export async function listInvoiceFilters(db: Db, scope: InvoiceScope) {
   const vendor = await db.selectFrom('vendors').select('invoiceFilterColumns').where('id', '=', scope.vendorId).executeTakeFirst();
   const columns = Array.isArray(vendor?.invoiceFilterColumns) ? vendor.invoiceFilterColumns.map(String) : [];
   if (!columns.includes('shipTo')) return [];
-  const rows = await locationInvoices(db, scope).execute();
+  const rows = await locationInvoices(db, scope).select('extra').execute();
   const byKey = new Map<string, { filterName: string; filterValue: string }>();
   for (const row of rows) {
     const shipTo = shipToOf(row);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useEffect, useId, useReducer, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { Button } from '../../ui/button';
 import { NativeTextField } from '../../ui/native-text-field';
@@ -6,11 +6,14 @@ import { landingTexts as t } from './texts';
 import { useContactForm } from './use-contact-form';
 
 /**
- * The confirmation modal's chunk (Ark dialog, focus trap): fetched when the visitor submits, so the landing page's
- * first paint and first interaction do not carry it (issue 6). By the time the request answers it is there.
+ * The confirmation modal's chunk (Ark dialog, focus trap): fetched once the visitor has typed a valid address (and
+ * again on submit, should that fetch have failed), so the landing page's first paint and first interaction do not
+ * carry it (issue 6); by the time the request answers it is there. Rendered only once loaded — no Suspense fallback
+ * in between, so nothing on the page changes while it loads.
  */
-const loadDialog = () => import('../../ui/dialog');
-const Dialog = lazy(() => loadDialog().then((module) => ({ default: module.Dialog })));
+let dialogModule: typeof import('../../ui/dialog') | undefined;
+const loadDialog = () =>
+  dialogModule ? Promise.resolve(dialogModule) : import('../../ui/dialog').then((module) => (dialogModule = module));
 
 /** "Access PerformancePay": request a login link by e-mail or phone (spec §2 Landing page). */
 export function ContactForm() {
@@ -19,6 +22,12 @@ export function ContactForm() {
   // Mounted from the first opening on, so closing plays Ark's own close (focus goes back to the form).
   const [dialogMounted, setDialogMounted] = useState(false);
   if (form.isModalOpen && !dialogMounted) setDialogMounted(true);
+  const [, dialogLoaded] = useReducer((n: number) => n + 1, 0);
+  const wantDialog = form.canSubmit || form.isModalOpen;
+  useEffect(() => {
+    if (wantDialog && !dialogModule) void loadDialog().then(dialogLoaded, () => undefined);
+  }, [wantDialog]);
+  const Dialog = dialogModule?.Dialog;
   return (
     <section
       aria-labelledby={titleId}
@@ -35,7 +44,7 @@ export function ContactForm() {
         className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
         onSubmit={(event) => {
           event.preventDefault();
-          void loadDialog().catch(() => undefined);
+          void loadDialog().then(dialogLoaded, () => undefined);
           form.submit();
         }}
       >
@@ -61,8 +70,7 @@ export function ContactForm() {
           </p>
         ) : null}
       </form>
-      {dialogMounted ? (
-        <Suspense fallback={null}>
+      {dialogMounted && Dialog ? (
           <Dialog
             open={form.isModalOpen}
             onClose={form.closeModal}
@@ -71,7 +79,6 @@ export function ContactForm() {
           >
             <p>{t.modalBody}</p>
           </Dialog>
-        </Suspense>
       ) : null}
     </section>
   );

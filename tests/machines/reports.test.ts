@@ -6,12 +6,10 @@ import { paymentReportMachine } from '../../machines/reports/payment-report.mach
 import { modelDetailInput, modelPaymentGroups, modelReportInput, modelReportInvoices } from '../../machines/reports/reports.model';
 import { modelPaymentGroupDetail } from '../../machines/click2pay/click2pay.model';
 
-function start<M extends typeof invoiceReportMachine | typeof paymentReportMachine>(machine: M, load: () => Promise<unknown[]>) {
+function start(machine: typeof invoiceReportMachine | typeof paymentReportMachine, load: () => Promise<unknown[]>) {
   const calls: unknown[] = [];
-  const actor = createActor(
-    machine.provide({ actors: { load: fromPromise(async ({ input }) => { calls.push(input); return load(); }) } } as never) as M,
-    { input: modelReportInput },
-  ).start();
+  const provided = (machine as typeof invoiceReportMachine).provide({ actors: { load: fromPromise(async ({ input }) => { calls.push(input); return load() as never; }) } });
+  const actor = createActor(provided, { input: modelReportInput }).start();
   return { actor, calls };
 }
 
@@ -76,7 +74,7 @@ describe('payment detail machine', () => {
     await waitFor(ok, (s) => s.value !== 'loading');
     expect(ok.getSnapshot().value).toBe('loaded');
     expect(ok.getSnapshot().context.data).toEqual(modelPaymentGroupDetail);
-    const bad = createActor(paymentDetailMachine.provide({ actors: { load: fromPromise(async () => { throw new Error('x'); }) } }), { input: modelDetailInput }).start();
+    const bad = createActor(paymentDetailMachine.provide({ actors: { load: fromPromise(async (): Promise<typeof modelPaymentGroupDetail> => { throw new Error('x'); }) } }), { input: modelDetailInput }).start();
     await waitFor(bad, (s) => s.value !== 'loading');
     expect(bad.getSnapshot().value).toBe('failed');
   });

@@ -41,6 +41,11 @@ import { paymentMethodCreateMachine } from './payment-method-create/payment-meth
 import { modelCreateInput, paymentMethodCreateModelEvents } from './payment-method-create/payment-method-create.model';
 import { paymentMethodVerifyMachine } from './payment-method-verify/payment-method-verify.machine';
 import { modelVerifyInput, paymentMethodVerifyModelEvents } from './payment-method-verify/payment-method-verify.model';
+// ── reports (issue 7) ──
+import { invoiceReportMachine } from './reports/invoice-report.machine';
+import { paymentReportMachine } from './reports/payment-report.machine';
+import { paymentDetailMachine } from './reports/payment-detail.machine';
+import { invoiceReportModelEvents, modelDetailInput, modelReportInput, paymentReportModelEvents } from './reports/reports.model';
 
 export interface RegisteredMachine {
   /** Stable id (the machine's id). */
@@ -89,4 +94,8 @@ export const machineRegistry: RegisteredMachine[] = [
   { id: 'paymentMethodDelete', machine: paymentMethodDeleteMachine, input: modelDeleteInput, events: accepted(paymentMethodDeleteModelEvents), description: 'Delete a payment method: usage check, confirmation, refusal when in use' },
   { id: 'paymentMethodCreate', machine: paymentMethodCreateMachine, input: modelCreateInput, events: accepted(paymentMethodCreateModelEvents), description: 'Add a card or bank account: fee confirmation, tokenize, attach' },
   { id: 'paymentMethodVerify', machine: paymentMethodVerifyMachine, input: modelVerifyInput, events: accepted(paymentMethodVerifyModelEvents), description: 'Micro-deposit verification of a bank account' },
+  // ── reports (issue 7) ──
+  { id: 'invoiceReport', machine: invoiceReportMachine, input: modelReportInput, events: accepted(invoiceReportModelEvents), description: 'Invoice Report: load (loaded | empty | failed) and column sort' },
+  { id: 'paymentReport', machine: paymentReportMachine, input: modelReportInput, events: accepted(paymentReportModelEvents), description: 'Payment Report: load of the location’s payment groups (loaded | empty | failed)' },
+  { id: 'paymentDetailLoad', machine: paymentDetailMachine, input: modelDetailInput, events: accepted(loadModelEvents(modelPaymentGroupDetail)), description: 'Load lifecycle of a payment detail (failure redirects to the location base)' },
 ];

@@ -22,6 +22,10 @@ const paymentConfirmation = lazyPage(() => import('../features/click2pay/confirm
 const disputed = lazyPage(() => import('../features/click2pay/disputed-page'));
 const dispute = lazyPage(() => import('../features/click2pay/dispute-page'));
 const partialPayment = lazyPage(() => import('../features/click2pay/partial-page'));
+// ── reports (issue 7, reports A) ──
+const invoiceReport = lazyPage(() => import('../features/reports/invoice-report-page'));
+const paymentReport = lazyPage(() => import('../features/reports/payment-report-page'));
+const paymentDetail = lazyPage(() => import('../features/reports/payment-detail-page'));
 
 /**
  * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (invoices,
@@ -56,6 +60,10 @@ export const routes: RouteObject[] = [
           { path: 'vendors/:vendorId/locations/:locationId/click2pay/:paymentGroupId/confirmation', lazy: paymentConfirmation },
           { path: 'vendors/:vendorId/locations/:locationId/click2pay/:invoiceId/dispute', lazy: dispute },
           { path: 'vendors/:vendorId/locations/:locationId/click2pay/:invoiceId/partial', lazy: partialPayment },
+          // ── reports (issue 7, reports A) ──
+          { path: 'vendors/:vendorId/locations/:locationId/invoices', lazy: invoiceReport },
+          { path: 'vendors/:vendorId/locations/:locationId/payments', lazy: paymentReport },
+          { path: 'vendors/:vendorId/locations/:locationId/payments/:paymentGroupId', lazy: paymentDetail },
         ],
       },
       { path: '*', lazy: notFound },

@@ -1,0 +1,195 @@
+/**
+ * Invoice Report at scale: 50 vs 5,000 invoices, in Chromium (`npm run bench:reports`). Same approach as
+ * scripts/bench/paypage.ts:
+ * 1. A fresh PostgreSQL database (BENCH_DB, default `bench_reports`, on BENCH_PG_URL's server), migrated, demo data,
+ *    plus two locations of the demo contact with 50 and 5,000 invoices (a third closed, a third scheduled).
+ * 2. Builds the SPA (skip with `--no-build`) and starts the portal (`server/main.ts`) on BENCH_PORT or a free port.
+ * 3. For each location, in a fresh page each round:
+ *    (a) navigation → first rows: from `page.goto` of `.../invoices` until the report table is there with the right
+ *        `aria-rowcount` and its first row visible;
+ *    (b) re-sort: from the click on the "Amount" header until the header says `aria-sort="ascending"` and the first row
+ *        of the re-sorted table is painted.
+ *    Median of BENCH_ROUNDS rounds (default 5) after one warm-up round.
+ * 4. Prints the milliseconds and the 5,000 ÷ 50 ratios (target ≤ 3×); `--strict` exits non-zero on a miss.
+ */
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium, type Browser } from 'playwright-core';
+import { sql } from 'kysely';
+import { createDb, migrateToLatest, type Db } from '../../server/db/connect.js';
+import { json } from '../../server/db/json.js';
+import { seedIfEmpty, DEMO_EMAIL, VENDOR_PFG } from '../../server/seed/demo.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PG_SERVER = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '');
+const DB_NAME = process.env.BENCH_DB ?? 'bench_reports';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SIZES = [50, 5000] as const;
+const args = new Set(process.argv.slice(2));
+
+function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH || execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/bash' }).toString().trim();
+}
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  if (process.env.BENCH_PORT) return Promise.resolve(Number(process.env.BENCH_PORT));
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A location of the demo contact with `invoices` invoices (open, scheduled and closed); returns the report path. */
+async function seedScaleLocation(db: Db, { invoices, label }: { invoices: number; label: string }) {
+  const vendor = await db.selectFrom('vendors').select('id').where('name', '=', VENDOR_PFG).executeTakeFirstOrThrow();
+  const contact = await db.selectFrom('contacts').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
+  const template = await db.selectFrom('locations').select(['paymentConfigs']).where('vendorId', '=', vendor.id).executeTakeFirstOrThrow();
+  const location = await db
+    .insertInto('locations')
+    .values({
+      vendorId: vendor.id, displayName: label, createType: 'manual',
+      address: json({ addressLine1: '1 Scale Way', addressLine2: '', city: 'Charleston', state: 'SC', postalCode: '29401' }),
+      paymentConfigs: json(template.paymentConfigs),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('contactLocations').values({ contactId: contact.id, vendorId: vendor.id, locationId: location.id }).execute();
+  const today = new Date();
+  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const rows = [];
+  for (let i = 0; i < invoices; i++) {
+    const cents = 5_000 + ((i * 7_919) % 250_000);
+    const closed = i % 3 === 1;
+    const num = `RP${label.replace(/\W/g, '').slice(-6)}${String(i).padStart(6, '0')}`;
+    rows.push({
+      vendorId: vendor.id, locationId: location.id, externalId: `PFG-${num}`, displayInvNum: num,
+      originalAmountCents: cents, openAmountCents: closed ? 0 : cents,
+      dueDate: i % 17 === 0 ? null : day((i % 60) - 20), invoiceDate: day((i % 60) - 50), externalInvoiceDate: day((i % 60) - 51),
+      poRefId: null, extra: json({}), payable: i % 3 === 0, deletedAt: closed ? new Date(today.getTime() - 86_400_000) : null,
+      createType: 'ERP', externalUrl: null, status: closed ? 'paid' : 'open',
+    });
+  }
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('invoices').values(rows.slice(i, i + 500)).execute();
+  const raw = randomBytes(32).toString('base64url');
+  await db.insertInto('tokens').values({
+    tokenHash: createHash('sha256').update(raw).digest('hex'), contactId: contact.id, vendorId: vendor.id, locationId: location.id,
+    type: 'click2pay', status: 'active', expiresAt: new Date(Date.now() + 7 * 86_400_000),
+  }).execute();
+  return { path: `/token/${raw}/vendors/${vendor.id}/locations/${location.id}/invoices` };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function measure(browser: Browser, baseUrl: string, target: { path: string; rows: number }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const t0 = Date.now();
+  await page.goto(baseUrl + target.path, { waitUntil: 'commit' });
+  await page.waitForFunction((n) => {
+    const first = document.querySelector('[data-testid="invoice-report-row"]');
+    if (!first || first.getBoundingClientRect().height === 0) return false;
+    return Number(first.closest('[aria-rowcount]')?.getAttribute('aria-rowcount')) === n + 1;
+  }, target.rows, { polling: 'raf', timeout: 120_000 });
+  const shown = Date.now() - t0;
+  await page.waitForTimeout(300);
+  // A string, not a function: tsx's keepNames would reference a `__name` helper that does not exist in the page.
+  const resort = (await page.evaluate(`new Promise((resolve) => {
+    const old = document.querySelector('[data-testid="invoice-report-row"]');
+    const header = [...document.querySelectorAll('[role=columnheader]')].find((h) => h.textContent.startsWith('Amount'));
+    const start = performance.now();
+    header.querySelector('button').click();
+    const check = () => {
+      const h = [...document.querySelectorAll('[role=columnheader]')].find((x) => x.textContent.startsWith('Amount'));
+      const first = document.querySelector('[data-testid="invoice-report-row"]');
+      if (h && h.getAttribute('aria-sort') === 'ascending' && first && first !== old && first.getBoundingClientRect().height > 0) {
+        requestAnimationFrame(() => resolve(performance.now() - start));
+      } else requestAnimationFrame(check);
+    };
+    check();
+  })`)) as number;
+  await context.close();
+  return { shown, resort };
+}
+
+async function main() {
+  await admin(async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${DB_NAME}`);
+  });
+  const databaseUrl = `${PG_SERVER}/${DB_NAME}`;
+  let server: ChildProcess | undefined;
+  let browser: Browser | undefined;
+  try {
+    const handle = await createDb({ databaseUrl, poolSize: 2 });
+    await migrateToLatest(handle.db);
+    await seedIfEmpty(handle.db);
+    const targets = [];
+    for (const n of SIZES) targets.push({ rows: n, ...(await seedScaleLocation(handle.db, { invoices: n, label: `Report ${n}` })) });
+    await sql`analyze`.execute(handle.db);
+    await handle.close();
+
+    if (!args.has('--no-build')) execSync('npm run -s build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    server = spawn('npx', ['tsx', 'server/main.ts'], {
+      cwd: root, detached: true, stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+    });
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      } catch { /* not up yet */ }
+      if (i > 600) throw new Error('the portal did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const results: Record<number, { shown: number; resort: number }> = {};
+    for (const target of targets) {
+      await measure(browser, baseUrl, target); // warm-up
+      const runs = [];
+      for (let r = 0; r < ROUNDS; r++) runs.push(await measure(browser, baseUrl, target));
+      results[target.rows] = { shown: median(runs.map((x) => x.shown)), resort: median(runs.map((x) => x.resort)) };
+      console.log(`${String(target.rows).padStart(5)} invoices: navigation → first rows ${runs.map((x) => x.shown).join(', ')} ms (median ${results[target.rows].shown}); re-sort ${runs.map((x) => Math.round(x.resort)).join(', ')} ms (median ${Math.round(results[target.rows].resort)})`);
+    }
+    const [small, large] = SIZES;
+    const shownRatio = results[large].shown / results[small].shown;
+    const resortRatio = results[large].resort / results[small].resort;
+    console.log(`invoice report, navigation → first rows: ${large} ÷ ${small} = ${shownRatio.toFixed(2)}× (${results[large].shown} ms vs ${results[small].shown} ms; target ≤ 3×)`);
+    console.log(`invoice report, re-sort:                ${large} ÷ ${small} = ${resortRatio.toFixed(2)}× (${Math.round(results[large].resort)} ms vs ${Math.round(results[small].resort)} ms; target ≤ 3×)`);
+    if (args.has('--strict') && (shownRatio > 3 || resortRatio > 3)) process.exitCode = 1;
+  } finally {
+    await browser?.close();
+    if (server?.pid) {
+      try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+      await new Promise((r) => setTimeout(r, 1500));
+      try { process.kill(-server.pid, 'SIGKILL'); } catch { /* already gone */ }
+    }
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`));
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+/**
+ * Report rules (spec §2 Invoice Report / Payment Report), pure: column comparators, the invoice report's default
+ * sort and the payment report's grouping.
+ */
+import { invoiceDisplayStatus, type InvoiceDisplayStatus } from './invoices';
+
+export type SortDirection = 'ascending' | 'descending';
+export interface ReportSort<C extends string = string> {
+  column: C;
+  direction: SortDirection;
+}
+
+/** The fields of an invoice the report shows. */
+export interface ReportInvoice {
+  id: string;
+  displayInvNum: string;
+  dueDate: string | null;
+  externalInvoiceDate: string | null;
+  invoiceDate: string | null;
+  openAmount: number;
+  payable: boolean;
+  deletedAt: string | null;
+}
+
+export type InvoiceReportColumn = 'invoice' | 'invoiceDate' | 'dueDate' | 'amount' | 'status';
+export const INVOICE_REPORT_DEFAULT_SORT: ReportSort<InvoiceReportColumn> = { column: 'dueDate', direction: 'ascending' };
+
+/** The invoice date the report shows: the vendor's external date, else the portal's. */
+export function reportInvoiceDate(i: ReportInvoice): string | null {
+  return i.externalInvoiceDate ?? i.invoiceDate;
+}
+
+export function reportInvoiceStatus(i: ReportInvoice): InvoiceDisplayStatus {
+  return invoiceDisplayStatus(i);
+}
+
+/** ISO dates compare as text; a missing date sorts after every date (ascending). */
+function compareDates(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Ascending comparators of the invoice report's columns (the table reverses them for descending). */
+export const invoiceReportCompare: Record<InvoiceReportColumn, (a: ReportInvoice, b: ReportInvoice) => number> = {
+  invoice: (a, b) => collator.compare(a.displayInvNum, b.displayInvNum),
+  invoiceDate: (a, b) => compareDates(reportInvoiceDate(a), reportInvoiceDate(b)),
+  dueDate: (a, b) => compareDates(a.dueDate, b.dueDate),
+  amount: (a, b) => Math.round(a.openAmount * 100) - Math.round(b.openAmount * 100),
+  status: (a, b) => reportInvoiceStatus(a).localeCompare(reportInvoiceStatus(b)),
+};
+
+/** Stable sort by `sort` (the order the table shows and the CSV exports). */
+export function sortRows<T, C extends string>(rows: readonly T[], sort: ReportSort<C> | null, compare: Record<C, (a: T, b: T) => number>): T[] {
+  if (!sort) return [...rows];
+  const fn = compare[sort.column];
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  return rows.map((row, i) => ({ row, i })).sort((a, b) => sign * fn(a.row, b.row) || a.i - b.i).map((x) => x.row);
+}
+
+/** Next sort after a header click: the same column flips direction, another column starts ascending. */
+export function nextSort<C extends string>(current: ReportSort<C>, column: C): ReportSort<C> {
+  if (current.column !== column) return { column, direction: 'ascending' };
+  return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
+}
+
+// ── payment report ──
+
+export type PaymentGroupStatus = 'scheduled' | 'complete' | 'canceled';
+export type PaymentSource = 'portal' | 'click2pay' | 'paymentplan' | 'autopay' | 'message';
+
+export const PAYMENT_SOURCE_LABELS: Record<PaymentSource, string> = {
+  portal: 'Portal', click2pay: 'Click2Pay', paymentplan: 'Payment Plan', autopay: 'Autopay Plus', message: 'Message',
+};
+
+export const PAYMENT_GROUP_ORDER = [
+  { status: 'scheduled', title: 'Scheduled' },
+  { status: 'complete', title: 'Completed' },
+  { status: 'canceled', title: 'Canceled' },
+] as const satisfies ReadonlyArray<{ status: PaymentGroupStatus; title: string }>;
+
+/** Groups Scheduled, Completed, Canceled (in that order, empty groups left out), each by payment date descending. */
+export function groupPayments<T extends { status: PaymentGroupStatus; paymentDate: string }>(groups: readonly T[]) {
+  return PAYMENT_GROUP_ORDER.map(({ status, title }) => ({
+    status,
+    title,
+    rows: sortRows(groups.filter((g) => g.status === status), { column: 'date', direction: 'descending' }, { date: (a: T, b: T) => compareDates(a.paymentDate, b.paymentDate) }),
+  })).filter((g) => g.rows.length > 0);
+}

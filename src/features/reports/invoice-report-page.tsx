@@ -1,0 +1,98 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { invoiceReportMachine } from '../../../machines/reports/invoice-report.machine';
+import type { Invoice } from '../../../machines/reports/reports.actors';
+import { selectReportRows, selectReportSort, selectReportStatus } from '../../../machines/reports/reports.selectors';
+import { toCsv, type CsvColumn } from '../../domain/csv';
+import { formatCurrency } from '../../domain/dollars';
+import {
+  INVOICE_REPORT_DEFAULT_SORT, invoiceReportCompare, reportInvoiceDate, reportInvoiceStatus, sortRows, type InvoiceReportColumn,
+} from '../../domain/reports';
+import type { DataTableColumn } from '../../ui/data-table';
+import { Page } from '../../ui/page';
+import { ReportActions, usePrinting } from '../../ui/report-actions';
+import { shortDate, vendorFlag } from '../click2pay/format';
+import { LocationFrame } from '../dashboard/location-frame';
+import type { LocationContextView } from '../dashboard/use-location-context';
+import { useSession } from '../shell/session';
+import { MachineSortedTable, ReportFailure, ReportHeader, TableSkeleton, emptyText } from './report-layout';
+import { invoiceReportTexts as t } from './texts';
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+/** Columns of the report: the table's and the CSV's (Invoice Date only when the vendor setting allows). */
+function useInvoiceColumns(base: string, showInvoiceDate: boolean) {
+  return useMemo(() => {
+    const table: DataTableColumn<Invoice>[] = [
+      { id: 'invoice', header: t.columns.invoice, cell: (i) => <Link to={`${base}/invoices/${i.id}`}>{i.displayInvNum}</Link>, compare: invoiceReportCompare.invoice },
+      ...(showInvoiceDate ? [{ id: 'invoiceDate', header: t.columns.invoiceDate, cell: (i: Invoice) => shortDate(reportInvoiceDate(i)), compare: invoiceReportCompare.invoiceDate }] : []),
+      { id: 'dueDate', header: t.columns.dueDate, cell: (i) => shortDate(i.dueDate), compare: invoiceReportCompare.dueDate },
+      { id: 'amount', header: t.columns.amount, align: 'end', cell: (i) => formatCurrency(cents(i.openAmount)), compare: invoiceReportCompare.amount },
+      { id: 'status', header: t.columns.status, cell: (i) => reportInvoiceStatus(i), compare: invoiceReportCompare.status },
+    ];
+    const csv: CsvColumn<Invoice>[] = [
+      { header: t.columns.invoice, value: (i) => i.displayInvNum },
+      ...(showInvoiceDate ? [{ header: t.columns.invoiceDate, value: (i: Invoice) => shortDate(reportInvoiceDate(i)) }] : []),
+      { header: t.columns.dueDate, value: (i) => shortDate(i.dueDate) },
+      { header: t.columns.amount, value: (i) => cents(i.openAmount) / 100 },
+      { header: t.columns.status, value: (i) => reportInvoiceStatus(i) },
+    ];
+    return { table, csv };
+  }, [base, showInvoiceDate]);
+}
+
+function InvoiceReport({ vendorId, locationId, base, context }: { vendorId: string; locationId: string; base: string; context: LocationContextView }) {
+  const actor = useActorRef(invoiceReportMachine, { input: { vendorId, locationId } });
+  const status = useSelector(actor, selectReportStatus);
+  const rows = useSelector(actor, selectReportRows);
+  const sort = useSelector(actor, selectReportSort) ?? INVOICE_REPORT_DEFAULT_SORT;
+  const printing = usePrinting();
+  const vendorName = context.vendor?.displayName ?? context.vendor?.name ?? '';
+  const columns = useInvoiceColumns(base, vendorFlag(context.vendor?.featureFlags, 'displayExternalInvoiceDate'));
+  const csv = () => toCsv(columns.csv, sortRows(rows, sort as { column: InvoiceReportColumn; direction: typeof sort.direction }, invoiceReportCompare));
+  return (
+    <>
+      <ReportHeader
+        title={t.title}
+        locationName={context.location?.displayName}
+        printTitle={t.exportTitle}
+        actions={<ReportActions title={t.exportTitle} vendorName={vendorName} csv={csv} disabled={status !== 'loaded'} />}
+      />
+      {status === 'loading' ? <TableSkeleton label={t.loading} /> : null}
+      {status === 'failed' ? <ReportFailure vendorName={vendorName} /> : null}
+      {status === 'empty' ? <p className={emptyText}>{t.empty}</p> : null}
+      {status === 'loaded' ? (
+        <MachineSortedTable
+          label={t.tableLabel}
+          rows={rows}
+          rowKey={invoiceKey}
+          columns={columns.table}
+          sort={sort}
+          onSort={(column) => actor.send({ type: 'report.sort', column })}
+          virtualizeAbove={printing ? Number.POSITIVE_INFINITY : undefined}
+          rowAttributes={rowAttributes}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const invoiceKey = (i: Invoice) => i.id;
+const rowAttributes = () => ({ 'data-testid': 'invoice-report-row' }) as const;
+
+/** "Invoice Report for" at .../invoices (spec §2): every invoice, sortable (default due date ascending), CSV and print. */
+export default function InvoiceReportPage() {
+  const session = useSession();
+  const { vendorId = '', locationId = '' } = useParams();
+  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  return (
+    <LocationFrame vendorId={vendorId} locationId={locationId}>
+      {(context) => (
+        <Page>
+          <InvoiceReport key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
+        </Page>
+      )}
+    </LocationFrame>
+  );
+}

@@ -1,0 +1,81 @@
+/** Parts shared by the report pages: the "… for {location}" header with Export/Print, the failure notice, skeleton rows. */
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { css } from '../../../styled-system/css';
+import type { ReportSort } from '../../domain/reports';
+import { DataTable, type DataTableProps } from '../../ui/data-table';
+import { PageTitle } from '../../ui/page';
+import { PrintStyles } from '../../ui/report-actions';
+import { LoadingRegion, Skeleton } from '../../ui/reserved';
+import { reportTexts } from './texts';
+
+/** h1 "{title} {location}", the print stylesheet with `printTitle`, and the actions (Export/Print) beside the title. */
+export function ReportHeader({ title, locationName, printTitle, actions }: { title: string; locationName?: string; printTitle: string; actions?: ReactNode }) {
+  return (
+    <>
+      <PrintStyles title={printTitle} />
+      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', columnGap: '4', mb: '5' })}>
+        <PageTitle className={css({ mb: '2' })}>
+          {title} {locationName ? <span className={css({ color: 'brand.700' })}>{locationName}</span> : null}
+        </PageTitle>
+        {actions}
+      </div>
+    </>
+  );
+}
+
+/** §8 report load failure, with the vendor's name. */
+export function ReportFailure({ vendorName, text = reportTexts.loadFailed }: { vendorName: string; text?: string }) {
+  return (
+    <div role="alert" className={css({ bg: 'white', borderWidth: '1px', borderColor: '#f4c7c3', borderRadius: 'card', p: '5', '& p + p': { mt: '2' } })}>
+      <p className={css({ color: 'danger', fontWeight: '600' })}>{text}</p>
+      <p>{reportTexts.contact(vendorName)}</p>
+    </div>
+  );
+}
+
+/** Skeleton of a table of `rows` rows (48 px each, as DataTable), under a 44 px header. */
+export function TableSkeleton({ label, rows = 6 }: { label: string; rows?: number }) {
+  return (
+    <LoadingRegion label={label} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <Skeleton height={36} />
+      {Array.from({ length: rows }, (_, i) => <Skeleton key={i} height={40} />)}
+    </LoadingRegion>
+  );
+}
+
+export const emptyText = css({ bg: 'white', borderRadius: 'card', borderWidth: '1px', borderColor: 'line', p: '5', color: 'muted' });
+
+/**
+ * DataTable whose sort is owned by a machine. DataTable keeps its sort internally (`initialSort` only, no change
+ * callback), so this wrapper catches clicks on its sort buttons (capture phase, before DataTable sees them), asks
+ * `onSort(columnId)`, re-mounts the table with the new `initialSort`, and puts focus back on the same header button.
+ */
+export function MachineSortedTable<T>({ sort, onSort, ...props }: Omit<DataTableProps<T>, 'initialSort' | 'selection'> & { sort: ReportSort; onSort(column: string): void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const refocus = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const column = refocus.current;
+    if (!column) return;
+    refocus.current = null;
+    const index = props.columns.findIndex((c) => c.id === column);
+    ref.current?.querySelectorAll<HTMLElement>('[role=columnheader]')[index]?.querySelector('button')?.focus();
+  }, [sort, props.columns]);
+  return (
+    <div
+      ref={ref}
+      onClickCapture={(event) => {
+        const button = (event.target as HTMLElement).closest('[role=columnheader][data-sortable] button');
+        if (!button || !ref.current) return;
+        const headers = [...ref.current.querySelectorAll('[role=columnheader]')];
+        const column = props.columns[headers.indexOf(button.closest('[role=columnheader]')!)];
+        if (!column) return;
+        event.stopPropagation();
+        event.preventDefault();
+        refocus.current = column.id;
+        onSort(column.id);
+      }}
+    >
+      <DataTable key={`${sort.column}:${sort.direction}`} initialSort={sort} {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { test, expect, type Page } from '@playwright/test';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expectNoSeriousA11yViolations, withDb } from './support';
+
+/**
+ * Report journeys against the real server and the demo data, at 375 px and on the desktop: the invoice report from the
+ * dashboard (sort, CSV export read back from the downloaded file), the payment report and a payment's detail.
+ * Read-only: safe to run in both projects and after the paying journeys.
+ */
+
+/** Issues a link of the demo contact for a location (by display name) and returns the location base path. */
+async function locationBase(locationName: string): Promise<string> {
+  const raw = randomBytes(32).toString('base64url');
+  const { vendorId, locationId } = await withDb(async (c) => {
+    const { rows } = await c.query(
+      `select cl.contact_id, cl.vendor_id, cl.location_id from contact_locations cl
+         join contacts c on c.id = cl.contact_id join locations l on l.id = cl.location_id
+         join vendors v on v.id = cl.vendor_id
+        where c.email = 'demo@example.com' and l.display_name = $1 order by v.name desc limit 1`, [locationName]);
+    const r = rows[0];
+    await c.query(
+      `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, expires_at)
+       values ($1, $2, $3, $4, 'click2pay', 'active', now() + interval '7 days')`,
+      [createHash('sha256').update(raw).digest('hex'), r.contact_id, r.vendor_id, r.location_id]);
+    return { vendorId: r.vendor_id as string, locationId: r.location_id as string };
+  });
+  return `/token/${raw}/vendors/${vendorId}/locations/${locationId}`;
+}
+
+/** The amount (in cents) shown in each invoice row, in the order shown. */
+async function rowAmounts(page: Page): Promise<number[]> {
+  const texts = await page.getByTestId('invoice-report-row').allTextContents();
+  return texts.map((t) => {
+    const m = /(-?)\$([\d,]+)\.(\d{2})/.exec(t);
+    if (!m) throw new Error(`no amount in row ${t}`);
+    return (m[1] ? -1 : 1) * (Number(m[2].replace(/,/g, '')) * 100 + Number(m[3]));
+  });
+}
+
+test('invoice report from the dashboard: default order, sort by amount with aria-sort, export CSV', async ({ page }) => {
+  const base = await locationBase('Blue Heron Grill');
+  await page.goto(base);
+  await page.getByRole('region', { name: 'REPORTS' }).getByRole('link', { name: 'INVOICES' }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/invoices$`));
+  await expect(page.getByRole('heading', { level: 1, name: /Invoice Report for/ })).toBeVisible();
+  await expect(page.getByTestId('invoice-report-row').first()).toBeVisible();
+  const table = page.getByRole('table', { name: 'Invoices' });
+  await expect(table.getByRole('columnheader', { name: 'Due Date', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  await expectNoSeriousA11yViolations(page);
+
+  const amountHeader = table.getByRole('columnheader', { name: 'Amount', exact: true });
+  await amountHeader.getByRole('button').click();
+  await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(table.getByRole('columnheader', { name: 'Due Date', exact: true })).toHaveAttribute('aria-sort', 'none');
+  const ascending = await rowAmounts(page);
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+  await amountHeader.getByRole('button').click();
+  await expect(amountHeader).toHaveAttribute('aria-sort', 'descending');
+  const descending = await rowAmounts(page);
+  expect(descending).toEqual([...ascending].sort((a, b) => b - a));
+  // Focus stays on the header the user clicked.
+  await expect(amountHeader.getByRole('button')).toBeFocused();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^Invoice Report \d{4}-\d{2}-\d{2} .+\.csv$/);
+  const text = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '');
+  const lines = text.split('\r\n');
+  expect(lines[0]).toMatch(/^Invoice,(Invoice Date,)?Due Date,Amount,Status$/);
+  expect(lines.length - 1).toBe(ascending.length);
+  // A closed invoice of the demo data, in the order shown (amount descending: the closed ones at $0.00 come last).
+  expect(lines.find((l) => l.startsWith('INV4409870,'))).toMatch(/,0,Closed$/);
+  expect(lines[1]).not.toMatch(/,0,Closed$/);
+});
+
+test('payment report and a payment’s detail', async ({ page }) => {
+  const base = await locationBase('Blue Heron Grill');
+  await page.goto(base);
+  await page.getByRole('region', { name: 'REPORTS' }).getByRole('link', { name: 'PAYMENTS' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Payment Report for/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Scheduled' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Completed' })).toBeVisible();
+  const completed = page.getByRole('table', { name: 'Completed payments' });
+  await expect(completed.getByTestId('payment-report-row')).toHaveCount(2);
+  await expect(completed.getByTestId('payment-report-row').first()).toContainText('Portal');
+  await expect(page.getByRole('table', { name: 'Scheduled payments' })).toContainText('Autopay Plus');
+  await expectNoSeriousA11yViolations(page);
+
+  const link = completed.getByTestId('payment-report-row').last().getByRole('link');
+  const confirmation = (await link.textContent())!;
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: /Payment Detail for/ })).toBeVisible();
+  await expect(page.getByTestId('confirmation-number')).toHaveText(confirmation);
+  await expect(page.getByTestId('payment-line')).toHaveCount(2);
+  await expect(page.getByLabel('Check Number')).toBeVisible();
+  await page.getByLabel('Check Number').fill('10442');
+  await expectNoSeriousA11yViolations(page);
+  // No page-level horizontal scroll at any width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});

@@ -1,0 +1,179 @@
+// @vitest-environment jsdom
+/**
+ * Model-based walks of the payment report and the payment detail on the REAL pages (router, token guard, location
+ * frame, DataTable): each load is a promise the walk settles.
+ */
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import { walkPaths, type Deferred } from '../model-walk';
+
+const network = vi.hoisted(() => ({ groups: [] as Array<Deferred<unknown>>, detail: [] as Array<Deferred<unknown>>, calls: [] as unknown[] }));
+
+vi.mock('../../../machines/reports/reports.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/reports/reports.actors')>();
+  const { deferred } = await import('../model-walk');
+  const pending = (queue: Array<Deferred<unknown>>) => (input: unknown) => {
+    network.calls.push(input);
+    const d = deferred<unknown>();
+    queue.push(d);
+    return d.promise;
+  };
+  return { ...original, fetchReportPaymentGroups: pending(network.groups), fetchPaymentDetail: pending(network.detail) };
+});
+vi.mock('../../../machines/load/load.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/load/load.actors')>();
+  const { vendor, location } = await import('../shell/fixtures');
+  const { modelVendorId, modelLocationId } = await import('../../../machines/dashboard/dashboard.model');
+  return {
+    ...original,
+    fetchVendors: async () => [vendor(modelVendorId, 'Coastal Produce Co.')],
+    fetchLocations: async () => ({ [modelLocationId]: location(modelLocationId, modelVendorId, 'Blue Heron Grill') }),
+  };
+});
+vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/announcements/announcements.actors')>();
+  const { fromPromise } = await import('xstate');
+  return { ...original, loadAnnouncements: fromPromise(async () => []) };
+});
+// The dashboard (where a failed detail load leads) loads nothing in this test.
+vi.mock('../../../machines/dashboard/dashboard.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/dashboard/dashboard.actors')>();
+  const { fromPromise } = await import('xstate');
+  const never = fromPromise(() => new Promise<never>(() => {}));
+  return { ...original, recordVisit: never, loadAutopay: never, loadPaymentPlans: never };
+});
+
+import { modelPaymentGroupDetail } from '../../../machines/click2pay/click2pay.model';
+import { loadModelEvents } from '../../../machines/load/load.model';
+import { paymentDetailMachine } from '../../../machines/reports/payment-detail.machine';
+import { paymentReportMachine } from '../../../machines/reports/payment-report.machine';
+import { modelDetailInput, modelPaymentGroups, modelReportInput, paymentReportModelEvents } from '../../../machines/reports/reports.model';
+import { routes } from '../../../src/app/router';
+import { PAYMENT_SOURCE_LABELS, groupPayments } from '../../../src/domain/reports';
+import { paymentDetailTexts as d, paymentReportTexts as t, reportTexts } from '../../../src/features/reports/texts';
+import { token } from '../shell/fixtures';
+
+configure({ asyncUtilTimeout: 8000 });
+
+const base = `/token/${token}/vendors/${modelReportInput.vendorId}/locations/${modelReportInput.locationId}`;
+
+beforeAll(async () => {
+  await import('../../../src/features/reports/payment-report-page');
+  await import('../../../src/features/reports/payment-detail-page');
+});
+afterEach(() => cleanup());
+
+function open(path: string) {
+  network.groups.length = 0;
+  network.detail.length = 0;
+  network.calls.length = 0;
+  window.scrollTo = vi.fn();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const settle = (queue: Array<Deferred<unknown>>, outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
+  await waitFor(() => expect(queue.length).toBeGreaterThan(0));
+  const p = queue.shift()!;
+  await act(async () => (outcome === 'resolve' ? p.resolve(event.output) : p.reject(event.error)));
+};
+
+async function walk<S>(steps: Array<{ state: S; event: AnyEventObject }>, drivers: Record<string, (event: any) => Promise<unknown>>, assertState: (state: S) => Promise<void>) {
+  await assertState(steps[0].state);
+  for (const step of steps.slice(1)) {
+    const drive = drivers[step.event.type];
+    if (!drive) throw new Error(`no driver for ${step.event.type}`);
+    await drive(step.event);
+    await assertState(step.state);
+  }
+}
+
+describe('payment report: model-based walk', () => {
+  type Snapshot = SnapshotFrom<typeof paymentReportMachine>;
+  const paths = walkPaths<Snapshot>(paymentReportMachine, paymentReportModelEvents, modelReportInput);
+
+  async function assertState(state: Snapshot) {
+    const heading = await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(heading).toHaveTextContent(`${t.title} Blue Heron Grill`));
+    expect(network.calls).toEqual([modelReportInput]);
+    if (state.value === 'loading') {
+      expect(screen.getByRole('status')).toHaveTextContent(t.loading);
+      return;
+    }
+    if (state.value === 'failed') {
+      expect(screen.getByRole('alert')).toHaveTextContent(reportTexts.loadFailed);
+      expect(screen.getByRole('alert')).toHaveTextContent(reportTexts.contact('Coastal Produce Co.'));
+      return;
+    }
+    if (state.value === 'empty') {
+      expect(screen.getByText(t.empty)).toBeInTheDocument();
+      return;
+    }
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Scheduled', 'Completed', 'Canceled']);
+    for (const group of groupPayments(modelPaymentGroups)) {
+      const table = screen.getByRole('table', { name: t.groupLabel(group.title) });
+      const rows = within(table).getAllByTestId('payment-report-row');
+      expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(group.rows.map((g) => g.confirmationNumber));
+      rows.forEach((r, i) => {
+        expect(within(r).getByRole('link')).toHaveAttribute('href', `${base}/payments/${group.rows[i].id}`);
+        expect(r).toHaveTextContent(PAYMENT_SOURCE_LABELS[group.rows[i].sourceType]);
+      });
+    }
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  }
+
+  const drivers = { 'xstate.done.actor.load': settle(network.groups, 'resolve'), 'xstate.error.actor.load': settle(network.groups, 'reject') };
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    open(`${base}/payments`);
+    await walk(path.steps, drivers, assertState);
+  });
+});
+
+describe('payment detail: model-based walk', () => {
+  type Snapshot = SnapshotFrom<typeof paymentDetailMachine>;
+  // The page offers no refresh (a failure leaves it), so the walk has the load outcomes only.
+  const events = (s: Snapshot) => loadModelEvents(modelPaymentGroupDetail)(s).filter((e) => e.type !== 'load.refresh');
+  const paths = walkPaths<Snapshot>(paymentDetailMachine, events, modelDetailInput);
+  let router: ReturnType<typeof open>;
+
+  async function assertState(state: Snapshot) {
+    if (state.value === 'failed') {
+      // recurring §2.10: a failed load redirects to the location base.
+      await waitFor(() => expect(router.state.location.pathname).toBe(base));
+      return;
+    }
+    const heading = await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(heading).toHaveTextContent(`${d.title} Blue Heron Grill`));
+    expect(network.calls).toEqual([modelDetailInput]);
+    if (state.value === 'loading') {
+      expect(screen.getByRole('status')).toHaveTextContent(d.loading);
+      expect(screen.queryByLabelText(d.checkNumber)).toBeNull();
+      return;
+    }
+    expect(screen.getByTestId('confirmation-number')).toHaveTextContent('PP-1042');
+    expect(screen.getByTestId('payment-method')).toHaveTextContent('Visa Busin 4821');
+    const lines = within(screen.getByRole('table', { name: d.tableLabel })).getAllByTestId('payment-line');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toHaveTextContent('INV-1001');
+    expect(lines[0]).toHaveTextContent('$100.50');
+    expect(screen.getByLabelText(d.checkNumber)).toHaveAttribute('type', 'text');
+  }
+
+  const drivers = { 'xstate.done.actor.load': settle(network.detail, 'resolve'), 'xstate.error.actor.load': settle(network.detail, 'reject') };
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    router = open(`${base}/payments/${modelDetailInput.paymentGroupId}`);
+    await walk(path.steps, drivers, assertState);
+  });
+
+  it('a payment without invoice lines shows no check number input', async () => {
+    router = open(`${base}/payments/${modelDetailInput.paymentGroupId}`);
+    await settle(network.detail, 'resolve')({ output: { ...modelPaymentGroupDetail, payments: [] } });
+    await screen.findByTestId('confirmation-number');
+    expect(screen.queryByLabelText(d.checkNumber)).toBeNull();
+  });
+});

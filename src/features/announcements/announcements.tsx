@@ -72,10 +72,11 @@ function StandaloneAnnouncements() {
 
 /**
  * Announcement banners (spec §1, §4): error ones red and not dismissible, others blue with a
- * dismiss button. Renders the app-level announcements (root layout); render once per page frame. Outside the app
- * (no app actor) they are always an overlay: no layout shift on pages painted before they load.
+ * dismiss button. Renders the app-level announcements (root layout); render once per page frame. An overlay unless the
+ * caller holds its page until they are known (the shell frame passes `flow`); outside the app (no app actor) always an
+ * overlay: no layout shift on pages painted before they load (the prerendered landing pages).
  */
-export function Announcements({ placement = 'flow' }: { placement?: AnnouncementsPlacement } = {}) {
+export function Announcements({ placement = 'overlay' }: { placement?: AnnouncementsPlacement } = {}) {
   const appActor = useAppAnnouncements();
   return appActor ? <AnnouncementList actorRef={appActor} placement={placement} /> : <StandaloneAnnouncements />;
 }

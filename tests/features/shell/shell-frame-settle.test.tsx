@@ -26,6 +26,7 @@ vi.mock('../../../machines/announcements/announcements.actors', async (importOri
   };
 });
 
+import { AccessLayout } from '../../../src/features/access/access-layout';
 import { Announcements } from '../../../src/features/announcements/announcements';
 import { AnnouncementsContext, useAnnouncementsActor } from '../../../src/features/announcements/use-announcements';
 import { SHELL_SETTLE_MAX_WAIT_MS, ShellFrame } from '../../../src/features/shell/shell-frame';
@@ -78,6 +79,25 @@ describe('shell frame without layout shift', () => {
     render(<App />);
     await act(async () => { await vi.advanceTimersByTimeAsync(SHELL_SETTLE_MAX_WAIT_MS); });
     expect(settledBox()).not.toHaveStyle({ visibility: 'hidden' });
+    await act(async () => network.loads[0].resolve([banner]));
+    expect(screen.getByText(banner.message).closest('section')).toHaveAttribute('data-placement', 'overlay');
+  });
+
+  it('on a page that does not hold itself for them (the prerendered landing layout) the app banners are an overlay', async () => {
+    function Landing() {
+      const source = useMemo(() => ({ authenticated: false, vendorId: null }), []);
+      const actorRef = useAnnouncementsActor(source);
+      return (
+        <MemoryRouter>
+          <AnnouncementsContext.Provider value={actorRef}>
+            <AccessLayout>
+              <p>Page content</p>
+            </AccessLayout>
+          </AnnouncementsContext.Provider>
+        </MemoryRouter>
+      );
+    }
+    render(<Landing />);
     await act(async () => network.loads[0].resolve([banner]));
     expect(screen.getByText(banner.message).closest('section')).toHaveAttribute('data-placement', 'overlay');
   });

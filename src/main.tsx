@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router';
@@ -17,9 +17,11 @@ const app = (
 
 // A page prerendered at build time (the landing pages, scripts/build/prerender.ts) is already painted: hydrate it
 // once the route's module is loaded (its chunk is preloaded by the page), so the first render matches the markup.
+// Hydrating inside a transition makes it interruptible: React yields to the browser every few milliseconds instead of
+// one long task (a tap or a keystroke meanwhile is handled first), which keeps the page responsive on a slow phone.
 const prerendered = container.dataset.prerendered;
 if (prerendered && prerendered === (window.location.pathname.replace(/(.)\/$/, '$1') || '/')) {
-  void whenInitialized(router).then(() => hydrateRoot(container, app));
+  void whenInitialized(router).then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }

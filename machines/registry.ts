@@ -41,6 +41,11 @@ import { paymentMethodCreateMachine } from './payment-method-create/payment-meth
 import { modelCreateInput, paymentMethodCreateModelEvents } from './payment-method-create/payment-method-create.model';
 import { paymentMethodVerifyMachine } from './payment-method-verify/payment-method-verify.machine';
 import { modelVerifyInput, paymentMethodVerifyModelEvents } from './payment-method-verify/payment-method-verify.model';
+// Invoice journey + PDF loader (issue 7)
+import { invoiceJourneyMachine } from './invoice-journey/invoice-journey.machine';
+import { invoiceJourneyModelEvents, modelJourneyInput } from './invoice-journey/invoice-journey.model';
+import { pdfLoaderMachine } from './pdf-loader/pdf-loader.machine';
+import { modelPdfInput, pdfLoaderModelEvents } from './pdf-loader/pdf-loader.model';
 
 export interface RegisteredMachine {
   /** Stable id (the machine's id). */
@@ -89,4 +94,7 @@ export const machineRegistry: RegisteredMachine[] = [
   { id: 'paymentMethodDelete', machine: paymentMethodDeleteMachine, input: modelDeleteInput, events: accepted(paymentMethodDeleteModelEvents), description: 'Delete a payment method: usage check, confirmation, refusal when in use' },
   { id: 'paymentMethodCreate', machine: paymentMethodCreateMachine, input: modelCreateInput, events: accepted(paymentMethodCreateModelEvents), description: 'Add a card or bank account: fee confirmation, tokenize, attach' },
   { id: 'paymentMethodVerify', machine: paymentMethodVerifyMachine, input: modelVerifyInput, events: accepted(paymentMethodVerifyModelEvents), description: 'Micro-deposit verification of a bank account' },
+  // Invoice journey + PDF loader (issue 7)
+  { id: 'invoiceJourney', machine: invoiceJourneyMachine, input: modelJourneyInput, events: accepted(invoiceJourneyModelEvents), description: 'Invoice journey: history load, mark messages read, the add-comment modal' },
+  { id: 'pdfLoader', machine: pdfLoaderMachine, input: modelPdfInput, events: accepted(pdfLoaderModelEvents), description: 'Invoice copy: fetch the PDF (QBO or not), redirect only to http/https/ftp/blob' },
 ];

@@ -22,6 +22,9 @@ const paymentConfirmation = lazyPage(() => import('../features/click2pay/confirm
 const disputed = lazyPage(() => import('../features/click2pay/disputed-page'));
 const dispute = lazyPage(() => import('../features/click2pay/dispute-page'));
 const partialPayment = lazyPage(() => import('../features/click2pay/partial-page'));
+// Invoice journey + PDF loader (issue 7)
+const invoiceJourney = lazyPage(() => import('../features/journey/invoice-journey-page'));
+const pdfLoader = lazyPage(() => import('../features/journey/pdf-loader-page'));
 
 /**
  * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (invoices,
@@ -56,6 +59,9 @@ export const routes: RouteObject[] = [
           { path: 'vendors/:vendorId/locations/:locationId/click2pay/:paymentGroupId/confirmation', lazy: paymentConfirmation },
           { path: 'vendors/:vendorId/locations/:locationId/click2pay/:invoiceId/dispute', lazy: dispute },
           { path: 'vendors/:vendorId/locations/:locationId/click2pay/:invoiceId/partial', lazy: partialPayment },
+          // Invoice journey + PDF loader (issue 7)
+          { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId', lazy: invoiceJourney },
+          { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId/pdfloader', lazy: pdfLoader },
         ],
       },
       { path: '*', lazy: notFound },

@@ -37,12 +37,14 @@ export const invoiceJourneyMachine = setup({
   },
   actions: {
     setComment: assign({ comment: (_, text: string) => text }),
+    /** Spec §2 / contract: the SPA ignores markMessagesRead errors (handled so they do not stop the page). */
+    ignoreMarkReadError: () => {},
   },
 }).createMachine({
   id: 'invoiceJourney',
   context: ({ input }) => ({ input, journey: null, comment: '' }),
   // Fire and forget: opening the journey marks the messages read; the outcome changes nothing on the page.
-  invoke: { id: 'markRead', src: 'markRead', input: ({ context }) => context.input },
+  invoke: { id: 'markRead', src: 'markRead', input: ({ context }) => context.input, onError: { actions: 'ignoreMarkReadError' } },
   initial: 'loading',
   states: {
     loading: {

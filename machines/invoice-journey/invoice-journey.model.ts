@@ -25,6 +25,7 @@ export const modelCommentEntry: JourneyEntry = { id: '44444444-4444-4444-8444-00
 export function invoiceJourneyModelEvents(snapshot: { matches: (v: unknown) => boolean; context: { comment: string } }): EventObject[] {
   if (snapshot.matches('loading')) {
     return [
+      { type: 'xstate.error.actor.markRead', error: new Error('failed calling api on path /vendors/{vendorId}/messages') },
       { type: 'xstate.done.actor.loadJourney', output: modelJourney },
       { type: 'xstate.error.actor.loadJourney', error: new Error('failed calling api on path /vendors/{vendorId}/locations/{locationId}/invoices/{invoiceId}/journey') },
     ];

@@ -39,9 +39,11 @@ export const fetchPdf = fromPromise<string, PdfLoaderInput>(async ({ input, sign
     invoice.createType === 'QBO'
       ? await api.GET(QBO_PDF_PATH, { params: { path: { vendorId, locationId, externalId: invoice.externalId } }, parseAs: 'blob', signal })
       : await api.GET(PDF_PATH, { params: { path: input }, parseAs: 'blob', signal });
-  if (!result.response.ok || !(result.data instanceof Blob)) throw new Error('Unable to fetch PDF');
-  const type = result.response.headers.get('Content-Type') ?? result.data.type;
+  const data = result.data as Blob | undefined;
+  if (!result.response.ok || !data || typeof data.arrayBuffer !== 'function') throw new Error('Unable to fetch PDF');
+  const type = result.response.headers.get('Content-Type') ?? data.type;
   if (!/^application\/pdf\b/i.test(type)) throw new Error('Unable to fetch PDF');
-  const blob = result.data.type === 'application/pdf' ? result.data : new Blob([result.data], { type: 'application/pdf' });
+  // A Blob of this realm typed application/pdf, so the browser's PDF viewer opens the blob: URL.
+  const blob = new Blob([await data.arrayBuffer()], { type: 'application/pdf' });
   return pdfUrlFactory.create(blob);
 });

@@ -6,8 +6,8 @@ import { modelCommentEntry, modelJourney, modelJourneyInput } from '../../machin
 import { selectCommentModal, selectCommentProblem, selectJourneyStatus } from '../../machines/invoice-journey/invoice-journey.selectors';
 import { commentLength, commentProblem } from '../../src/domain/comment';
 
-function start(opts: { load?: () => Promise<InvoiceJourney>; markRead?: () => Promise<void>; submit?: (input: { message: string }) => Promise<JourneyEntry> } = {}) {
-  const markRead = vi.fn(opts.markRead ?? (async () => {}));
+function start(opts: { load?: () => Promise<InvoiceJourney>; markRead?: (input?: unknown) => Promise<void>; submit?: (input: { message: string }) => Promise<JourneyEntry> } = {}) {
+  const markRead = vi.fn(opts.markRead ?? (async (_input?: unknown) => {}));
   const submit = vi.fn(opts.submit ?? (async () => modelCommentEntry));
   const actor = createActor(
     invoiceJourneyMachine.provide({

@@ -10,7 +10,6 @@ export interface InvoiceJourneyContext {
 }
 
 export type InvoiceJourneyEvent =
-  | { type: 'journey.refresh' }
   | { type: 'comment.open' }
   | { type: 'comment.change'; text: string }
   | { type: 'comment.submit' }
@@ -24,7 +23,7 @@ export function newestFirst(entries: readonly JourneyEntry[]): JourneyEntry[] {
 /**
  * The invoice journey page (spec §2 "Invoice Journey", §5 comment, recurring §2.9):
  * - on start it marks the invoice's messages read (`markRead`, invoked for the machine's life; errors ignored);
- * - `journey`: loading → loaded | failed (`journey.refresh` from failed loads again);
+ * - loading → loaded | failed (the failure text asks for a browser refresh);
  * - inside loaded, the comment modal: closed → editing → submitting → submitted ("Comment submitted!") | failed
  *   (the modal again, with "Could not add comment." and the text kept). A submitted comment's journey entry is added
  *   to the history at once (newest first), no reload.
@@ -56,7 +55,8 @@ export const invoiceJourneyMachine = setup({
         onError: 'failed',
       },
     },
-    failed: { on: { 'journey.refresh': 'loading' } },
+    // §8: the page asks the user to refresh the browser window.
+    failed: {},
     loaded: {
       initial: 'closed',
       states: {

@@ -36,7 +36,7 @@ export function invoiceJourneyModelEvents(snapshot: { matches: (v: unknown) => b
       { type: 'xstate.error.actor.submitComment', error: new Error('failed calling api on path /vendors/{vendorId}/locations/{locationId}/messages') },
     ];
   }
-  const events: EventObject[] = [{ type: 'journey.refresh' }, { type: 'comment.open' }, { type: 'comment.close' }, { type: 'comment.submit' }];
+  const events: EventObject[] = [{ type: 'comment.open' }, { type: 'comment.close' }, { type: 'comment.submit' }];
   if (snapshot.matches({ loaded: 'failed' })) events.push({ type: 'comment.change', text: `${modelCommentText} today` });
   else if (snapshot.context.comment !== modelCommentText) events.push({ type: 'comment.change', text: modelCommentText });
   return events;

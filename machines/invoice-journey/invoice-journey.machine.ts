@@ -55,7 +55,7 @@ export const invoiceJourneyMachine = setup({
         onError: 'failed',
       },
     },
-    // §8: the page asks the user to refresh the browser window.
+    // §8: the page asks the user to reload the page (no retry event).
     failed: {},
     loaded: {
       initial: 'closed',

@@ -10,7 +10,7 @@ export interface PdfLoaderContext {
 /**
  * The PDF loader (spec §4): loading → loaded (redirect to the URL) | failed. The redirect happens only for an http,
  * https, ftp or blob URL; any other answer is a failure. `redirect` is provided by the view (tests replace it with
- * `.provide`), so the machine never touches `window.location`.
+ * `.provide`), so the machine never navigates the browser itself.
  */
 export const pdfLoaderMachine = setup({
   // No user events: the failure text asks the user to refresh the page (spec §8).

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations, withDb } from './support';
 
 /**
@@ -69,6 +70,14 @@ test('from the pay page: the invoice history, add a comment and see it listed', 
   // … and stored: still there after one.
   await page.reload();
   await expect(page.getByTestId('journey-row').first()).toContainText(text);
+
+  // Export CSV: §9 file name (print title, date, vendor) and the rows newest first.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^Invoice Journey ${invoiceNumber} \\d{4}-\\d{2}-\\d{2} .+\\.csv$`));
+  const csv = readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '');
+  const lines = csv.split(/\r?\n/);
+  expect(lines[0]).toBe('Date & Time,Action,Details');
+  expect(lines[1]).toContain(`Comment,${text}`);
 });
 
 test('from the pay page: View Invoice Copy opens the PDF', async ({ page }) => {

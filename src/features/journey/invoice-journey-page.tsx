@@ -5,7 +5,7 @@ import type { JourneyEntry } from '../../../machines/invoice-journey/invoice-jou
 import { formatCurrency } from '../../domain/dollars';
 import { invoiceDisplayStatus } from '../../domain/invoices';
 import { Button } from '../../ui/button';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { DataTable, useCardLayout, type DataTableColumn } from '../../ui/data-table';
 import { Card, Page, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { shortDate } from '../click2pay/format';
@@ -17,7 +17,8 @@ import { JourneyExportActions } from './journey-export';
 import { journeyTexts as t } from './texts';
 import { useInvoiceJourney } from './use-invoice-journey';
 
-const ROW_HEIGHT = 48;
+/** Rows fit three lines of details (a comment is up to 150 characters), clamped; the whole text is the cell's title. */
+const ROW_HEIGHT = 76;
 
 const styles = {
   summary: css({
@@ -26,19 +27,32 @@ const styles = {
   }),
   actions: css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', my: '5', '@media print': { display: 'none' } }),
   alert: css({ bg: 'white', borderWidth: '1px', borderColor: '#f4c7c3', color: 'danger', borderRadius: 'card', p: '5', fontWeight: '600', display: 'flex', flexDirection: 'column', gap: '2' }),
+  details: css({ whiteSpace: 'normal', lineClamp: 3, lineHeight: '1.35', overflowWrap: 'anywhere' }),
   printTitle: css({ display: 'none', '@media print': { display: 'block', fontSize: '2xl', fontWeight: '700', mb: '4' } }),
   screenOnly: css({ '@media print': { display: 'none' } }),
 };
 
 /** Print: only the journey (no app header, footer or controls) under the §9 print title. */
-const printCss = '@media print { body header, body footer, body nav { display: none !important; } body { background: white; } }';
+const printCss = '@media print { body header, body footer, body nav, body section[data-placement] { display: none !important; } body { background: white; } }';
 
 const byDate = (a: JourneyEntry, b: JourneyEntry) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt);
-const columns: DataTableColumn<JourneyEntry>[] = [
-  { id: 'date', header: t.dateTime, cell: (e) => journeyTimestamp(e.updatedAt), compare: byDate, width: 'minmax(0, 11rem)' },
-  { id: 'action', header: t.action, cell: (e) => e.action, compare: (a, b) => a.action.localeCompare(b.action), width: 'minmax(0, 10rem)' },
-  { id: 'details', header: t.details, cell: (e) => <span title={e.detail}>{e.detail}</span>, compare: (a, b) => a.detail.localeCompare(b.detail), width: 'minmax(0, 2fr)' },
-];
+/**
+ * Columns; in the table layout the details wrap up to three lines (a row is tall enough), in the card layout a
+ * card line has one fixed-height line, so the details end in an ellipsis there (the whole text is the title and in
+ * the CSV).
+ */
+function journeyColumns(cards: boolean): DataTableColumn<JourneyEntry>[] {
+  return [
+    { id: 'date', header: t.dateTime, cell: (e) => journeyTimestamp(e.updatedAt), compare: byDate, width: 'minmax(0, 11rem)' },
+    { id: 'action', header: t.action, cell: (e) => e.action, compare: (a, b) => a.action.localeCompare(b.action), width: 'minmax(0, 10rem)' },
+    {
+      id: 'details', header: t.details, compare: (a, b) => a.detail.localeCompare(b.detail), width: 'minmax(0, 2fr)',
+      cell: (e) => <span className={cards ? undefined : styles.details} title={e.detail}>{e.detail}</span>,
+    },
+  ];
+}
+const tableColumns = journeyColumns(false);
+const cardColumns = journeyColumns(true);
 const entryKey = (e: JourneyEntry) => e.id;
 const rowAttributes = () => ({ 'data-testid': 'journey-row' });
 
@@ -56,6 +70,7 @@ function JourneySkeleton() {
 
 function Journey({ vendorId, locationId, invoiceId, vendorName }: { vendorId: string; locationId: string; invoiceId: string; vendorName: string }) {
   const view = useInvoiceJourney({ vendorId, locationId, invoiceId });
+  const cards = useCardLayout();
   const entries = view.journey?.journeys ?? [];
   const invoice = view.journey?.invoice;
   const csv = useMemo(
@@ -88,7 +103,7 @@ function Journey({ vendorId, locationId, invoiceId, vendorName }: { vendorId: st
       {entries.length === 0 ? (
         <p>{t.empty}</p>
       ) : (
-        <DataTable label={t.history} rows={entries} rowKey={entryKey} columns={columns} rowHeight={ROW_HEIGHT} rowAttributes={rowAttributes} />
+        <DataTable label={t.history} rows={entries} rowKey={entryKey} columns={cards ? cardColumns : tableColumns} rowHeight={ROW_HEIGHT} rowAttributes={rowAttributes} />
       )}
       <CommentModal
         state={view.modal}

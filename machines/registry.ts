@@ -46,6 +46,11 @@ import { invoiceReportMachine } from './reports/invoice-report.machine';
 import { paymentReportMachine } from './reports/payment-report.machine';
 import { paymentDetailMachine } from './reports/payment-detail.machine';
 import { invoiceReportModelEvents, modelDetailInput, modelReportInput, paymentReportModelEvents } from './reports/reports.model';
+// Invoice journey + PDF loader (issue 7)
+import { invoiceJourneyMachine } from './invoice-journey/invoice-journey.machine';
+import { invoiceJourneyModelEvents, modelJourneyInput } from './invoice-journey/invoice-journey.model';
+import { pdfLoaderMachine } from './pdf-loader/pdf-loader.machine';
+import { modelPdfInput, pdfLoaderModelEvents } from './pdf-loader/pdf-loader.model';
 
 export interface RegisteredMachine {
   /** Stable id (the machine's id). */
@@ -98,4 +103,7 @@ export const machineRegistry: RegisteredMachine[] = [
   { id: 'invoiceReport', machine: invoiceReportMachine, input: modelReportInput, events: accepted(invoiceReportModelEvents), description: 'Invoice Report: load (loaded | empty | failed) and column sort' },
   { id: 'paymentReport', machine: paymentReportMachine, input: modelReportInput, events: accepted(paymentReportModelEvents), description: 'Payment Report: load of the location’s payment groups (loaded | empty | failed)' },
   { id: 'paymentDetailLoad', machine: paymentDetailMachine, input: modelDetailInput, events: accepted(loadModelEvents(modelPaymentGroupDetail)), description: 'Load lifecycle of a payment detail (failure redirects to the location base)' },
+  // Invoice journey + PDF loader (issue 7)
+  { id: 'invoiceJourney', machine: invoiceJourneyMachine, input: modelJourneyInput, events: accepted(invoiceJourneyModelEvents), description: 'Invoice journey: history load, mark messages read, the add-comment modal' },
+  { id: 'pdfLoader', machine: pdfLoaderMachine, input: modelPdfInput, events: accepted(pdfLoaderModelEvents), description: 'Invoice copy: fetch the PDF (QBO or not), redirect only to http/https/ftp/blob' },
 ];

@@ -26,6 +26,9 @@ const partialPayment = lazyPage(() => import('../features/click2pay/partial-page
 const invoiceReport = lazyPage(() => import('../features/reports/invoice-report-page'));
 const paymentReport = lazyPage(() => import('../features/reports/payment-report-page'));
 const paymentDetail = lazyPage(() => import('../features/reports/payment-detail-page'));
+// Invoice journey + PDF loader (issue 7)
+const invoiceJourney = lazyPage(() => import('../features/journey/invoice-journey-page'));
+const pdfLoader = lazyPage(() => import('../features/journey/pdf-loader-page'));
 
 /**
  * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (invoices,
@@ -64,6 +67,9 @@ export const routes: RouteObject[] = [
           { path: 'vendors/:vendorId/locations/:locationId/invoices', lazy: invoiceReport },
           { path: 'vendors/:vendorId/locations/:locationId/payments', lazy: paymentReport },
           { path: 'vendors/:vendorId/locations/:locationId/payments/:paymentGroupId', lazy: paymentDetail },
+          // Invoice journey + PDF loader (issue 7)
+          { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId', lazy: invoiceJourney },
+          { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId/pdfloader', lazy: pdfLoader },
         ],
       },
       { path: '*', lazy: notFound },

@@ -1,0 +1,136 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { css } from '../../../styled-system/css';
+import type { JourneyEntry } from '../../../machines/invoice-journey/invoice-journey.actors';
+import { formatCurrency } from '../../domain/dollars';
+import { invoiceDisplayStatus } from '../../domain/invoices';
+import { Button } from '../../ui/button';
+import { DataTable, useCardLayout, type DataTableColumn } from '../../ui/data-table';
+import { Card, Page, PageTitle } from '../../ui/page';
+import { LoadingRegion, Skeleton } from '../../ui/reserved';
+import { shortDate } from '../click2pay/format';
+import { LocationFrame } from '../dashboard/location-frame';
+import { CommentModal } from './comment-modal';
+import { journeyTimestamp, todayIso } from './format';
+import { journeyCsv } from './journey-csv';
+import { JourneyExportActions } from './journey-export';
+import { journeyTexts as t } from './texts';
+import { useInvoiceJourney } from './use-invoice-journey';
+
+/** Rows fit three lines of details (a comment is up to 150 characters), clamped; the whole text is the cell's title. */
+const ROW_HEIGHT = 76;
+
+const styles = {
+  summary: css({
+    display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: '4', m: 0,
+    '& dt': { color: 'muted', fontSize: 'sm' }, '& dd': { m: 0, fontWeight: '700', overflowWrap: 'anywhere' },
+  }),
+  actions: css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', my: '5', '@media print': { display: 'none' } }),
+  alert: css({ bg: 'white', borderWidth: '1px', borderColor: '#f4c7c3', color: 'danger', borderRadius: 'card', p: '5', fontWeight: '600', display: 'flex', flexDirection: 'column', gap: '2' }),
+  details: css({ whiteSpace: 'normal', lineClamp: 3, lineHeight: '1.35', overflowWrap: 'anywhere' }),
+  printTitle: css({ display: 'none', '@media print': { display: 'block', fontSize: '2xl', fontWeight: '700', mb: '4' } }),
+  screenOnly: css({ '@media print': { display: 'none' } }),
+};
+
+/** Print: only the journey (no app header, footer or controls) under the §9 print title. */
+const printCss = '@media print { body header, body footer, body nav, body section[data-placement] { display: none !important; } body { background: white; } }';
+
+const byDate = (a: JourneyEntry, b: JourneyEntry) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt);
+/**
+ * Columns; in the table layout the details wrap up to three lines (a row is tall enough), in the card layout a
+ * card line has one fixed-height line, so the details end in an ellipsis there (the whole text is the title and in
+ * the CSV).
+ */
+function journeyColumns(cards: boolean): DataTableColumn<JourneyEntry>[] {
+  return [
+    { id: 'date', header: t.dateTime, cell: (e) => journeyTimestamp(e.updatedAt), compare: byDate, width: 'minmax(0, 11rem)' },
+    { id: 'action', header: t.action, cell: (e) => e.action, compare: (a, b) => a.action.localeCompare(b.action), width: 'minmax(0, 10rem)' },
+    {
+      id: 'details', header: t.details, compare: (a, b) => a.detail.localeCompare(b.detail), width: 'minmax(0, 2fr)',
+      cell: (e) => <span className={cards ? undefined : styles.details} title={e.detail}>{e.detail}</span>,
+    },
+  ];
+}
+const tableColumns = journeyColumns(false);
+const cardColumns = journeyColumns(true);
+const entryKey = (e: JourneyEntry) => e.id;
+const rowAttributes = () => ({ 'data-testid': 'journey-row' });
+
+function JourneySkeleton() {
+  return (
+    <LoadingRegion label={t.loading}>
+      <Card>
+        <Skeleton height={52} />
+        <Skeleton height={44} width={160} style={{ margin: '20px 0' }} />
+        {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={ROW_HEIGHT - 8} style={{ marginTop: 8 }} />)}
+      </Card>
+    </LoadingRegion>
+  );
+}
+
+function Journey({ vendorId, locationId, invoiceId, vendorName }: { vendorId: string; locationId: string; invoiceId: string; vendorName: string }) {
+  const view = useInvoiceJourney({ vendorId, locationId, invoiceId });
+  const cards = useCardLayout();
+  const entries = view.journey?.journeys ?? [];
+  const invoice = view.journey?.invoice;
+  const csv = useMemo(
+    () => () => journeyCsv({ invoiceNumber: invoice?.displayInvNum ?? '', vendorName, date: todayIso(), entries }),
+    [invoice?.displayInvNum, vendorName, entries],
+  );
+  if (view.status === 'loading') return <JourneySkeleton />;
+  if (view.status === 'failed' || !invoice) {
+    return (
+      <div role="alert" className={styles.alert}>
+        <p>{t.loadFailed}</p>
+        {vendorName ? <p>{t.contact(vendorName)}</p> : null}
+      </div>
+    );
+  }
+  return (
+    <Card>
+      <style>{printCss}</style>
+      <h2 className={styles.printTitle}>{t.printTitle(invoice.displayInvNum)}</h2>
+      <dl className={styles.summary}>
+        <div><dt>{t.invoice}</dt><dd data-testid="journey-invoice">{invoice.displayInvNum}</dd></div>
+        <div><dt>{t.dueDate}</dt><dd>{shortDate(invoice.dueDate)}</dd></div>
+        <div><dt>{t.openAmount}</dt><dd>{formatCurrency(Math.round(invoice.openAmount * 100))}</dd></div>
+        <div><dt>{t.status}</dt><dd>{invoiceDisplayStatus(invoice)}</dd></div>
+      </dl>
+      <div className={styles.actions}>
+        <Button onClick={view.open}>{t.addComment}</Button>
+        <JourneyExportActions csv={csv} />
+      </div>
+      {entries.length === 0 ? (
+        <p>{t.empty}</p>
+      ) : (
+        <DataTable label={t.history} rows={entries} rowKey={entryKey} columns={cards ? cardColumns : tableColumns} rowHeight={ROW_HEIGHT} rowAttributes={rowAttributes} />
+      )}
+      <CommentModal
+        state={view.modal}
+        text={view.comment}
+        length={view.commentLength}
+        problem={view.commentProblem}
+        onChange={view.change}
+        onSubmit={view.submit}
+        onClose={view.close}
+      />
+    </Card>
+  );
+}
+
+/** "Invoice Journey for" at .../invoices/{invoiceId} (spec §2): the invoice, its history newest first, comments. */
+export default function InvoiceJourneyPage() {
+  const { vendorId = '', locationId = '', invoiceId = '' } = useParams();
+  return (
+    <LocationFrame vendorId={vendorId} locationId={locationId}>
+      {(context) => (
+        <Page>
+          <PageTitle className={styles.screenOnly}>
+            {t.title} {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
+          </PageTitle>
+          <Journey key={invoiceId} vendorId={vendorId} locationId={locationId} invoiceId={invoiceId} vendorName={context.vendor?.displayName || context.vendor?.name || ''} />
+        </Page>
+      )}
+    </LocationFrame>
+  );
+}

@@ -1,0 +1,96 @@
+import { test, expect, type Page } from '@playwright/test';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expectNoSeriousA11yViolations, withDb } from './support';
+
+/**
+ * Invoice journey and invoice copy from the pay page, at 375 px and on the desktop, against the real server:
+ * "Invoice History" opens the journey, a comment is added and listed without a reload (and is still there after one);
+ * "View Invoice Copy" opens the pdfloader page in a new tab, which fetches the PDF and redirects to a blob: URL.
+ */
+async function payPageWithInvoice(locationName: string): Promise<{ path: string; invoiceNumber: string; invoiceId: string }> {
+  const raw = randomBytes(32).toString('base64url');
+  return withDb(async (c) => {
+    const { rows } = await c.query(
+      `select cl.contact_id, cl.vendor_id, cl.location_id from contact_locations cl
+         join contacts c on c.id = cl.contact_id join locations l on l.id = cl.location_id
+        where c.email = 'demo@example.com' and l.display_name = $1 limit 1`, [locationName]);
+    const r = rows[0];
+    await c.query(
+      `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, expires_at)
+       values ($1, $2, $3, $4, 'click2pay', 'active', now() + interval '7 days')`,
+      [createHash('sha256').update(raw).digest('hex'), r.contact_id, r.vendor_id, r.location_id]);
+    const invoice = (await c.query(
+      `select id, display_inv_num from invoices where location_id = $1 and payable and deleted_at is null and open_amount_cents > 0
+        order by due_date nulls last, display_inv_num limit 1`, [r.location_id])).rows[0];
+    return { path: `/token/${raw}/vendors/${r.vendor_id}/locations/${r.location_id}/click2pay`, invoiceNumber: invoice.display_inv_num, invoiceId: invoice.id };
+  });
+}
+
+async function openChooser(page: Page, invoiceNumber: string) {
+  await page.locator(`button[title="${invoiceNumber}"]`).click();
+  return page.getByRole('dialog', { name: `Invoice ${invoiceNumber}` });
+}
+
+test('from the pay page: the invoice history, add a comment and see it listed', async ({ page }, testInfo) => {
+  const { path, invoiceNumber, invoiceId } = await payPageWithInvoice('Harbor Street Kitchen');
+  await page.goto(path);
+  const chooser = await openChooser(page, invoiceNumber);
+  await chooser.getByRole('link', { name: 'Invoice History' }).click();
+  await expect(page).toHaveURL(new RegExp(`/invoices/${invoiceId}$`));
+  await expect(page.getByRole('heading', { name: /Invoice Journey for/ })).toBeVisible();
+  await expect(page.getByTestId('journey-invoice')).toHaveText(invoiceNumber);
+  for (const label of ['Due Date', 'Open Amount', 'Status']) await expect(page.getByText(label, { exact: true })).toBeVisible();
+  const before = await page.getByTestId('journey-row').count();
+
+  if (testInfo.project.name === 'phone-375') {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Add Comment' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add Comment' });
+  const field = modal.getByRole('textbox', { name: 'Please share details' });
+  await expect(field).toHaveAttribute('rows', '5');
+  await expect(modal.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  const text = `Short one case (${testInfo.project.name} ${Date.now()})`;
+  await field.fill(text);
+  await expectNoSeriousA11yViolations(page);
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  const done = page.getByRole('alertdialog', { name: 'Comment submitted!' });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'Close' }).click();
+
+  // Listed at once, newest first, without a reload …
+  const rows = page.getByTestId('journey-row');
+  await expect(rows).toHaveCount(before + 1);
+  await expect(rows.first()).toContainText('Comment');
+  await expect(rows.first()).toContainText(text);
+  // … and stored: still there after one.
+  await page.reload();
+  await expect(page.getByTestId('journey-row').first()).toContainText(text);
+
+  // Export CSV: §9 file name (print title, date, vendor) and the rows newest first.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^Invoice Journey ${invoiceNumber} \\d{4}-\\d{2}-\\d{2} .+\\.csv$`));
+  const csv = readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '');
+  const lines = csv.split(/\r?\n/);
+  expect(lines[0]).toBe('Date & Time,Action,Details');
+  expect(lines[1]).toContain(`Comment,${text}`);
+});
+
+test('from the pay page: View Invoice Copy opens the PDF', async ({ page }) => {
+  const { path, invoiceNumber, invoiceId } = await payPageWithInvoice('Harbor Street Kitchen');
+  await page.goto(path);
+  const chooser = await openChooser(page, invoiceNumber);
+  const pdfResponse = page.context().waitForEvent('response', (r) => r.url().includes(`/invoices/${invoiceId}/details`));
+  const [popup] = await Promise.all([page.waitForEvent('popup'), chooser.getByRole('link', { name: 'View Invoice Copy' }).click()]);
+  const response = await pdfResponse;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^application\/pdf/);
+  // (The body is gone once the page navigates to the blob; the server tests parse the PDF itself.)
+  // The loader redirects the tab to a blob: URL of the document (Debian's headless Chromium navigates there).
+  await popup.waitForURL(/^blob:http:\/\/127\.0\.0\.1:\d+\//);
+  await expect(popup.getByText('We were unable to retrieve your invoice. Please refresh the page.')).toHaveCount(0);
+});

@@ -116,6 +116,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run `npm run build` (or `npm start`, which builds first).');
     }
+    // With the SPA built, the static files' wildcard route also catches an API path whose parameter is longer than the
+    // router's maxParamLength (the parametric route refused it): the same 414 as without the SPA (frameworkErrors).
+    if (isApiPath(pathname) && pathname.split('/').some((segment) => segment.length > app.initialConfig.maxParamLength!)) {
+      return sendError(request, reply, 414, { errorCode: 'uri_too_long', message: 'A segment of the request URL is too long.' });
+    }
     return sendError(request, reply, 404, {
       errorCode: 'not_found',
       message: `No such route: ${request.method} ${isApiPath(pathname) ? pathname : 'path'}`,

@@ -195,7 +195,7 @@ describe('click-to-pay page', () => {
     const change = await screen.findByRole('dialog', { name: t.changeModal.title });
     await user.click(within(change).getByRole('button', { name: t.changeModal.dispute }));
     await screen.findByRole('heading', { name: new RegExp(at.disputeTitle) }, { timeout: 8000 });
-    expect(screen.getByText(at.warning)).toBeInTheDocument();
+    expect(await screen.findByText(at.warning)).toBeInTheDocument();
     const apply = await screen.findByRole('button', { name: at.apply });
     expect(apply).toBeDisabled();
     await user.selectOptions(screen.getByRole('combobox', { name: at.reason }), 'Refused');

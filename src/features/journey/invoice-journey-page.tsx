@@ -5,7 +5,7 @@ import { formatCurrency } from '../../domain/dollars';
 import { toCsv } from '../../domain/csv';
 import { invoiceDisplayStatus } from '../../domain/invoices';
 import { Button } from '../../ui/button';
-import { DataTable, useCardLayout, type DataTableColumn } from '../../ui/data-table';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Card, Page, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { PrintStyles, ReportActions, usePrinting } from '../../ui/report-actions';
@@ -17,7 +17,10 @@ import { journeyCsvColumns } from './journey-csv';
 import { journeyTexts as t } from './texts';
 import { useInvoiceJourney } from './use-invoice-journey';
 
-/** Rows fit three lines of details (a comment is up to 150 characters), clamped; the whole text is the cell's title. */
+/**
+ * Table rows fit three lines of details (a comment is up to 150 characters), clamped; the whole text is the cell's
+ * title. In the card layout the details column takes three lines too (`cardLines`).
+ */
 const ROW_HEIGHT = 76;
 
 const styles = {
@@ -32,23 +35,15 @@ const styles = {
 };
 
 const byDate = (a: JourneyEntry, b: JourneyEntry) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt);
-/**
- * Columns; in the table layout the details wrap up to three lines (a row is tall enough), in the card layout a
- * card line has one fixed-height line, so the details end in an ellipsis there (the whole text is the title and in
- * the CSV).
- */
-function journeyColumns(cards: boolean): DataTableColumn<JourneyEntry>[] {
-  return [
-    { id: 'date', header: t.dateTime, cell: (e) => journeyTimestamp(e.updatedAt), compare: byDate, width: 'minmax(0, 11rem)' },
-    { id: 'action', header: t.action, cell: (e) => e.action, compare: (a, b) => a.action.localeCompare(b.action), width: 'minmax(0, 10rem)' },
-    {
-      id: 'details', header: t.details, compare: (a, b) => a.detail.localeCompare(b.detail), width: 'minmax(0, 2fr)',
-      cell: (e) => <span className={cards ? undefined : styles.details} title={e.detail}>{e.detail}</span>,
-    },
-  ];
-}
-const tableColumns = journeyColumns(false);
-const cardColumns = journeyColumns(true);
+/** Columns; the details wrap to three lines in both layouts (the whole text is the title and in the CSV). */
+const columns: DataTableColumn<JourneyEntry>[] = [
+  { id: 'date', header: t.dateTime, cell: (e) => journeyTimestamp(e.updatedAt), compare: byDate, width: 'minmax(0, 11rem)' },
+  { id: 'action', header: t.action, cell: (e) => e.action, compare: (a, b) => a.action.localeCompare(b.action), width: 'minmax(0, 10rem)' },
+  {
+    id: 'details', header: t.details, compare: (a, b) => a.detail.localeCompare(b.detail), width: 'minmax(0, 2fr)', cardLines: 3,
+    cell: (e) => <span className={styles.details} title={e.detail}>{e.detail}</span>,
+  },
+];
 const entryKey = (e: JourneyEntry) => e.id;
 const rowAttributes = () => ({ 'data-testid': 'journey-row' });
 
@@ -66,7 +61,6 @@ function JourneySkeleton() {
 
 function Journey({ vendorId, locationId, invoiceId, vendorName }: { vendorId: string; locationId: string; invoiceId: string; vendorName: string }) {
   const view = useInvoiceJourney({ vendorId, locationId, invoiceId });
-  const cards = useCardLayout();
   const entries = view.journey?.journeys ?? [];
   const invoice = view.journey?.invoice;
   const printing = usePrinting();
@@ -96,7 +90,7 @@ function Journey({ vendorId, locationId, invoiceId, vendorName }: { vendorId: st
         <p>{t.empty}</p>
       ) : (
         <DataTable
-          label={t.history} rows={entries} rowKey={entryKey} columns={cards ? cardColumns : tableColumns} rowHeight={ROW_HEIGHT} rowAttributes={rowAttributes}
+          label={t.history} rows={entries} rowKey={entryKey} columns={columns} rowHeight={ROW_HEIGHT} rowAttributes={rowAttributes}
           virtualizeAbove={printing ? Number.POSITIVE_INFINITY : undefined}
         />
       )}

@@ -8,7 +8,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataTableColumn } from '../../../src/ui/data-table';
+import { DataTable, cardHeightOf, type DataTableColumn } from '../../../src/ui/data-table';
 
 interface Item {
   id: string;
@@ -148,6 +148,26 @@ describe('DataTable', () => {
     render(<Harness rows={items(2)} />);
     expect(screen.getByRole('table', { name: 'Items' })).toHaveAttribute('data-layout', 'cards');
     expect(within(screen.getAllByTestId('row')[0]).getByText('Amount')).toBeInTheDocument();
+  });
+
+  it('gives a column with cardLines several text lines in a card, the card taller by 20 px a line, at a fixed height', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width') && parseFloat(query.split(':')[1]) < 550,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const withNote: DataTableColumn<Item>[] = [...columns, { id: 'note', header: 'Note', cell: (r) => `A long note about ${r.name}`, cardLines: 3 }];
+    render(<DataTable label="Notes" rows={items(2)} rowKey={key} columns={withNote} rowAttributes={attrs} />);
+    const [card] = screen.getAllByTestId('row');
+    // 24 + 36 (Name) + 36 (Amount) + 36 + 2 × 20 (Note, three lines).
+    expect(card.style.height).toBe(`${cardHeightOf(withNote)}px`);
+    expect(cardHeightOf(withNote)).toBe(24 + 36 + 36 + 76);
+    expect(cardHeightOf(columns)).toBe(24 + 36 + 36);
+    const note = within(card).getByText('A long note about Item 0000').closest('[role=cell]') as HTMLElement;
+    expect(note).toHaveAttribute('data-lines', '3');
+    expect(note.style.getPropertyValue('--dt-lines')).toBe('3');
+    expect(within(card).getByText('Item 0000').closest('[role=cell]')).not.toHaveAttribute('data-lines');
   });
 
   it('uses the table layout at 550 px and wider', () => {

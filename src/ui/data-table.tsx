@@ -13,6 +13,8 @@
  *   "row 1,204 of 5,001" although only ~20 rows exist in the DOM.
  * - Sortable headers: a column with `compare` gets a header button; clicks cycle ascending → descending → the rows'
  *   own order; the header carries `aria-sort` (`none` while unsorted). Sorting is stable, done once per change.
+ *   Uncontrolled by default (`initialSort`); pass `sort` to own it (e.g. a machine's context): a header click then
+ *   only calls `onSortChange(next, columnId)` with the sort the default cycle would give, and the caller decides.
  * - Selection as a SET: pass `selection.selected` (a `ReadonlySet` of row keys, e.g. the machine's context). Each row
  *   receives only its own boolean, so toggling one row re-renders one row; select-all re-renders the rows in view.
  *   The select-all box is three-state (unchecked / mixed / checked), computed in one O(n) pass per change.
@@ -48,6 +50,10 @@ import { cx, sva } from '../../styled-system/css';
 
 export type SortDirection = 'ascending' | 'descending';
 export type SelectAllState = 'none' | 'some' | 'all';
+export interface DataTableSort {
+  column: string;
+  direction: SortDirection;
+}
 
 export interface DataTableColumn<T> {
   id: string;
@@ -87,8 +93,12 @@ export interface DataTableProps<T> {
   rowKey(row: T): string;
   columns: readonly DataTableColumn<T>[];
   selection?: DataTableSelection<T>;
-  /** Sorting when first shown; default none (the rows' own order). */
-  initialSort?: { column: string; direction: SortDirection } | null;
+  /** Sorting when first shown (uncontrolled); default none (the rows' own order). Ignored when `sort` is given. */
+  initialSort?: DataTableSort | null;
+  /** Controlled sort (`null`: the rows' own order); header clicks then go to `onSortChange` only. */
+  sort?: DataTableSort | null;
+  /** A header was clicked: `next` is the default cycle's next sort, `column` the clicked column's id. */
+  onSortChange?(next: DataTableSort | null, column: string): void;
   /** Height of a row in px (table layout). Default 48. */
   rowHeight?: number;
   /** Height of a card in px (card layout). Default `cardHeightOf(columns)`: 24 + 36 per column + 20 per extra `cardLines`. */
@@ -248,10 +258,15 @@ const FOCUSABLE = 'input, button, a[href], select, textarea, [tabindex]:not([tab
 
 /** The shared table: see the header of this file. */
 export function DataTable<T>({
-  label, rows, rowKey, columns, selection, initialSort = null, rowHeight = 48, cardHeight, overscan = 8, virtualizeAbove = 100, rowAttributes, className,
+  label, rows, rowKey, columns, selection, initialSort = null, sort: controlledSort, onSortChange, rowHeight = 48, cardHeight, overscan = 8, virtualizeAbove = 100, rowAttributes, className,
 }: DataTableProps<T>) {
   const cards = useCardLayout();
-  const [sort, setSort] = useState(initialSort);
+  const [ownSort, setOwnSort] = useState(initialSort);
+  const sort = controlledSort === undefined ? ownSort : controlledSort;
+  const changeSort = (next: DataTableSort | null, column: string) => {
+    if (controlledSort === undefined) setOwnSort(next);
+    onSortChange?.(next, column);
+  };
   const sorted = useMemo(() => {
     const column = sort ? columns.find((c) => c.id === sort.column) : undefined;
     if (!sort || !column?.compare) return rows;
@@ -362,7 +377,7 @@ export function DataTable<T>({
                   <button
                     type="button"
                     className={classes.sortButton}
-                    onClick={() => setSort(direction === null ? { column: column.id, direction: 'ascending' } : direction === 'ascending' ? { column: column.id, direction: 'descending' } : null)}
+                    onClick={() => changeSort(direction === null ? { column: column.id, direction: 'ascending' } : direction === 'ascending' ? { column: column.id, direction: 'descending' } : null, column.id)}
                   >
                     {column.header}
                     <span aria-hidden="true">{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</span>

@@ -8,7 +8,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, cardHeightOf, type DataTableColumn } from '../../../src/ui/data-table';
+import { DataTable, cardHeightOf, type DataTableColumn, type DataTableSort } from '../../../src/ui/data-table';
 
 interface Item {
   id: string;
@@ -75,6 +75,37 @@ describe('DataTable', () => {
     await user.click(within(screen.getByRole('columnheader', { name: /Name/ })).getByRole('button'));
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
     expect(amount).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('lets the caller own the sort: shows `sort`, reports clicks with the next sort and the column, keeps focus', async () => {
+    const user = userEvent.setup();
+    const rows = [{ id: 'a', name: 'B', cents: 300 }, { id: 'b', name: 'A', cents: 100 }, { id: 'c', name: 'C', cents: 200 }];
+    const changes: Array<[unknown, string]> = [];
+    function Owner() {
+      // The owner's rule: a click sorts by that column, toggling the direction, never back to the rows' own order.
+      const [sort, setSort] = useState<DataTableSort | null>({ column: 'amount', direction: 'descending' });
+      return (
+        <DataTable label="Owned" rows={rows} rowKey={key} columns={columns} rowAttributes={attrs} sort={sort}
+          onSortChange={(next, column) => {
+            changes.push([next, column]);
+            setSort((s) => ({ column, direction: s?.column === column && s.direction === 'ascending' ? 'descending' : 'ascending' }));
+          }} />
+      );
+    }
+    render(<Owner />);
+    const amount = screen.getByRole('columnheader', { name: /Amount/ });
+    expect(amount).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['B', 'C', 'A']);
+    const button = within(amount).getByRole('button');
+    await user.click(button);
+    // The default cycle would go back to the rows' own order; the owner says ascending instead.
+    expect(changes).toEqual([[null, 'amount']]);
+    expect(amount).toHaveAttribute('aria-sort', 'ascending');
+    expect(names()).toEqual(['A', 'C', 'B']);
+    expect(within(screen.getByRole('columnheader', { name: /Amount/ })).getByRole('button')).toHaveFocus();
+    await user.click(within(screen.getByRole('columnheader', { name: /Name/ })).getByRole('button'));
+    expect(changes[1]).toEqual([{ column: 'name', direction: 'ascending' }, 'name']);
+    expect(names()).toEqual(['A', 'B', 'C']);
   });
 
   it('has a three-state select-all: none, some (mixed), all; and back to none', async () => {

@@ -46,6 +46,13 @@ function Harness({ rows }: { rows: Item[] }) {
   );
 }
 
+/** A viewport narrower than 550 px (the card layout). */
+const stubNarrowViewport = () => vi.stubGlobal('matchMedia', (query: string) => ({
+  matches: query.includes('max-width') && parseFloat(query.split(':')[1]) < 550,
+  media: query,
+  addEventListener: () => {},
+  removeEventListener: () => {},
+}));
 const names = () => screen.getAllByTestId('row').map((r) => r.getAttribute('data-name'));
 
 afterEach(() => {
@@ -170,24 +177,14 @@ describe('DataTable', () => {
   });
 
   it('lays rows out as cards below 550 px, with the column labels in each card', () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width') && parseFloat(query.split(':')[1]) < 550,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    stubNarrowViewport();
     render(<Harness rows={items(2)} />);
     expect(screen.getByRole('table', { name: 'Items' })).toHaveAttribute('data-layout', 'cards');
     expect(within(screen.getAllByTestId('row')[0]).getByText('Amount')).toBeInTheDocument();
   });
 
   it('gives a column with cardLines several text lines in a card, the card taller by 20 px a line, at a fixed height', () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width') && parseFloat(query.split(':')[1]) < 550,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    stubNarrowViewport();
     const withNote: DataTableColumn<Item>[] = [...columns, { id: 'note', header: 'Note', cell: (r) => `A long note about ${r.name}`, cardLines: 3 }];
     render(<DataTable label="Notes" rows={items(2)} rowKey={key} columns={withNote} rowAttributes={attrs} />);
     const [card] = screen.getAllByTestId('row');

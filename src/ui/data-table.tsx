@@ -13,6 +13,8 @@
  *   "row 1,204 of 5,001" although only ~20 rows exist in the DOM.
  * - Sortable headers: a column with `compare` gets a header button; clicks cycle ascending → descending → the rows'
  *   own order; the header carries `aria-sort` (`none` while unsorted). Sorting is stable, done once per change.
+ *   Uncontrolled by default (`initialSort`); pass `sort` to own it (e.g. a machine's context): a header click then
+ *   only calls `onSortChange(next, columnId)` with the sort the default cycle would give, and the caller decides.
  * - Selection as a SET: pass `selection.selected` (a `ReadonlySet` of row keys, e.g. the machine's context). Each row
  *   receives only its own boolean, so toggling one row re-renders one row; select-all re-renders the rows in view.
  *   The select-all box is three-state (unchecked / mixed / checked), computed in one O(n) pass per change.
@@ -22,7 +24,9 @@
  *   when what it shows changed (e.g. fold an invoice's dispute into its row object, memoised per invoice).
  * - Card layout below 550 px (`data-layout="cards"` on the table): each row becomes a card of label/value lines, the
  *   labels from `column.cardLabel` (or a string `header`); cards also have a fixed height (`cardHeight`, default from
- *   the number of columns).
+ *   the columns' lines). A value takes one 36 px line and ends in an ellipsis; a column with `cardLines: n` (n > 1)
+ *   wraps its value to at most n text lines (clamped) in a line of 36 + 20 × (n − 1) px, and the default card height
+ *   grows by the same amount, so cards stay fixed-size (no layout shift). The table layout ignores `cardLines`.
  * - Keyboard: native checkboxes, buttons and links in the tab order; ArrowUp/ArrowDown move focus to the same control
  *   in the previous/next row, scrolling rows that are not rendered yet into view; the focused row is kept rendered
  *   while it scrolls out of view, so focus is never lost.
@@ -46,6 +50,10 @@ import { cx, sva } from '../../styled-system/css';
 
 export type SortDirection = 'ascending' | 'descending';
 export type SelectAllState = 'none' | 'some' | 'all';
+export interface DataTableSort {
+  column: string;
+  direction: SortDirection;
+}
 
 export interface DataTableColumn<T> {
   id: string;
@@ -59,6 +67,11 @@ export interface DataTableColumn<T> {
   align?: 'start' | 'end';
   /** CSS grid track of the column (default `minmax(0, 1fr)`: shares the width, long values end in an ellipsis). */
   width?: string;
+  /**
+   * Card layout only: how many text lines the value may wrap to (default 1: one line, ellipsis). Each extra line adds
+   * `CARD_TEXT_LINE` (20) px to the card (see `cardHeightOf`).
+   */
+  cardLines?: number;
 }
 
 export interface DataTableSelection<T> {
@@ -80,11 +93,15 @@ export interface DataTableProps<T> {
   rowKey(row: T): string;
   columns: readonly DataTableColumn<T>[];
   selection?: DataTableSelection<T>;
-  /** Sorting when first shown; default none (the rows' own order). */
-  initialSort?: { column: string; direction: SortDirection } | null;
+  /** Sorting when first shown (uncontrolled); default none (the rows' own order). Ignored when `sort` is given. */
+  initialSort?: DataTableSort | null;
+  /** Controlled sort (`null`: the rows' own order); header clicks then go to `onSortChange` only. */
+  sort?: DataTableSort | null;
+  /** A header was clicked: `next` is the default cycle's next sort, `column` the clicked column's id. */
+  onSortChange?(next: DataTableSort | null, column: string): void;
   /** Height of a row in px (table layout). Default 48. */
   rowHeight?: number;
-  /** Height of a card in px (card layout). Default 24 + 36 × number of columns (one 36 px line per column). */
+  /** Height of a card in px (card layout). Default `cardHeightOf(columns)`: 24 + 36 per column + 20 per extra `cardLines`. */
   cardHeight?: number;
   /** Rows rendered beyond the visible ones, each side. Default 8. */
   overscan?: number;
@@ -109,6 +126,17 @@ function subscribeMedia(query: string, cb: () => void) {
   return () => list.removeEventListener?.('change', cb);
 }
 
+/** Height of a card line (px) and of each further text line of a column with `cardLines` > 1. */
+export const CARD_LINE = 36;
+export const CARD_TEXT_LINE = 20;
+
+const linesOf = (column: { cardLines?: number }) => Math.max(1, Math.floor(column.cardLines ?? 1));
+
+/** The default card height (px): 24 of padding, one 36 px line per column, 20 px per extra text line (`cardLines`). */
+export function cardHeightOf(columns: readonly { cardLines?: number }[]): number {
+  return 24 + columns.reduce((sum, c) => sum + CARD_LINE + CARD_TEXT_LINE * (linesOf(c) - 1), 0);
+}
+
 /** True while the viewport is narrower than 550 px (false where `matchMedia` does not exist). */
 export function useCardLayout(): boolean {
   return useSyncExternalStore(
@@ -127,7 +155,7 @@ export function selectAllStateOf<T>(rows: readonly T[], rowKey: (row: T) => stri
 }
 
 const dataTable = sva({
-  slots: ['root', 'header', 'headerCell', 'sortButton', 'body', 'row', 'cell', 'cardLabel', 'check'],
+  slots: ['root', 'header', 'headerCell', 'sortButton', 'body', 'row', 'cell', 'cardLabel', 'cardValue', 'check'],
   base: {
     // overflow-x: a table whose columns' minimum widths exceed the page scrolls sideways inside itself, never the page.
     root: { width: '100%', fontSize: 'sm', position: 'relative', overflowX: 'auto' },
@@ -164,7 +192,12 @@ const dataTable = sva({
       '[data-layout=cards] &': {
         display: 'flex', alignItems: 'center', gap: '2', height: '36px', px: '0', textAlign: 'left',
         '&[data-select]': { position: 'absolute', top: '2', right: '3' },
+        // cardLines > 1: 8 px above and below, 20 px text lines (36 px for one line, as the other lines).
+        '&[data-lines]': { height: 'calc(36px + 20px * (var(--dt-lines) - 1))', alignItems: 'flex-start', py: '8px', lineHeight: '20px', whiteSpace: 'normal' },
       },
+    },
+    cardValue: {
+      '[data-layout=cards] [data-lines] > &': { flex: '1', minWidth: 0, overflowWrap: 'anywhere', lineClamp: 'var(--dt-lines)' },
     },
     cardLabel: { display: 'none', '[data-layout=cards] &': { display: 'inline', color: 'muted', fontWeight: '600', minWidth: '7rem' } },
     check: { width: '20px', height: '20px', accentColor: 'token(colors.brand.600)', cursor: 'pointer', m: '0', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '2px' } },
@@ -194,12 +227,18 @@ function RowView<T>({ row, rowId, index, height, selected, columns, onToggle, ro
           <input type="checkbox" className={classes.check} checked={selected} onChange={() => onToggle(rowId)} aria-label={rowLabel(row)} />
         </div>
       ) : null}
-      {columns.map((column) => (
-        <div role="cell" key={column.id} className={classes.cell} data-align={column.align}>
-          <span className={classes.cardLabel} aria-hidden="true">{column.cardLabel ?? (typeof column.header === 'string' ? column.header : '')}</span>
-          {column.cell(row)}
-        </div>
-      ))}
+      {columns.map((column) => {
+        const lines = linesOf(column);
+        return (
+          <div
+            role="cell" key={column.id} className={classes.cell} data-align={column.align}
+            data-lines={lines > 1 ? lines : undefined} style={lines > 1 ? ({ '--dt-lines': lines } as CSSProperties) : undefined}
+          >
+            <span className={classes.cardLabel} aria-hidden="true">{column.cardLabel ?? (typeof column.header === 'string' ? column.header : '')}</span>
+            {lines > 1 ? <span className={classes.cardValue}>{column.cell(row)}</span> : column.cell(row)}
+          </div>
+        );
+      })}
     </div>
   );
 }
@@ -219,10 +258,15 @@ const FOCUSABLE = 'input, button, a[href], select, textarea, [tabindex]:not([tab
 
 /** The shared table: see the header of this file. */
 export function DataTable<T>({
-  label, rows, rowKey, columns, selection, initialSort = null, rowHeight = 48, cardHeight, overscan = 8, virtualizeAbove = 100, rowAttributes, className,
+  label, rows, rowKey, columns, selection, initialSort = null, sort: controlledSort, onSortChange, rowHeight = 48, cardHeight, overscan = 8, virtualizeAbove = 100, rowAttributes, className,
 }: DataTableProps<T>) {
   const cards = useCardLayout();
-  const [sort, setSort] = useState(initialSort);
+  const [ownSort, setOwnSort] = useState(initialSort);
+  const sort = controlledSort === undefined ? ownSort : controlledSort;
+  const changeSort = (next: DataTableSort | null, column: string) => {
+    if (controlledSort === undefined) setOwnSort(next);
+    onSortChange?.(next, column);
+  };
   const sorted = useMemo(() => {
     const column = sort ? columns.find((c) => c.id === sort.column) : undefined;
     if (!sort || !column?.compare) return rows;
@@ -234,7 +278,7 @@ export function DataTable<T>({
     [rows, rowKey, selection?.selected], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
-  const size = cards ? (cardHeight ?? 24 + 36 * columns.length) + 8 /* card gap */ : rowHeight;
+  const size = cards ? (cardHeight ?? cardHeightOf(columns)) + 8 /* card gap */ : rowHeight;
   const bodyRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // The body's distance from the top of the document: the virtualizer maps window scroll to rows with it. Content
@@ -333,7 +377,7 @@ export function DataTable<T>({
                   <button
                     type="button"
                     className={classes.sortButton}
-                    onClick={() => setSort(direction === null ? { column: column.id, direction: 'ascending' } : direction === 'ascending' ? { column: column.id, direction: 'descending' } : null)}
+                    onClick={() => changeSort(direction === null ? { column: column.id, direction: 'ascending' } : direction === 'ascending' ? { column: column.id, direction: 'descending' } : null, column.id)}
                   >
                     {column.header}
                     <span aria-hidden="true">{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</span>

@@ -33,7 +33,7 @@ function AnnouncementList({ actorRef, placement }: { actorRef: AnnouncementsRef;
   const { items, dismiss } = useAnnouncementsView(actorRef);
   if (items.length === 0) return null;
   return (
-    <section aria-label={t.region} data-placement={placement} className={placement === 'overlay' ? overlay : css({ width: '100%' })}>
+    <section aria-label={t.region} data-placement={placement} data-print-hide="" className={placement === 'overlay' ? overlay : css({ width: '100%' })}>
       <ul className={css({ listStyle: 'none', m: 0, p: 0 })}>
         {items.map((item) => (
           <li key={item.id} className={banner({ tone: item.tone })} data-tone={item.tone}>

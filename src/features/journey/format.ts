@@ -6,8 +6,3 @@ export function journeyTimestamp(iso: string, timeZone: string = Temporal.Now.ti
   const hour12 = t.hour % 12 === 0 ? 12 : t.hour % 12;
   return `${t.month}/${t.day}/${String(t.year % 100).padStart(2, '0')} - ${hour12}:${String(t.minute).padStart(2, '0')} ${t.hour < 12 ? 'AM' : 'PM'}`;
 }
-
-/** Today as YYYY-MM-DD (CSV file names, §9). */
-export function todayIso(timeZone: string = Temporal.Now.timeZoneId()): string {
-  return Temporal.Now.plainDateISO(timeZone).toString();
-}

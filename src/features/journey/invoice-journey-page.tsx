@@ -1,23 +1,26 @@
-import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { JourneyEntry } from '../../../machines/invoice-journey/invoice-journey.actors';
 import { formatCurrency } from '../../domain/dollars';
+import { toCsv } from '../../domain/csv';
 import { invoiceDisplayStatus } from '../../domain/invoices';
 import { Button } from '../../ui/button';
-import { DataTable, useCardLayout, type DataTableColumn } from '../../ui/data-table';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Card, Page, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
+import { PrintStyles, ReportActions, usePrinting } from '../../ui/report-actions';
 import { shortDate } from '../click2pay/format';
 import { LocationFrame } from '../dashboard/location-frame';
 import { CommentModal } from './comment-modal';
-import { journeyTimestamp, todayIso } from './format';
-import { journeyCsv } from './journey-csv';
-import { JourneyExportActions } from './journey-export';
+import { journeyTimestamp } from './format';
+import { journeyCsvColumns } from './journey-csv';
 import { journeyTexts as t } from './texts';
 import { useInvoiceJourney } from './use-invoice-journey';
 
-/** Rows fit three lines of details (a comment is up to 150 characters), clamped; the whole text is the cell's title. */
+/**
+ * Table rows fit three lines of details (a comment is up to 150 characters), clamped; the whole text is the cell's
+ * title. In the card layout the details column takes three lines too (`cardLines`).
+ */
 const ROW_HEIGHT = 76;
 
 const styles = {
@@ -28,31 +31,19 @@ const styles = {
   actions: css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', my: '5', '@media print': { display: 'none' } }),
   alert: css({ bg: 'white', borderWidth: '1px', borderColor: '#f4c7c3', color: 'danger', borderRadius: 'card', p: '5', fontWeight: '600', display: 'flex', flexDirection: 'column', gap: '2' }),
   details: css({ whiteSpace: 'normal', lineClamp: 3, lineHeight: '1.35', overflowWrap: 'anywhere' }),
-  printTitle: css({ display: 'none', '@media print': { display: 'block', fontSize: '2xl', fontWeight: '700', mb: '4' } }),
   screenOnly: css({ '@media print': { display: 'none' } }),
 };
 
-/** Print: only the journey (no app header, footer or controls) under the §9 print title. */
-const printCss = '@media print { body header, body footer, body nav, body section[data-placement] { display: none !important; } body { background: white; } }';
-
 const byDate = (a: JourneyEntry, b: JourneyEntry) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt);
-/**
- * Columns; in the table layout the details wrap up to three lines (a row is tall enough), in the card layout a
- * card line has one fixed-height line, so the details end in an ellipsis there (the whole text is the title and in
- * the CSV).
- */
-function journeyColumns(cards: boolean): DataTableColumn<JourneyEntry>[] {
-  return [
-    { id: 'date', header: t.dateTime, cell: (e) => journeyTimestamp(e.updatedAt), compare: byDate, width: 'minmax(0, 11rem)' },
-    { id: 'action', header: t.action, cell: (e) => e.action, compare: (a, b) => a.action.localeCompare(b.action), width: 'minmax(0, 10rem)' },
-    {
-      id: 'details', header: t.details, compare: (a, b) => a.detail.localeCompare(b.detail), width: 'minmax(0, 2fr)',
-      cell: (e) => <span className={cards ? undefined : styles.details} title={e.detail}>{e.detail}</span>,
-    },
-  ];
-}
-const tableColumns = journeyColumns(false);
-const cardColumns = journeyColumns(true);
+/** Columns; the details wrap to three lines in both layouts (the whole text is the title and in the CSV). */
+const columns: DataTableColumn<JourneyEntry>[] = [
+  { id: 'date', header: t.dateTime, cell: (e) => journeyTimestamp(e.updatedAt), compare: byDate, width: 'minmax(0, 11rem)' },
+  { id: 'action', header: t.action, cell: (e) => e.action, compare: (a, b) => a.action.localeCompare(b.action), width: 'minmax(0, 10rem)' },
+  {
+    id: 'details', header: t.details, compare: (a, b) => a.detail.localeCompare(b.detail), width: 'minmax(0, 2fr)', cardLines: 3,
+    cell: (e) => <span className={styles.details} title={e.detail}>{e.detail}</span>,
+  },
+];
 const entryKey = (e: JourneyEntry) => e.id;
 const rowAttributes = () => ({ 'data-testid': 'journey-row' });
 
@@ -70,13 +61,9 @@ function JourneySkeleton() {
 
 function Journey({ vendorId, locationId, invoiceId, vendorName }: { vendorId: string; locationId: string; invoiceId: string; vendorName: string }) {
   const view = useInvoiceJourney({ vendorId, locationId, invoiceId });
-  const cards = useCardLayout();
   const entries = view.journey?.journeys ?? [];
   const invoice = view.journey?.invoice;
-  const csv = useMemo(
-    () => () => journeyCsv({ invoiceNumber: invoice?.displayInvNum ?? '', vendorName, date: todayIso(), entries }),
-    [invoice?.displayInvNum, vendorName, entries],
-  );
+  const printing = usePrinting();
   if (view.status === 'loading') return <JourneySkeleton />;
   if (view.status === 'failed' || !invoice) {
     return (
@@ -88,8 +75,7 @@ function Journey({ vendorId, locationId, invoiceId, vendorName }: { vendorId: st
   }
   return (
     <Card>
-      <style>{printCss}</style>
-      <h2 className={styles.printTitle}>{t.printTitle(invoice.displayInvNum)}</h2>
+      <PrintStyles title={t.printTitle(invoice.displayInvNum)} />
       <dl className={styles.summary}>
         <div><dt>{t.invoice}</dt><dd data-testid="journey-invoice">{invoice.displayInvNum}</dd></div>
         <div><dt>{t.dueDate}</dt><dd>{shortDate(invoice.dueDate)}</dd></div>
@@ -98,12 +84,15 @@ function Journey({ vendorId, locationId, invoiceId, vendorName }: { vendorId: st
       </dl>
       <div className={styles.actions}>
         <Button onClick={view.open}>{t.addComment}</Button>
-        <JourneyExportActions csv={csv} />
+        <ReportActions title={t.printTitle(invoice.displayInvNum)} vendorName={vendorName} csv={() => toCsv(journeyCsvColumns(), entries)} />
       </div>
       {entries.length === 0 ? (
         <p>{t.empty}</p>
       ) : (
-        <DataTable label={t.history} rows={entries} rowKey={entryKey} columns={cards ? cardColumns : tableColumns} rowHeight={ROW_HEIGHT} rowAttributes={rowAttributes} />
+        <DataTable
+          label={t.history} rows={entries} rowKey={entryKey} columns={columns} rowHeight={ROW_HEIGHT} rowAttributes={rowAttributes}
+          virtualizeAbove={printing ? Number.POSITIVE_INFINITY : undefined}
+        />
       )}
       <CommentModal
         state={view.modal}

@@ -1,27 +1,18 @@
 /**
- * The journey's CSV (spec §9): rows newest first with the columns of the page, and the file name from the print
- * title ("Invoice Journey {number}"), the date (YYYY-MM-DD) and the vendor name. Pure: the export block turns the
- * rows into CSV text (papaparse, formula cells neutralised).
+ * The journey's CSV columns (spec §9): the columns of the page, for `toCsv` (src/domain/csv.ts), which neutralises
+ * formula cells. The file is named by `<ReportActions title={journeyTexts.printTitle(number)}>`:
+ * "Invoice Journey {number} {YYYY-MM-DD} {vendor}.csv".
  */
 import type { JourneyEntry } from '../../../machines/invoice-journey/invoice-journey.actors';
+import type { CsvColumn } from '../../domain/csv';
 import { journeyTimestamp } from './format';
 import { journeyTexts as t } from './texts';
 
-export interface CsvDocument {
-  fileName: string;
-  rows: string[][];
-}
-
-/** Characters a file name may not hold on common systems, replaced by "-". */
-function safeFileName(name: string): string {
-  return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').replace(/\s+/g, ' ').trim();
-}
-
-export function journeyCsv(input: { invoiceNumber: string; vendorName: string; date: string; entries: readonly JourneyEntry[]; timeZone?: string }): CsvDocument {
-  const header = [t.dateTime, t.action, t.details];
-  const rows = input.entries.map((e) => [journeyTimestamp(e.updatedAt, input.timeZone), e.action, e.detail]);
-  return {
-    fileName: `${safeFileName(`${t.printTitle(input.invoiceNumber)} ${input.date} ${input.vendorName}`)}.csv`,
-    rows: [header, ...rows],
-  };
+/** Date & Time (in `timeZone`, default the browser's), Action, Details. */
+export function journeyCsvColumns(timeZone?: string): CsvColumn<JourneyEntry>[] {
+  return [
+    { header: t.dateTime, value: (e) => journeyTimestamp(e.updatedAt, timeZone) },
+    { header: t.action, value: (e) => e.action },
+    { header: t.details, value: (e) => e.detail },
+  ];
 }

@@ -16,8 +16,6 @@ export const journeyTexts = {
   loading: 'Loading the invoice journey',
   loadFailed: 'We were unable to load the data for this invoice journey. Please refresh your browser window to try again.',
   contact: (vendorName: string) => `If you continue to have difficulties viewing this page, please contact ${vendorName}.`,
-  exportCsv: 'Export CSV',
-  print: 'Print',
 } as const;
 
 export const commentTexts = {

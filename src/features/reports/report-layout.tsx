@@ -1,5 +1,5 @@
 /** Parts shared by the report pages: the "… for {location}" header with Export/Print, the failure notice, skeleton rows. */
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 import type { ReportSort } from '../../domain/reports';
 import { DataTable, type DataTableProps } from '../../ui/data-table';
@@ -45,37 +45,7 @@ export function TableSkeleton({ label, rows = 6 }: { label: string; rows?: numbe
 
 export const emptyText = css({ bg: 'white', borderRadius: 'card', borderWidth: '1px', borderColor: 'line', p: '5', color: 'muted' });
 
-/**
- * DataTable whose sort is owned by a machine. DataTable keeps its sort internally (`initialSort` only, no change
- * callback), so this wrapper catches clicks on its sort buttons (capture phase, before DataTable sees them), asks
- * `onSort(columnId)`, re-mounts the table with the new `initialSort`, and puts focus back on the same header button.
- */
-export function MachineSortedTable<T>({ sort, onSort, ...props }: Omit<DataTableProps<T>, 'initialSort' | 'selection'> & { sort: ReportSort; onSort(column: string): void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const refocus = useRef<string | null>(null);
-  useLayoutEffect(() => {
-    const column = refocus.current;
-    if (!column) return;
-    refocus.current = null;
-    const index = props.columns.findIndex((c) => c.id === column);
-    ref.current?.querySelectorAll<HTMLElement>('[role=columnheader]')[index]?.querySelector('button')?.focus();
-  }, [sort, props.columns]);
-  return (
-    <div
-      ref={ref}
-      onClickCapture={(event) => {
-        const button = (event.target as HTMLElement).closest('[role=columnheader][data-sortable] button');
-        if (!button || !ref.current) return;
-        const headers = [...ref.current.querySelectorAll('[role=columnheader]')];
-        const column = props.columns[headers.indexOf(button.closest('[role=columnheader]')!)];
-        if (!column) return;
-        event.stopPropagation();
-        event.preventDefault();
-        refocus.current = column.id;
-        onSort(column.id);
-      }}
-    >
-      <DataTable key={`${sort.column}:${sort.direction}`} initialSort={sort} {...props} />
-    </div>
-  );
+/** DataTable whose sort is owned by a machine: shows `sort`, and a header click asks `onSort(columnId)`. */
+export function MachineSortedTable<T>({ sort, onSort, ...props }: Omit<DataTableProps<T>, 'initialSort' | 'sort' | 'onSortChange' | 'selection'> & { sort: ReportSort; onSort(column: string): void }) {
+  return <DataTable sort={sort} onSortChange={(_, column) => onSort(column)} {...props} />;
 }

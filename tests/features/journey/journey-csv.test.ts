@@ -1,26 +1,31 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { modelJourney } from '../../../machines/invoice-journey/invoice-journey.model';
-import { journeyCsv } from '../../../src/features/journey/journey-csv';
-import { csvText } from '../../../src/features/journey/journey-export';
+import { csvFileName, toCsv } from '../../../src/domain/csv';
+import { journeyCsvColumns } from '../../../src/features/journey/journey-csv';
 import { journeyTimestamp } from '../../../src/features/journey/format';
+import { journeyTexts } from '../../../src/features/journey/texts';
+
+/** The file name ReportActions gives the journey's CSV (title = the print title). */
+const fileName = (invoiceNumber: string, date: string, vendorName: string) => csvFileName(journeyTexts.printTitle(invoiceNumber), date, vendorName);
+const parse = (text: string) => Papa.parse<string[]>(text, { newline: '\r\n' }).data;
 
 describe('journey CSV', () => {
   it('names the file after the print title, the date and the vendor, with the page columns in the order given', () => {
-    const doc = journeyCsv({ invoiceNumber: 'INV-30555', vendorName: 'Acme Foodservice', date: '2026-11-23', entries: modelJourney.journeys, timeZone: 'America/Chicago' });
-    expect(doc.fileName).toBe('Invoice Journey INV-30555 2026-11-23 Acme Foodservice.csv');
-    expect(doc.rows).toEqual([
+    expect(fileName('INV-30555', '2026-11-23', 'Acme Foodservice')).toBe('Invoice Journey INV-30555 2026-11-23 Acme Foodservice.csv');
+    expect(parse(toCsv(journeyCsvColumns('America/Chicago'), modelJourney.journeys))).toEqual([
       ['Date & Time', 'Action', 'Details'],
       ['11/1/26 - 3:00 AM', 'Invoice created', 'Invoice INV-30555 created'],
       ['11/3/26 - 9:30 AM', 'Reminder sent', 'Email reminder'],
     ]);
-    expect(journeyCsv({ invoiceNumber: 'A/B:1', vendorName: 'X', date: '2026-11-23', entries: [] }).fileName).toBe('Invoice Journey A-B-1 2026-11-23 X.csv');
+    expect(fileName('A/B:1', '2026-11-23', 'X')).toBe('Invoice Journey A-B-1 2026-11-23 X.csv');
   });
 
   it('neutralises formula cells and round-trips quotes and commas', () => {
-    const text = csvText([['Details'], ['=HYPERLINK("x")'], ['+1'], ['-2'], ['@SUM(A1)'], ['a, "b"']]);
-    const back = Papa.parse<string[]>(text).data.map((r) => r[0]);
-    expect(back).toEqual(['Details', `'=HYPERLINK("x")`, "'+1", "'-2", "'@SUM(A1)", 'a, "b"']);
+    const details = ['=HYPERLINK("x")', '+1', '-2', '@SUM(A1)', '\tx', '\rx', '=1\n2', 'a, "b"'];
+    const text = toCsv([{ header: 'Details', value: (d: string) => d }], details);
+    const back = parse(text).map((r) => r[0]);
+    expect(back).toEqual(['Details', `'=HYPERLINK("x")`, "'+1", "'-2", "'@SUM(A1)", "'\tx", "'\rx", "'=1\n2", 'a, "b"']);
   });
 
   it('shows times as M/D/YY - h:mm a', () => {

@@ -8,7 +8,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataTableColumn } from '../../../src/ui/data-table';
+import { DataTable, cardHeightOf, type DataTableColumn, type DataTableSort } from '../../../src/ui/data-table';
 
 interface Item {
   id: string;
@@ -46,6 +46,13 @@ function Harness({ rows }: { rows: Item[] }) {
   );
 }
 
+/** A viewport narrower than 550 px (the card layout). */
+const stubNarrowViewport = () => vi.stubGlobal('matchMedia', (query: string) => ({
+  matches: query.includes('max-width') && parseFloat(query.split(':')[1]) < 550,
+  media: query,
+  addEventListener: () => {},
+  removeEventListener: () => {},
+}));
 const names = () => screen.getAllByTestId('row').map((r) => r.getAttribute('data-name'));
 
 afterEach(() => {
@@ -75,6 +82,37 @@ describe('DataTable', () => {
     await user.click(within(screen.getByRole('columnheader', { name: /Name/ })).getByRole('button'));
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
     expect(amount).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('lets the caller own the sort: shows `sort`, reports clicks with the next sort and the column, keeps focus', async () => {
+    const user = userEvent.setup();
+    const rows = [{ id: 'a', name: 'B', cents: 300 }, { id: 'b', name: 'A', cents: 100 }, { id: 'c', name: 'C', cents: 200 }];
+    const changes: Array<[unknown, string]> = [];
+    function Owner() {
+      // The owner's rule: a click sorts by that column, toggling the direction, never back to the rows' own order.
+      const [sort, setSort] = useState<DataTableSort | null>({ column: 'amount', direction: 'descending' });
+      return (
+        <DataTable label="Owned" rows={rows} rowKey={key} columns={columns} rowAttributes={attrs} sort={sort}
+          onSortChange={(next, column) => {
+            changes.push([next, column]);
+            setSort((s) => ({ column, direction: s?.column === column && s.direction === 'ascending' ? 'descending' : 'ascending' }));
+          }} />
+      );
+    }
+    render(<Owner />);
+    const amount = screen.getByRole('columnheader', { name: /Amount/ });
+    expect(amount).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['B', 'C', 'A']);
+    const button = within(amount).getByRole('button');
+    await user.click(button);
+    // The default cycle would go back to the rows' own order; the owner says ascending instead.
+    expect(changes).toEqual([[null, 'amount']]);
+    expect(amount).toHaveAttribute('aria-sort', 'ascending');
+    expect(names()).toEqual(['A', 'C', 'B']);
+    expect(within(screen.getByRole('columnheader', { name: /Amount/ })).getByRole('button')).toHaveFocus();
+    await user.click(within(screen.getByRole('columnheader', { name: /Name/ })).getByRole('button'));
+    expect(changes[1]).toEqual([{ column: 'name', direction: 'ascending' }, 'name']);
+    expect(names()).toEqual(['A', 'B', 'C']);
   });
 
   it('has a three-state select-all: none, some (mixed), all; and back to none', async () => {
@@ -139,15 +177,25 @@ describe('DataTable', () => {
   });
 
   it('lays rows out as cards below 550 px, with the column labels in each card', () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width') && parseFloat(query.split(':')[1]) < 550,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    stubNarrowViewport();
     render(<Harness rows={items(2)} />);
     expect(screen.getByRole('table', { name: 'Items' })).toHaveAttribute('data-layout', 'cards');
     expect(within(screen.getAllByTestId('row')[0]).getByText('Amount')).toBeInTheDocument();
+  });
+
+  it('gives a column with cardLines several text lines in a card, the card taller by 20 px a line, at a fixed height', () => {
+    stubNarrowViewport();
+    const withNote: DataTableColumn<Item>[] = [...columns, { id: 'note', header: 'Note', cell: (r) => `A long note about ${r.name}`, cardLines: 3 }];
+    render(<DataTable label="Notes" rows={items(2)} rowKey={key} columns={withNote} rowAttributes={attrs} />);
+    const [card] = screen.getAllByTestId('row');
+    // 24 + 36 (Name) + 36 (Amount) + 36 + 2 × 20 (Note, three lines).
+    expect(card.style.height).toBe(`${cardHeightOf(withNote)}px`);
+    expect(cardHeightOf(withNote)).toBe(24 + 36 + 36 + 76);
+    expect(cardHeightOf(columns)).toBe(24 + 36 + 36);
+    const note = within(card).getByText('A long note about Item 0000').closest('[role=cell]') as HTMLElement;
+    expect(note).toHaveAttribute('data-lines', '3');
+    expect(note.style.getPropertyValue('--dt-lines')).toBe('3');
+    expect(within(card).getByText('Item 0000').closest('[role=cell]')).not.toHaveAttribute('data-lines');
   });
 
   it('uses the table layout at 550 px and wider', () => {

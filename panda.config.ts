@@ -41,6 +41,7 @@ export default defineConfig({
       keyframes: {
         spin: { from: { transform: 'rotate(0deg)' }, to: { transform: 'rotate(360deg)' } },
         fadeIn: { from: { opacity: '0' }, to: { opacity: '1' } },
+        rowIn: { from: { opacity: '0', transform: 'translateY(6px)' }, to: { opacity: '1', transform: 'none' } },
         skeleton: { from: { backgroundPosition: '100% 0' }, to: { backgroundPosition: '-100% 0' } },
         slideDown: { from: { transform: 'translateY(-100%)' }, to: { transform: 'translateY(0)' } },
       },

@@ -27,6 +27,9 @@
  *   the columns' lines). A value takes one 36 px line and ends in an ellipsis; a column with `cardLines: n` (n > 1)
  *   wraps its value to at most n text lines (clamped) in a line of 36 + 20 × (n − 1) px, and the default card height
  *   grows by the same amount, so cards stay fixed-size (no layout shift). The table layout ignores `cardLines`.
+ * - Row entrance (spec §9): the rows of the first render fade in over 350 ms, staggered by 10 ms per row (the first
+ *   `ENTER_STAGGER_ROWS` rows; later ones start together), with opacity and a transform only — no layout shift. Rows
+ *   that mount later (scrolled into view) appear at once. Off under `prefers-reduced-motion: reduce`.
  * - Keyboard: native checkboxes, buttons and links in the tab order; ArrowUp/ArrowDown move focus to the same control
  *   in the previous/next row, scrolling rows that are not rendered yet into view; the focused row is kept rendered
  *   while it scrolls out of view, so focus is never lost.
@@ -180,6 +183,7 @@ const dataTable = sva({
       display: 'grid', gridTemplateColumns: 'var(--dt-columns)', alignItems: 'center', boxSizing: 'border-box',
       borderBottomWidth: '1px', borderColor: 'line', contain: 'layout style',
       '&[data-selected]': { bg: 'brand.50' },
+      '&[data-enter]': { animation: 'rowIn 350ms ease-out both', _motionReduce: { animation: 'none' } },
       '[data-layout=cards] &': {
         display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'center', position: 'relative',
         px: '3', py: '2', borderWidth: '1px', borderRadius: 'card', mb: '2', bg: 'white',
@@ -217,11 +221,20 @@ interface RowProps<T> {
   onToggle?: (key: string) => void;
   rowLabel?: (row: T) => string;
   rowAttributes?: (row: T) => Record<`data-${string}`, string>;
+  /** Part of the table's first render: plays the entrance animation, delayed by its place (see the header). */
+  enter: boolean;
 }
 
-function RowView<T>({ row, rowId, index, height, selected, columns, onToggle, rowLabel, rowAttributes }: RowProps<T>) {
+/** Spec §9: rows enter over 350 ms, 10 ms apart; the stagger stops after this many rows (≤ 0.6 s in all). */
+export const ENTER_STAGGER_ROWS = 25;
+
+function RowView<T>({ row, rowId, index, height, selected, columns, onToggle, rowLabel, rowAttributes, enter }: RowProps<T>) {
   return (
-    <div role="row" aria-rowindex={index + 2} data-index={index} data-selected={selected || undefined} className={classes.row} style={{ height }} {...rowAttributes?.(row)}>
+    <div
+      role="row" aria-rowindex={index + 2} data-index={index} data-selected={selected || undefined} data-enter={enter || undefined}
+      className={classes.row} style={enter ? { height, animationDelay: `${Math.min(index, ENTER_STAGGER_ROWS) * 10}ms` } : { height }}
+      {...rowAttributes?.(row)}
+    >
       {onToggle && rowLabel ? (
         <div role="cell" className={classes.cell} data-select="">
           <input type="checkbox" className={classes.check} checked={selected} onChange={() => onToggle(rowId)} aria-label={rowLabel(row)} />
@@ -295,6 +308,8 @@ export function DataTable<T>({
     return () => observer.disconnect();
   }, []);
   const focused = useRef<number | null>(null);
+  // The rows of the first render with rows: they play the entrance; rows mounted later (scrolling) do not.
+  const entering = useRef<ReadonlySet<string> | null>(null);
   const rangeExtractor = useCallback((range: Range) => {
     const indexes = defaultRangeExtractor(range);
     const f = focused.current;
@@ -311,6 +326,7 @@ export function DataTable<T>({
   });
   useLayoutEffect(() => virtualizer.measure(), [size, virtualizer]);
   const items: Array<{ index: number }> = virtualized ? virtualizer.getVirtualItems() : sorted.map((_, index) => ({ index }));
+  if (entering.current === null && items.length > 0) entering.current = new Set(items.map((item) => rowKey(sorted[item.index])));
   let padTop = 0;
   let padBottom = 0;
   if (virtualized) {
@@ -417,6 +433,7 @@ export function DataTable<T>({
               onToggle={selection?.onToggle}
               rowLabel={selection?.rowLabel}
               rowAttributes={rowAttributes}
+              enter={entering.current?.has(id) ?? false}
             />
           );
         })}

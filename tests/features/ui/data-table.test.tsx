@@ -8,7 +8,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, cardHeightOf, type DataTableColumn, type DataTableSort } from '../../../src/ui/data-table';
+import { DataTable, ENTER_STAGGER_ROWS, cardHeightOf, type DataTableColumn, type DataTableSort } from '../../../src/ui/data-table';
 
 interface Item {
   id: string;
@@ -149,6 +149,20 @@ describe('DataTable', () => {
     const body = screen.getAllByRole('rowgroup')[1];
     const reserved = parseFloat(body.style.paddingTop || '0') + parseFloat(body.style.paddingBottom || '0') + rendered.length * 48;
     expect(reserved).toBe(5000 * 48);
+  });
+
+  it('plays the entrance on the rows of its first render, 10 ms apart, and not on rows that mount later', async () => {
+    const { rerender } = render(<Harness rows={items(40)} />);
+    const rows = await screen.findAllByTestId('row');
+    expect(rows[0]).toHaveAttribute('data-enter');
+    expect(rows[0].style.animationDelay).toBe('0ms');
+    expect(rows[3].style.animationDelay).toBe('30ms');
+    // The stagger stops after ENTER_STAGGER_ROWS rows: the whole entrance stays short.
+    expect(rows[39].style.animationDelay).toBe(`${ENTER_STAGGER_ROWS * 10}ms`);
+    rerender(<Harness rows={[...items(40), { id: 'late', name: 'Late item', cents: 100 }]} />);
+    const late = (await screen.findAllByTestId('row')).find((row) => row.textContent?.includes('Late item'))!;
+    expect(late).not.toHaveAttribute('data-enter');
+    expect(late.style.animationDelay).toBe('');
   });
 
   it('renders every row of a list of up to 100 rows (find in page and assistive technology see them all)', async () => {

@@ -16,5 +16,5 @@ run() { echo; echo "=== bench: $1 ==="; shift; "$@" || status=1; }
 npm run -s build >/dev/null || exit 1   # always measure the current source
 case "$only" in all|api) run "API" npx tsx scripts/bench/api.ts ;; esac
 case "$only" in all|paypage) run "pay page" npx tsx scripts/bench/paypage.ts ;; esac
-case "$only" in all|lighthouse) run "Lighthouse" npx tsx scripts/bench/lighthouse.ts ;; esac
+case "$only" in all|lighthouse) run "Lighthouse" npx tsx scripts/bench/lighthouse.ts --no-build --runs "${BENCH_LIGHTHOUSE_RUNS:-3}" ;; esac
 exit $status

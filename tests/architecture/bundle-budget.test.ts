@@ -65,13 +65,15 @@ describe('landing page bundle', () => {
 });
 
 describe('prerendered landing pages', () => {
-  it.each([['index.html'], ['performancefoodservice/index.html']])('%s paints the headline and the form from HTML and the stylesheet', (file) => {
+  it.each([['index.html'], ['performancefoodservice/index.html']])('%s paints the headline and the form from its HTML alone, the stylesheet inlined', (file) => {
     const html = readFileSync(path.join(portal.outDir, file), 'utf8');
     const root = html.slice(html.indexOf('<div id="root"'));
     expect(root).toContain(`>${landingTexts.headline}</h1>`);
     expect(root).toContain(`>${landingTexts.submit}</button>`);
     expect(root).toMatch(/<input[^>]+name="contact"/);
-    expect(html).toMatch(/<link rel="stylesheet"[^>]+\/assets\/index-[\w-]+\.css">/);
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const inlined = /<style data-inlined="\/(assets\/index-[\w-]+\.css)">([\s\S]*?)<\/style>/.exec(html);
+    expect(inlined?.[2]).toBe(readFileSync(path.join(portal.outDir, inlined![1]), 'utf8'));
     expect(existsSync(path.join(portal.outDir, `${file}.br`))).toBe(true);
     expect(existsSync(path.join(portal.outDir, `${file}.gz`))).toBe(true);
   });

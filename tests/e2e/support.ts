@@ -26,6 +26,13 @@ export async function newestOutboxLink(recipient: string, after: Date): Promise<
 }
 
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Check the page as it settles, not a frame of an entrance: finite animations (rows fading in, a banner sliding
+  // down) end first — mid-fade text would be judged at its momentary opacity. Endless ones (skeletons) are left.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

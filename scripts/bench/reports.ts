@@ -12,50 +12,20 @@
  *    Median of BENCH_ROUNDS rounds (default 5) after one warm-up round.
  * 4. Prints the milliseconds and the 5,000 ÷ 50 ratios (target ≤ 3×); `--strict` exits non-zero on a miss.
  */
-import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { chromium, type Browser } from 'playwright-core';
-import { sql } from 'kysely';
-import { createDb, migrateToLatest, type Db } from '../../server/db/connect.js';
+import type { Browser } from 'playwright-core';
+import { median, withPortalInBrowser } from './browser-bench.js';
+import type { Db } from '../../server/db/connect.js';
 import { json } from '../../server/db/json.js';
-import { seedIfEmpty, DEMO_EMAIL, VENDOR_PFG } from '../../server/seed/demo.js';
+import { DEMO_EMAIL, VENDOR_PFG } from '../../server/seed/demo.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PG_SERVER = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '');
 const DB_NAME = process.env.BENCH_DB ?? 'bench_reports';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SIZES = [50, 5000] as const;
 const args = new Set(process.argv.slice(2));
 
-function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH || execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/bash' }).toString().trim();
-}
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
-function freePort(): Promise<number> {
-  if (process.env.BENCH_PORT) return Promise.resolve(Number(process.env.BENCH_PORT));
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A location of the demo contact with `invoices` invoices (open, scheduled and closed); returns the report path. */
 async function seedScaleLocation(db: Db, { invoices, label }: { invoices: number; label: string }) {
@@ -96,7 +66,6 @@ async function seedScaleLocation(db: Db, { invoices, label }: { invoices: number
   return { path: `/token/${raw}/vendors/${vendor.id}/locations/${location.id}/invoices` };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function measure(browser: Browser, baseUrl: string, target: { path: string; rows: number }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
@@ -130,63 +99,31 @@ async function measure(browser: Browser, baseUrl: string, target: { path: string
 }
 
 async function main() {
-  await admin(async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${DB_NAME}`);
+  await withPortalInBrowser({
+    dbName: DB_NAME,
+    noBuild: args.has('--no-build'),
+    seed: async (db) => {
+      const targets = [];
+      for (const n of SIZES) targets.push({ rows: n, ...(await seedScaleLocation(db, { invoices: n, label: `Report ${n}` })) });
+      return targets;
+    },
+    run: async (browser, baseUrl, targets) => {
+      const results: Record<number, { shown: number; resort: number }> = {};
+      for (const target of targets) {
+        await measure(browser, baseUrl, target); // warm-up
+        const runs = [];
+        for (let r = 0; r < ROUNDS; r++) runs.push(await measure(browser, baseUrl, target));
+        results[target.rows] = { shown: median(runs.map((x) => x.shown)), resort: median(runs.map((x) => x.resort)) };
+        console.log(`${String(target.rows).padStart(5)} invoices: navigation → first rows ${runs.map((x) => x.shown).join(', ')} ms (median ${results[target.rows].shown}); re-sort ${runs.map((x) => Math.round(x.resort)).join(', ')} ms (median ${Math.round(results[target.rows].resort)})`);
+      }
+      const [small, large] = SIZES;
+      const shownRatio = results[large].shown / results[small].shown;
+      const resortRatio = results[large].resort / results[small].resort;
+      console.log(`invoice report, navigation → first rows: ${large} ÷ ${small} = ${shownRatio.toFixed(2)}× (${results[large].shown} ms vs ${results[small].shown} ms; target ≤ 3×)`);
+      console.log(`invoice report, re-sort:                ${large} ÷ ${small} = ${resortRatio.toFixed(2)}× (${Math.round(results[large].resort)} ms vs ${Math.round(results[small].resort)} ms; target ≤ 3×)`);
+      if (args.has('--strict') && (shownRatio > 3 || resortRatio > 3)) process.exitCode = 1;
+    },
   });
-  const databaseUrl = `${PG_SERVER}/${DB_NAME}`;
-  let server: ChildProcess | undefined;
-  let browser: Browser | undefined;
-  try {
-    const handle = await createDb({ databaseUrl, poolSize: 2 });
-    await migrateToLatest(handle.db);
-    await seedIfEmpty(handle.db);
-    const targets = [];
-    for (const n of SIZES) targets.push({ rows: n, ...(await seedScaleLocation(handle.db, { invoices: n, label: `Report ${n}` })) });
-    await sql`analyze`.execute(handle.db);
-    await handle.close();
-
-    if (!args.has('--no-build')) execSync('npm run -s build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn('npx', ['tsx', 'server/main.ts'], {
-      cwd: root, detached: true, stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
-    });
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-      } catch { /* not up yet */ }
-      if (i > 600) throw new Error('the portal did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    const results: Record<number, { shown: number; resort: number }> = {};
-    for (const target of targets) {
-      await measure(browser, baseUrl, target); // warm-up
-      const runs = [];
-      for (let r = 0; r < ROUNDS; r++) runs.push(await measure(browser, baseUrl, target));
-      results[target.rows] = { shown: median(runs.map((x) => x.shown)), resort: median(runs.map((x) => x.resort)) };
-      console.log(`${String(target.rows).padStart(5)} invoices: navigation → first rows ${runs.map((x) => x.shown).join(', ')} ms (median ${results[target.rows].shown}); re-sort ${runs.map((x) => Math.round(x.resort)).join(', ')} ms (median ${Math.round(results[target.rows].resort)})`);
-    }
-    const [small, large] = SIZES;
-    const shownRatio = results[large].shown / results[small].shown;
-    const resortRatio = results[large].resort / results[small].resort;
-    console.log(`invoice report, navigation → first rows: ${large} ÷ ${small} = ${shownRatio.toFixed(2)}× (${results[large].shown} ms vs ${results[small].shown} ms; target ≤ 3×)`);
-    console.log(`invoice report, re-sort:                ${large} ÷ ${small} = ${resortRatio.toFixed(2)}× (${Math.round(results[large].resort)} ms vs ${Math.round(results[small].resort)} ms; target ≤ 3×)`);
-    if (args.has('--strict') && (shownRatio > 3 || resortRatio > 3)) process.exitCode = 1;
-  } finally {
-    await browser?.close();
-    if (server?.pid) {
-      try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
-      await new Promise((r) => setTimeout(r, 1500));
-      try { process.kill(-server.pid, 'SIGKILL'); } catch { /* already gone */ }
-    }
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`));
-  }
 }
 
 main().catch((error) => {

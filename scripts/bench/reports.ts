@@ -80,16 +80,21 @@ async function measure(browser: Browser, baseUrl: string, target: { path: string
   const shown = Date.now() - t0;
   await page.waitForTimeout(300);
   // A string, not a function: tsx's keepNames would reference a `__name` helper that does not exist in the page.
-  const resort = (await page.evaluate(`new Promise((resolve) => {
-    const old = document.querySelector('[data-testid="invoice-report-row"]');
-    const header = [...document.querySelectorAll('[role=columnheader]')].find((h) => h.textContent.startsWith('Amount'));
+  // The header's aria-sort and the rows' new order are rendered in one React commit, so the header flipping to
+  // "ascending" means the re-sorted rows are in the DOM; the next frame is when they are painted. (Row identity is no
+  // signal: keyed rows are moved, and the first invoice by due date may also be the smallest amount.) The check
+  // rejects after 60 s instead of waiting forever.
+  const resort = (await page.evaluate(`new Promise((resolve, reject) => {
+    const amountHeader = () => [...document.querySelectorAll('[role=columnheader]')].find((h) => h.textContent.startsWith('Amount'));
     const start = performance.now();
-    header.querySelector('button').click();
+    amountHeader().querySelector('button').click();
     const check = () => {
-      const h = [...document.querySelectorAll('[role=columnheader]')].find((x) => x.textContent.startsWith('Amount'));
+      const h = amountHeader();
       const first = document.querySelector('[data-testid="invoice-report-row"]');
-      if (h && h.getAttribute('aria-sort') === 'ascending' && first && first !== old && first.getBoundingClientRect().height > 0) {
+      if (h && h.getAttribute('aria-sort') === 'ascending' && first && first.getBoundingClientRect().height > 0) {
         requestAnimationFrame(() => resolve(performance.now() - start));
+      } else if (performance.now() - start > 60000) {
+        reject(new Error('re-sort: the Amount header never said aria-sort="ascending" (now ' + (h && h.getAttribute('aria-sort')) + ')'));
       } else requestAnimationFrame(check);
     };
     check();

@@ -1529,8 +1529,9 @@ export interface components {
         };
         /**
          * @description A payment plan. The schedule (paymentNumber, paymentDate,
-         *     paymentAmount, status Open/Scheduled/Closed) is derived by the SPA from
-         *     startDate, frequency, eachAmount, totalAmount and paymentGroups.
+         *     paymentAmount, status Open/Scheduled/Closed) is in `schedule`, computed
+         *     by the server from startDate, frequency, eachAmount, totalAmount and
+         *     the plan's payment groups.
          */
         PaymentPlan: {
             /** Format: uuid */
@@ -1548,6 +1549,22 @@ export interface components {
             paymentGroups: components["schemas"]["PlanPaymentGroup"][];
             /** @description Sum of the plan's complete payment groups (computed by the server). */
             paidSoFar: components["schemas"]["Amount"];
+            /**
+             * @description The plan's schedule, computed by the server (issue 8; the same rule as `server/jobs/plans.ts#planSchedule`):
+             *     installments of eachAmount from startDate (weekly +7 days, biweekly +14 days, monthly same day of month),
+             *     the last one taking the rounding remainder so they sum to totalAmount. A row's status comes from the
+             *     plan's payment group for that installment (spec §3): complete → Closed, scheduled → Scheduled, else
+             *     Open. Always present in the server's answers.
+             */
+            schedule?: components["schemas"]["PlanScheduleRow"][];
+        };
+        PlanScheduleRow: {
+            paymentNumber: number;
+            /** Format: date */
+            paymentDate: string;
+            paymentAmount: components["schemas"]["Amount"];
+            /** @enum {string} */
+            status: "Open" | "Scheduled" | "Closed";
         };
         PaymentPlanList: {
             paymentPlans: components["schemas"]["PaymentPlan"][];

@@ -533,7 +533,10 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     .insertInto('autopays')
     .values({
       vendorId: pfg.id, locationId: blueHeron, contactId: dana.id, paymentMethodId: bhAch,
-      startDate: day(-45), excludedInvoiceIds: json([inv.bhExcluded.id]), customerManage: true, createdAt: at(-47, 14),
+      // starts tomorrow (issue 8): the AutoPay run pays the location's invoices already due on its start date then —
+      // `npm run jobs -- run autopay --at <tomorrow>` shows it; a start in the past would pay them at the server's
+      // first start and change the demo under the other journeys
+      startDate: day(1), excludedInvoiceIds: json([inv.bhExcluded.id]), customerManage: true, createdAt: at(-47, 14),
     })
     .execute();
 

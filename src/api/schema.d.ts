@@ -742,6 +742,13 @@ export interface paths {
          *     `invalid_start_date` (outside the start window), `epa_version_mismatch`,
          *     `customer_manage_disabled` (start date or exclusions differ from the
          *     request while the customer may not manage them).
+         *     The start window is today … today + N days in the vendor's time zone
+         *     (N = the vendor's `autoPayStartDateTimeFrame`, else the configuration's
+         *     `autopayConfig.startDateTimeFrame`, else 30). A payment method or an
+         *     excluded invoice that is not the contact's at this location answers
+         *     404. The location's active `autopay` request (the token's own for an
+         *     autopay link) gives `customerManage` and becomes `complete`. Nothing is
+         *     written on any refusal.
          */
         post: operations["createAutopay"];
         delete?: never;

@@ -12,8 +12,9 @@ import { Temporal } from 'temporal-polyfill';
 import { createDb, type Db } from '../../server/db/connect.js';
 import { json } from '../../server/db/json.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
-import { autopayPayDate, nextRetryOn, planAutopayRun, runAutopay, SimulatedCrash, PAYMENT_FAILED_SUBJECT } from '../../server/jobs/autopay.js';
+import { autopayJob, autopayPayDate, nextRetryOn, planAutopayRun, runAutopay, SimulatedCrash, PAYMENT_FAILED_SUBJECT } from '../../server/jobs/autopay.js';
 import { planSchedule, runPlans, scheduleRows } from '../../server/jobs/plans.js';
+import { startJobQueue, type JobQueue } from '../../server/jobs/queue.js';
 
 const log = { info() {}, warn() {}, error() {} };
 const ctx = (db: Db, iso: string) => ({ db, now: new Date(iso), log, publicUrl: 'http://portal.test' });
@@ -211,6 +212,32 @@ describe('runs on the database', () => {
     expect(counts.size).toBe(12);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)('PostgreSQL: three job queues (three pg-boss instances, as three server processes) start at once: each due invoice paid once', async () => {
+    const f = await fixture({ startDate: '2026-12-03', invoices: Array.from({ length: 8 }, (_, i) => ['2026-12-05', 700 + i] as [string, number]) });
+    const handles = await Promise.all([0, 1, 2].map(() => createDb({ databaseUrl: t.databaseUrl, poolSize: 3 })));
+    const queues: JobQueue[] = [];
+    try {
+      for (const h of handles) {
+        queues.push(
+          await startJobQueue({
+            db: h.db, databaseUrl: t.databaseUrl, publicUrl: 'http://portal.test', now: () => new Date('2026-12-05T17:00:00Z'),
+            jobs: [autopayJob], schedule: false, pollingIntervalSeconds: 0.5,
+          }),
+        );
+      }
+      await Promise.all(queues.map((q) => q.send('autopay'))); // three ticks at the same instant
+      const until = Date.now() + 20_000;
+      while ((await paidCount(f.locationId)).counts.size < 8 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+      await Promise.all(queues.map((q) => q.idle()));
+    } finally {
+      await Promise.all(queues.map((q) => q.stop()));
+      await Promise.all(handles.map((h) => h.close()));
+    }
+    const { counts } = await paidCount(f.locationId);
+    expect(counts.size).toBe(8);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  }, 60_000);
 
   it('a run that dies after 3 charges, then a rerun: no duplicate, no miss', async () => {
     const f = await fixture({ startDate: '2026-12-03', invoices: Array.from({ length: 7 }, (_, i) => ['2026-12-04', 500 + i] as [string, number]) });

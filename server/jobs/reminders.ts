@@ -65,9 +65,15 @@ export function reminderDue(candidate: ReminderCandidate, today: Temporal.PlainD
 
 // ── texts ──
 
-export function reminderSubject(displayInvNum: string, eventDay: number): string {
-  if (eventDay === 0) return `Payment reminder: invoice ${displayInvNum} is due today`;
-  return eventDay < 0 ? `Payment reminder: invoice ${displayInvNum} is due soon` : `Payment reminder: invoice ${displayInvNum} is past due`;
+/** Where the due date stands on the day the message goes out (a late reminder may go out after the due date). */
+export function dueStanding(dueDate: string, sentOn: string): 'soon' | 'today' | 'past' {
+  return dueDate > sentOn ? 'soon' : dueDate === sentOn ? 'today' : 'past';
+}
+
+export function reminderSubject(displayInvNum: string, dueDate: string, sentOn: string): string {
+  const standing = dueStanding(dueDate, sentOn);
+  const text = standing === 'today' ? 'is due today' : standing === 'soon' ? 'is due soon' : 'is past due';
+  return `Payment reminder: invoice ${displayInvNum} ${text}`;
 }
 
 export function reminderEmailBody(input: {
@@ -78,9 +84,9 @@ export function reminderEmailBody(input: {
   dueDate: string;
   openAmountCents: number;
   payUrl: string;
-  eventDay: number;
+  sentOn: string;
 }): string {
-  const when = input.eventDay > 0 ? `was due ${pdfDate(input.dueDate)}` : `is due ${pdfDate(input.dueDate)}`;
+  const when = dueStanding(input.dueDate, input.sentOn) === 'past' ? `was due ${pdfDate(input.dueDate)}` : `is due ${pdfDate(input.dueDate)}`;
   return [
     `Hello ${input.firstName},`,
     '',
@@ -93,8 +99,9 @@ export function reminderEmailBody(input: {
   ].join('\n');
 }
 
-export function reminderSmsBody(input: { vendorName: string; displayInvNum: string; dueDate: string; openAmountCents: number; payUrl: string }): string {
-  return `PerformancePay: ${input.vendorName} invoice ${input.displayInvNum} (${formatCurrency(input.openAmountCents)}) is due ${pdfDate(input.dueDate)}. Pay: ${input.payUrl}`;
+export function reminderSmsBody(input: { vendorName: string; displayInvNum: string; dueDate: string; openAmountCents: number; payUrl: string; sentOn: string }): string {
+  const when = dueStanding(input.dueDate, input.sentOn) === 'past' ? 'was due' : 'is due';
+  return `PerformancePay: ${input.vendorName} invoice ${input.displayInvNum} (${formatCurrency(input.openAmountCents)}) ${when} ${pdfDate(input.dueDate)}. Pay: ${input.payUrl}`;
 }
 
 // ── runner ──
@@ -217,14 +224,14 @@ async function sendReminder(
       now: ctx.now,
     });
     const payUrl = loginLinkUrl(ctx.publicUrl.replace(/\/+$/, ''), token);
-    const text = { vendorName: campaign.vendorName, displayInvNum: invoice.displayInvNum, dueDate: invoice.dueDate, openAmountCents: Number(current.openAmountCents), payUrl };
+    const text = { vendorName: campaign.vendorName, displayInvNum: invoice.displayInvNum, dueDate: invoice.dueDate, openAmountCents: Number(current.openAmountCents), payUrl, sentOn: today };
     const [outboxId] = await insertOutboxMessages(trx, [
       channel === 'email'
         ? {
             channel,
             recipient: campaign.deliverTo,
-            subject: reminderSubject(invoice.displayInvNum, campaign.eventDay),
-            body: reminderEmailBody({ ...text, firstName: campaign.firstName, locationName: campaign.locationName, eventDay: campaign.eventDay }),
+            subject: reminderSubject(invoice.displayInvNum, invoice.dueDate, today),
+            body: reminderEmailBody({ ...text, firstName: campaign.firstName, locationName: campaign.locationName }),
           }
         : { channel, recipient: campaign.deliverTo, subject: null, body: reminderSmsBody(text) },
     ]);

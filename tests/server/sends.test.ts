@@ -286,6 +286,9 @@ describe('reminder sends', () => {
     const result = await runReminderSends(ctx(NOON));
     expect(result).toMatchObject({ sent: 1, late: 1 });
     expect((await sendsOf(old)).map((s) => [String(s.reminderDate).slice(0, 10), s.late])).toEqual([['2026-11-30', true]]);
+    const [late] = (await campaignOutbox()).slice(before);
+    expect(late.subject).toBe('Payment reminder: invoice INV4411265 is due soon');
+    expect(late.body).toContain('is due 12/15/26');
     expect(await runReminderSends(ctx(NOON))).toMatchObject({ sent: 0 });
     // the same reminder made today: Nov 30 is before it existed
     await t.db.deleteFrom('reminderCampaigns').where('id', '=', old).execute();

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { buildStatement, classifyLine } from '../../server/domain/statement.js';
-import { dueDatesInWindow, reminderDate, reminderDue } from '../../server/jobs/reminders.js';
+import { dueDatesInWindow, reminderDate, reminderDue, reminderSubject } from '../../server/jobs/reminders.js';
 import {
   isScheduledDate,
   latestScheduledDate,
@@ -244,5 +244,11 @@ describe('reminder planner', () => {
     expect(reminderDue({ ...base, dueDate: '2026-11-24', campaignCreatedOn: '2026-11-22' }, today).due).toBe(false);
     expect(reminderDue({ ...base, dueDate: '2026-11-24', invoiceCreatedOn: '2026-11-23' }, today).due).toBe(false);
     expect(reminderDue({ ...base, dueDate: '2026-11-10' }, today).due).toBe(false); // beyond the window
+  });
+
+  it('the subject says where the due date stands on the day it goes out (a late "before" reminder may be past due)', () => {
+    expect(reminderSubject('INV1', '2026-11-26', '2026-11-23')).toBe('Payment reminder: invoice INV1 is due soon');
+    expect(reminderSubject('INV1', '2026-11-23', '2026-11-23')).toBe('Payment reminder: invoice INV1 is due today');
+    expect(reminderSubject('INV1', '2026-11-22', '2026-11-23')).toBe('Payment reminder: invoice INV1 is past due');
   });
 });

@@ -2,7 +2,9 @@
 import { autopayJob } from './autopay.js';
 import { plansJob } from './plans.js';
 import { purgeJob } from './purge.js';
+import { remindersJob } from './reminders.js';
 import { settlementJob } from './settlement-job.js';
+import { statementsJob } from './statements.js';
 import type { ScheduledJob } from './types.js';
 
 export const scheduledJobs: ScheduledJob[] = [
@@ -11,4 +13,7 @@ export const scheduledJobs: ScheduledJob[] = [
   // ── issue 8: AutoPay runs and plan installments ──
   autopayJob,
   plansJob,
+  // ── issue 9: statement and reminder sends ──
+  statementsJob,
+  remindersJob,
 ];

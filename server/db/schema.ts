@@ -272,6 +272,8 @@ export interface PaymentGroupsTable {
   requestId: string | null;
   paymentMethodId: string;
   idempotencyKey: string | null;
+  /** the template message whose Pay started this payment (source Message), else null — migration 0011_messages */
+  templateMessageId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
 }
 

@@ -3,6 +3,14 @@ import { parseRichContent, type RichContentResult } from '../../src/domain/rich-
 import type { TemplateMessage } from './messages.actors';
 import { payableInvoiceIds, type templateMessageMachine } from './template-message.machine';
 import type { unreadMessagesMachine } from './unread-messages.machine';
+import type { messageListMachine } from './message-list.machine';
+import type { resolutionCenterMachine } from './resolution-center.machine';
+
+type ListSnapshot = SnapshotFrom<typeof messageListMachine> | SnapshotFrom<typeof resolutionCenterMachine>;
+
+/** Message list and resolution center: loading | loaded | empty | failed. */
+export const selectListStatus = (s: ListSnapshot) => s.value as 'loading' | 'loaded' | 'empty' | 'failed';
+export const selectListRows = <S extends ListSnapshot>(s: S) => s.context.rows as S['context']['rows'];
 
 type TemplateSnapshot = Pick<SnapshotFrom<typeof templateMessageMachine>, 'context' | 'matches'>;
 type UnreadSnapshot = Pick<SnapshotFrom<typeof unreadMessagesMachine>, 'context' | 'matches'>;

@@ -144,6 +144,9 @@ export function parseRichContent(json: string): RichContentResult {
 export function richContentText(document: RichDocument): string {
   const inlineText = (i: RichInline) => ('type' in i ? i.children.map((c) => c.text).join('') : i.text);
   return document
-    .flatMap((b) => (b.type === 'bulleted-list' || b.type === 'numbered-list' ? b.children.map((li) => li.children.map(inlineText).join('')) : [b.children.map(inlineText).join('')]))
+    .flatMap((b): string[] => {
+      if (b.type === 'bulleted-list' || b.type === 'numbered-list') return b.children.map((li) => li.children.map(inlineText).join(''));
+      return [(b.children as RichInline[]).map(inlineText).join('')];
+    })
     .join('\n');
 }

@@ -10,20 +10,25 @@ import { templateMessageMachine } from '../../machines/messages/template-message
 import { unreadMessagesMachine } from '../../machines/messages/unread-messages.machine';
 
 describe('message list and resolution center machines', () => {
+  /** Starts a list machine with its loader replaced (both machines share the report lifecycle). */
+  function startList(machine: typeof resolutionCenterMachine | typeof messageListMachine, load: () => Promise<unknown[]>) {
+    const calls: unknown[] = [];
+    const provided = (machine as typeof resolutionCenterMachine).provide({ actors: { load: fromPromise(async ({ input }) => { calls.push(input); return (await load()) as never; }) } });
+    return { actor: createActor(provided, { input: modelMessagesInput }).start(), calls };
+  }
   it('load once with the location; rows, empty or failed', async () => {
     for (const [machine, rows] of [[messageListMachine, modelMessageEntries], [resolutionCenterMachine, modelMessages]] as const) {
-      const calls: unknown[] = [];
-      const ok = createActor((machine as typeof resolutionCenterMachine).provide({ actors: { load: fromPromise(async ({ input }) => { calls.push(input); return rows as never; }) } }), { input: modelMessagesInput }).start();
-      await waitFor(ok, (s) => s.value !== 'loading');
-      expect(ok.getSnapshot().value).toBe('loaded');
-      expect(ok.getSnapshot().context.rows).toEqual(rows);
-      expect(calls).toEqual([modelMessagesInput]);
-      const empty = createActor((machine as typeof resolutionCenterMachine).provide({ actors: { load: fromPromise(async () => []) } }), { input: modelMessagesInput }).start();
-      await waitFor(empty, (s) => s.value !== 'loading');
-      expect(empty.getSnapshot().value).toBe('empty');
-      const failed = createActor((machine as typeof resolutionCenterMachine).provide({ actors: { load: fromPromise(async () => { throw new Error('failed calling api'); }) } }), { input: modelMessagesInput }).start();
-      await waitFor(failed, (s) => s.value !== 'loading');
-      expect(failed.getSnapshot().value).toBe('failed');
+      const ok = startList(machine, async () => rows);
+      await waitFor(ok.actor, (s) => s.value !== 'loading');
+      expect(ok.actor.getSnapshot().value).toBe('loaded');
+      expect(ok.actor.getSnapshot().context.rows).toEqual(rows);
+      expect(ok.calls).toEqual([modelMessagesInput]);
+      const empty = startList(machine, async () => []);
+      await waitFor(empty.actor, (s) => s.value !== 'loading');
+      expect(empty.actor.getSnapshot().value).toBe('empty');
+      const failed = startList(machine, async () => { throw new Error('failed calling api'); });
+      await waitFor(failed.actor, (s) => s.value !== 'loading');
+      expect(failed.actor.getSnapshot().value).toBe('failed');
     }
   });
 

@@ -24,7 +24,7 @@ const ids = modelMessageIds;
 export const modelTemplateInput = { ...modelMessagesInput, templateMessageId: ids.template };
 
 export const modelRichContent = [
-  { type: 'heading', level: 2, children: [{ text: 'Your open invoices' }] },
+  { type: 'heading', level: 1, children: [{ text: 'Your open invoices' }] },
   { type: 'paragraph', children: [{ text: 'Invoice ' }, { text: 'INV-PAST', bold: true }, { text: ' is past due.', italic: true }] },
   { type: 'bulleted-list', children: [{ type: 'list-item', children: [{ text: 'Pay by card' }] }, { type: 'list-item', children: [{ text: 'or bank account' }] }] },
   { type: 'paragraph', children: [{ text: 'Write to ' }, { type: 'link', url: 'mailto:ar@example.com', children: [{ text: 'ar@example.com' }] }] },

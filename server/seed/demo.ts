@@ -747,7 +747,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
         vendorId: pfg.id, locationId: magnolia, contactId: dana.id,
         subject: 'Three Magnolia Catering invoices need attention',
         richContent: json([
-          { type: 'heading', level: 2, children: [{ text: 'Your open invoices' }] },
+          { type: 'heading', level: 1, children: [{ text: 'Your open invoices' }] },
           { type: 'paragraph', children: [{ text: 'Hi Dana,' }] },
           {
             type: 'paragraph',
@@ -786,7 +786,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
         vendorId: pfg.id, locationId: blueHeron, contactId: dana.id,
         subject: 'Payment Failed: please pay with another method',
         richContent: json([
-          { type: 'heading', level: 2, children: [{ text: 'We could not process your payment' }] },
+          { type: 'heading', level: 1, children: [{ text: 'We could not process your payment' }] },
           {
             type: 'paragraph',
             children: [
@@ -797,7 +797,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
               { text: '. Nothing was charged.' },
             ],
           },
-          { type: 'heading', level: 3, children: [{ text: 'What to do' }] },
+          { type: 'heading', level: 2, children: [{ text: 'What to do' }] },
           {
             type: 'numbered-list',
             children: [

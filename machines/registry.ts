@@ -51,6 +51,14 @@ import { invoiceJourneyMachine } from './invoice-journey/invoice-journey.machine
 import { invoiceJourneyModelEvents, modelJourneyInput } from './invoice-journey/invoice-journey.model';
 import { pdfLoaderMachine } from './pdf-loader/pdf-loader.machine';
 import { modelPdfInput, pdfLoaderModelEvents } from './pdf-loader/pdf-loader.model';
+// ── issue 10: messages ──
+import { messageListMachine } from './messages/message-list.machine';
+import { resolutionCenterMachine } from './messages/resolution-center.machine';
+import { templateMessageMachine } from './messages/template-message.machine';
+import { unreadMessagesMachine } from './messages/unread-messages.machine';
+import {
+  messageListModelEvents, modelMessagesInput, modelTemplateInput, resolutionCenterModelEvents, templateMessageModelEvents, unreadMessagesModelEvents,
+} from './messages/messages.model';
 
 export interface RegisteredMachine {
   /** Stable id (the machine's id). */
@@ -106,4 +114,9 @@ export const machineRegistry: RegisteredMachine[] = [
   // Invoice journey + PDF loader (issue 7)
   { id: 'invoiceJourney', machine: invoiceJourneyMachine, input: modelJourneyInput, events: accepted(invoiceJourneyModelEvents), description: 'Invoice journey: history load, mark messages read, the add-comment modal' },
   { id: 'pdfLoader', machine: pdfLoaderMachine, input: modelPdfInput, events: accepted(pdfLoaderModelEvents), description: 'Invoice copy: fetch the PDF (QBO or not), redirect only to http/https/ftp/blob' },
+  // ── issue 10: messages ──
+  { id: 'messageList', machine: messageListMachine, input: modelMessagesInput, events: accepted(messageListModelEvents), description: 'Messages: load of the template and resolution-center messages, newest first (loaded | empty | failed)' },
+  { id: 'templateMessage', machine: templateMessageMachine, input: modelTemplateInput, events: accepted(templateMessageModelEvents), description: 'Template message: load, Pay (confirmed flag → click-to-pay with its invoices, source Message)' },
+  { id: 'resolutionCenter', machine: resolutionCenterMachine, input: modelMessagesInput, events: accepted(resolutionCenterModelEvents), description: 'Resolution Center: newest message per invoice (loaded | empty | failed), grouped by category' },
+  { id: 'unreadMessages', machine: unreadMessagesMachine, input: modelMessagesInput, events: accepted(unreadMessagesModelEvents), description: 'MESSAGES tile: unread count when the location has unread messages' },
 ];

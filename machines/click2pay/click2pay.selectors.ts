@@ -69,7 +69,7 @@ export function invoiceRows(data: Snapshot['context']['invoices'], showAll: bool
 }
 
 /** The invoice table: its rows and the select-all state of the selection over them (one pass, set lookups). */
-export function selectInvoiceTable(s: Snapshot, selection: InvoiceSelectionContext): InvoiceTable {
+export function selectInvoiceTable(s: Snapshot, selection: Omit<InvoiceSelectionContext, 'messageId'>): InvoiceTable {
   const { rows, canViewMore } = invoiceRows(s.context.invoices, selection.showAll);
   return { rows, canViewMore, selectAll: selectAllState(selection.selected, rows.map((r) => r.id)) };
 }
@@ -84,7 +84,7 @@ export interface PaymentSummary extends PaymentTotals {
 }
 
 /** Subtotal, fee, total and form validity (§5) of the current selection. */
-export function selectPaymentSummary(s: Snapshot, selection: InvoiceSelectionContext): PaymentSummary {
+export function selectPaymentSummary(s: Snapshot, selection: Omit<InvoiceSelectionContext, 'messageId'>): PaymentSummary {
   const payable = (s.context.invoices?.invoices ?? []).filter((i) => i.payable && !i.deletedAt);
   // O(n + a): set lookups, never an array search per invoice.
   const selectedInvoices = payable.filter((i) => selection.selected.has(i.id));

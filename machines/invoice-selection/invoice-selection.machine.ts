@@ -21,6 +21,11 @@ export interface InvoiceSelectionContext {
   adjustments: InvoiceAdjustment[];
   /** "Show all invoices": on when the request has no invoice ids, or after "View More Invoices". */
   showAll: boolean;
+  /**
+   * The template message whose Pay started this selection (portal-recurring.md §2.8, §4: "Clicking Pay in a message
+   * sets a confirmed flag"), sent with the payment (source Message); null otherwise. Cleared with the selection.
+   */
+  messageId: string | null;
 }
 
 export type InvoiceSelectionEvent =
@@ -30,7 +35,8 @@ export type InvoiceSelectionEvent =
   | { type: 'selection.showAll' }
   | { type: 'selection.adjust'; adjustment: InvoiceAdjustment }
   | { type: 'selection.undo'; invoiceId: string }
-  | { type: 'selection.clear' };
+  | { type: 'selection.clear' }
+  | { type: 'selection.message'; messageId: string; invoiceIds: string[] };
 
 const keepAdjusted = (adjustments: InvoiceAdjustment[], selected: ReadonlySet<string>) => adjustments.filter((a) => selected.has(a.invoiceId));
 const without = (selected: ReadonlySet<string>, id: string) => {
@@ -67,8 +73,15 @@ export const invoiceSelectionMachine = setup({
   },
 }).createMachine({
   id: 'invoiceSelection',
-  context: { selected: new Set<string>(), adjustments: [], showAll: false },
+  context: { selected: new Set<string>(), adjustments: [], showAll: false, messageId: null },
   initial: 'idle',
+  on: {
+    // Pay in a template message (issue 10), before or after the first load: its invoices become the selection (the
+    // next load keeps the payable ones) and every invoice is shown, so none of them hides behind "View More Invoices".
+    'selection.message': {
+      actions: assign(({ event }) => ({ selected: new Set(event.invoiceIds), adjustments: [], showAll: true, messageId: event.messageId })),
+    },
+  },
   states: {
     // Nothing is known before the first invoice load: selection events wait for it.
     idle: { on: { 'selection.loaded': { target: 'ready', actions: 'applyLoad' } } },
@@ -106,7 +119,7 @@ export const invoiceSelectionMachine = setup({
             adjustments: context.adjustments.filter((a) => a.invoiceId !== event.invoiceId),
           })),
         },
-        'selection.clear': { actions: assign({ selected: () => new Set<string>(), adjustments: [] }) },
+        'selection.clear': { actions: assign({ selected: () => new Set<string>(), adjustments: [], messageId: null }) },
       },
     },
   },

@@ -7,6 +7,9 @@ export const modelInvoiceIds = {
   credit: '33333333-3333-4333-8333-333333333333',
 };
 
+/** A template message whose Pay selects invoices (issue 10). */
+export const modelMessageId = '44444444-4444-4444-8444-444444444444';
+
 export const modelDispute: InvoiceAdjustment = { invoiceId: modelInvoiceIds.other, amountCents: 12500, newAmountCents: 0, reason: 'Refused', notes: '' };
 
 /** Model events of the invoice selection (a few payloads per event, enough to walk every transition). */
@@ -23,7 +26,7 @@ export function invoiceSelectionModelEvents(snapshot: { matches: (v: string) => 
   if (showAll && count === 1 && adjustments.length === 0) events.push({ type: 'selection.toggle', invoiceId: other });
   if (showAll && count === 2 && adjustments.length === 0) events.push({ type: 'selection.toggleAll', invoiceIds: [requested, other, credit] });
   if (showAll && adjustments.length > 0) events.push({ type: 'selection.undo', invoiceId: other });
-  if (count === 3) events.push({ type: 'selection.clear' });
+  if (count === 3) events.push({ type: 'selection.clear' }, { type: 'selection.message', messageId: modelMessageId, invoiceIds: [other] });
   if (!showAll) events.push({ type: 'selection.showAll' });
   return events;
 }

@@ -464,6 +464,24 @@ export const migrations: Record<string, Migration> = {
       await run(db, statementsRemindersDown);
     },
   },
+  // Issue 10 (messages): the message list of a contact at a location, newest first (one index scan, no sort), and
+  // which template message a payment came from (Pay in a template message → source Message).
+  '0011_messages': {
+    async up(db) {
+      await run(db, [
+        `create index if not exists messages_contact_location_idx on messages (contact_id, location_id, created_at desc, id desc)`,
+        `create index if not exists template_messages_contact_location_idx on template_messages (contact_id, location_id, created_at desc)`,
+        `alter table payment_groups add column if not exists template_message_id uuid references template_messages(id) on delete set null`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [
+        `alter table payment_groups drop column if exists template_message_id`,
+        `drop index if exists template_messages_contact_location_idx`,
+        `drop index if exists messages_contact_location_idx`,
+      ]);
+    },
+  },
 };
 
 // ── issue 9: statements and reminders ──

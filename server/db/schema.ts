@@ -274,6 +274,8 @@ export interface PaymentGroupsTable {
   requestId: string | null;
   paymentMethodId: string;
   idempotencyKey: string | null;
+  /** the template message whose Pay started this payment (source Message), else null — migration 0011_messages */
+  templateMessageId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   /** a plan installment's number (1…), unique per plan (migration 0008) */
   installmentNumber: ColumnType<number | null, number | null | undefined, number | null>;

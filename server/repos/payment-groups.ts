@@ -137,6 +137,8 @@ export interface CreatePaymentGroupBody {
   partialPayments: Array<{ invoiceId: string; amount: string; newAmount: number; reason: string; notes?: string }>;
   invoices: string[];
   epaVersion: string;
+  /** Pay in a template message (source Message); checked by the route */
+  messageId?: string;
 }
 
 export interface CreatePaymentGroupInput {
@@ -424,7 +426,9 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
         paymentTotalCents: batch.totalCents,
         paymentType: paymentMethodTypeOf(method.provider),
         status: 'scheduled',
-        sourceType: input.click2payRequestId ? 'Click2Pay' : 'Portal',
+        // Pay in a template message names the message: source Message (issue 10); else a click-to-pay link's request.
+        sourceType: input.body.messageId ? 'Message' : input.click2payRequestId ? 'Click2Pay' : 'Portal',
+        templateMessageId: input.body.messageId ?? null,
         paymentPlanId: null,
         requestId: input.click2payRequestId,
         paymentMethodId: method.id,

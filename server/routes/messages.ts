@@ -1,11 +1,13 @@
 /**
  * Tag `messages`: adding a comment to an invoice (`addComment`) and marking an invoice's messages read
- * (`markMessagesRead`). Rules and storage: `repos/invoice-messages.ts`.
+ * (`markMessagesRead`) — rules and storage: `repos/invoice-messages.ts`; listing the contact's messages
+ * (`listMessages`) and, tag `templatemessages`, its template messages (`listTemplateMessages`) — `repos/message-center.ts`.
  */
 import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { addComment, commentProblem, contactHasInvoice, findLocationInvoice, markInvoiceMessagesRead } from '../repos/invoice-messages.js';
+import { listContactMessages, listContactTemplateMessages } from '../repos/message-center.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
 export interface MessageRouteOptions {
@@ -16,6 +18,21 @@ export interface MessageRouteOptions {
 export function messageHandlers({ db }: RouteDeps, options: MessageRouteOptions = {}): Handlers {
   const now = options.now ?? (() => new Date());
   return {
+    async listMessages(request) {
+      const { vendorId, locationId } = request.params as LocationParams;
+      const { onlyMostRecent, contactNotRead } = (request.query ?? {}) as { onlyMostRecent?: boolean; contactNotRead?: boolean };
+      const scope = { contactId: authOf(request).contactId, vendorId, locationId };
+      return { messages: await listContactMessages(db, scope, { onlyMostRecent, contactNotRead }) };
+    },
+
+    async listTemplateMessages(request) {
+      const { vendorId, locationId } = request.params as LocationParams;
+      const { messageId } = (request.query ?? {}) as { messageId?: string };
+      const templateMessages = await listContactTemplateMessages(db, { contactId: authOf(request).contactId, vendorId, locationId }, messageId);
+      if (!templateMessages) throw notFound('template message');
+      return { templateMessages };
+    },
+
     async addComment(request, reply) {
       const { vendorId, locationId } = request.params as LocationParams;
       const body = request.body as { invoiceId: string; message: string };

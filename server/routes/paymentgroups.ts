@@ -12,6 +12,7 @@ import {
   listPaymentGroups,
   type CreatePaymentGroupBody,
 } from '../repos/payment-groups.js';
+import { contactHasTemplateMessage } from '../repos/message-center.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
 export interface PaymentGroupRouteOptions {
@@ -48,12 +49,17 @@ export function paymentGroupHandlers({ db }: RouteDeps, options: PaymentGroupRou
       if (typeof key !== 'string' || key.trim().length < 8 || key.length > 255) {
         throw new ApiError(400, 'validation_failed', 'Idempotency-Key: must be a text of 8 to 255 characters', 'Idempotency-Key');
       }
+      const body = request.body as CreatePaymentGroupBody;
+      // Pay in a template message (issue 10): the message must be the contact's at this location.
+      if (body.messageId && !(await contactHasTemplateMessage(db, { contactId: auth.contactId, vendorId, locationId, messageId: body.messageId }))) {
+        throw notFound('template message');
+      }
       const result = await createPaymentGroupOnce(db, {
         contactId: auth.contactId,
         vendorId,
         locationId,
         idempotencyKey: key,
-        body: request.body as CreatePaymentGroupBody,
+        body,
         click2payRequestId: await click2payRequestOf(db, auth, { vendorId, locationId }),
         now: now(),
       });

@@ -293,13 +293,13 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
       [
         ['INV4410321', 1842.37, undefined, -52, -22, 'BH-PO-7731', 0],
         ['INV4410588', 963.1, undefined, -45, -15, null, 1, { key: 'bhFailed' }],
-        ['PFGC-CHS-0004418837', 2210.55, undefined, -38, -8, 'BH-PO-7760', 0],
+        ['PFGC-CHS-0004418837', 2210.55, undefined, -38, -8, 'BH-PO-7760', 0, { key: 'bhLong' }],
         ['INV4410902', 1475.0, 475.0, -31, -1, 'BH-PO-7768', 0, { key: 'bhPartial' }],
         ['CM-4410911', -86.4, undefined, -30, null, 'RMA-22817', 0],
         ['INV4411120', 1128.9, undefined, -24, 6, null, 0, { key: 'bhExcluded' }],
-        ['INV4411265', 731.45, undefined, -17, 13, 'BH-PO-7802', 1],
+        ['INV4411265', 731.45, undefined, -17, 13, 'BH-PO-7802', 1, { key: 'bhDisputed' }],
         ['PFGC-CHS-0004419920', 2684.1, undefined, -10, 20, 'BH-PO-7815', 0],
-        ['INV4411540', 1390.25, undefined, -3, 27, null, 0],
+        ['INV4411540', 1390.25, undefined, -3, 27, null, 0, { key: 'bhComment' }],
         ['CM-4411552', -212.0, undefined, -3, null, 'RMA-22904', 1],
         ['INV4409870', 1556.8, 0, -70, -40, 'BH-PO-7650', 0, { closed: -38, key: 'bhPaid1' }],
         ['INV4409995', 884.15, 0, -63, -33, null, 1, { closed: -38, key: 'bhPaid2' }],
@@ -726,6 +726,22 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
         subject: partialReason, body: partialNote,
         paymentPaidAmountCents: cents(500), readAt: at(-2, 9), createdAt: at(-3, 13, 37),
       },
+      // Blue Heron (issue 10): the resolution center shows one invoice of each category.
+      {
+        vendorId: pfg.id, locationId: blueHeron, contactId: dana.id, invoiceId: inv.bhDisputed.id,
+        subject: 'Pricing Error', body: 'Billed $14.95/lb for salmon fillets; our contract price is $12.40/lb.',
+        paymentPaidAmountCents: 0, readAt: null, createdAt: at(-5, 15, 20),
+      },
+      {
+        vendorId: pfg.id, locationId: blueHeron, contactId: dana.id, invoiceId: inv.bhPartial.id,
+        subject: 'Quantity/Weight Incorrect', body: 'Paid $1,000.00; 4 of 10 cases of chicken thighs were short.',
+        paymentPaidAmountCents: cents(1000), readAt: at(-20, 9), createdAt: at(-21, 11, 5),
+      },
+      {
+        vendorId: pfg.id, locationId: blueHeron, contactId: dana.id, invoiceId: inv.bhComment.id,
+        subject: 'Comment', body: 'Please send a copy with the signed delivery ticket attached.',
+        paymentPaidAmountCents: null, readAt: at(-2, 8, 15), createdAt: at(-2, 8, 15),
+      },
       {
         vendorId: pfg.id, locationId: saltmarsh, contactId: marcus.id, invoiceId: inv.otherInvoice.id,
         subject: 'Partial Payment', body: 'Paying $400.00 now; the rest after the refrigeration credit posts.',
@@ -734,30 +750,89 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     ])
     .execute();
 
+  // Template messages (issue 10): rich content in the format of src/domain/rich-content.ts (headings, paragraphs,
+  // lists, links, bold and italic), each with invoices to pay from the message.
   await db
     .insertInto('templateMessages')
-    .values({
-      vendorId: pfg.id, locationId: magnolia, contactId: dana.id,
-      subject: 'Two Magnolia Catering invoices need attention',
-      richContent: json([
-        { type: 'paragraph', children: [{ text: 'Hi Dana,' }] },
-        {
-          type: 'paragraph',
-          children: [
-            { text: 'Invoice ' },
-            { text: inv.mcTemplate1.displayInvNum, bold: true },
-            { text: ' is past due and ' },
-            { text: inv.mcTemplate2.displayInvNum, bold: true },
-            { text: ' is due tomorrow. You can pay both from this message in a few clicks.' },
-          ],
-        },
-        { type: 'paragraph', children: [{ text: 'Thank you for your business — Karen Ostrowski, Accounts Receivable' }] },
-      ]),
-      fromPerson: json({ firstName: 'Karen', lastName: 'Ostrowski' }),
-      toPerson: json({ firstName: 'Dana', lastName: 'Whitfield', deliverTo: DEMO_EMAIL }),
-      invoiceIds: json([inv.mcTemplate1.id, inv.mcTemplate2.id]),
-      createdAt: at(0, 7, 30),
-    })
+    .values([
+      {
+        vendorId: pfg.id, locationId: magnolia, contactId: dana.id,
+        subject: 'Three Magnolia Catering invoices need attention',
+        richContent: json([
+          { type: 'heading', level: 1, children: [{ text: 'Your open invoices' }] },
+          { type: 'paragraph', children: [{ text: 'Hi Dana,' }] },
+          {
+            type: 'paragraph',
+            children: [
+              { text: 'Invoice ' },
+              { text: inv.mcTemplate1.displayInvNum, bold: true },
+              { text: ' is past due and ' },
+              { text: inv.mcTemplate2.displayInvNum, bold: true },
+              { text: ' is due tomorrow. You can pay them from this message in a few clicks.' },
+            ],
+          },
+          {
+            type: 'bulleted-list',
+            children: [
+              { type: 'list-item', children: [{ text: 'Pay by card or bank account, ' }, { text: 'today or on a later date', italic: true }, { text: '.' }] },
+              { type: 'list-item', children: [{ text: 'Part-pay or dispute an invoice from the pay page.' }] },
+              { type: 'list-item', children: [{ text: 'Questions? Write to ' }, { type: 'link', url: 'mailto:ar.carolina@performancefood.example', children: [{ text: 'ar.carolina@performancefood.example' }] }, { text: '.' }] },
+            ],
+          },
+          {
+            type: 'paragraph',
+            children: [
+              { text: 'Our holiday delivery schedule is on ' },
+              { type: 'link', url: 'https://www.performancefoodservice.com/', children: [{ text: 'our website' }] },
+              { text: '.' },
+            ],
+          },
+          { type: 'paragraph', children: [{ text: 'Thank you for your business — Karen Ostrowski, Accounts Receivable', italic: true }] },
+        ]),
+        fromPerson: json({ firstName: 'Karen', lastName: 'Ostrowski' }),
+        toPerson: json({ firstName: 'Dana', lastName: 'Whitfield', deliverTo: DEMO_EMAIL }),
+        invoiceIds: json([inv.mcTemplate1.id, inv.mcTemplate2.id, inv.mcExcluded.id /* the long number (mcLong in the messages branch) */]),
+        createdAt: at(0, 7, 30),
+      },
+      {
+        vendorId: pfg.id, locationId: blueHeron, contactId: dana.id,
+        subject: 'Payment Failed: please pay with another method',
+        richContent: json([
+          { type: 'heading', level: 1, children: [{ text: 'We could not process your payment' }] },
+          {
+            type: 'paragraph',
+            children: [
+              { text: 'Your card payment for invoice ' },
+              { text: inv.bhFailed.displayInvNum, bold: true },
+              { text: ' was ' },
+              { text: 'declined by the card issuer', bold: true, italic: true },
+              { text: '. Nothing was charged.' },
+            ],
+          },
+          { type: 'heading', level: 2, children: [{ text: 'What to do' }] },
+          {
+            type: 'numbered-list',
+            children: [
+              { type: 'list-item', children: [{ text: 'Choose ' }, { text: 'Pay', bold: true }, { text: ' below.' }] },
+              { type: 'list-item', children: [{ text: 'Pick a bank account or another card.' }] },
+              { type: 'list-item', children: [{ text: 'Confirm the payment date and pay.' }] },
+            ],
+          },
+          {
+            type: 'paragraph',
+            children: [
+              { text: 'See ' },
+              { type: 'link', url: 'https://www.performancefoodservice.com/', children: [{ text: 'Performance Foodservice' }] },
+              { text: ' for our payment terms.' },
+            ],
+          },
+        ]),
+        fromPerson: json({ firstName: 'Karen', lastName: 'Ostrowski' }),
+        toPerson: json({ firstName: 'Dana', lastName: 'Whitfield', deliverTo: DEMO_EMAIL }),
+        invoiceIds: json([inv.bhFailed.id, inv.bhLong.id]),
+        createdAt: at(-14, 7, 10),
+      },
+    ])
     .execute();
 
   // ── announcements ───────────────────────────────────────────────────────────────────────
@@ -818,6 +893,11 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
       journey(inv.bhScheduled.id, null, 'Scheduled', 'Scheduled by AutoPay with Operating Checking 6703', at(-1, 4)),
       journey(inv.cpDisputed.id, null, 'Created', 'Invoice received from Coastal Produce Co.', at(-20, 6, 30)),
       journey(inv.cpDisputed.id, dana.id, 'Disputed', `${disputeReason}: ${disputeNote}`, at(-3, 13, 37)),
+      journey(inv.bhDisputed.id, dana.id, 'Disputed', 'Pricing Error: Billed $14.95/lb for salmon fillets; our contract price is $12.40/lb.', at(-5, 15, 20)),
+      journey(inv.bhPartial.id, dana.id, 'Partially Paid', 'Quantity/Weight Incorrect: Paid $1,000.00; 4 of 10 cases of chicken thighs were short.', at(-21, 11, 5)),
+      // a comment is a message and a journey entry, both or neither
+      journey(inv.hsComment.id, dana.id, 'Comment', 'Please hold this invoice until the credit for the short-shipped shrimp is applied.', at(-10, 16, 44)),
+      journey(inv.bhComment.id, dana.id, 'Comment', 'Please send a copy with the signed delivery ticket attached.', at(-2, 8, 15)),
     ])
     .execute();
 

@@ -1206,7 +1206,18 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Resolution-center messages of a location */
+        /**
+         * Resolution-center messages of a location
+         * @description The token contact's messages at this location (never another
+         *     contact's), newest `createdAt` first (then id). Messages whose
+         *     invoice no longer exists are left out. `onlyMostRecent=true` keeps
+         *     the newest message per invoice (the resolution center: one row per
+         *     invoice); `contactNotRead=true` keeps the unread ones (applied
+         *     before `onlyMostRecent`; the dashboard's unread count). Category
+         *     (portal-recurring.md §2.9, computed by the SPA): subject "Payment
+         *     Failed" → Payment Failed, "Comment" → Comment, `paymentPaidAmount`
+         *     0 → Disputed, otherwise Partially Paid.
+         */
         get: operations["listMessages"];
         put?: never;
         /**
@@ -1268,7 +1279,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Template messages of a location, keyed by id */
+        /**
+         * Template messages of a location, keyed by id
+         * @description The token contact's template messages at this location, keyed by
+         *     id (object key order: newest first). With `messageId` only that
+         *     message; a `messageId` that is not one of the contact's messages at
+         *     this location answers 404. `invoices` are the message's invoices
+         *     that still belong to this location (in any state: the page shows
+         *     what is still open), due date ascending.
+         */
         get: operations["listTemplateMessages"];
         put?: never;
         post?: never;
@@ -1804,6 +1823,16 @@ export interface components {
             invoices: string[];
             /** @description Version of the electronic payment agreement the customer accepted. */
             epaVersion: string;
+            /**
+             * Format: uuid
+             * @description Pay in a template message (portal-recurring.md §2.8, §4): the id of
+             *     that template message. The payment's source becomes Message
+             *     (`sourceType` `message`) and the group remembers the message. A
+             *     message that is not the contact's at this location answers 404
+             *     and nothing is written. The message's invoices need not all be
+             *     paid (the customer may change the selection).
+             */
+            messageId?: string;
         };
         CreatePaymentGroupResponse: {
             /** @description True when every selected invoice was disputed or partially paid (the SPA goes to .../click2pay/disputed). */
@@ -2074,7 +2103,20 @@ export interface components {
             id: string;
             messageData: {
                 subject: string;
-                /** @description Serialized rich content (JSON text); a parse failure raises "Error deserializing rich content". */
+                /**
+                 * @description Serialized rich content (JSON text); a parse failure raises
+                 *     "Error deserializing rich content". DECISION (format version 1,
+                 *     `src/domain/rich-content.ts`): a JSON array of blocks —
+                 *     `{type: "heading", level: 1|2|3, children: Inline[]}`,
+                 *     `{type: "paragraph", children: Inline[]}`,
+                 *     `{type: "bulleted-list" | "numbered-list", children: ListItem[]}`
+                 *     with `ListItem = {type: "list-item", children: Inline[]}`;
+                 *     `Inline` is a text leaf `{text, bold?, italic?}` or
+                 *     `{type: "link", url, children: text leaves}` where `url` is
+                 *     http, https or mailto. Anything else (unknown type or key, a
+                 *     wrong value, a link to another scheme) is a parse failure.
+                 *     The SPA renders it as React elements, never as HTML.
+                 */
                 content: string;
             };
             /** Format: date-time */

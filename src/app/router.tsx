@@ -29,6 +29,10 @@ const paymentDetail = lazyPage(() => import('../features/reports/payment-detail-
 // Invoice journey + PDF loader (issue 7)
 const invoiceJourney = lazyPage(() => import('../features/journey/invoice-journey-page'));
 const pdfLoader = lazyPage(() => import('../features/journey/pdf-loader-page'));
+// ── issue 10: messages ──
+const messages = lazyPage(() => import('../features/messages/messages-page'));
+const templateMessage = lazyPage(() => import('../features/messages/template-message-page'));
+const resolutionCenter = lazyPage(() => import('../features/messages/resolution-center-page'));
 
 /**
  * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (invoices,
@@ -70,6 +74,10 @@ export const routes: RouteObject[] = [
           // Invoice journey + PDF loader (issue 7)
           { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId', lazy: invoiceJourney },
           { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId/pdfloader', lazy: pdfLoader },
+          // ── issue 10: messages ──
+          { path: 'vendors/:vendorId/locations/:locationId/messages', lazy: messages },
+          { path: 'vendors/:vendorId/locations/:locationId/templatemessages/:templateMessageId', lazy: templateMessage },
+          { path: 'vendors/:vendorId/locations/:locationId/resolutioncenter', lazy: resolutionCenter },
         ],
       },
       { path: '*', lazy: notFound },

@@ -1,5 +1,6 @@
 // @vitest-environment node
 /** The demo data: what a demo user (and the other features' tests) rely on being there. */
+import { parseRichContent } from '../../src/domain/rich-content.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import {
@@ -148,8 +149,15 @@ describe.each(backends)('demo data on $name', ({ databaseUrl }) => {
     expect(messages.some((m) => m.paymentPaidAmountCents === 0)).toBe(true);
     expect(messages.some((m) => (m.paymentPaidAmountCents ?? 0) > 0)).toBe(true);
     const templates = await t.db.selectFrom('templateMessages').selectAll().where('contactId', '=', contact.id).execute();
-    expect(templates).toHaveLength(1);
-    expect(templates[0].invoiceIds.length).toBeGreaterThan(0);
+    expect(templates).toHaveLength(2);
+    for (const template of templates) {
+      expect(template.invoiceIds.length).toBeGreaterThan(0);
+      // rich content in the documented format, with headings, lists, links and bold
+      const parsed = parseRichContent(JSON.stringify(template.richContent));
+      expect(parsed.ok).toBe(true);
+      const types = JSON.stringify(template.richContent);
+      for (const part of ['"heading"', '-list"', '"link"', '"bold":true']) expect(types).toContain(part);
+    }
   });
 
   it('has a global error announcement, a vendor announcement and an expired one', async () => {

@@ -99,6 +99,8 @@ export function useClick2pay({ vendorId, locationId, vendor, base, now = () => T
       })),
       invoices: summary.selectedInvoices.map((i) => i.id),
       epaVersion: terms.version,
+      // Pay in a template message (issue 10): the payment's source is Message.
+      ...(selection.messageId ? { messageId: selection.messageId } : {}),
     };
   }
 

@@ -8,18 +8,23 @@ import { TilePanel, TilePanelSkeleton, type Tile } from './dashboard-tiles';
 import { LocationFrame } from './location-frame';
 import { dashboardTexts as t } from './texts';
 import { useDashboard } from './use-dashboard';
+import { unreadTexts as ut } from '../messages/texts';
+import { useUnreadMessages } from '../messages/use-unread-messages';
 import type { LocationContextView } from './use-location-context';
 
 const panels = css({ display: 'flex', flexDirection: 'column', gap: { base: '4', md: '6' } });
 
 function DashboardContent({ base, vendorId, locationId, context }: { base: string; vendorId: string; locationId: string; context: LocationContextView }) {
   const { isLoading, autopayOn, hasPaymentPlans } = useDashboard(vendorId, locationId);
+  // ── issue 10: messages ── the MESSAGES tile's unread count
+  const unread = useUnreadMessages(vendorId, locationId, context.location?.hasUnreadMessages);
+  const messagesBadge = unread === null ? null : unread === 'new' ? { text: ut.new, label: ut.newLabel } : { text: String(unread), label: ut.count(unread) };
   const tools: Tile[] = [
     { label: t.pay, to: `${base}/click2pay`, icon: <CardIcon size={28} /> },
     autopayOn
       ? { label: t.autopayOn, to: `${base}/autopaymanage`, icon: <RepeatIcon size={28} />, active: true }
       : { label: t.autopay, to: `${base}/autopay`, icon: <RepeatIcon size={28} /> },
-    { label: t.messages, to: `${base}/messages`, icon: <ChatIcon size={28} /> },
+    { label: t.messages, to: `${base}/messages`, icon: <ChatIcon size={28} />, badge: messagesBadge },
     { label: t.remitForm, to: `${base}/remit`, icon: <PrinterIcon size={28} /> },
     { label: t.reminders, to: `${base}/reminders`, icon: <BellIcon size={28} /> },
     { label: t.statements, to: `${base}/statement`, icon: <DocumentIcon size={28} /> },

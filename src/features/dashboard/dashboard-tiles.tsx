@@ -15,6 +15,8 @@ export interface Tile {
   icon: ReactNode;
   /** Highlighted state (AUTOPAY ON). */
   active?: boolean;
+  /** A corner badge (the MESSAGES tile's unread count, issue 10): visible text and its accessible wording. */
+  badge?: { text: string; label: string } | null;
 }
 
 /** A titled panel of tiles (TOOLS, REPORTS). */
@@ -29,7 +31,7 @@ export function TilePanel({ id, title, tiles }: { id: string; title: string; til
               to={tile.to}
               data-active={tile.active ? '' : undefined}
               className={cx(tileBox, css({
-                display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '2',
+                position: 'relative', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '2',
                 px: '2', py: '4', borderRadius: 'card', borderWidth: '1px', borderColor: 'brand.100', bg: 'brand.50', color: 'brand.800',
                 fontWeight: '700', fontSize: { base: 'sm', md: 'md' }, letterSpacing: '0.04em', textAlign: 'center', textDecoration: 'none',
                 transition: 'background 120ms, border-color 120ms, transform 120ms',
@@ -40,6 +42,19 @@ export function TilePanel({ id, title, tiles }: { id: string; title: string; til
             >
               <span className={css({ color: 'inherit' })}>{tile.icon}</span>
               {tile.label}
+              {tile.badge ? (
+                // Absolutely placed in the tile's corner: appearing later moves nothing.
+                <span
+                  data-testid="tile-badge"
+                  className={css({
+                    position: 'absolute', top: '2', right: '2', minWidth: '6', height: '6', px: '2', borderRadius: 'full', bg: 'danger', color: 'white',
+                    fontSize: 'xs', fontWeight: '800', letterSpacing: '0', display: 'inline-flex', alignItems: 'center', justifyContent: 'center',
+                  })}
+                >
+                  <span aria-hidden="true">{tile.badge.text}</span>
+                  <span className={css({ srOnly: true })}>{`, ${tile.badge.label}`}</span>
+                </span>
+              ) : null}
             </Link>
           </li>
         ))}

@@ -1,0 +1,90 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { css } from '../../../styled-system/css';
+import { messageListMachine } from '../../../machines/messages/message-list.machine';
+import { selectListRows, selectListStatus } from '../../../machines/messages/messages.selectors';
+import type { MessageEntry } from '../../domain/messages';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { button } from '../../ui/button';
+import { Page } from '../../ui/page';
+import { LocationFrame } from '../dashboard/location-frame';
+import type { LocationContextView } from '../dashboard/use-location-context';
+import { journeyTimestamp } from '../journey/format';
+import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../reports/report-layout';
+import { useSession } from '../shell/session';
+import { messagesTexts as t } from './texts';
+
+const styles = {
+  unread: css({ fontWeight: '800' }),
+  badge: css({ display: 'inline-block', ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'brand.600', color: 'white', fontSize: 'xs', fontWeight: '700', lineHeight: '1.3', verticalAlign: 'middle' }),
+  ellipsis: css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }),
+};
+
+const entryKey = (e: MessageEntry) => `${e.kind}:${e.id}`;
+const rowAttributes = (e: MessageEntry) => ({ 'data-testid': 'message-row', 'data-unread': String(e.unread), 'data-kind': e.kind });
+
+function MessageList({ vendorId, locationId, base, context }: { vendorId: string; locationId: string; base: string; context: LocationContextView }) {
+  const actor = useActorRef(messageListMachine, { input: { vendorId, locationId } });
+  const status = useSelector(actor, selectListStatus);
+  const rows = useSelector(actor, selectListRows);
+  const timeZone = context.vendor?.eodCutoff.timezone;
+  const vendorName = context.vendor?.displayName || context.vendor?.name || '';
+  const columns = useMemo<DataTableColumn<MessageEntry>[]>(() => [
+    { id: 'date', header: t.columns.date, width: 'minmax(0, 10rem)', cell: (e) => journeyTimestamp(e.createdAt, timeZone) },
+    {
+      id: 'subject', header: t.columns.subject, width: 'minmax(0, 1.4fr)',
+      cell: (e) => (
+        <span className={styles.ellipsis}>
+          <Link to={e.kind === 'template' ? `${base}/templatemessages/${e.id}` : `${base}/invoices/${e.invoiceId}`} className={e.unread ? styles.unread : undefined}>
+            {e.subject}
+          </Link>
+          {e.unread ? <span className={styles.badge}>{t.unread}</span> : null}
+        </span>
+      ),
+    },
+    {
+      id: 'about', header: t.columns.about, width: 'minmax(0, 1.2fr)',
+      cell: (e) => <span className={styles.ellipsis}>{e.kind === 'template' ? t.from(e.from) : t.regarding(e.invoiceDisplayInvNum, e.category)}</span>,
+    },
+    {
+      id: 'message', header: t.columns.message, width: 'minmax(0, 1.6fr)',
+      cell: (e) => <span className={styles.ellipsis} title={e.kind === 'invoice' ? e.text : undefined}>{e.kind === 'template' ? t.vendorMessage : e.text}</span>,
+    },
+  ], [base, timeZone]);
+
+  return (
+    <>
+      <ReportHeader
+        title={t.title}
+        locationName={context.location?.displayName}
+        printTitle={t.tableLabel}
+        actions={<Link to={`${base}/resolutioncenter`} className={button({ variant: 'secondary', size: 'sm' })}>{t.resolutionCenter}</Link>}
+      />
+      {status === 'loading' ? <TableSkeleton label={t.loading} /> : null}
+      {status === 'failed' ? <ReportFailure vendorName={vendorName} text={t.loadFailed} /> : null}
+      {status === 'empty' ? <p className={emptyText}>{t.empty}</p> : null}
+      {status === 'loaded' ? <DataTable label={t.tableLabel} rows={rows} rowKey={entryKey} columns={columns} rowAttributes={rowAttributes} /> : null}
+    </>
+  );
+}
+
+/**
+ * Messages at .../messages (portal-recurring.md §2.8): the location's template messages and resolution-center messages,
+ * newest first, unread ones marked; each opens its message (template message page, or the invoice journey, which marks
+ * it read). "Resolution Center" leads to the per-invoice view of the same messages.
+ */
+export default function MessagesPage() {
+  const session = useSession();
+  const { vendorId = '', locationId = '' } = useParams();
+  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  return (
+    <LocationFrame vendorId={vendorId} locationId={locationId}>
+      {(context) => (
+        <Page wide>
+          <MessageList key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
+        </Page>
+      )}
+    </LocationFrame>
+  );
+}

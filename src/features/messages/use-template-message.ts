@@ -1,0 +1,40 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { selectCanPay, selectRichContent, selectTemplateMessage, selectTemplateStatus } from '../../../machines/messages/messages.selectors';
+import { templateMessageMachine } from '../../../machines/messages/template-message.machine';
+import { useSession } from '../shell/session';
+
+/**
+ * The template message page: its machine, with Pay provided as "hand the message id and its payable invoices to the
+ * session's invoice selection of this location, then go to .../click2pay" (the pay page preselects them and sends the
+ * message id with the payment: source Message).
+ */
+export function useTemplateMessage({ vendorId, locationId, templateMessageId, base }: { vendorId: string; locationId: string; templateMessageId: string; base: string }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const selectionRef = session.invoiceSelection(vendorId, locationId);
+  const logic = useMemo(
+    () =>
+      templateMessageMachine.provide({
+        actions: {
+          startPayment: (_, { messageId, invoiceIds }) => {
+            selectionRef.send({ type: 'selection.message', messageId, invoiceIds });
+            navigateRef.current(`${base}/click2pay`);
+          },
+        },
+      }),
+    [selectionRef, base],
+  );
+  const actor = useActorRef(logic, { input: { vendorId, locationId, templateMessageId } });
+  return {
+    status: useSelector(actor, selectTemplateStatus),
+    message: useSelector(actor, selectTemplateMessage),
+    content: useSelector(actor, selectRichContent),
+    canPay: useSelector(actor, selectCanPay),
+    pay: () => actor.send({ type: 'message.pay' }),
+    retry: () => actor.send({ type: 'message.retry' }),
+  };
+}

@@ -15,6 +15,7 @@ import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { autopayJob, autopayPayDate, nextRetryOn, planAutopayRun, runAutopay, SimulatedCrash, PAYMENT_FAILED_SUBJECT } from '../../server/jobs/autopay.js';
 import { planSchedule, runPlans, scheduleRows } from '../../server/jobs/plans.js';
 import { startJobQueue, type JobQueue } from '../../server/jobs/queue.js';
+import { SANDBOX_CHARGE_DECLINE_CARD, sandboxChargeDecline, sandboxProcessor } from '../../server/payments-service/sandbox.js';
 
 const log = { info() {}, warn() {}, error() {} };
 const ctx = (db: Db, iso: string) => ({ db, now: new Date(iso), log, publicUrl: 'http://portal.test' });
@@ -55,6 +56,17 @@ describe('AutoPay planner (pure)', () => {
     expect(planAutopayRun({ ...base, today: '2026-12-11', invoices, charges })).toEqual({ charge: [], retry: [] });
     expect(planAutopayRun({ ...base, today: '2026-12-12', invoices, charges })).toEqual({ charge: [], retry: ['failed'] });
     expect([1, 2, 3, 4].map((n) => nextRetryOn('2026-12-09', n))).toEqual(['2026-12-12', '2026-12-14', '2026-12-16', null]);
+  });
+});
+
+describe('sandbox charges', () => {
+  it('card 4000 0000 0000 0341 is saved, and its charges are declined; 4242… charges succeed', async () => {
+    const card = { provider: 'plastiq-cc' as const, brand: 'visa' as const, expMonth: 12, expYear: 2030, cvc: '123', nameOnCard: 'D', addressLine1: 'x', zipCode: '29401' };
+    const declining = await sandboxProcessor('plastiq-cc').tokenizeCard({ ...card, number: SANDBOX_CHARGE_DECLINE_CARD });
+    const fine = await sandboxProcessor('plastiq-cc').tokenizeCard({ ...card, number: '4242424242424242' });
+    if (!declining.ok || !fine.ok) throw new Error('tokenization refused');
+    expect(sandboxChargeDecline(declining.providerToken)).toMatchObject({ code: 'card_declined' });
+    expect(sandboxChargeDecline(fine.providerToken)).toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { createDb, type Db } from '../../server/db/connect.js';
 import { json } from '../../server/db/json.js';
+import { deleteAutopay } from '../../server/repos/autopay.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { autopayJob, autopayPayDate, nextRetryOn, planAutopayRun, runAutopay, SimulatedCrash, PAYMENT_FAILED_SUBJECT } from '../../server/jobs/autopay.js';
 import { planSchedule, runPlans, scheduleRows } from '../../server/jobs/plans.js';
@@ -334,6 +335,19 @@ describe('runs on the database', () => {
     for (const day of ['01', '04', '06', '08', '09', '20']) await runAutopay(ctx(t.db, `2027-02-${day}T17:00:00Z`));
     const charge = await t.db.selectFrom('autopayCharges').selectAll().where('invoiceId', '=', f.invoiceIds[0]).executeTakeFirstOrThrow();
     expect(charge).toMatchObject({ status: 'stopped', attempts: 4, nextAttemptOn: null });
+    expect((await paidCount(f.locationId)).counts.size).toBe(0);
+  });
+
+  it('turning AutoPay off cancels its payments not yet settled (invoice payable again) and ends its retries', async () => {
+    const f = await fixture({ startDate: '2027-04-01', invoices: [['2027-04-05', 1000]] });
+    await runAutopay(ctx(t.db, '2027-04-05T17:00:00Z'));
+    expect((await paidCount(f.locationId)).counts.size).toBe(1);
+    const answer = await deleteAutopay(t.db, { contactId, vendorId, locationId: f.locationId, tokenRequestId: null }, f.autopayId, new Date('2027-04-05T18:00:00Z'));
+    expect(answer).toEqual({ id: f.autopayId, deactivationDate: '2027-04-05' });
+    expect((await paidCount(f.locationId)).counts.size).toBe(0);
+    const inv = await t.db.selectFrom('invoices').select(['payable', 'status']).where('id', '=', f.invoiceIds[0]).executeTakeFirstOrThrow();
+    expect(inv).toEqual({ payable: true, status: 'open' });
+    await runAutopay(ctx(t.db, '2027-04-06T17:00:00Z')); // off: nothing more
     expect((await paidCount(f.locationId)).counts.size).toBe(0);
   });
 

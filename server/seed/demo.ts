@@ -529,7 +529,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
   });
 
   // ── AutoPay (Blue Heron Grill) ──────────────────────────────────────────────────────────
-  await db
+  const blueHeronAutopay = await db
     .insertInto('autopays')
     .values({
       vendorId: pfg.id, locationId: blueHeron, contactId: dana.id, paymentMethodId: bhAch,
@@ -538,7 +538,8 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
       // first start and change the demo under the other journeys
       startDate: day(1), excludedInvoiceIds: json([inv.bhExcluded.id]), customerManage: true, createdAt: at(-47, 14),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   // ── payment plans (Harbor Street Kitchen) ───────────────────────────────────────────────
   const activePlan = await db
@@ -629,11 +630,16 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     sourceType: 'Portal', paymentMethodId: bhAch, createdAt: at(-5, 15, 8),
     lines: [{ invoiceId: inv.bhPartial.id, paidCents: cents(1000) }],
   });
-  await insertGroup({
+  const autopayGroup = await insertGroup({
     vendorId: pfg.id, locationId: blueHeron, paymentDate: day(2), paymentType: 'ACH', status: 'scheduled',
     sourceType: 'Autopay Plus', paymentMethodId: bhAch, createdAt: at(-1, 4),
     lines: [{ invoiceId: inv.bhScheduled.id, paidCents: inv.bhScheduled.originalCents }],
   });
+  // the AutoPay's charge of that invoice (issue 8): the run never charges it again; turning AutoPay off cancels it
+  await db
+    .insertInto('autopayCharges')
+    .values({ autopayId: blueHeronAutopay.id, invoiceId: inv.bhScheduled.id, dueOn: day(2), status: 'paid', paymentGroupId: autopayGroup, createdAt: at(-1, 4) })
+    .execute();
 
   // Harbor Street: the completed plan's three monthly payments, the active plan's two payments
   // made and the next one scheduled for today.

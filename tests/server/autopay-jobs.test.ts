@@ -11,10 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { createDb, type Db } from '../../server/db/connect.js';
 import { json } from '../../server/db/json.js';
+import { deleteAutopay } from '../../server/repos/autopay.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { autopayJob, autopayPayDate, nextRetryOn, planAutopayRun, runAutopay, SimulatedCrash, PAYMENT_FAILED_SUBJECT } from '../../server/jobs/autopay.js';
 import { planSchedule, runPlans, scheduleRows } from '../../server/jobs/plans.js';
 import { startJobQueue, type JobQueue } from '../../server/jobs/queue.js';
+import { SANDBOX_CHARGE_DECLINE_CARD, sandboxChargeDecline, sandboxProcessor } from '../../server/payments-service/sandbox.js';
 
 const log = { info() {}, warn() {}, error() {} };
 const ctx = (db: Db, iso: string) => ({ db, now: new Date(iso), log, publicUrl: 'http://portal.test' });
@@ -55,6 +57,17 @@ describe('AutoPay planner (pure)', () => {
     expect(planAutopayRun({ ...base, today: '2026-12-11', invoices, charges })).toEqual({ charge: [], retry: [] });
     expect(planAutopayRun({ ...base, today: '2026-12-12', invoices, charges })).toEqual({ charge: [], retry: ['failed'] });
     expect([1, 2, 3, 4].map((n) => nextRetryOn('2026-12-09', n))).toEqual(['2026-12-12', '2026-12-14', '2026-12-16', null]);
+  });
+});
+
+describe('sandbox charges', () => {
+  it('card 4000 0000 0000 0341 is saved, and its charges are declined; 4242… charges succeed', async () => {
+    const card = { provider: 'plastiq-cc' as const, brand: 'visa' as const, expMonth: 12, expYear: 2030, cvc: '123', nameOnCard: 'D', addressLine1: 'x', zipCode: '29401' };
+    const declining = await sandboxProcessor('plastiq-cc').tokenizeCard({ ...card, number: SANDBOX_CHARGE_DECLINE_CARD });
+    const fine = await sandboxProcessor('plastiq-cc').tokenizeCard({ ...card, number: '4242424242424242' });
+    if (!declining.ok || !fine.ok) throw new Error('tokenization refused');
+    expect(sandboxChargeDecline(declining.providerToken)).toMatchObject({ code: 'card_declined' });
+    expect(sandboxChargeDecline(fine.providerToken)).toBeNull();
   });
 });
 
@@ -322,6 +335,19 @@ describe('runs on the database', () => {
     for (const day of ['01', '04', '06', '08', '09', '20']) await runAutopay(ctx(t.db, `2027-02-${day}T17:00:00Z`));
     const charge = await t.db.selectFrom('autopayCharges').selectAll().where('invoiceId', '=', f.invoiceIds[0]).executeTakeFirstOrThrow();
     expect(charge).toMatchObject({ status: 'stopped', attempts: 4, nextAttemptOn: null });
+    expect((await paidCount(f.locationId)).counts.size).toBe(0);
+  });
+
+  it('turning AutoPay off cancels its payments not yet settled (invoice payable again) and ends its retries', async () => {
+    const f = await fixture({ startDate: '2027-04-01', invoices: [['2027-04-05', 1000]] });
+    await runAutopay(ctx(t.db, '2027-04-05T17:00:00Z'));
+    expect((await paidCount(f.locationId)).counts.size).toBe(1);
+    const answer = await deleteAutopay(t.db, { contactId, vendorId, locationId: f.locationId, tokenRequestId: null }, f.autopayId, new Date('2027-04-05T18:00:00Z'));
+    expect(answer).toEqual({ id: f.autopayId, deactivationDate: '2027-04-05' });
+    expect((await paidCount(f.locationId)).counts.size).toBe(0);
+    const inv = await t.db.selectFrom('invoices').select(['payable', 'status']).where('id', '=', f.invoiceIds[0]).executeTakeFirstOrThrow();
+    expect(inv).toEqual({ payable: true, status: 'open' });
+    await runAutopay(ctx(t.db, '2027-04-06T17:00:00Z')); // off: nothing more
     expect((await paidCount(f.locationId)).counts.size).toBe(0);
   });
 

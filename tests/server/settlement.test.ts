@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The settlement job (`settleDuePaymentGroups`) and the job scheduler (`startJobs`), on the demo data with today
+ * The settlement job (`settleDuePaymentGroups`) and the job queue (`startJobQueue`, pg-boss), on the demo data with today
  * pinned to Wednesday 2026-12-02 (vendors in America/New_York). Also the pure rules of `domain/settlement.ts`.
  */
 import { Temporal } from 'temporal-polyfill';

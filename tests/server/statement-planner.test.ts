@@ -195,6 +195,75 @@ describe('planStatementSends in the vendor time zone', () => {
   });
 });
 
+describe('planner simulations (fast-check)', () => {
+  const codes = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+  const zones = ['America/New_York', 'America/Los_Angeles', 'Pacific/Auckland', 'Pacific/Honolulu'];
+  const schedules = fc.oneof(
+    fc.record({ scheduleUnit: fc.constant('weekly' as const), scheduleValue: fc.constantFrom(...codes) }),
+    fc.record({ scheduleUnit: fc.constant('biweekly' as const), scheduleValue: fc.constantFrom(...codes) }),
+    fc.record({ scheduleUnit: fc.constant('monthly' as const), scheduleValue: fc.integer({ min: 0, max: 28 }).map(String) }),
+  );
+
+  it('run several times a day at random moments for 70 days (DST changes included): every scheduled day sent exactly once, on its day', () => {
+    fc.assert(
+      fc.property(
+        schedules,
+        fc.constantFrom(...zones),
+        fc.integer({ min: 0, max: 700 }),
+        fc.array(fc.integer({ min: 0, max: 86_399_999 }), { minLength: 3, maxLength: 6 }),
+        (schedule, zone, startOffset, offsetsInDay) => {
+          const activeFrom = d('2025-01-01').add({ days: startOffset });
+          const plan: StatementSchedule = { ...schedule, activeFrom: activeFrom.toString() };
+          let last: string | null = null;
+          const sent: string[] = [];
+          for (let day = 0; day < 70; day += 1) {
+            const local = activeFrom.add({ days: day });
+            const midnight = local.toZonedDateTime({ timeZone: zone }).epochMilliseconds;
+            const next = local.add({ days: 1 }).toZonedDateTime({ timeZone: zone }).epochMilliseconds;
+            for (const offset of [...offsetsInDay].sort((a, b) => a - b)) {
+              const at = midnight + (offset % (next - midnight));
+              for (const due of planStatementSends([{ deliveryId: 'x', timeZone: zone, lastPeriodDate: last, ...plan }], new Date(at))) {
+                if (due.late || due.periodDate !== local.toString()) return false;
+                sent.push(due.periodDate);
+                last = due.periodDate;
+              }
+            }
+          }
+          const expected: string[] = [];
+          for (let day = 0; day < 70; day += 1) {
+            const local = activeFrom.add({ days: day });
+            if (isScheduledDate(plan, local)) expected.push(local.toString());
+          }
+          return JSON.stringify(sent) === JSON.stringify(expected);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a reminder is due on exactly one of the days it is checked, when checked daily', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -90, max: 90 }), fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 20 }), (eventDay, dueOffset, skip) => {
+        const dueDate = d('2026-01-01').add({ days: dueOffset }).toString();
+        const candidate = { dueDate, eventDay, campaignCreatedOn: '2025-01-01', invoiceCreatedOn: '2025-01-01' };
+        const day = d(reminderDate(dueDate, eventDay));
+        // checked daily from 10 days before, but the job is down for `skip` days from the reminder day
+        let sends = 0;
+        let sentLate = false;
+        for (let i = -10; i <= 30; i += 1) {
+          if (i >= 0 && i < skip) continue;
+          const decision = reminderDue(candidate, day.add({ days: i }));
+          if (decision.due && sends === 0) {
+            sends += 1;
+            sentLate = decision.late;
+          }
+        }
+        return skip <= 7 ? sends === 1 && sentLate === skip > 0 : sends === 0;
+      }),
+    );
+  });
+});
+
 describe('statement classification and aging', () => {
   const today = d('2026-11-23');
   it('credit / past due / current, days past due', () => {

@@ -960,6 +960,100 @@ export interface paths {
         patch: operations["markStatementRequest"];
         trace?: never;
     };
+    "/vendors/{vendorId}/locations/{locationId}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Vendor id. */
+                vendorId: components["parameters"]["VendorId"];
+                /** @description Location id. */
+                locationId: components["parameters"]["LocationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The account statement of the location (open invoices and credits, aging, totals)
+         * @description DECISION (spec §2.4 gives the page, not its call): the statement
+         *     holds every open invoice and credit of the location (open amount not
+         *     zero, not closed), ordered by due date ascending (no due date last),
+         *     each classified `credit` (open amount below zero), `pastDue` (due
+         *     date before `asOf`'s date in the vendor's time zone) or `current`.
+         *     `daysPastDue` counts whole days from the due date to that date (0
+         *     for current invoices and credits). Aging buckets sum the open amounts
+         *     of invoices (credits are not aged; they are in `totals.credits`):
+         *     `current` (not past due or no due date), 1–30, 31–60, 61–90 and over
+         *     90 days past due. `totals.balance` = invoices + credits.
+         *     `requestMarked` is false until `markStatementRequest` has been called
+         *     for the contact and location; the page then sends that call once.
+         */
+        get: operations["getStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendors/{vendorId}/locations/{locationId}/statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Vendor id. */
+                vendorId: components["parameters"]["VendorId"];
+                /** @description Location id. */
+                locationId: components["parameters"]["LocationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The account statement as CSV
+         * @description The rows of `getStatement` as CSV (papaparse, UTF-8 with a byte-order
+         *     mark, formula-injection safe as `src/domain/csv.ts`), `attachment`,
+         *     file name "Statement {YYYY-MM-DD} {vendor}.csv".
+         */
+        get: operations["getStatementCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendors/{vendorId}/locations/{locationId}/statement.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Vendor id. */
+                vendorId: components["parameters"]["VendorId"];
+                /** @description Location id. */
+                locationId: components["parameters"]["LocationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The account statement as PDF
+         * @description The statement of `getStatement` rendered by the server (pdfkit):
+         *     vendor brand and remit address, location, "Account Statement" as of,
+         *     the invoice table, totals, aging summary, the disclaimer and a pay
+         *     link to the portal's public address (never the caller's token). The
+         *     SPA fetches it with the token and opens a `blob:` URL of it (as the
+         *     invoice PDF loader); the same document is attached to statement
+         *     e-mails.
+         */
+        get: operations["getStatementPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/vendors/{vendorId}/advertisements": {
         parameters: {
             query?: never;
@@ -1807,6 +1901,54 @@ export interface components {
             scheduleUnit: components["schemas"]["StatementScheduleUnit"];
             scheduleValue: components["schemas"]["StatementScheduleValue"];
             sendEmptyStatements: boolean;
+        };
+        /** @enum {string} */
+        StatementClassification: "credit" | "pastDue" | "current";
+        StatementLine: {
+            /**
+             * Format: uuid
+             * @description Invoice id (the journey is .../invoices/{id}, the PDF .../invoices/{id}/pdfloader).
+             */
+            id: string;
+            displayInvNum: string;
+            /**
+             * Format: date
+             * @description The invoice date as the pay page shows it (external invoice date when the vendor shows it, else the invoice date).
+             */
+            invoiceDate: string | null;
+            /** Format: date */
+            dueDate: string | null;
+            openAmount: components["schemas"]["Amount"];
+            classification: components["schemas"]["StatementClassification"];
+            daysPastDue: number;
+        };
+        /** @description Open amounts of invoices (not credits) by days past due. */
+        StatementAging: {
+            current: components["schemas"]["Amount"];
+            days1to30: components["schemas"]["Amount"];
+            days31to60: components["schemas"]["Amount"];
+            days61to90: components["schemas"]["Amount"];
+            over90: components["schemas"]["Amount"];
+        };
+        StatementTotals: {
+            invoices: components["schemas"]["Amount"];
+            credits: components["schemas"]["Amount"];
+            pastDue: components["schemas"]["Amount"];
+            balance: components["schemas"]["Amount"];
+        };
+        Statement: {
+            /**
+             * Format: date-time
+             * @description When the statement was generated.
+             */
+            asOf: string;
+            /** @description The vendor's IANA time zone (the "as of" date and the classification use it). */
+            timezone: string;
+            lines: components["schemas"]["StatementLine"][];
+            totals: components["schemas"]["StatementTotals"];
+            aging: components["schemas"]["StatementAging"];
+            /** @description False until `markStatementRequest` was called for the contact and location. */
+            requestMarked: boolean;
         };
         Advertisement: {
             /** Format: uuid */
@@ -3069,6 +3211,94 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Vendor id. */
+                vendorId: components["parameters"]["VendorId"];
+                /** @description Location id. */
+                locationId: components["parameters"]["LocationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getStatementCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Vendor id. */
+                vendorId: components["parameters"]["VendorId"];
+                /** @description Location id. */
+                locationId: components["parameters"]["LocationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getStatementPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Vendor id. */
+                vendorId: components["parameters"]["VendorId"];
+                /** @description Location id. */
+                locationId: components["parameters"]["LocationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF (`inline`, file name `statement-{YYYY-MM-DD}.pdf`). */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["PdfContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfFile"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

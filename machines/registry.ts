@@ -51,6 +51,13 @@ import { invoiceJourneyMachine } from './invoice-journey/invoice-journey.machine
 import { invoiceJourneyModelEvents, modelJourneyInput } from './invoice-journey/invoice-journey.model';
 import { pdfLoaderMachine } from './pdf-loader/pdf-loader.machine';
 import { modelPdfInput, pdfLoaderModelEvents } from './pdf-loader/pdf-loader.model';
+// ── issue 9: statements and reminders (screens) ──
+import { statementMachine } from './statement/statement.machine';
+import { adBannerMachine } from './statement/ad-banner.machine';
+import { statementDeliveryMachine } from './statement/statement-delivery.machine';
+import { adBannerModelEvents, modelAdInput, modelStatementInput, statementDeliveryModelEvents, statementModelEvents } from './statement/statement.model';
+import { remindersMachine } from './reminders/reminders.machine';
+import { modelRemindersInput, remindersModelEvents } from './reminders/reminders.model';
 
 export interface RegisteredMachine {
   /** Stable id (the machine's id). */
@@ -106,4 +113,9 @@ export const machineRegistry: RegisteredMachine[] = [
   // Invoice journey + PDF loader (issue 7)
   { id: 'invoiceJourney', machine: invoiceJourneyMachine, input: modelJourneyInput, events: accepted(invoiceJourneyModelEvents), description: 'Invoice journey: history load, mark messages read, the add-comment modal' },
   { id: 'pdfLoader', machine: pdfLoaderMachine, input: modelPdfInput, events: accepted(pdfLoaderModelEvents), description: 'Invoice copy: fetch the PDF (QBO or not), redirect only to http/https/ftp/blob' },
+  // ── issue 9: statements and reminders (screens) ──
+  { id: 'statement', machine: statementMachine, input: modelStatementInput, events: accepted(statementModelEvents), description: 'Statement page: load (loaded | empty | failed), statement request marked once' },
+  { id: 'adBanner', machine: adBannerMachine, input: modelAdInput, events: accepted(adBannerModelEvents), description: 'Vendor ad banner: 500 ms rotation checks, 1 s slide, impressions once, clicks' },
+  { id: 'statementDelivery', machine: statementDeliveryMachine, input: modelStatementInput, events: accepted(statementDeliveryModelEvents as never), description: 'Statement delivery settings: load, Turn On / Update, Turn Off with confirmation' },
+  { id: 'reminders', machine: remindersMachine, input: modelRemindersInput, events: accepted(remindersModelEvents as never), description: 'Payment reminders: list, add (validation, duplicate day), delete with confirmation' },
 ];

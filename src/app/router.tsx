@@ -29,6 +29,10 @@ const paymentDetail = lazyPage(() => import('../features/reports/payment-detail-
 // Invoice journey + PDF loader (issue 7)
 const invoiceJourney = lazyPage(() => import('../features/journey/invoice-journey-page'));
 const pdfLoader = lazyPage(() => import('../features/journey/pdf-loader-page'));
+// ── issue 9: statements and reminders (screens) ──
+const statement = lazyPage(() => import('../features/statement/statement-page'));
+const statementPdf = lazyPage(() => import('../features/statement/statement-pdf-page'));
+const reminders = lazyPage(() => import('../features/reminders/reminders-page'));
 
 /**
  * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (invoices,
@@ -70,6 +74,10 @@ export const routes: RouteObject[] = [
           // Invoice journey + PDF loader (issue 7)
           { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId', lazy: invoiceJourney },
           { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId/pdfloader', lazy: pdfLoader },
+          // ── issue 9: statements and reminders (screens) ──
+          { path: 'vendors/:vendorId/locations/:locationId/statement', lazy: statement },
+          { path: 'vendors/:vendorId/locations/:locationId/statement/pdfloader', lazy: statementPdf },
+          { path: 'vendors/:vendorId/locations/:locationId/reminders', lazy: reminders },
         ],
       },
       { path: '*', lazy: notFound },

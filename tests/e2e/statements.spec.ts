@@ -23,7 +23,7 @@ async function locationBase(locationName: string): Promise<string> {
     const r = rows[0];
     await c.query(
       `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, expires_at)
-       values ($1, $2, $3, $4, 'statement', 'active', now() + interval '7 days')`,
+       values ($1, $2, $3, $4, 'click2pay', 'active', now() + interval '7 days')`,
       [createHash('sha256').update(raw).digest('hex'), r.contact_id, r.vendor_id, r.location_id]);
     return { vendorId: r.vendor_id as string, locationId: r.location_id as string };
   });

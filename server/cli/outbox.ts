@@ -53,11 +53,18 @@ export async function main(argv: string[]): Promise<void> {
       console.log('The outbox is empty. Request a link on the landing page (POST /api/letmein) first.');
       return;
     }
+    // issue 9: attached files (the statement PDF), named under their message
+    const files = await handle.db
+      .selectFrom('outboxAttachments')
+      .select(['outboxId', 'filename', 'contentType'])
+      .where('outboxId', 'in', rows.map((row) => row.id))
+      .execute();
     for (const row of rows) {
       const delivery = row.sentAt ? `sent ${row.sentAt.toISOString()}` : row.error ? `failed: ${row.error}` : 'not sent';
       console.log(`── ${row.createdAt.toISOString()}  ${row.channel.toUpperCase()} to ${row.recipient}  (${delivery})`);
       if (row.subject) console.log(`Subject: ${row.subject}`);
       console.log(row.body);
+      for (const file of files.filter((f) => f.outboxId === row.id)) console.log(`Attachment: ${file.filename} (${file.contentType})`);
       console.log('');
     }
   } finally {

@@ -415,7 +415,111 @@ export const migrations: Record<string, Migration> = {
       await run(db, reportsIndexesDown);
     },
   },
+  // Issue 9: statements, ads, reminders and their sends (see statementsRemindersUp below).
+  '0009_statements_reminders': {
+    async up(db) {
+      await run(db, statementsRemindersUp);
+    },
+    async down(db) {
+      await run(db, statementsRemindersDown);
+    },
+  },
 };
+
+// ── issue 9: statements and reminders ──
+// Statement delivery settings (one per contact and location), the statement-request mark, statement and reminder
+// sends (exactly once per logical effect by their UNIQUE keys), reminder campaigns, ad impressions and clicks, and
+// outbox attachments (the statement PDF). See server/jobs/statements.ts, server/jobs/reminders.ts.
+const statementsRemindersUp = [
+  `create table statement_deliveries (
+    id uuid primary key default gen_random_uuid(),
+    contact_id uuid not null references contacts(id) on delete cascade,
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    location_id uuid not null,
+    schedule_unit text not null check (schedule_unit in ('weekly','biweekly','monthly')),
+    schedule_value text not null check (
+      (schedule_unit in ('weekly','biweekly') and schedule_value in ('sun','mon','tue','wed','thu','fri','sat'))
+      or (schedule_unit = 'monthly' and schedule_value ~ '^([0-9]|1[0-9]|2[0-8])$')),
+    send_empty_statements boolean not null default false,
+    active_from date not null,
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now(),
+    unique (contact_id, location_id),
+    foreign key (vendor_id, location_id) references locations (vendor_id, id) on delete cascade
+  )`,
+  `create table statement_request_marks (
+    contact_id uuid not null references contacts(id) on delete cascade,
+    location_id uuid not null references locations(id) on delete cascade,
+    first_marked_at timestamptz not null default now(),
+    last_marked_at timestamptz not null default now(),
+    primary key (contact_id, location_id)
+  )`,
+  `create table outbox_attachments (
+    id uuid primary key default gen_random_uuid(),
+    outbox_id uuid not null references outbox(id) on delete cascade,
+    filename text not null,
+    content_type text not null,
+    content bytea not null
+  )`,
+  `create index outbox_attachments_outbox_idx on outbox_attachments (outbox_id)`,
+  `create table statement_sends (
+    id uuid primary key default gen_random_uuid(),
+    delivery_id uuid references statement_deliveries(id) on delete set null,
+    contact_id uuid not null references contacts(id) on delete cascade,
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    location_id uuid not null references locations(id) on delete cascade,
+    period_date date not null,
+    sent_on date not null,
+    late boolean not null default false,
+    outcome text not null check (outcome in ('sent','skipped_empty')),
+    outbox_id uuid references outbox(id) on delete set null,
+    created_at timestamptz not null default now(),
+    unique (contact_id, location_id, period_date)
+  )`,
+  `create table reminder_campaigns (
+    id uuid primary key default gen_random_uuid(),
+    contact_id uuid not null references contacts(id) on delete cascade,
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    location_id uuid not null,
+    event_day int not null check (event_day between -90 and 90),
+    deliver_to text not null,
+    created_at timestamptz not null default now(),
+    unique (contact_id, location_id, event_day),
+    foreign key (vendor_id, location_id) references locations (vendor_id, id) on delete cascade
+  )`,
+  `create table reminder_sends (
+    id uuid primary key default gen_random_uuid(),
+    campaign_id uuid not null references reminder_campaigns(id) on delete cascade,
+    invoice_id uuid not null references invoices(id) on delete cascade,
+    reminder_date date not null,
+    sent_on date not null,
+    late boolean not null default false,
+    channel text not null check (channel in ('email','sms')),
+    outbox_id uuid references outbox(id) on delete set null,
+    created_at timestamptz not null default now(),
+    unique (campaign_id, invoice_id, reminder_date)
+  )`,
+  `create table ad_events (
+    id uuid primary key default gen_random_uuid(),
+    file_id uuid not null references ads(file_id) on delete cascade,
+    kind text not null check (kind in ('impression','click')),
+    contact_id uuid not null references contacts(id) on delete cascade,
+    location_id uuid not null references locations(id) on delete cascade,
+    display_page text not null,
+    user_timezone text not null,
+    created_at timestamptz not null default now()
+  )`,
+  `create index ad_events_file_idx on ad_events (file_id, kind, created_at)`,
+];
+const statementsRemindersDown = [
+  `drop table if exists ad_events`,
+  `drop table if exists reminder_sends`,
+  `drop table if exists reminder_campaigns`,
+  `drop table if exists statement_sends`,
+  `drop table if exists outbox_attachments`,
+  `drop table if exists statement_request_marks`,
+  `drop table if exists statement_deliveries`,
+];
 
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {

@@ -330,6 +330,91 @@ export interface AdsTable {
   duration: ColumnType<number, number | undefined, number>;
 }
 
+// ── issue 9: statements and reminders (migration 0009) ──
+export type StatementScheduleUnit = 'weekly' | 'biweekly' | 'monthly';
+
+/** The contact's statement delivery at a location (one per contact and location). */
+export interface StatementDeliveriesTable {
+  id: Generated<string>;
+  contactId: string;
+  vendorId: string;
+  locationId: string;
+  scheduleUnit: StatementScheduleUnit;
+  /** sun … sat (weekly, biweekly) or '0' … '28' (monthly, 0 = last day of the month) */
+  scheduleValue: string;
+  sendEmptyStatements: ColumnType<boolean, boolean | undefined, boolean>;
+  /** vendor-local date the current schedule was set (biweekly counts its weeks from here; no period before it) */
+  activeFrom: DateString;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+/** `PATCH .../statementrequest`: the contact has opened the location's statement. */
+export interface StatementRequestMarksTable {
+  contactId: string;
+  locationId: string;
+  firstMarkedAt: CreatedAt;
+  lastMarkedAt: CreatedAt;
+}
+
+/** One statement period of a contact and location: sent (with its outbox row) or skipped as empty. */
+export interface StatementSendsTable {
+  id: Generated<string>;
+  deliveryId: string | null;
+  contactId: string;
+  vendorId: string;
+  locationId: string;
+  periodDate: DateString;
+  sentOn: DateString;
+  late: ColumnType<boolean, boolean | undefined, boolean>;
+  outcome: 'sent' | 'skipped_empty';
+  outboxId: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface ReminderCampaignsTable {
+  id: Generated<string>;
+  contactId: string;
+  vendorId: string;
+  locationId: string;
+  /** 0 due date, negative days before, positive days after */
+  eventDay: number;
+  deliverTo: string;
+  createdAt: CreatedAt;
+}
+
+/** One reminder of a campaign for an invoice on its reminder date (due date + eventDay). */
+export interface ReminderSendsTable {
+  id: Generated<string>;
+  campaignId: string;
+  invoiceId: string;
+  reminderDate: DateString;
+  sentOn: DateString;
+  late: ColumnType<boolean, boolean | undefined, boolean>;
+  channel: OutboxChannel;
+  outboxId: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface OutboxAttachmentsTable {
+  id: Generated<string>;
+  outboxId: string;
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+export interface AdEventsTable {
+  id: Generated<string>;
+  fileId: string;
+  kind: 'impression' | 'click';
+  contactId: string;
+  locationId: string;
+  displayPage: string;
+  userTimezone: string;
+  createdAt: CreatedAt;
+}
+
 export interface HolidaysTable {
   date: DateString;
   name: string;
@@ -406,6 +491,14 @@ export interface Database {
   templateMessages: TemplateMessagesTable;
   announcements: AnnouncementsTable;
   ads: AdsTable;
+  // ── issue 9 ──
+  statementDeliveries: StatementDeliveriesTable;
+  statementRequestMarks: StatementRequestMarksTable;
+  statementSends: StatementSendsTable;
+  reminderCampaigns: ReminderCampaignsTable;
+  reminderSends: ReminderSendsTable;
+  outboxAttachments: OutboxAttachmentsTable;
+  adEvents: AdEventsTable;
   holidays: HolidaysTable;
   appConfig: AppConfigTable;
   visits: VisitsTable;

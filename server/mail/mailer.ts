@@ -5,12 +5,14 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.js';
-import { claimForDelivery, markDelivered, markFailed, pendingEmails } from '../repos/outbox.js';
+import { claimForDelivery, markDelivered, markFailed, outboxAttachments, pendingEmails } from '../repos/outbox.js';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** files sent with the message (the statement PDF) */
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 export interface Mailer {
@@ -24,7 +26,7 @@ export function smtpMailer(smtpUrl: string, from = DEFAULT_MAIL_FROM): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments: message.attachments });
     },
     close() {
       transport.close();
@@ -42,7 +44,8 @@ export async function deliverEmails(db: Db, mailer: Mailer, log: FastifyBaseLogg
   for (const row of await pendingEmails(db, ids, now())) {
     if (!(await claimForDelivery(db, row.id, now()))) continue;
     try {
-      await mailer.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
+      const attachments = await outboxAttachments(db, row.id);
+      await mailer.send({ to: row.recipient, subject: row.subject ?? '', text: row.body, ...(attachments.length > 0 ? { attachments } : {}) });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await markFailed(db, row.id, reason, now());

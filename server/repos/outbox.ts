@@ -21,6 +21,36 @@ export async function insertOutboxMessages(db: Db, messages: NewOutboxMessage[])
   return rows.map((row) => row.id);
 }
 
+// ── issue 9: attachments (the statement PDF) ──
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** Writes one message and its attachments (call inside the transaction that records the effect). Returns its id. */
+export async function insertOutboxMessageWithAttachments(db: Db, message: NewOutboxMessage, attachments: OutboxAttachment[]): Promise<string> {
+  const [id] = await insertOutboxMessages(db, [message]);
+  if (attachments.length > 0) {
+    await db
+      .insertInto('outboxAttachments')
+      .values(attachments.map((a) => ({ outboxId: id, filename: a.filename, contentType: a.contentType, content: a.content })))
+      .execute();
+  }
+  return id;
+}
+
+/** The attachments of a message, in the order they were written. */
+export async function outboxAttachments(db: Db, outboxId: string): Promise<OutboxAttachment[]> {
+  const rows = await db
+    .selectFrom('outboxAttachments')
+    .select(['filename', 'contentType', 'content'])
+    .where('outboxId', '=', outboxId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ filename: row.filename, contentType: row.contentType, content: Buffer.from(row.content) }));
+}
+
 /** A claimed row is held this long; a deliverer that crashed meanwhile loses it and another one sends it. */
 export const OUTBOX_LEASE_MS = 5 * 60_000;
 /** Delivery attempts of one e-mail before it is given up (its `error` stays). */

@@ -19,6 +19,10 @@ import { paymentHandlers } from './payments.js';
 import { requestHandlers } from './requests.js';
 import { vendorHandlers } from './vendors.js';
 import { visitHandlers } from './visits.js';
+// ── issue 9: statements, ads, reminders ──
+import { advertisementHandlers } from './advertisements.js';
+import { campaignHandlers } from './campaigns.js';
+import { statementHandlers } from './statements.js';
 
 export function portalHandlers(deps: RouteDeps): Handlers {
   const modules = [
@@ -37,6 +41,10 @@ export function portalHandlers(deps: RouteDeps): Handlers {
     paymentGroupHandlers,
     documentHandlers,
     messageHandlers,
+    // ── issue 9: statements, ads, reminders ──
+    statementHandlers,
+    advertisementHandlers,
+    campaignHandlers,
   ];
   const handlers: Handlers = {};
   for (const module of modules) {

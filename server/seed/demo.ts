@@ -783,6 +783,11 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
         vendorId: pfg.id, fileUrl: '/static/ads/pfg-seafood-week.svg',
         clickUrl: 'https://www.performancefoodservice.com/', sortOrder: 2, duration: 6,
       },
+      // issue 9: an ad without a click URL (shown and rotated, no impression recorded, not clickable)
+      {
+        vendorId: pfg.id, fileUrl: '/static/ads/pfg-reminders.svg',
+        clickUrl: null, sortOrder: 3, duration: 5,
+      },
     ])
     .execute();
 

@@ -955,7 +955,13 @@ export interface paths {
         head?: never;
         /**
          * Mark the location's statement request as seen
-         * @description Sent by the statement page when its flag is unset; the SPA ignores errors. Empty body.
+         * @description Sent by the statement page when its flag (`Statement.requestMarked`)
+         *     is unset; the SPA ignores errors. Empty body. DECISION for what it
+         *     marks: the contact has opened the location's statement — the mark
+         *     (first and last time) is stored per contact and location, so
+         *     `getStatement` answers `requestMarked: true` from then on, and every
+         *     active request of type `statement` addressed to the contact at the
+         *     location becomes `complete`. Idempotent (204 again).
          */
         patch: operations["markStatementRequest"];
         trace?: never;
@@ -1090,7 +1096,11 @@ export interface paths {
         put?: never;
         /**
          * Record that an ad was shown
-         * @description Sent once per ad with a non-empty clickUrl. The SPA does not use the answer.
+         * @description Sent once per ad with a non-empty clickUrl. The SPA does not use the
+         *     answer. Recorded per ad, contact and location; an ad that is not the
+         *     vendor's, or a `locationId` that is not one of the contact's locations
+         *     of the vendor, answers 404 and records nothing; a `userTimezone` that
+         *     is not an IANA time zone answers 400.
          */
         post: operations["recordAdImpression"];
         delete?: never;

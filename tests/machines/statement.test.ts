@@ -9,7 +9,7 @@ import {
   modelAdInput, modelAds, modelDelivery, modelDeliveryList, modelEmptyStatement, modelStatement, modelStatementInput,
 } from '../../machines/statement/statement.model';
 import { selectDelivery } from '../../machines/statement/statement.selectors';
-import type { Statement } from '../../machines/statement/statement.actors';
+import type { AdEventInput, Statement } from '../../machines/statement/statement.actors';
 import { canSaveSchedule, ordinal, scheduleDescription } from '../../src/domain/statement-schedule';
 
 describe('statement machine', () => {
@@ -57,8 +57,8 @@ describe('ad banner machine', () => {
     const actor = createActor(adBannerMachine.provide({
       actors: {
         loadAds: fromPromise(async () => ads),
-        recordImpression: fromPromise(async ({ input }: { input: { fileId: string } }) => { impressions.push(input.fileId); }),
-        recordClick: fromPromise(async ({ input }: { input: { fileId: string } }) => { clicks.push(input.fileId); }),
+        recordImpression: fromPromise(async ({ input }: { input: AdEventInput }) => { impressions.push(input.fileId); }),
+        recordClick: fromPromise(async ({ input }: { input: AdEventInput }) => { clicks.push(input.fileId); }),
       },
       actions: { openAd: (_, url: string) => { opened.push(url); } },
     }), { input: { ...modelAdInput, reducedMotion } }).start();
@@ -123,7 +123,7 @@ describe('ad banner machine', () => {
 
   it('no ads or a failed load → none', async () => {
     expect((await (async () => { const r = run([]); await vi.advanceTimersByTimeAsync(0); return r.actor.getSnapshot().value; })())).toBe('none');
-    const failing = createActor(adBannerMachine.provide({ actors: { loadAds: fromPromise(async () => { throw new Error('x'); }) } }), { input: modelAdInput }).start();
+    const failing = createActor(adBannerMachine.provide({ actors: { loadAds: fromPromise<typeof modelAds, { vendorId: string }>(async () => { throw new Error('x'); }) } }), { input: modelAdInput }).start();
     await vi.advanceTimersByTimeAsync(0);
     expect(failing.getSnapshot().value).toBe('none');
   });

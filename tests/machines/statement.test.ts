@@ -135,7 +135,7 @@ describe('statement delivery machine', () => {
     const actor = createActor(statementDeliveryMachine.provide({
       actors: {
         loadDeliveries: fromPromise(async () => { if (opts.loadFails) throw new Error('x'); return opts.list ?? modelDeliveryList(null); }),
-        saveDelivery: fromPromise(async ({ input }: { input: { body: any } }) => { saved.push(input.body); return opts.save ? opts.save(input.body) : modelDeliveryList(modelDelivery(input.body.scheduleUnit, input.body.scheduleValue, input.body.sendEmptyStatements)); }),
+        saveDelivery: fromPromise(async ({ input }: { input: any }) => { saved.push(input.body); return opts.save ? opts.save(input.body) : modelDeliveryList(modelDelivery(input.body.scheduleUnit, input.body.scheduleValue, input.body.sendEmptyStatements)); }),
         deleteDelivery: fromPromise(async () => { if (opts.del) await opts.del(); }),
       },
     }), { input: modelStatementInput }).start();

@@ -37,7 +37,7 @@ async function openDelivery(page: Page) {
   const trigger = section.getByRole('button', { name: 'Delivery Preferences' });
   await expect(trigger).toBeVisible();
   if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
-  await expect(section.getByRole('tab', { name: 'Monthly' })).toBeVisible();
+  await expect(section.getByRole('tab', { name: 'Monthly', exact: true })).toBeVisible();
   return section;
 }
 
@@ -93,11 +93,11 @@ test('statement delivery: turn on monthly on the last day, update, turn off', as
   await page.reload();
   section = deliverySection(page);
   // Nothing set up: the section is open by default.
-  await expect(section.getByRole('tab', { name: 'Weekly' })).toHaveAttribute('aria-selected', 'true');
+  await expect(section.getByRole('tab', { name: 'Weekly', exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(section.getByRole('radio', { name: 'Monday' })).toBeChecked();
   await expectNoSeriousA11yViolations(page);
 
-  await section.getByRole('tab', { name: 'Monthly' }).click();
+  await section.getByRole('tab', { name: 'Monthly', exact: true }).click();
   await expect(section.getByRole('radio', { name: '1', exact: true })).toBeChecked();
   await section.getByText('Last day of month').click();
   await expect(section.getByRole('radio', { name: 'Last day of month' })).toBeChecked();
@@ -110,7 +110,7 @@ test('statement delivery: turn on monthly on the last day, update, turn off', as
   section = deliverySection(page);
   await expect(section.getByTestId('delivery-message')).toHaveText('You are currently receiving monthly statements on the last day of the month.');
   section = await openDelivery(page);
-  await section.getByRole('tab', { name: 'Weekly' }).click();
+  await section.getByRole('tab', { name: 'Weekly', exact: true }).click();
   await expect(section.getByRole('radio', { name: 'Monday' })).toBeChecked();
   await section.getByText('Thursday').click();
   await section.getByRole('checkbox', { name: 'Send statements when there are no open invoices' }).check();

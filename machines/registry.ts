@@ -59,6 +59,13 @@ import { unreadMessagesMachine } from './messages/unread-messages.machine';
 import {
   messageListModelEvents, modelMessagesInput, modelTemplateInput, resolutionCenterModelEvents, templateMessageModelEvents, unreadMessagesModelEvents,
 } from './messages/messages.model';
+// ── issue 9: statements and reminders (screens) ──
+import { statementMachine } from './statement/statement.machine';
+import { adBannerMachine } from './statement/ad-banner.machine';
+import { statementDeliveryMachine } from './statement/statement-delivery.machine';
+import { adBannerModelEvents, modelAdInput, modelStatementInput, statementDeliveryModelEvents, statementModelEvents } from './statement/statement.model';
+import { remindersMachine } from './reminders/reminders.machine';
+import { modelRemindersInput, remindersModelEvents } from './reminders/reminders.model';
 
 export interface RegisteredMachine {
   /** Stable id (the machine's id). */
@@ -119,4 +126,9 @@ export const machineRegistry: RegisteredMachine[] = [
   { id: 'templateMessage', machine: templateMessageMachine, input: modelTemplateInput, events: accepted(templateMessageModelEvents), description: 'Template message: load, Pay (confirmed flag → click-to-pay with its invoices, source Message)' },
   { id: 'resolutionCenter', machine: resolutionCenterMachine, input: modelMessagesInput, events: accepted(resolutionCenterModelEvents), description: 'Resolution Center: newest message per invoice (loaded | empty | failed), grouped by category' },
   { id: 'unreadMessages', machine: unreadMessagesMachine, input: modelMessagesInput, events: accepted(unreadMessagesModelEvents), description: 'MESSAGES tile: unread count when the location has unread messages' },
+  // ── issue 9: statements and reminders (screens) ──
+  { id: 'statement', machine: statementMachine, input: modelStatementInput, events: accepted(statementModelEvents), description: 'Statement page: load (loaded | empty | failed), statement request marked once' },
+  { id: 'adBanner', machine: adBannerMachine, input: modelAdInput, events: accepted(adBannerModelEvents), description: 'Vendor ad banner: 500 ms rotation checks, 1 s slide, impressions once, clicks' },
+  { id: 'statementDelivery', machine: statementDeliveryMachine, input: modelStatementInput, events: accepted(statementDeliveryModelEvents as never), description: 'Statement delivery settings: load, Turn On / Update, Turn Off with confirmation' },
+  { id: 'reminders', machine: remindersMachine, input: modelRemindersInput, events: accepted(remindersModelEvents as never), description: 'Payment reminders: list, add (validation, duplicate day), delete with confirmation' },
 ];

@@ -33,6 +33,10 @@ const pdfLoader = lazyPage(() => import('../features/journey/pdf-loader-page'));
 const messages = lazyPage(() => import('../features/messages/messages-page'));
 const templateMessage = lazyPage(() => import('../features/messages/template-message-page'));
 const resolutionCenter = lazyPage(() => import('../features/messages/resolution-center-page'));
+// ── issue 9: statements and reminders (screens) ──
+const statement = lazyPage(() => import('../features/statement/statement-page'));
+const statementPdf = lazyPage(() => import('../features/statement/statement-pdf-page'));
+const reminders = lazyPage(() => import('../features/reminders/reminders-page'));
 
 /**
  * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (invoices,
@@ -78,6 +82,10 @@ export const routes: RouteObject[] = [
           { path: 'vendors/:vendorId/locations/:locationId/messages', lazy: messages },
           { path: 'vendors/:vendorId/locations/:locationId/templatemessages/:templateMessageId', lazy: templateMessage },
           { path: 'vendors/:vendorId/locations/:locationId/resolutioncenter', lazy: resolutionCenter },
+          // ── issue 9: statements and reminders (screens) ──
+          { path: 'vendors/:vendorId/locations/:locationId/statement', lazy: statement },
+          { path: 'vendors/:vendorId/locations/:locationId/statement/pdfloader', lazy: statementPdf },
+          { path: 'vendors/:vendorId/locations/:locationId/reminders', lazy: reminders },
         ],
       },
       { path: '*', lazy: notFound },

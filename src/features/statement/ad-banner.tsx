@@ -1,0 +1,68 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { css } from '../../../styled-system/css';
+import { adBannerMachine } from '../../../machines/statement/ad-banner.machine';
+import { adBannerEqual, selectAdBanner } from '../../../machines/statement/statement.selectors';
+import type { Advertisement } from '../../../machines/statement/statement.actors';
+import { statementTexts as t } from './texts';
+
+/** Where an ad's click URL opens (a new tab, no opener). Tests replace it. */
+export const adNavigation = { open: (url: string) => { window.open(url, '_blank', 'noopener,noreferrer'); } };
+
+const reducedMotion = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const browserTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const styles = {
+  // §9: aspect ratio about 25.68 % — reserved from the first paint, whatever loads (no layout shift).
+  frame: css({ position: 'relative', width: '100%', paddingTop: '25.68%', overflow: 'hidden', borderRadius: 'card', bg: 'brand.50', mb: '5', _print: { display: 'none' } }),
+  track: css({ position: 'absolute', inset: '0', display: 'flex', width: '100%', height: '100%' }),
+  sliding: css({ width: '200%', animation: 'adSlide 1s ease-in-out forwards', '@media (prefers-reduced-motion: reduce)': { animation: 'none' } }),
+  slide: css({ flex: '1 0 0', height: '100%', display: 'block', minWidth: '0' }),
+  image: css({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }),
+  link: css({ display: 'block', height: '100%', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '-3px' } }),
+};
+
+const keyframes = '@keyframes adSlide { from { transform: translateX(0); } to { transform: translateX(-50%); } }';
+
+function AdSlide({ ad, n, total, onClick, focusable }: { ad: Advertisement; n: number; total: number; onClick(): void; focusable: boolean }) {
+  const image = <img src={ad.fileUrl} alt={t.ad(n, total)} className={styles.image} draggable={false} />;
+  return (
+    <div className={styles.slide} data-testid="ad-slide" data-file-id={ad.fileId}>
+      {ad.clickUrl ? (
+        <a
+          href={ad.clickUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={styles.link}
+          aria-label={t.adLink(n, total)}
+          tabIndex={focusable ? 0 : -1}
+          onClick={(e) => { e.preventDefault(); onClick(); }}
+        >
+          {image}
+        </a>
+      ) : image}
+    </div>
+  );
+}
+
+/** The vendor ad banner (recurring §2.4, §4, §9): see `adBannerMachine`. */
+export function AdBanner({ vendorId, locationId }: { vendorId: string; locationId: string }) {
+  const logic = useMemo(() => adBannerMachine.provide({ actions: { openAd: (_, url) => adNavigation.open(url) } }), []);
+  const actor = useActorRef(logic, { input: { vendorId, locationId, userTimezone: browserTimezone(), reducedMotion: reducedMotion() } });
+  const view = useSelector(actor, selectAdBanner, adBannerEqual);
+  const total = view.ads.length;
+  const current = view.ads[view.index];
+  const next = total > 0 ? view.ads[(view.index + 1) % total] : undefined;
+  const click = () => actor.send({ type: 'ad.click' });
+  return (
+    <section aria-label={t.adsLabel} aria-busy={view.status === 'loading'} className={styles.frame} data-testid="ad-banner" data-ad-index={view.index}>
+      <style>{keyframes}</style>
+      {view.status === 'showing' && current ? (
+        <div className={`${styles.track} ${view.sliding ? styles.sliding : ''}`}>
+          <AdSlide key={`${view.index}-${current.fileId}`} ad={current} n={view.index + 1} total={total} onClick={click} focusable />
+          {view.sliding && next ? <AdSlide key={`next-${next.fileId}`} ad={next} n={((view.index + 1) % total) + 1} total={total} onClick={() => {}} focusable={false} /> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

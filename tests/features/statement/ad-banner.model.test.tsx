@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+/**
+ * Model-based walk of the ad banner chart on the REAL banner component: the ads call is a promise the walk settles,
+ * the 500 ms checks and the 1 s slide are fake-timer advances, clicks are clicks on the shown ad.
+ */
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { walkPaths, type Deferred } from '../model-walk';
+
+const network = vi.hoisted(() => ({ ads: [] as Array<Deferred<unknown>>, impressions: [] as string[], clicks: [] as string[] }));
+
+vi.mock('../../../machines/statement/statement.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/statement/statement.actors')>();
+  const { fromPromise } = await import('xstate');
+  const { deferred } = await import('../model-walk');
+  return {
+    ...original,
+    loadAds: fromPromise(() => { const d = deferred<unknown>(); network.ads.push(d); return d.promise as Promise<never>; }),
+    recordImpression: fromPromise(async ({ input }: { input: { fileId: string } }) => { network.impressions.push(input.fileId); }),
+    recordClick: fromPromise(async ({ input }: { input: { fileId: string } }) => { network.clicks.push(input.fileId); }),
+  };
+});
+
+import { AD_CHECK_MS, AD_SLIDE_MS, adBannerMachine } from '../../../machines/statement/ad-banner.machine';
+import { AD_CHECK_EVENT, AD_SLIDE_EVENT, adBannerModelEvents, modelAdInput } from '../../../machines/statement/statement.model';
+import { AdBanner, adNavigation } from '../../../src/features/statement/ad-banner';
+
+type Snapshot = SnapshotFrom<typeof adBannerMachine>;
+const paths = walkPaths<Snapshot>(adBannerMachine, adBannerModelEvents, modelAdInput);
+const opened: string[] = [];
+
+beforeAll(() => { vi.spyOn(adNavigation, 'open').mockImplementation((url) => { opened.push(url); }); });
+
+describe('ad banner: model-based walk', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    network.ads.length = 0;
+    network.impressions.length = 0;
+    network.clicks.length = 0;
+    opened.length = 0;
+    render(<AdBanner vendorId={modelAdInput.vendorId} locationId={modelAdInput.locationId} />);
+  });
+  afterEach(() => { cleanup(); vi.useRealTimers(); });
+
+  function assertState(state: Snapshot) {
+    const banner = screen.getByTestId('ad-banner');
+    const slides = within(banner).queryAllByTestId('ad-slide');
+    if (state.matches('loading') || state.matches('none')) {
+      expect(slides).toHaveLength(0);
+      expect(banner).toHaveAttribute('aria-busy', String(state.matches('loading')));
+      return;
+    }
+    const { ads, index, impressed } = state.context;
+    expect(banner).toHaveAttribute('data-ad-index', String(index));
+    expect(slides[0]).toHaveAttribute('data-file-id', ads[index].fileId);
+    expect(slides).toHaveLength(state.matches({ showing: 'sliding' }) ? 2 : 1);
+    expect(network.impressions).toEqual(impressed);
+    expect(within(slides[0]).getByRole('img')).toHaveAttribute('src', ads[index].fileUrl);
+  }
+
+  const settle = (outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
+    const d = network.ads.shift()!;
+    await act(async () => { if (outcome === 'resolve') d.resolve(event.output); else d.reject(event.error); await vi.advanceTimersByTimeAsync(0); });
+  };
+  const drivers = {
+    'xstate.done.actor.loadAds': settle('resolve'),
+    'xstate.error.actor.loadAds': settle('reject'),
+    [AD_CHECK_EVENT]: async () => { await act(async () => { await vi.advanceTimersByTimeAsync(AD_CHECK_MS); }); },
+    [AD_SLIDE_EVENT]: async () => { await act(async () => { await vi.advanceTimersByTimeAsync(AD_SLIDE_MS); }); },
+    'ad.click': async () => {
+      const before = network.clicks.length;
+      fireEvent.click(within(screen.getAllByTestId('ad-slide')[0]).getByRole('link'));
+      await act(async () => { await vi.advanceTimersByTimeAsync(0); });
+      expect(network.clicks).toHaveLength(before + 1);
+      expect(opened.at(-1)).toMatch(/^https:/);
+    },
+  } satisfies Record<string, (event: any) => Promise<unknown>>;
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    assertState(path.steps[0].state);
+    for (const step of path.steps.slice(1)) {
+      const drive = drivers[step.event.type as keyof typeof drivers];
+      if (!drive) throw new Error(`no driver for ${step.event.type}`);
+      await drive(step.event as never);
+      assertState(step.state);
+    }
+  });
+});

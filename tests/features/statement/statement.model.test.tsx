@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+/**
+ * Model-based walk of the statement load chart on the REAL statement page: the statement call is a promise the walk
+ * settles (rows, none, failure, retry); ads and delivery settle at once (their charts have their own tests).
+ */
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { walkPaths, type Deferred } from '../model-walk';
+
+const network = vi.hoisted(() => ({ statements: [] as Array<Deferred<unknown>>, marks: 0 }));
+
+vi.mock('../../../machines/statement/statement.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/statement/statement.actors')>();
+  const { fromPromise } = await import('xstate');
+  const { deferred } = await import('../model-walk');
+  const { modelDeliveryList } = await import('../../../machines/statement/statement.model');
+  return {
+    ...original,
+    loadStatement: fromPromise(() => { const d = deferred<unknown>(); network.statements.push(d); return d.promise as Promise<never>; }),
+    markStatementRequest: fromPromise(async () => { network.marks += 1; return true; }),
+    loadAds: fromPromise(async () => []),
+    loadDeliveries: fromPromise(async () => modelDeliveryList(null)),
+  };
+});
+vi.mock('../../../machines/load/load.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/load/load.actors')>();
+  const { vendor, location } = await import('../shell/fixtures');
+  const { modelVendorId, modelLocationId } = await import('../../../machines/dashboard/dashboard.model');
+  return {
+    ...original,
+    fetchVendors: async () => [vendor(modelVendorId, 'Coastal Produce Co.')],
+    fetchLocations: async () => ({ [modelLocationId]: location(modelLocationId, modelVendorId, 'Blue Heron Grill') }),
+  };
+});
+vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/announcements/announcements.actors')>();
+  const { fromPromise } = await import('xstate');
+  return { ...original, loadAnnouncements: fromPromise(async () => []) };
+});
+
+import { statementMachine } from '../../../machines/statement/statement.machine';
+import { modelStatementInput, statementModelEvents } from '../../../machines/statement/statement.model';
+import { routes } from '../../../src/app/router';
+import { statementTexts as t } from '../../../src/features/statement/texts';
+import { token } from '../shell/fixtures';
+
+configure({ asyncUtilTimeout: 8000 });
+
+type Snapshot = SnapshotFrom<typeof statementMachine>;
+const paths = walkPaths<Snapshot>(statementMachine, statementModelEvents, modelStatementInput);
+const base = `/token/${token}/vendors/${modelStatementInput.vendorId}/locations/${modelStatementInput.locationId}`;
+
+beforeAll(async () => {
+  await import('../../../src/features/statement/statement-page');
+});
+
+describe('statement: model-based walk', () => {
+  beforeEach(() => {
+    network.statements.length = 0;
+    network.marks = 0;
+    window.scrollTo = vi.fn();
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/statement`] })} />);
+  });
+  afterEach(() => cleanup());
+
+  async function assertState(state: Snapshot) {
+    await screen.findByRole('heading', { level: 1, name: /Account Statement/ });
+    const exportButton = screen.getByRole('button', { name: 'Export CSV' });
+    switch (state.value) {
+      case 'loading':
+        expect(screen.getAllByRole('status').some((s) => s.textContent?.includes(t.loading))).toBe(true);
+        expect(exportButton).toBeDisabled();
+        return;
+      case 'failed':
+        expect(screen.getByText(t.loadFailed('Coastal Produce Co.'))).toHaveAttribute('role', 'alert');
+        expect(exportButton).toBeDisabled();
+        return;
+      case 'empty':
+        expect(screen.getByText(t.empty)).toBeInTheDocument();
+        expect(screen.queryByRole('table', { name: t.tableLabel })).toBeNull();
+        expect(network.marks).toBe(state.context.statement!.requestMarked ? 0 : 1);
+        return;
+      default: {
+        expect(exportButton).toBeEnabled();
+        const rows = within(screen.getByRole('table', { name: t.tableLabel })).getAllByTestId('statement-row');
+        expect(rows.map((r) => within(r).getAllByRole('link')[0].textContent)).toEqual(state.context.statement!.lines.map((l) => l.displayInvNum));
+        await waitFor(() => expect(network.marks).toBe(1));
+      }
+    }
+  }
+
+  const settle = (outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
+    await waitFor(() => expect(network.statements.length).toBeGreaterThan(0));
+    const d = network.statements.shift()!;
+    await act(async () => (outcome === 'resolve' ? d.resolve(event.output) : d.reject(event.error)));
+  };
+  const drivers = {
+    'xstate.done.actor.loadStatement': settle('resolve'),
+    'xstate.error.actor.loadStatement': settle('reject'),
+    // The failure text asks for a refresh: the walk reloads the page (a new machine starts loading).
+    'statement.retry': async () => {
+      cleanup();
+      network.statements.length = 0;
+      render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/statement`] })} />);
+    },
+  } satisfies Record<string, (event: any) => Promise<unknown>>;
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    await assertState(path.steps[0].state);
+    for (const step of path.steps.slice(1)) {
+      const drive = drivers[step.event.type as keyof typeof drivers];
+      if (!drive) throw new Error(`no driver for ${step.event.type}`);
+      await drive(step.event as never);
+      await assertState(step.state);
+    }
+  });
+});

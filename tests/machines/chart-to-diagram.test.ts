@@ -154,7 +154,7 @@ describe('machineDefinition (Stately editor / visualizer import)', () => {
   });
 
   it('names inline functions, assign actions and drops context factories', () => {
-    const m = createMachine({ id: 'inline', context: () => ({ n: 1 }), initial: 'a', states: { a: { on: { GO: { guard: ({ context }) => context.n > 0, actions: [function countUp() {}] } } } } });
+    const m = createMachine({ id: 'inline', context: () => ({ n: 1 }), initial: 'a', states: { a: { on: { GO: { guard: ({ context }) => (context as unknown as { n: number }).n > 0, actions: [function countUp() {}] } } } } });
     const def = machineDefinition(m) as any;
     expect(def.context).toBeUndefined();
     expect(def.states.a.on.GO).toEqual({ guard: 'guard', actions: ['countUp'] });

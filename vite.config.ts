@@ -3,12 +3,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/build/precompress.ts';
 import { prerenderLanding } from './scripts/build/prerender.ts';
+import { devInspect } from './scripts/atlas/vite-dev-inspect.ts';
 
 /** The year written into the prerendered footer; the footer hydrates from it (src/ui/footer.tsx). */
 const buildYear = String(new Date().getFullYear());
 
 export default defineConfig({
-  plugins: [react(), prerenderLanding({ buildYear }), precompress()],
+  plugins: [react(), prerenderLanding({ buildYear }), precompress(), devInspect()],
   define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(buildYear) },
   build: {
     outDir: 'dist',
@@ -19,6 +20,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // Path generation (xstate/graph) is only for the workflow atlas: not in the framework chunk (issue 11).
+            { name: 'atlas-graph', test: /node_modules[\\/]xstate[\\/]dist[\\/]xstate-graph/, priority: 30 },
             // What every page runs (React, the router, XState): one chunk compresses better than five.
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/, priority: 20 },
             // The landing page and its form: one request, one compression window.

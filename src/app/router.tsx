@@ -29,6 +29,8 @@ const paymentDetail = lazyPage(() => import('../features/reports/payment-detail-
 // Invoice journey + PDF loader (issue 7)
 const invoiceJourney = lazyPage(() => import('../features/journey/invoice-journey-page'));
 const pdfLoader = lazyPage(() => import('../features/journey/pdf-loader-page'));
+// ── issue 11: workflow atlas ──
+const atlas = lazyPage(() => import('../features/atlas/atlas-page'));
 
 /**
  * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (invoices,
@@ -72,6 +74,9 @@ export const routes: RouteObject[] = [
           { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId/pdfloader', lazy: pdfLoader },
         ],
       },
+      // ── issue 11: workflow atlas ──
+      { path: '/atlas', lazy: atlas },
+      { path: '/atlas/:machineId', lazy: atlas },
       { path: '*', lazy: notFound },
     ],
   },

@@ -1,4 +1,5 @@
 /**
+ * (Shared by the tests, the atlas page and `npm run coverage:machines`.)
  * Coverage of a machine by generated model paths: every state node and every transition
  * (source state + event type + targets) must be taken by at least one path.
  */
@@ -92,16 +93,27 @@ export interface Coverage {
   uncoveredTransitions: string[];
 }
 
-/** States and transitions of the machine no step of the paths takes. */
-export function coverage(machine: AnyStateMachine, paths: Array<{ steps: Array<{ state: unknown; event: EventObject }> }>): Coverage {
+/** A step as recorded by a walk: the active state node ids after it and the event that led there. */
+export interface RecordedStep {
+  active: string[];
+  event: string;
+}
+
+/** The recorded form of generated paths (what a walk writes, what `coverage` reads). */
+export function recordSteps(steps: Array<{ state: unknown; event: EventObject }>): RecordedStep[] {
+  return steps.map((step) => ({ active: [...activeIds(step.state as Snap)], event: step.event.type }));
+}
+
+/** States and transitions of the machine no step of the recorded paths takes. */
+export function coverageOfRecorded(machine: AnyStateMachine, paths: RecordedStep[][]): Coverage {
   const seenStates = new Set<string>();
   const taken: Array<{ from: Set<string>; event: string; to: Set<string> }> = [];
-  for (const path of paths) {
+  for (const steps of paths) {
     let prev: Set<string> | null = null;
-    for (const step of path.steps) {
-      const now = activeIds(step.state as Snap);
+    for (const step of steps) {
+      const now = new Set(step.active);
       now.forEach((id) => seenStates.add(id));
-      if (prev) taken.push({ from: prev, event: step.event.type, to: now });
+      if (prev) taken.push({ from: prev, event: step.event, to: now });
       prev = now;
     }
   }
@@ -114,3 +126,28 @@ export function coverage(machine: AnyStateMachine, paths: Array<{ steps: Array<{
     .map(describeTransition);
   return { uncoveredStates, uncoveredTransitions };
 }
+
+/** States and transitions of the machine no step of the paths takes. */
+export function coverage(machine: AnyStateMachine, paths: Array<{ steps: Array<{ state: unknown; event: EventObject }> }>): Coverage {
+  return coverageOfRecorded(machine, paths.map((p) => recordSteps(p.steps)));
+}
+
+export interface CoverageFigures {
+  states: { covered: number; total: number };
+  transitions: { covered: number; total: number };
+  uncoveredStates: string[];
+  uncoveredTransitions: string[];
+}
+
+/** Covered / total counts of a coverage result. */
+export function figures(machine: AnyStateMachine, result: Coverage): CoverageFigures {
+  const states = allStateIds(machine).length;
+  const transitions = allTransitions(machine).length;
+  return {
+    states: { covered: states - result.uncoveredStates.length, total: states },
+    transitions: { covered: transitions - result.uncoveredTransitions.length, total: transitions },
+    ...result,
+  };
+}
+
+export const percent = (part: { covered: number; total: number }) => (part.total === 0 ? 100 : Math.floor((part.covered / part.total) * 1000) / 10);

@@ -74,9 +74,8 @@ export const routes: RouteObject[] = [
           { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId/pdfloader', lazy: pdfLoader },
         ],
       },
-      // ── issue 11: workflow atlas ──
-      { path: '/atlas', lazy: atlas },
-      { path: '/atlas/:machineId', lazy: atlas },
+      // ── issue 11: workflow atlas ── (/atlas and /atlas/<machineId>: a splat, machine ids are not UUIDs)
+      { path: '/atlas/*', lazy: atlas },
       { path: '*', lazy: notFound },
     ],
   },

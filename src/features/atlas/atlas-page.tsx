@@ -15,7 +15,8 @@ import { atlasTexts as t } from './texts';
  * as a laid-out statechart with its tables, its definition for the Stately tools, and its coverage figures.
  */
 export default function AtlasPage() {
-  const { machineId } = useParams();
+  // `/atlas/*`: the splat is the machine id (the root layout sends non-UUID named params to /404).
+  const machineId = useParams()['*']?.replace(/\/$/, '') || undefined;
   const selected = machineId ? atlasEntries.find((e) => e.id === machineId) : undefined;
   return (
     <Page wide className={css({ maxWidth: '1440px!' })}>

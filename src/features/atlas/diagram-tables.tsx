@@ -16,7 +16,8 @@ export function DiagramTables({ diagram }: { diagram: Diagram }) {
       </ul>
     ) : <p className={css({ fontSize: 'sm', color: 'muted' })}>{t.none}</p>;
   return (
-    <section aria-label={`${diagram.id}: ${t.statesHeading}, ${t.transitionsHeading}`} className={css({ minWidth: '0', overflowX: 'auto' })}>
+    // Scrolls sideways on a phone: focusable so the keyboard can scroll it too.
+    <section aria-label={`${diagram.id}: ${t.statesHeading}, ${t.transitionsHeading}`} tabIndex={0} className={css({ minWidth: '0', overflowX: 'auto' })}>
       <h3 className={heading} style={{ marginTop: 0 }}>{t.statesHeading}</h3>
       <table className={table} data-testid="atlas-states">
         <thead><tr><th scope="col">{t.columns.state}</th><th scope="col">{t.columns.kind}</th><th scope="col">{t.columns.actions}</th><th scope="col">{t.columns.invokes}</th></tr></thead>

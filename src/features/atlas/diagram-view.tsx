@@ -1,35 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import type { Diagram } from '../../atlas/chart-to-diagram';
-import { layoutDiagram, type ElkLike, type Layout } from '../../atlas/layout';
+import { layoutDiagram, type Layout } from '../../atlas/layout';
 import { renderSvg } from '../../atlas/render-svg';
 import { button } from '../../ui/button';
 import { atlasTexts as t } from './texts';
 import { usePanZoom } from './use-pan-zoom';
 
-/** ELK in a worker (./elk.worker.ts), one for the page, behind the `layout(graph)` interface of elkjs. */
-let elk: Promise<ElkLike> | null = null;
-function loadElk(): Promise<ElkLike> {
-  return (elk ??= Promise.resolve().then(() => {
-    const worker = new Worker(new URL('./elk.worker.ts', import.meta.url), { type: 'module' });
-    const pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
-    let next = 0;
-    worker.onmessage = (e: MessageEvent<{ id: number; layout?: unknown; error?: string }>) => {
-      const p = pending.get(e.data.id);
-      pending.delete(e.data.id);
-      if (e.data.error !== undefined) p?.reject(new Error(e.data.error));
-      else p?.resolve(e.data.layout);
-    };
-    return {
-      layout: (graph) =>
-        new Promise((resolve, reject) => {
-          const id = next++;
-          pending.set(id, { resolve, reject });
-          worker.postMessage({ id, graph });
-        }),
-    };
-  }));
-}
+let elk: Promise<{ layout: (g: any) => Promise<any> }> | null = null;
+const loadElk = () => (elk ??= import('elkjs/lib/elk.bundled.js').then((m) => new m.default()));
 
 /** The statechart of one machine: ELK layout, the shared SVG renderer, pan and zoom by pointer, wheel or keys. */
 export function DiagramView({ diagram }: { diagram: Diagram }) {

@@ -3,12 +3,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/build/precompress.ts';
 import { prerenderLanding } from './scripts/build/prerender.ts';
+import { devInspect } from './scripts/atlas/vite-dev-inspect.ts';
 
 /** The year written into the prerendered footer; the footer hydrates from it (src/ui/footer.tsx). */
 const buildYear = String(new Date().getFullYear());
 
 export default defineConfig({
-  plugins: [react(), prerenderLanding({ buildYear }), precompress()],
+  plugins: [react(), prerenderLanding({ buildYear }), precompress(), devInspect()],
   define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(buildYear) },
   build: {
     outDir: 'dist',
@@ -19,10 +20,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page runs (React, the router, XState): one chunk compresses better than five.
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/, priority: 20 },
-            // The landing page and its form: one request, one compression window.
-            { name: 'landing', test: /src[\\/]features[\\/]access[\\/](landing-page|landing-content|access-layout|contact-form|use-contact-form|texts)|machines[\\/]contact-form[\\/]|src[\\/]ui[\\/](button|native-text-field|field-recipe)/, priority: 10 },
+            // What every page runs (React, the router, XState): one chunk compresses better than five. Not xstate/graph
+            // (path generation, only the workflow atlas uses it — issue 11).
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|xstate(?=[\\/](?!dist[\\/]xstate-graph))|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/, priority: 20 },
+            // The landing page and its form: one request, one compression window. (Not the form's model/registry entry:
+            // only the workflow atlas imports those, issue 11.)
+            { name: 'landing', test: /src[\\/]features[\\/]access[\\/](landing-page|landing-content|access-layout|contact-form|use-contact-form|texts)|machines[\\/]contact-form[\\/]contact-form\.(machine|actors|guards|selectors)\.ts$|src[\\/]ui[\\/](button|native-text-field|field-recipe)/, priority: 10 },
           ],
         },
       },

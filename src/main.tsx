@@ -8,6 +8,9 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+// Development only, opt-in (?inspect): live inspection of the actors with @statelyai/inspect (src/dev/inspect.ts).
+if (import.meta.env.DEV) void import('./dev/inspect').then((m) => m.startDevInspection());
+
 const router = createAppRouter();
 const app = (
   <StrictMode>

@@ -37,6 +37,8 @@ const resolutionCenter = lazyPage(() => import('../features/messages/resolution-
 const statement = lazyPage(() => import('../features/statement/statement-page'));
 const statementPdf = lazyPage(() => import('../features/statement/statement-pdf-page'));
 const reminders = lazyPage(() => import('../features/reminders/reminders-page'));
+// ── issue 11: workflow atlas ──
+const atlas = lazyPage(() => import('../features/atlas/atlas-page'));
 
 /**
  * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (invoices,
@@ -88,6 +90,8 @@ export const routes: RouteObject[] = [
           { path: 'vendors/:vendorId/locations/:locationId/reminders', lazy: reminders },
         ],
       },
+      // ── issue 11: workflow atlas ── (/atlas and /atlas/<machineId>: a splat, machine ids are not UUIDs)
+      { path: '/atlas/*', lazy: atlas },
       { path: '*', lazy: notFound },
     ],
   },

@@ -35,12 +35,17 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** Everything the workflow atlas (/atlas, issue 11) brings: its page, the chart tooling, ELK, path generation, the registry. */
+const ATLAS_MODULES = /src[\\/](atlas|features[\\/]atlas|dev)[\\/]|machines[\\/](registry(-entry)?\.ts|[^\\/]+[\\/][^\\/]+\.entry\.ts)$|node_modules[\\/](elkjs|@statelyai)[\\/]|xstate-graph/;
+
 const FORBIDDEN: [string, RegExp][] = [
   ['the Temporal polyfill', /node_modules[\\/](temporal-polyfill|temporal-utils)[\\/]/],
   ['the Ark dialog', /node_modules[\\/](@zag-js[\\/](dialog|focus-trap)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]dialog)[\\/]/],
   ['the Ark field', /@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]field[\\/]/],
   ['the API client', /src[\\/]api[\\/]client\.ts$|node_modules[\\/]openapi-fetch[\\/]/],
   ['the session machinery', /src[\\/]features[\\/]shell[\\/]session\.tsx$|src[\\/]app[\\/]token-guard\.tsx$/],
+  // ── issue 11: workflow atlas ──
+  ['the workflow atlas', ATLAS_MODULES],
 ];
 
 describe('landing page bundle', () => {
@@ -61,6 +66,32 @@ describe('landing page bundle', () => {
     const all = [...portal.chunks.values()].flatMap((c) => c.moduleIds);
     expect(all.some((id) => /node_modules[\\/]temporal-polyfill[\\/]/.test(id))).toBe(true);
     expect(all.some((id) => /@zag-js[\\/]dialog[\\/]/.test(id))).toBe(true);
+  });
+});
+
+// ── issue 11: workflow atlas ──
+describe('workflow atlas bundle', () => {
+  it('adds no byte to the landing page: none of its modules is in the landing page’s JavaScript', () => {
+    const landing = pageChunks(portal, LANDING_ROUTE_MODULES);
+    expect(landing.flatMap((c) => c.moduleIds.filter((id) => ATLAS_MODULES.test(id) || /\.model\.ts$/.test(id)))).toEqual([]);
+    // Not even as a shared chunk the landing page preloads.
+    const atlasChunks = new Set([...portal.chunks.values()].filter((c) => c.moduleIds.some((id) => ATLAS_MODULES.test(id))).map((c) => c.file));
+    expect(landing.filter((c) => atlasChunks.has(c.file))).toEqual([]);
+  });
+
+  it('is a lazily loaded route of its own with ELK and path generation in its chunks', () => {
+    const page = [...portal.chunks.values()].find((c) => c.moduleIds.some((id) => /src[\\/]features[\\/]atlas[\\/]atlas-page\.tsx$/.test(id)));
+    expect(page).toBeDefined();
+    expect(page!.isEntry).toBe(false);
+    const reached = pageChunks(portal, ['src/features/atlas/atlas-page.tsx']).flatMap((c) => c.moduleIds);
+    expect(reached.some((id) => /xstate-graph/.test(id))).toBe(true);
+    // ELK loads when a diagram is opened (a dynamic import of the page).
+    expect([...portal.chunks.values()].some((c) => c.moduleIds.some((id) => /node_modules[\\/]elkjs[\\/]/.test(id)))).toBe(true);
+  });
+
+  it('leaves the development-only live inspection (@statelyai/inspect) out of the production build entirely', () => {
+    const all = [...portal.chunks.values()].flatMap((c) => c.moduleIds);
+    expect(all.filter((id) => /node_modules[\\/]@statelyai[\\/]|src[\\/]dev[\\/]/.test(id))).toEqual([]);
   });
 });
 

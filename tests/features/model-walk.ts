@@ -1,6 +1,24 @@
-/** Shared helpers of the model-based view walks. */
+/**
+ * Shared harness of the model-based view walks. A walk test is a table of assertions and drivers:
+ *
+ *   const paths = walkPaths<Snapshot>(machine, modelEvents, input);       // the registry's model events
+ *   const drivers = { 'xstate.done.actor.load': settle(network.loads, 'resolve'), 'form.submit': async () => … };
+ *   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+ *     render(…);
+ *     await runWalk(path, drivers, assertState);                           // assert, drive, assert, …
+ *   });
+ *
+ * `runWalk` also RECORDS what the walk drove through the real view: after each asserted step it writes the active
+ * state ids and the event to `.test-results/machine-walks/<machineId>.<test file>.json` (one file per machine and
+ * test file, rewritten by each run of that file). `npm run coverage:machines` reads these files for its
+ * "walks" columns.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { act, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { AnyStateMachine, EventObject } from 'xstate';
-import { buildModel } from '../machines/coverage';
+import { buildModel, recordSteps, type RecordedStep } from '../../src/atlas/coverage';
 
 export interface Deferred<T> {
   promise: Promise<T>;
@@ -23,11 +41,86 @@ export interface WalkStep<S> {
   event: EventObject & Record<string, any>;
 }
 
+export interface WalkPath<S> {
+  description: string;
+  /** The machine the path was generated from (its walk is recorded under this id). */
+  machineId: string;
+  steps: WalkStep<S>[];
+}
+
 /** Shortest paths of the chart with transition-aware vertices: every transition is walked by some path. */
-export function walkPaths<S>(machine: AnyStateMachine, events: (snapshot: any) => EventObject[], input?: unknown) {
+export function walkPaths<S>(machine: AnyStateMachine, events: (snapshot: any) => EventObject[], input?: unknown): WalkPath<S>[] {
   const model = buildModel(machine, { events: (s) => events(s).filter((e) => s.can(e)), input });
-  return model.getShortestPaths().map((path) => ({
-    description: path.steps.map((s) => `${s.event.type.replace(/^xstate\./, '')}→${JSON.stringify((s.state as unknown as { value: unknown }).value)}`).join(' | '),
-    steps: path.steps as unknown as WalkStep<S>[],
+  return model.getShortestPaths().map((p) => ({
+    description: p.steps.map((s) => `${s.event.type.replace(/^xstate\./, '')}→${JSON.stringify((s.state as unknown as { value: unknown }).value)}`).join(' | '),
+    machineId: machine.id,
+    steps: p.steps as unknown as WalkStep<S>[],
   }));
+}
+
+/** A driver acts on the view so that the machine receives `event` (`prev` is the state before); keyed by event type. */
+export type Drivers<S = any> = Record<string, (event: any, prev: S) => Promise<unknown>>;
+
+/**
+ * Walks one path on the real view: asserts the first state, then for each step drives its event and asserts the
+ * state it leads to. A step without a driver fails the walk. Each asserted step is recorded (see above).
+ */
+export async function runWalk<S>(walkPath: WalkPath<S>, drivers: Drivers<S>, assertState: (state: S, event: WalkStep<S>['event']) => Promise<void> | void) {
+  const recorded: RecordedStep[] = [];
+  const done = (i: number) => recorded.push(...recordSteps([walkPath.steps[i] as never]));
+  try {
+    await assertState(walkPath.steps[0].state, walkPath.steps[0].event);
+    done(0);
+    for (let i = 1; i < walkPath.steps.length; i++) {
+      const step = walkPath.steps[i];
+      const drive = drivers[step.event.type];
+      if (!drive) throw new Error(`no driver for ${step.event.type}`);
+      await drive(step.event, walkPath.steps[i - 1].state);
+      await assertState(step.state, step.event);
+      done(i);
+    }
+  } finally {
+    record(walkPath.machineId, walkPath.description, recorded);
+  }
+}
+
+/**
+ * A driver for an actor outcome: waits until the view has made its call (the mocked actor pushed a deferred onto
+ * `queue`), then settles the oldest one with the event's output (resolve) or error (reject).
+ */
+export function settle(queue: Array<Deferred<unknown>>, outcome: 'resolve' | 'reject') {
+  return async (event: { output?: unknown; error?: unknown }) => {
+    await waitFor(() => expect(queue.length).toBeGreaterThan(0));
+    const d = queue.shift()!;
+    await act(async () => (outcome === 'resolve' ? d.resolve(event.output) : d.reject(event.error)));
+  };
+}
+
+// ── recording ──
+// vitest runs from the repository root (import.meta.url is not a file URL under jsdom).
+const ROOT = process.cwd();
+export const WALKS_DIR = path.join(ROOT, '.test-results/machine-walks');
+
+export interface WalkRecord {
+  machineId: string;
+  testFile: string;
+  paths: Array<{ description: string; steps: RecordedStep[] }>;
+}
+
+const records = new Map<string, WalkRecord>();
+
+function record(machineId: string, description: string, steps: RecordedStep[]) {
+  if (steps.length === 0) return;
+  const testPath = expect.getState().testPath ?? 'unknown';
+  const testFile = path.relative(ROOT, testPath);
+  const key = `${machineId}.${testFile.replace(/[^\w.-]+/g, '_')}`;
+  const entry = records.get(key) ?? { machineId, testFile, paths: [] };
+  entry.paths = entry.paths.filter((p) => p.description !== description).concat({ description, steps });
+  records.set(key, entry);
+  try {
+    mkdirSync(WALKS_DIR, { recursive: true });
+    writeFileSync(path.join(WALKS_DIR, `${key}.json`), JSON.stringify(entry));
+  } catch {
+    // Recording is a report, never a reason for a walk to fail.
+  }
 }

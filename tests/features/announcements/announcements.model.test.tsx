@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { useMemo } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { walkPaths, type Deferred, runWalk } from '../model-walk';
 
 const network = vi.hoisted(() => ({ loads: [] as Array<Deferred<unknown>>, inputs: [] as unknown[] }));
 
@@ -111,15 +111,9 @@ describe('announcements: model-based walk', () => {
   } satisfies Record<string, (event: any, prev: Snapshot) => Promise<unknown>>;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
-    let prev = path.steps[0].state;
-    assertState(prev);
-    for (const step of path.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never, prev);
-      // The view's source may differ from the model's refresh payload; compare the rest.
-      assertState(step.event.type === 'announcements.refresh' ? { ...step.state, context: { ...step.state.context, source: network.inputs.at(-1) as AnnouncementsInput } } as Snapshot : step.state);
-      prev = step.state;
-    }
+    // The view's source may differ from the model's refresh payload; compare the rest.
+    await runWalk(path, drivers, (state, event) =>
+      assertState(event.type === 'announcements.refresh' ? ({ ...state, context: { ...state.context, source: network.inputs.at(-1) as AnnouncementsInput } } as Snapshot) : state),
+    );
   });
 });

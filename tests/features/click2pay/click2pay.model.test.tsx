@@ -13,7 +13,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { walkPaths, type Deferred, runWalk, settle } from '../model-walk';
 
 const network = vi.hoisted(() => ({ invoices: [] as Array<Deferred<unknown>>, calendar: [] as Array<Deferred<unknown>> }));
 
@@ -106,11 +106,6 @@ describe('click2pay page: model-based walk', () => {
     if (terms) expect(screen.getByRole('link', { name: t.termsLink })).toHaveAttribute('href', `/static/epa/${terms.version}/${terms.filename}`);
   }
 
-  const settle = (queue: Array<Deferred<unknown>>, outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
-    await waitFor(() => expect(queue.length).toBeGreaterThan(0));
-    const d = queue.shift()!;
-    await act(async () => (outcome === 'resolve' ? d.resolve(event.output) : d.reject(event.error)));
-  };
   const drivers = {
     'xstate.done.actor.loadInvoices': settle(network.invoices, 'resolve'),
     'xstate.error.actor.loadInvoices': settle(network.invoices, 'reject'),
@@ -123,12 +118,6 @@ describe('click2pay page: model-based walk', () => {
   } satisfies Record<string, (event: any) => Promise<unknown>>;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
-    await assertState(p.steps[0].state);
-    for (const step of p.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      await assertState(step.state);
-    }
+    await runWalk(p, drivers, assertState);
   });
 });

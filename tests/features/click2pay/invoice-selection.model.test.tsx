@@ -11,7 +11,7 @@ import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths } from '../model-walk';
+import { walkPaths, runWalk } from '../model-walk';
 
 const captured = vi.hoisted(() => ({ session: null as null | import('../../../src/features/shell/session').Session }));
 
@@ -114,12 +114,6 @@ describe('invoice selection: model-based walk on the click-to-pay page', () => {
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
     captured.session = null;
-    await assertState(p.steps[0].state);
-    for (const step of p.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      await assertState(step.state);
-    }
+    await runWalk(p, drivers, assertState);
   });
 });

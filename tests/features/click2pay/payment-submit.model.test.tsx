@@ -11,7 +11,7 @@ import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { walkPaths, type Deferred, runWalk } from '../model-walk';
 
 const network = vi.hoisted(() => ({ submits: [] as Array<{ input: any; d: Deferred<unknown> }> }));
 
@@ -124,12 +124,6 @@ describe('payment submit: model-based walk on the click-to-pay page', () => {
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
     path.dismissals = 0;
-    await assertState(p.steps[0].state);
-    for (const step of p.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      await assertState(step.state);
-    }
+    await runWalk(p, drivers, assertState);
   });
 });

@@ -10,7 +10,7 @@ import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { walkPaths, type Deferred, runWalk, settle } from '../model-walk';
 
 const network = vi.hoisted(() => ({ loads: [] as Array<Deferred<unknown>>, reads: [] as Array<Deferred<unknown>>, submits: [] as Array<Deferred<unknown>>, sent: [] as unknown[] }));
 
@@ -118,11 +118,6 @@ describe('invoice journey: model-based walk on the journey page', () => {
     else expect(within(dialog).queryByRole('alert')).toBeNull();
   }
 
-  const settle = (list: Array<Deferred<unknown>>, outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
-    await waitFor(() => expect(list.length).toBeGreaterThan(0));
-    const d = list.shift()!;
-    await act(async () => (outcome === 'resolve' ? d.resolve(event.output) : d.reject(event.error)));
-  };
   const drivers = {
     'xstate.done.actor.loadJourney': settle(network.loads, 'resolve'),
     'xstate.error.actor.loadJourney': settle(network.loads, 'reject'),
@@ -146,12 +141,6 @@ describe('invoice journey: model-based walk on the journey page', () => {
   } satisfies Record<string, (event: any) => Promise<unknown>>;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
-    await assertState(p.steps[0].state);
-    for (const step of p.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      await assertState(step.state);
-    }
+    await runWalk(p, drivers, assertState);
   });
 });

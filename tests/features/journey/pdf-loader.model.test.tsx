@@ -7,7 +7,7 @@ import { act, cleanup, configure, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { walkPaths, type Deferred, runWalk } from '../model-walk';
 
 const network = vi.hoisted(() => ({ fetches: [] as Array<Deferred<unknown>>, inputs: [] as unknown[] }));
 
@@ -75,12 +75,6 @@ describe('PDF loader: model-based walk on the pdfloader page', () => {
   const drivers = { 'xstate.done.actor.fetchPdf': settle('resolve'), 'xstate.error.actor.fetchPdf': settle('reject') } satisfies Record<string, (event: any) => Promise<unknown>>;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
-    await assertState(p.steps[0].state);
-    for (const step of p.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      await assertState(step.state);
-    }
+    await runWalk(p, drivers, assertState);
   });
 });

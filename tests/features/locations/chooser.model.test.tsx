@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { deferred, walkPaths, type Deferred } from '../model-walk';
+import { deferred, walkPaths, type Deferred, runWalk } from '../model-walk';
 
 const network = vi.hoisted(() => ({
   vendors: [] as Array<Deferred<unknown>>,
@@ -154,14 +154,6 @@ describe.each(pages)('$name: model-based walk', (page) => {
   } satisfies Record<string, (event: any, prev: Snapshot) => Promise<unknown>>;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
-    let prev = path.steps[0].state;
-    await assertState(prev);
-    for (const step of path.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never, prev);
-      await assertState(step.state);
-      prev = step.state;
-    }
+    await runWalk(path, drivers, assertState);
   });
 });

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { walkPaths, type Deferred, runWalk, settle } from '../model-walk';
 
 const network = vi.hoisted(() => ({ tokenize: [] as Array<Deferred<unknown>>, attach: [] as Array<Deferred<unknown>>, sent: [] as any[] }));
 
@@ -97,11 +97,6 @@ describe('payment method create: model-based walk on the add-method page', () =>
     expect(saving.length > 0).toBe(busy);
   }
 
-  const settle = (queue: Array<Deferred<unknown>>, outcome: 'resolve' | 'reject') => async (e: any) => {
-    await waitFor(() => expect(queue.length).toBeGreaterThan(0));
-    const d = queue.shift()!;
-    await act(async () => (outcome === 'resolve' ? d.resolve(e.output) : d.reject(e.error)));
-  };
   const modalButton = (name: string) => userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name }));
   const drivers = {
     'xstate.done.actor.tokenizePaymentMethod': settle(network.tokenize, 'resolve'),
@@ -142,12 +137,6 @@ describe('payment method create: model-based walk on the add-method page', () =>
   } satisfies Record<string, (event: any) => Promise<unknown>>;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
-    await assertState(path.steps[0].state);
-    for (const step of path.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event);
-      await assertState(step.state);
-    }
+    await runWalk(path, drivers, assertState);
   });
 });

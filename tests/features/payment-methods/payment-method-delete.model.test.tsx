@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { walkPaths, type Deferred, runWalk } from '../model-walk';
 
 const network = vi.hoisted(() => ({ usage: [] as Array<Deferred<unknown>>, del: [] as Array<Deferred<unknown>> }));
 
@@ -115,13 +115,7 @@ describe('payment method delete: model-based walk on the delete dialog', () => {
   } satisfies Record<string, (event: any) => Promise<unknown>>;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
-    await assertState(path.steps[0].state);
-    for (const step of path.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event);
-      await assertState(step.state);
-    }
+    await runWalk(path, drivers, assertState);
   });
 });
 

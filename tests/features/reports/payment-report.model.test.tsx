@@ -7,7 +7,7 @@ import { act, cleanup, configure, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { walkPaths, type Deferred, runWalk, settle } from '../model-walk';
 
 const network = vi.hoisted(() => ({ groups: [] as Array<Deferred<unknown>>, detail: [] as Array<Deferred<unknown>>, calls: [] as unknown[] }));
 
@@ -75,22 +75,6 @@ function open(path: string) {
   return router;
 }
 
-const settle = (queue: Array<Deferred<unknown>>, outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
-  await waitFor(() => expect(queue.length).toBeGreaterThan(0));
-  const p = queue.shift()!;
-  await act(async () => (outcome === 'resolve' ? p.resolve(event.output) : p.reject(event.error)));
-};
-
-async function walk<S>(steps: Array<{ state: S; event: AnyEventObject }>, drivers: Record<string, (event: any) => Promise<unknown>>, assertState: (state: S) => Promise<void>) {
-  await assertState(steps[0].state);
-  for (const step of steps.slice(1)) {
-    const drive = drivers[step.event.type];
-    if (!drive) throw new Error(`no driver for ${step.event.type}`);
-    await drive(step.event);
-    await assertState(step.state);
-  }
-}
-
 describe('payment report: model-based walk', () => {
   type Snapshot = SnapshotFrom<typeof paymentReportMachine>;
   const paths = walkPaths<Snapshot>(paymentReportMachine, paymentReportModelEvents, modelReportInput);
@@ -129,7 +113,7 @@ describe('payment report: model-based walk', () => {
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     open(`${base}/payments`);
-    await walk(path.steps, drivers, assertState);
+    await runWalk(path, drivers, assertState);
   });
 });
 
@@ -167,7 +151,7 @@ describe('payment detail: model-based walk', () => {
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     router = open(`${base}/payments/${modelDetailInput.paymentGroupId}`);
-    await walk(path.steps, drivers, assertState);
+    await runWalk(path, drivers, assertState);
   });
 
   it('a payment without invoice lines shows no check number input', async () => {

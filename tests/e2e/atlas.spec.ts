@@ -1,0 +1,77 @@
+/**
+ * The workflow atlas (issue 11): an analyst opens /atlas from the running portal, sees every registered workflow
+ * grouped by feature, and each one's diagram renders with all its state names visible; axe finds nothing serious.
+ */
+import { expect, test } from '@playwright/test';
+import { machineRegistry } from '../../machines/registry';
+import { chartToDiagram } from '../../src/atlas/chart-to-diagram';
+import { stateTitle } from '../../src/atlas/layout';
+import { atlasTexts as t } from '../../src/features/atlas/texts';
+import { expectNoSeriousA11yViolations } from './support';
+
+test('the atlas lists every registered workflow by feature, with its purpose', async ({ page }) => {
+  await page.goto('/atlas');
+  await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+  await expect(page.getByTestId('atlas-machine')).toHaveCount(machineRegistry.length);
+  for (const entry of machineRegistry) {
+    const item = page.getByTestId('atlas-machine').filter({ has: page.getByRole('link', { name: entry.id, exact: true }) });
+    await expect(item).toContainText(entry.purpose ?? entry.description);
+    if (entry.feature) await expect(page.getByRole('heading', { level: 2, name: entry.feature, exact: true })).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('every workflow’s diagram renders with all its state names visible', async ({ page }) => {
+  test.setTimeout(240_000);
+  for (const entry of machineRegistry) {
+    await page.goto(`/atlas/${entry.id}`);
+    const diagram = page.getByTestId('atlas-diagram');
+    await expect(diagram.locator('svg')).toBeVisible({ timeout: 20_000 });
+    const drawn = chartToDiagram(entry.machine).states;
+    for (const state of drawn) {
+      const name = diagram.locator(`[data-state-id="${state.id}"] .name`);
+      await expect(name, `${entry.id}: ${state.id}`).toBeVisible();
+      await expect(name).toHaveText(state.kind === 'parallel' ? `${stateTitle(state)} ∥` : stateTitle(state));
+      // Drawn inside the viewport after "fit" (not panned away).
+      const [box, viewport] = await Promise.all([name.boundingBox(), page.getByTestId('atlas-viewport').boundingBox()]);
+      expect(box!.x).toBeGreaterThanOrEqual(viewport!.x - 1);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport!.x + viewport!.width + 1);
+    }
+    await expect(page.getByTestId('atlas-states').locator('tbody tr')).toHaveCount(drawn.length);
+    await expect(page.getByTestId('coverage-generated')).toContainText('(100 %)', { timeout: 20_000 });
+  }
+});
+
+test('a diagram pans and zooms with the keyboard; the definition downloads and copies as Stately-importable JSON', async ({ page, context, browserName }) => {
+  await page.goto('/atlas/paymentMethodDelete');
+  const diagram = page.getByTestId('atlas-diagram');
+  await expect(diagram.locator('svg')).toBeVisible();
+  const transform = () => diagram.evaluate((el) => (el as HTMLElement).style.transform);
+  const fitted = await transform();
+  await page.getByTestId('atlas-viewport').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(transform).not.toBe(fitted);
+  await page.keyboard.press('+');
+  await expect.poll(transform).toContain('scale(');
+  const zoomed = await transform();
+  await page.keyboard.press('0');
+  await expect.poll(transform).toBe(fitted);
+  expect(zoomed).not.toBe(fitted);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: t.download }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('paymentMethodDelete.machine.json');
+  const file = await download.path();
+  const json = JSON.parse(await (await import('node:fs/promises')).readFile(file!, 'utf8'));
+  expect(json).toMatchObject({ id: 'paymentMethodDelete', initial: 'checkingUsage' });
+  expect(json.states.checkingUsage.invoke.src).toBe('checkPaymentMethodUsage');
+
+  if (browserName === 'chromium') {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: t.copy }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.copied })).toBeVisible();
+    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(json);
+  }
+  await expectNoSeriousA11yViolations(page);
+});

@@ -51,6 +51,20 @@ import { invoiceJourneyMachine } from './invoice-journey/invoice-journey.machine
 import { invoiceJourneyModelEvents, modelJourneyInput } from './invoice-journey/invoice-journey.model';
 import { pdfLoaderMachine } from './pdf-loader/pdf-loader.machine';
 import { modelPdfInput, pdfLoaderModelEvents } from './pdf-loader/pdf-loader.model';
+// ── issue 8: AutoPay and payment plans (screens) ──
+import { autopayPageMachine } from './autopay/autopay-page.machine';
+import { autopaySubmitMachine } from './autopay/autopay-submit.machine';
+import { autopayUpdateMachine } from './autopay/autopay-update.machine';
+import { autopayDeleteMachine } from './autopay/autopay-delete.machine';
+import {
+  autopayDeleteModelEvents, autopayPageModelEvents, autopaySubmitModelEvents, autopayUpdateModelEvents, modelAutopayInput, modelAutopayPageInput,
+} from './autopay/autopay.model';
+import { planListMachine } from './payment-plans/plan-list.machine';
+import { planUpdateMachine } from './payment-plans/plan-update.machine';
+import { planSetupMachine } from './payment-plans/plan-setup.machine';
+import {
+  modelPlanListInput, modelPlanSetupInput, modelPlanUpdateInput, planListModelEvents, planSetupModelEvents, planUpdateModelEvents,
+} from './payment-plans/payment-plans.model';
 
 export interface RegisteredMachine {
   /** Stable id (the machine's id). */
@@ -106,4 +120,12 @@ export const machineRegistry: RegisteredMachine[] = [
   // Invoice journey + PDF loader (issue 7)
   { id: 'invoiceJourney', machine: invoiceJourneyMachine, input: modelJourneyInput, events: accepted(invoiceJourneyModelEvents), description: 'Invoice journey: history load, mark messages read, the add-comment modal' },
   { id: 'pdfLoader', machine: pdfLoaderMachine, input: modelPdfInput, events: accepted(pdfLoaderModelEvents), description: 'Invoice copy: fetch the PDF (QBO or not), redirect only to http/https/ftp/blob' },
+  // ── issue 8: AutoPay and payment plans (screens) ──
+  { id: 'autopayPage', machine: autopayPageMachine, input: modelAutopayPageInput, events: accepted(autopayPageModelEvents), description: 'AutoPay setup / manage page: load (active | inactive | failed) and the form' },
+  { id: 'autopaySubmit', machine: autopaySubmitMachine, input: { vendorId: modelAutopayInput.vendorId, locationId: modelAutopayInput.locationId }, events: accepted(autopaySubmitModelEvents), description: 'Set up AutoPay Plus: fee modal, submit, confirmation or failure' },
+  { id: 'autopayUpdate', machine: autopayUpdateMachine, input: modelAutopayInput, events: accepted(autopayUpdateModelEvents), description: 'Update AutoPay Plus: fee modal, method and exclusion calls side by side, each with its failure' },
+  { id: 'autopayDelete', machine: autopayDeleteMachine, input: modelAutopayInput, events: accepted(autopayDeleteModelEvents), description: 'Turn AutoPay Plus off: confirmation modal, delete, confirmation or failure' },
+  { id: 'planList', machine: planListMachine, input: modelPlanListInput, events: accepted(planListModelEvents), description: 'Payment plans list and its redirects (none → root, one → the plan)' },
+  { id: 'planUpdate', machine: planUpdateMachine, input: modelPlanUpdateInput, events: accepted(planUpdateModelEvents), description: 'Payment plan detail and method update with the "Update payment plan?" modal' },
+  { id: 'planSetup', machine: planSetupMachine, input: modelPlanSetupInput, events: accepted(planSetupModelEvents), description: 'Payment plan request: load, set up, confirmation or failure' },
 ];

@@ -29,6 +29,17 @@ const paymentDetail = lazyPage(() => import('../features/reports/payment-detail-
 // Invoice journey + PDF loader (issue 7)
 const invoiceJourney = lazyPage(() => import('../features/journey/invoice-journey-page'));
 const pdfLoader = lazyPage(() => import('../features/journey/pdf-loader-page'));
+// ── issue 8: AutoPay and payment plans (screens) ──
+const autopaySetup = lazyPage(() => import('../features/autopay/autopay-setup-page'));
+const autopayManage = lazyPage(() => import('../features/autopay/autopay-manage-page'));
+const autopayConfirmation = lazyPage(() => import('../features/autopay/autopay-confirmation-page'));
+const autopayDeleted = lazyPage(() => import('../features/autopay/autopay-deleted-page'));
+const plans = lazyPage(() => import('../features/payment-plans/plans-page'));
+const planDetail = lazyPage(() => import('../features/payment-plans/plan-detail-page'));
+const planUpdate = lazyPage(() => import('../features/payment-plans/plan-update-page'));
+const planUpdated = lazyPage(() => import('../features/payment-plans/plan-updated-page'));
+const planRequest = lazyPage(() => import('../features/payment-plans/plan-request-page'));
+const planRequestConfirmation = lazyPage(() => import('../features/payment-plans/plan-request-confirmation-page'));
 
 /**
  * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (invoices,
@@ -70,6 +81,19 @@ export const routes: RouteObject[] = [
           // Invoice journey + PDF loader (issue 7)
           { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId', lazy: invoiceJourney },
           { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId/pdfloader', lazy: pdfLoader },
+          // ── issue 8: AutoPay and payment plans (screens) ──
+          { path: 'vendors/:vendorId/locations/:locationId/autopay', lazy: autopaySetup },
+          { path: 'vendors/:vendorId/locations/:locationId/autopay/:requestId', lazy: autopaySetup },
+          { path: 'vendors/:vendorId/locations/:locationId/autopayconfirmation', lazy: autopayConfirmation },
+          { path: 'vendors/:vendorId/locations/:locationId/autopaymanage', lazy: autopayManage },
+          { path: 'vendors/:vendorId/locations/:locationId/autopaymanage/confirmation', lazy: autopayConfirmation },
+          { path: 'vendors/:vendorId/locations/:locationId/autopaydelete/confirmation', lazy: autopayDeleted },
+          { path: 'vendors/:vendorId/locations/:locationId/plans', lazy: plans },
+          { path: 'vendors/:vendorId/locations/:locationId/plans/:planId', lazy: planDetail },
+          { path: 'vendors/:vendorId/locations/:locationId/plans/:planId/update', lazy: planUpdate },
+          { path: 'vendors/:vendorId/locations/:locationId/plans/:planId/update/confirmation', lazy: planUpdated },
+          { path: 'vendors/:vendorId/locations/:locationId/planrequests/:requestId', lazy: planRequest },
+          { path: 'vendors/:vendorId/locations/:locationId/planrequests/:requestId/confirmation', lazy: planRequestConfirmation },
         ],
       },
       { path: '*', lazy: notFound },

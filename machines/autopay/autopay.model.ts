@@ -105,7 +105,10 @@ export function autopayUpdateModelEvents(): EventObject[] {
     { type: 'update.confirm' },
     { type: 'update.cancel' },
     { type: 'xstate.done.actor.updateAutopay', output: { autopay: updated, methodFailed: false, exclusionsFailed: false } },
-    { type: 'xstate.done.actor.updateAutopay', output: { autopay: updated, methodFailed: false, exclusionsFailed: true } },
+    // Partial outcomes that leave the page consistent for the next step: the exclusions saved, the method refused; and
+    // an exclusion-only refusal (nothing saved).
+    { type: 'xstate.done.actor.updateAutopay', output: { autopay: { ...modelAutopay, excludedInvoices: [c2pIds.invoiceA] }, methodFailed: true, exclusionsFailed: false } },
+    { type: 'xstate.done.actor.updateAutopay', output: { autopay: null, methodFailed: false, exclusionsFailed: true } },
     { type: 'xstate.done.actor.updateAutopay', output: { autopay: null, methodFailed: true, exclusionsFailed: true } },
     { type: 'xstate.error.actor.updateAutopay', error: new Error('aborted') },
   ];

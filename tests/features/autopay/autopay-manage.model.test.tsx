@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { SnapshotFrom } from 'xstate';
 import { walkPaths, type Deferred } from '../model-walk';
 
-const network = vi.hoisted(() => ({ updates: [] as Array<{ input: any; d: Deferred<unknown> }> }));
+const network = vi.hoisted(() => ({ updates: [] as Array<{ input: any; d: Deferred<unknown> }>, deletes: [] as Array<{ input: any; d: Deferred<unknown> }> }));
 
 vi.mock('../../../machines/autopay/autopay.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/autopay/autopay.actors')>();
@@ -26,11 +26,17 @@ vi.mock('../../../machines/autopay/autopay.actors', async (importOriginal) => {
       network.updates.push({ input, d });
       return d.promise as Promise<never>;
     }),
+    deleteAutopay: fromPromise(({ input }: { input: unknown }) => {
+      const d = deferred<unknown>();
+      network.deletes.push({ input, d });
+      return d.promise as Promise<never>;
+    }),
   };
 });
 
 import { autopayUpdateMachine } from '../../../machines/autopay/autopay-update.machine';
-import { autopayUpdateModelEvents, modelAutopayInput } from '../../../machines/autopay/autopay.model';
+import { autopayDeleteModelEvents, autopayUpdateModelEvents, modelAutopayInput } from '../../../machines/autopay/autopay.model';
+import { autopayDeleteMachine } from '../../../machines/autopay/autopay-delete.machine';
 import { routes } from '../../../src/app/router';
 import { autopayTexts as t } from '../../../src/features/autopay/texts';
 import { base, handlers, resetWorld } from './world';
@@ -133,6 +139,62 @@ describe('AutoPay update: model-based walk on the manage page', () => {
       expect(first.autopayId).toBe(modelAutopayInput.autopayId);
       if (first.method) expect(first.method).toEqual({ paymentMethodId: 'aaaaaaaa-1111-4111-8111-111111111111', epaVersion: '2024-03' });
       if (first.exclusions) expect(first.exclusions).toEqual({ excludeInvoiceIds: ['11111111-1111-4111-8111-111111111111'], reincludeInvoiceIds: ['22222222-2222-4222-8222-222222222222'] });
+    }
+  });
+});
+
+type DeleteSnapshot = SnapshotFrom<typeof autopayDeleteMachine>;
+const deletePaths = walkPaths<DeleteSnapshot>(autopayDeleteMachine, autopayDeleteModelEvents, modelAutopayInput);
+
+describe('AutoPay turn off: model-based walk on the manage page', () => {
+  let user: ReturnType<typeof userEvent.setup>;
+  beforeEach(async () => {
+    resetWorld();
+    network.deletes.length = 0;
+    window.scrollTo = vi.fn();
+    user = userEvent.setup();
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/autopaymanage`] })} />);
+    await screen.findByRole('button', { name: t.turnOff });
+  });
+  afterEach(() => cleanup());
+
+  const modal = () => screen.getByRole('alertdialog', { name: t.offModal.title });
+  async function assertState(state: DeleteSnapshot) {
+    if (state.matches('deleted')) {
+      await screen.findByRole('heading', { name: t.confirmation.turnedOff });
+      expect(screen.getByTestId('deactivation-date')).toHaveTextContent(t.confirmation.offOn('12/1/26'));
+      return;
+    }
+    if (state.matches('idle')) {
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      return;
+    }
+    await screen.findByRole('alertdialog', { name: t.offModal.title });
+    if (state.matches('deleting')) await waitFor(() => expect(within(modal()).getByRole('button', { name: t.offModal.confirm })).toHaveAttribute('aria-busy', 'true'));
+    if (state.matches('failed')) expect(await within(modal()).findByRole('alert')).toHaveTextContent(t.failures.turnOff);
+    if (state.matches('confirming')) expect(within(modal()).queryByRole('alert')).toBeNull();
+  }
+  const settle = async (event: { output?: unknown; error?: unknown; type: string }) => {
+    await waitFor(() => expect(network.deletes.length).toBeGreaterThan(0));
+    const { d, input } = network.deletes[network.deletes.length - 1];
+    expect(input.autopayId).toBe(modelAutopayInput.autopayId);
+    await act(async () => (event.type.startsWith('xstate.done') ? d.resolve(event.output) : d.reject(event.error)));
+  };
+  const drivers = {
+    'delete.open': async () => user.click(screen.getByRole('button', { name: t.turnOff })),
+    'delete.confirm': async () => user.click(within(modal()).getByRole('button', { name: t.offModal.confirm })),
+    'delete.cancel': async () => user.click(within(modal()).getByRole('button', { name: t.offModal.keep })),
+    'xstate.done.actor.deleteAutopay': settle,
+    'xstate.error.actor.deleteAutopay': settle,
+  } satisfies Record<string, (event: any) => Promise<unknown>>;
+
+  it.each(deletePaths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
+    await assertState(p.steps[0].state);
+    for (const step of p.steps.slice(1)) {
+      const drive = drivers[step.event.type as keyof typeof drivers];
+      if (!drive) throw new Error(`no driver for ${step.event.type}`);
+      await drive(step.event as never);
+      await assertState(step.state);
     }
   });
 });

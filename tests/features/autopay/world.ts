@@ -1,5 +1,6 @@
 /** MSW handlers typed from the contract for the AutoPay and payment-plan views. */
 import { http, HttpResponse } from 'msw';
+import { Temporal } from 'temporal-polyfill';
 import type { components } from '../../../src/api/schema';
 import { modelAutopay, modelAutopayInvoices, modelAutopayMethods, modelAutopayRequest, modelEpa } from '../../../machines/autopay/autopay.model';
 import { modelPlanRequest, modelPlans } from '../../../machines/payment-plans/payment-plans.model';
@@ -7,6 +8,9 @@ import { modelLocationId, modelVendorId } from '../../../machines/dashboard/dash
 import { location, token, vendor } from '../shell/fixtures';
 
 type S = components['schemas'];
+
+/** The AutoPay request's start date: 3 days from today in the vendor's time zone (inside its 10-day window). */
+export const requestStartDate = () => Temporal.Now.plainDateISO('America/Chicago').add({ days: 3 }).toString();
 
 export const base = `/token/${token}/vendors/${modelVendorId}/locations/${modelLocationId}`;
 
@@ -47,7 +51,7 @@ export const handlers = [
   http.get(`${api}/autopay`, () => HttpResponse.json({ autoPay: world.autopay } satisfies S['AutopayResponse'])),
   http.get(`${api}/invoices`, () => HttpResponse.json({ locationInvoices: modelAutopayInvoices, requestInvoiceIds: [] } satisfies S['InvoiceList'])),
   http.get(`${api}/requests/:requestId`, ({ params }) => {
-    const request = params.requestId === modelPlanRequest.id ? modelPlanRequest : params.requestId === modelAutopayRequest.id ? modelAutopayRequest : null;
+    const request = params.requestId === modelPlanRequest.id ? modelPlanRequest : params.requestId === modelAutopayRequest.id ? { ...modelAutopayRequest, startDate: requestStartDate() } : null;
     return request ? HttpResponse.json({ request } satisfies S['RequestResponse']) : HttpResponse.json({ errorCode: 'not_found', message: 'no' }, { status: 404 });
   }),
   http.get(`${api}/paymentplans`, () =>

@@ -26,7 +26,7 @@ function PlanUpdate({ vendorId, locationId, base, context, params }: PlanFramePr
       {view.status === 'failed' || view.status === 'notFound' ? (
         <div className={layout.stack}>
           <Alert>{view.status === 'notFound' ? t.notFound : t.loadFailed}</Alert>
-          {view.status === 'failed' ? <div><Button variant="secondary" onClick={view.retry}>{t.retry}</Button></div> : null}
+          <div><Button variant="secondary" onClick={view.retry}>{t.retry}</Button></div>
         </div>
       ) : null}
       {view.plan ? (

@@ -9,7 +9,7 @@ import { createDb, dbOptionsFromEnv, migrateToLatest } from './db/connect.js';
 import { issueToken } from './db/tokens.js';
 import { startDbSocket, type DbSocketServer } from './db/socket.js';
 import { seedIfEmpty } from './seed/demo.js';
-import { startJobs } from './jobs/scheduler.js';
+import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { LOGIN_LINK_TTL_DAYS, loginLinkUrl } from './domain/login-link.js';
 
 const DEMO_EMAIL = 'demo@example.com';
@@ -23,7 +23,7 @@ async function main() {
 
   const app = await buildApp({ db: handle.db, config });
 
-  let jobs: { stop(): Promise<void> } | undefined;
+  let jobs: JobQueue | undefined;
   let dbSocket: DbSocketServer | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,9 +56,24 @@ async function main() {
       app.log.warn({ err: error }, 'could not share the database with the command-line tools (they need the server stopped)');
     }
   }
-  // Scheduled jobs (settlement now; AutoPay runs, plan installments, statements and reminders join later).
-  // Safe with several processes on one PostgreSQL: each job locks the rows it works on (SKIP LOCKED).
-  jobs = startJobs(handle.db, { log: app.log });
+  // Scheduled jobs on pg-boss (server/jobs/queue.ts): settlement, purge, AutoPay runs, plan installments. Started
+  // after the server listens (pg-boss creates its schema on the first start) and not awaited by the start-up line;
+  // JOBS=off runs a process without them (another process on the same PostgreSQL does them).
+  if (process.env.JOBS !== 'off') {
+    startJobQueue({
+      db: handle.db,
+      pglite: handle.pglite,
+      databaseUrl: dbOptions.databaseUrl,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }).then(
+      (queue) => {
+        jobs = queue;
+        if (closing) void queue.stop();
+      },
+      (error) => app.log.error({ err: error }, 'the job queue did not start: scheduled payments will not run'),
+    );
+  }
 
   const demo = await handle.db.selectFrom('contacts').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
   // Printed on stdout for the person who started the server, not through the logger (logs never carry tokens).

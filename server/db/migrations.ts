@@ -415,6 +415,46 @@ export const migrations: Record<string, Migration> = {
       await run(db, reportsIndexesDown);
     },
   },
+  // Issue 8: AutoPay charges (one row per AutoPay and invoice: the exactly-once key of the charge, and its retry
+  // state), plan installments (one payment group per plan and installment number), a plan's invoices, one plan per
+  // request (server/jobs/autopay.ts, server/jobs/plans.ts).
+  '0008_autopay_plans_jobs': {
+    async up(db) {
+      await run(db, [
+        `create table autopay_charges (
+          id uuid primary key default gen_random_uuid(),
+          autopay_id uuid not null references autopays(id) on delete cascade,
+          invoice_id uuid not null references invoices(id) on delete cascade,
+          due_on date not null,
+          status text not null check (status in ('paid','failed','ended','stopped')),
+          attempts int not null default 1 check (attempts >= 1),
+          next_attempt_on date,
+          payment_group_id uuid references payment_groups(id) on delete set null,
+          last_error text,
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now(),
+          unique (autopay_id, invoice_id)
+        )`,
+        `create index autopay_charges_retry_idx on autopay_charges (next_attempt_on) where status = 'failed'`,
+        `create index autopay_charges_invoice_idx on autopay_charges (invoice_id)`,
+        `alter table payment_groups add column installment_number int check (installment_number is null or installment_number >= 1)`,
+        `create unique index payment_groups_installment_idx on payment_groups (payment_plan_id, installment_number)`,
+        `alter table payment_plans add column invoice_ids jsonb not null default '[]'::jsonb`,
+        `create unique index payment_plans_request_idx on payment_plans (request_id) where request_id is not null`,
+        `create index autopays_live_idx on autopays (vendor_id) where deleted_at is null`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [
+        `drop index if exists autopays_live_idx`,
+        `drop index if exists payment_plans_request_idx`,
+        `alter table payment_plans drop column if exists invoice_ids`,
+        `drop index if exists payment_groups_installment_idx`,
+        `alter table payment_groups drop column if exists installment_number`,
+        `drop table if exists autopay_charges`,
+      ]);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

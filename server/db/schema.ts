@@ -255,6 +255,8 @@ export interface PaymentPlansTable {
   startDate: DateString;
   paymentMethodId: string;
   createdAt: CreatedAt;
+  /** the invoices the plan pays, oldest due first (migration 0008) */
+  invoiceIds: JsonDefault<string[]>;
 }
 
 export interface PaymentGroupsTable {
@@ -273,6 +275,8 @@ export interface PaymentGroupsTable {
   paymentMethodId: string;
   idempotencyKey: string | null;
   createdAt: CreatedAt;
+  /** a plan installment's number (1…), unique per plan (migration 0008) */
+  installmentNumber: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PaymentsTable {
@@ -387,7 +391,26 @@ export interface IdempotencyKeysTable {
   createdAt: CreatedAt;
 }
 
+/** One AutoPay charge of one invoice (migration 0008): UNIQUE (autopay_id, invoice_id) makes it exactly once. */
+export interface AutopayChargesTable {
+  id: Generated<string>;
+  autopayId: string;
+  invoiceId: string;
+  /** the payment date the invoice was due to be paid on (retries count from it) */
+  dueOn: DateString;
+  /** paid: a payment group was made; failed: declined, retry on next_attempt_on; ended: paid by hand or no longer
+   * AutoPay's (no more retries); stopped: the last retry failed */
+  status: 'paid' | 'failed' | 'ended' | 'stopped';
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptOn: DateString | null;
+  paymentGroupId: string | null;
+  lastError: string | null;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
 export interface Database {
+  autopayCharges: AutopayChargesTable;
   idempotencyKeys: IdempotencyKeysTable;
   vendors: VendorsTable;
   locations: LocationsTable;

@@ -7,6 +7,7 @@
  *   await t.drop();                                 // in afterAll
  */
 import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
 import { seedDemo, type DemoSeedResult } from '../seed/demo.js';
@@ -14,6 +15,8 @@ import { createDb, migrateToLatest, type Db } from './connect.js';
 
 export interface TestDb {
   db: Db;
+  /** the embedded database itself (PGlite only; the job queue runs over it) */
+  pglite?: PGlite;
   kind: 'postgres' | 'pglite';
   /** connection string of the fresh database (postgres only) */
   databaseUrl?: string;
@@ -99,7 +102,7 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
     };
   } else {
     const handle = await createDb({ dataDir: 'memory://' });
-    result = { db: handle.db, kind: 'pglite', drop: () => handle.close() };
+    result = { db: handle.db, kind: 'pglite', pglite: handle.pglite, drop: () => handle.close() };
   }
 
   try {

@@ -16,6 +16,17 @@ export const SANDBOX_DECLINES: Readonly<Record<string, { code: string; message: 
   '4000000000000119': { code: 'processing_error', message: 'An error occurred while processing the card. Try again later.' },
 };
 
+/**
+ * A card that is accepted when saved but whose every CHARGE is declined (the scheduled runs' failure path: AutoPay
+ * "Payment Failed", retries). Its provider token carries the marker `_declines_`.
+ */
+export const SANDBOX_CHARGE_DECLINE_CARD = '4000000000000341';
+
+/** Does a charge of this stored method fail in the sandbox? (decline code, or null when it succeeds) */
+export function sandboxChargeDecline(providerToken: string): { code: string; message: string } | null {
+  return providerToken.includes('_declines_') ? { code: 'card_declined', message: 'the card issuer declined the charge' } : null;
+}
+
 /** The card number that always succeeds (any other valid number does too). */
 export const SANDBOX_SUCCESS_CARD = '4242424242424242';
 
@@ -29,7 +40,8 @@ export function sandboxProcessor(provider: string): PaymentProcessor {
     async tokenizeCard(card) {
       const decline = SANDBOX_DECLINES[card.number];
       if (decline) return { ok: false, status: 402, ...decline } satisfies ProcessorRefusal;
-      return { ok: true, providerToken: token(`sbx_${provider}_card`) };
+      const declines = card.number === SANDBOX_CHARGE_DECLINE_CARD ? '_declines' : '';
+      return { ok: true, providerToken: token(`sbx_${provider}_card${declines}`) };
     },
     async tokenizeBankAccount() {
       return { ok: true, providerToken: token(`sbx_${provider}_ba`) };

@@ -177,7 +177,7 @@ export function paymentRequestHash(input: Pick<CreatePaymentGroupInput, 'vendorI
     .digest('hex');
 }
 
-function confirmationNumber(): string {
+export function confirmationNumber(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   let out = '';
   for (const b of randomBytes(10)) out += alphabet[b % alphabet.length];
@@ -185,7 +185,7 @@ function confirmationNumber(): string {
 }
 
 /** yyyy-MM-dd → M/D/YY (the portal's date display, §9). */
-function shortDate(date: string): string {
+export function shortDate(date: string): string {
   const [y, m, d] = date.split('-');
   return `${Number(m)}/${Number(d)}/${y.slice(2)}`;
 }

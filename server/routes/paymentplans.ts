@@ -1,7 +1,9 @@
-/** Tag `paymentplans`: the location's plans (the dashboard shows PAYMENT PLANS only when there are any). */
+/** Tag `paymentplans`: the location's plans, a plan's method change, set-up from a plan request (issue 8). */
 import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
-import { listPaymentPlans } from '../repos/payment-plans.js';
+import { notFound } from '../http/errors.js';
+import { createPaymentPlanFromRequest, listPaymentPlans, updatePaymentPlanMethod } from '../repos/payment-plans.js';
+import { contactHasVendor } from '../repos/scope.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
 export function paymentPlanHandlers({ db }: RouteDeps): Handlers {
@@ -9,6 +11,28 @@ export function paymentPlanHandlers({ db }: RouteDeps): Handlers {
     async listPaymentPlans(request) {
       const { locationId } = request.params as LocationParams;
       return { paymentPlans: await listPaymentPlans(db, authOf(request).contactId, locationId) };
+    },
+
+    async updatePaymentPlan(request) {
+      const { vendorId, locationId, planId } = request.params as LocationParams & { planId: string };
+      const body = request.body as { paymentMethodId: string; epaVersion: string };
+      return { paymentPlan: await updatePaymentPlanMethod(db, { contactId: authOf(request).contactId, vendorId, locationId }, planId, body) };
+    },
+
+    async createPaymentPlan(request, reply) {
+      const auth = authOf(request);
+      const body = request.body as { vendorId: string; paymentMethodId: string; epaVersion: string; requestId?: string };
+      if (!(await contactHasVendor(db, auth.contactId, body.vendorId))) throw notFound('vendor');
+      const requestId = body.requestId ?? (auth.type === 'paymentplan' ? auth.requestId : null);
+      const created = await createPaymentPlanFromRequest(db, {
+        contactId: auth.contactId,
+        vendorId: body.vendorId,
+        requestId,
+        paymentMethodId: body.paymentMethodId,
+        epaVersion: body.epaVersion,
+      });
+      reply.code(201);
+      return created;
     },
   };
 }

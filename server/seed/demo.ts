@@ -331,7 +331,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
       [
         ['INV4410410', 4385.2, undefined, -36, -6, 'MAG-EVT-1187', 1, { key: 'mcTemplate1' }],
         ['INV4410655', 2975.4, undefined, -29, 1, 'MAG-EVT-1192', 1, { key: 'mcTemplate2' }],
-        ['PFGC-RDU-0004410999-A', 1640.0, undefined, -22, 8, null, 0],
+        ['PFGC-RDU-0004410999-A', 1640.0, undefined, -22, 8, null, 0, { key: 'mcExcluded' }],
         ['INV4411187', 3312.75, undefined, -15, 15, 'MAG-EVT-1203', 1],
         ['CM-4411190', -328.6, undefined, -14, null, 'RMA-22866', 0],
         ['INV4411422', 1185.3, undefined, -9, 21, null, 0],
@@ -507,10 +507,13 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
 
   const autopayRequest = await insertRequest({
     vendorId: pfg.id, locationId: magnolia, type: 'autopay', status: 'active', startDate: day(5), createdOffset: -1,
+    // issue 8: the request presets one excluded invoice and the start date (the customer may still change both)
+    excludedInvoiceIds: [inv.mcExcluded.id],
   });
   const planRequest = await insertRequest({
     vendorId: pfg.id, locationId: magnolia, type: 'paymentplan', status: 'active', startDate: day(7), createdOffset: -2,
     plan: { paymentPlanName: 'Event Season Balance', startDate: day(7), frequency: 'monthly', totalAmount: cents(3600), eachAmount: cents(900) },
+    invoiceIds: [inv.mcTemplate1.id],
   });
   const acceptedPlanRequest = await insertRequest({
     vendorId: pfg.id, locationId: harborStreet, type: 'paymentplan', status: 'complete', startDate: day(-28), createdOffset: -31,
@@ -526,13 +529,17 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
   });
 
   // ── AutoPay (Blue Heron Grill) ──────────────────────────────────────────────────────────
-  await db
+  const blueHeronAutopay = await db
     .insertInto('autopays')
     .values({
       vendorId: pfg.id, locationId: blueHeron, contactId: dana.id, paymentMethodId: bhAch,
-      startDate: day(-45), excludedInvoiceIds: json([inv.bhExcluded.id]), customerManage: true, createdAt: at(-47, 14),
+      // starts tomorrow (issue 8): the AutoPay run pays the location's invoices already due on its start date then —
+      // `npm run jobs -- run autopay --at <tomorrow>` shows it; a start in the past would pay them at the server's
+      // first start and change the demo under the other journeys
+      startDate: day(1), excludedInvoiceIds: json([inv.bhExcluded.id]), customerManage: true, createdAt: at(-47, 14),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   // ── payment plans (Harbor Street Kitchen) ───────────────────────────────────────────────
   const activePlan = await db
@@ -541,6 +548,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
       vendorId: pfg.id, locationId: harborStreet, contactId: dana.id, requestId: acceptedPlanRequest,
       name: 'Spring Catch-Up Plan', status: 'active', totalAmountCents: cents(5600.75), eachAmountCents: cents(1120.15),
       frequency: 'biweekly', startDate: day(-28), paymentMethodId: hsAch, createdAt: at(-30, 11),
+      invoiceIds: json([inv.hsPlan2.id, inv.hsPlan1.id]),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -567,6 +575,8 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     paymentMethodId: string;
     paymentPlanId?: string;
     requestId?: string;
+    /** plan installments: their number (the plans job creates each number once) */
+    installmentNumber?: number;
     createdAt: Date;
     lines: Array<{ invoiceId: string; paidCents: number; subject?: string; message?: string }>;
   }) => {
@@ -585,6 +595,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
         paymentPlanId: values.paymentPlanId ?? null,
         requestId: values.requestId ?? null,
         paymentMethodId: values.paymentMethodId,
+        installmentNumber: values.installmentNumber ?? null,
         createdAt: values.createdAt,
       })
       .returning('id')
@@ -619,11 +630,16 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     sourceType: 'Portal', paymentMethodId: bhAch, createdAt: at(-5, 15, 8),
     lines: [{ invoiceId: inv.bhPartial.id, paidCents: cents(1000) }],
   });
-  await insertGroup({
+  const autopayGroup = await insertGroup({
     vendorId: pfg.id, locationId: blueHeron, paymentDate: day(2), paymentType: 'ACH', status: 'scheduled',
     sourceType: 'Autopay Plus', paymentMethodId: bhAch, createdAt: at(-1, 4),
     lines: [{ invoiceId: inv.bhScheduled.id, paidCents: inv.bhScheduled.originalCents }],
   });
+  // the AutoPay's charge of that invoice (issue 8): the run never charges it again; turning AutoPay off cancels it
+  await db
+    .insertInto('autopayCharges')
+    .values({ autopayId: blueHeronAutopay.id, invoiceId: inv.bhScheduled.id, dueOn: day(2), status: 'paid', paymentGroupId: autopayGroup, createdAt: at(-1, 4) })
+    .execute();
 
   // Harbor Street: the completed plan's three monthly payments, the active plan's two payments
   // made and the next one scheduled for today.
@@ -631,15 +647,16 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     const date = completedPlanStart.add({ months: i });
     await insertGroup({
       vendorId: pfg.id, locationId: harborStreet, paymentDate: date.toString(), paymentType: 'ACH', status: 'complete',
-      sourceType: 'Payment Plan', paymentMethodId: hsAch, paymentPlanId: completedPlan.id,
+      sourceType: 'Payment Plan', paymentMethodId: hsAch, paymentPlanId: completedPlan.id, installmentNumber: i + 1,
       createdAt: new Date(`${date.toString()}T05:00:00-05:00`),
       lines: [{ invoiceId: inv.hsOldPlan.id, paidCents: cents(750) }],
     });
   }
-  for (const offset of [-28, -14]) {
+  for (const [n, offset] of [[1, -28], [2, -14]]) {
     await insertGroup({
       vendorId: pfg.id, locationId: harborStreet, paymentDate: day(offset), paymentType: 'ACH', status: 'complete',
       sourceType: 'Payment Plan', paymentMethodId: hsAch, paymentPlanId: activePlan.id, requestId: acceptedPlanRequest,
+      installmentNumber: n,
       createdAt: at(offset, 5),
       lines: [{ invoiceId: inv.hsPlan2.id, paidCents: cents(1120.15) }],
     });
@@ -647,6 +664,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
   await insertGroup({
     vendorId: pfg.id, locationId: harborStreet, paymentDate: day(0), paymentType: 'ACH', status: 'scheduled',
     sourceType: 'Payment Plan', paymentMethodId: hsAch, paymentPlanId: activePlan.id, requestId: acceptedPlanRequest,
+    installmentNumber: 3,
     createdAt: at(-14, 5, 1),
     lines: [
       { invoiceId: inv.hsPlan2.id, paidCents: inv.hsPlan2.openCents },

@@ -742,6 +742,13 @@ export interface paths {
          *     `invalid_start_date` (outside the start window), `epa_version_mismatch`,
          *     `customer_manage_disabled` (start date or exclusions differ from the
          *     request while the customer may not manage them).
+         *     The start window is today … today + N days in the vendor's time zone
+         *     (N = the vendor's `autoPayStartDateTimeFrame`, else the configuration's
+         *     `autopayConfig.startDateTimeFrame`, else 30). A payment method or an
+         *     excluded invoice that is not the contact's at this location answers
+         *     404. The location's active `autopay` request (the token's own for an
+         *     autopay link) gives `customerManage` and becomes `complete`. Nothing is
+         *     written on any refusal.
          */
         post: operations["createAutopay"];
         delete?: never;
@@ -1529,8 +1536,9 @@ export interface components {
         };
         /**
          * @description A payment plan. The schedule (paymentNumber, paymentDate,
-         *     paymentAmount, status Open/Scheduled/Closed) is derived by the SPA from
-         *     startDate, frequency, eachAmount, totalAmount and paymentGroups.
+         *     paymentAmount, status Open/Scheduled/Closed) is in `schedule`, computed
+         *     by the server from startDate, frequency, eachAmount, totalAmount and
+         *     the plan's payment groups.
          */
         PaymentPlan: {
             /** Format: uuid */
@@ -1548,6 +1556,22 @@ export interface components {
             paymentGroups: components["schemas"]["PlanPaymentGroup"][];
             /** @description Sum of the plan's complete payment groups (computed by the server). */
             paidSoFar: components["schemas"]["Amount"];
+            /**
+             * @description The plan's schedule, computed by the server (issue 8; the same rule as `server/jobs/plans.ts#planSchedule`):
+             *     installments of eachAmount from startDate (weekly +7 days, biweekly +14 days, monthly same day of month),
+             *     the last one taking the rounding remainder so they sum to totalAmount. A row's status comes from the
+             *     plan's payment group for that installment (spec §3): complete → Closed, scheduled → Scheduled, else
+             *     Open. Always present in the server's answers.
+             */
+            schedule?: components["schemas"]["PlanScheduleRow"][];
+        };
+        PlanScheduleRow: {
+            paymentNumber: number;
+            /** Format: date */
+            paymentDate: string;
+            paymentAmount: components["schemas"]["Amount"];
+            /** @enum {string} */
+            status: "Open" | "Scheduled" | "Closed";
         };
         PaymentPlanList: {
             paymentPlans: components["schemas"]["PaymentPlan"][];

@@ -1,13 +1,15 @@
 // @vitest-environment node
 /**
- * The settlement job (`settleDuePaymentGroups`) and the job scheduler (`startJobs`), on the demo data with today
+ * The settlement job (`settleDuePaymentGroups`) and the job queue (`startJobQueue`, pg-boss), on the demo data with today
  * pinned to Wednesday 2026-12-02 (vendors in America/New_York). Also the pure rules of `domain/settlement.ts`.
  */
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { planPaymentBatch, settleInvoice } from '../../server/domain/settlement.js';
-import { startJobs } from '../../server/jobs/scheduler.js';
+import { purgeJob } from '../../server/jobs/purge.js';
+import { startJobQueue } from '../../server/jobs/queue.js';
+import { settlementJob } from '../../server/jobs/settlement-job.js';
 import { settleDuePaymentGroups } from '../../server/jobs/settlement.js';
 import { json } from '../../server/db/json.js';
 import { purgeOutbox } from '../../server/repos/outbox.js';
@@ -166,17 +168,33 @@ describe('settleDuePaymentGroups', () => {
     expect(paidLines).toHaveLength(1);
   });
 
-  it('startJobs runs the settlement at start and on demand, and stops cleanly', async () => {
+  it('the job queue (pg-boss) runs the settlement once at start (catch-up) and on demand, and stops cleanly', async () => {
     const due = await schedule(['CPC-10488-REBILL-2'], '2026-12-08');
     let now = new Date('2026-12-07T15:00:00Z');
-    const jobs = startJobs(t.db, { intervalMs: 60_000, now: () => now });
-    await jobs.runNow();
-    expect(await groupStatus(due)).toBe('scheduled');
-    now = new Date('2026-12-08T15:00:00Z');
-    await jobs.runNow();
-    expect(await groupStatus(due)).toBe('complete');
-    await jobs.stop();
-  });
+    const queue = await startJobQueue({
+      db: t.db, pglite: t.pglite, databaseUrl: t.databaseUrl, publicUrl: 'http://127.0.0.1', now: () => now,
+      jobs: [settlementJob], schedule: false, pollingIntervalSeconds: 0.5,
+    });
+    try {
+      await waitFor(() => queue.runs.length === 1);
+      expect(await groupStatus(due)).toBe('scheduled');
+      now = new Date('2026-12-08T15:00:00Z');
+      await queue.send('settlement');
+      await waitFor(() => queue.runs.length === 2);
+      expect(queue.runs[1].summary.settled).toBeGreaterThanOrEqual(1);
+      expect(await groupStatus(due)).toBe('complete');
+    } finally {
+      await queue.stop();
+    }
+  }, 30_000);
+
+  async function waitFor(check: () => boolean, ms = 15_000) {
+    const until = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > until) throw new Error('timed out waiting for the queue');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 
   /** A scheduled group without lines of the vendor's location, paid with `methodId`, due on `date`. */
   async function bareGroup(vendorId: string, locationId: string, methodId: string, date: string) {
@@ -250,9 +268,8 @@ describe('settleDuePaymentGroups', () => {
       .values({ channel: 'sms', recipient: '5550100000', subject: null, body: 'recent link', createdAt: new Date('2026-12-05T10:00:00Z') })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const jobs = startJobs(t.db, { intervalMs: 60_000, now: () => new Date('2026-12-10T12:00:00Z') });
-    await jobs.runNow();
-    await jobs.stop();
+    const log = { info() {}, warn() {}, error() {} };
+    await purgeJob.run({ db: t.db, now: new Date('2026-12-10T12:00:00Z'), log, publicUrl: 'http://127.0.0.1' });
     const left = (await t.db.selectFrom('outbox').select('id').where('id', 'in', [old.id, recent.id]).execute()).map((r) => r.id);
     expect(left).toEqual([recent.id]);
     expect(await purgeOutbox(t.db, new Date('2026-12-10T12:00:00Z'))).toBe(0);

@@ -165,7 +165,7 @@ describe('authorisation', () => {
 describe('documented test numbers', () => {
   const documented = documentedTestNumbers();
 
-  it('the contract documents the six outcomes', () => {
+  it('the contract documents the seven outcomes (0341 saves fine; its charges are declined later)', () => {
     expect(documented).toEqual([
       { number: '4242424242424242', code: null },
       { number: '4000000000000002', code: 'card_declined' },
@@ -173,6 +173,7 @@ describe('documented test numbers', () => {
       { number: '4000000000000069', code: 'expired_card' },
       { number: '4000000000000127', code: 'incorrect_cvc' },
       { number: '4000000000000119', code: 'processing_error' },
+      { number: '4000000000000341', code: null },
     ]);
   });
 

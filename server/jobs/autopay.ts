@@ -1,0 +1,461 @@
+/**
+ * The AutoPay Plus run (every 5 minutes, UTC cron; what is due is decided per vendor time zone).
+ *
+ * Planner (pure, `planAutopayRun`): for an active AutoPay at "today" (the vendor's date), each payable, open,
+ * non-excluded, non-disputed invoice of its location with a due date is paid on its PAY DATE — the due date, or the
+ * AutoPay's start date for an invoice already due then, moved to the next valid payment day of the method's provider
+ * (`src/domain/payment-dates.ts#nextPaymentDate`: ACH skips weekends and holidays, cards holidays). It is due when
+ * the pay date ≤ today (a late run — downtime — still pays it, once). Failed charges are retried 3, 5 and 7 days
+ * after the pay date (`AUTOPAY_RETRY_DAYS`), then retries stop.
+ *
+ * Runner: each charge is ONE transaction that locks the AutoPay (share) and the invoice (update), re-checks
+ * everything, and inserts `autopay_charges (autopay_id, invoice_id)` — UNIQUE: a second process (or a rerun after a
+ * crash) finds the row and does nothing. Success writes a payment group (source "Autopay Plus", the card fee where
+ * the method has one, dated today; settlement completes it) and marks the invoice scheduled. A declined charge (the
+ * sandbox card 4000 0000 0000 0341) writes the charge as failed, one "Payment Failed" message (resolution center)
+ * and one e-mail to the contact through the outbox with a link to change the AutoPay method. A retry locks its
+ * charge row (`for update skip locked`); an invoice no longer payable (paid by hand, closed, disputed) or an AutoPay
+ * turned off ends the retries without a charge; the retry uses the AutoPay's CURRENT method.
+ */
+import { Temporal } from 'temporal-polyfill';
+import { formatCurrency } from '../../src/domain/dollars.js';
+import { computeTotals } from '../../src/domain/fees.js';
+import { nextPaymentDate, vendorToday } from '../../src/domain/payment-dates.js';
+import type { Db } from '../db/connect.js';
+import { issueToken } from '../db/tokens.js';
+import { toDateString } from '../domain/dates.js';
+import { paymentMethodTypeOf } from '../domain/payments.js';
+import { sandboxChargeDecline } from '../payments-service/sandbox.js';
+import { addJourneyEntries } from '../repos/journeys.js';
+import { insertOutboxMessages } from '../repos/outbox.js';
+import { confirmationNumber, shortDate } from '../repos/payment-groups.js';
+import type { JobContext, ScheduledJob } from './types.js';
+
+/** Retries of a declined AutoPay charge: this many days after the pay date; then no more. */
+export const AUTOPAY_RETRY_DAYS = [3, 5, 7] as const;
+export const PAYMENT_FAILED_SUBJECT = 'Payment Failed';
+export const AUTOPAY_FAILED_EMAIL_SUBJECT = 'Your AutoPay Plus payment could not be processed';
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+// ───────────────────────────── the planner (pure) ─────────────────────────────
+
+export interface PlannerInvoice {
+  id: string;
+  dueDate: string | null;
+  openAmountCents: number;
+  payable: boolean;
+  closed: boolean;
+  disputed: boolean;
+}
+
+export interface PlannerCharge {
+  invoiceId: string;
+  status: 'paid' | 'failed' | 'ended' | 'stopped';
+  nextAttemptOn: string | null;
+}
+
+export interface AutopayPlanInput {
+  /** the vendor's date now */
+  today: string;
+  startDate: string;
+  provider: string;
+  holidays: ReadonlyArray<string>;
+  excluded: ReadonlyArray<string>;
+  invoices: ReadonlyArray<PlannerInvoice>;
+  charges: ReadonlyArray<PlannerCharge>;
+}
+
+export interface AutopayPlan {
+  /** first charges: invoice and its pay date */
+  charge: Array<{ invoiceId: string; payDate: string }>;
+  /** failed charges whose retry is due */
+  retry: string[];
+}
+
+/** The day AutoPay pays an invoice: its due date, or the start date when it was due earlier, on a payment day. */
+export function autopayPayDate(dueDate: string, startDate: string, provider: string, holidays: ReadonlyArray<string>): string {
+  const base = dueDate < startDate ? startDate : dueDate;
+  return nextPaymentDate(Temporal.PlainDate.from(base), provider, holidays).toString();
+}
+
+/** When the next retry of a charge that has failed `attempts` times is due (null: no more retries). */
+export function nextRetryOn(payDate: string, attempts: number): string | null {
+  const days = AUTOPAY_RETRY_DAYS[attempts - 1];
+  return days === undefined ? null : Temporal.PlainDate.from(payDate).add({ days }).toString();
+}
+
+export function planAutopayRun(input: AutopayPlanInput): AutopayPlan {
+  const plan: AutopayPlan = { charge: [], retry: [] };
+  if (input.startDate > input.today) return plan;
+  const excluded = new Set(input.excluded);
+  const charged = new Map(input.charges.map((c) => [c.invoiceId, c]));
+  for (const invoice of input.invoices) {
+    const existing = charged.get(invoice.id);
+    if (existing) {
+      if (existing.status === 'failed' && existing.nextAttemptOn !== null && existing.nextAttemptOn <= input.today) plan.retry.push(invoice.id);
+      continue;
+    }
+    if (!invoice.payable || invoice.closed || invoice.disputed || invoice.openAmountCents <= 0 || !invoice.dueDate) continue;
+    if (excluded.has(invoice.id)) continue;
+    const payDate = autopayPayDate(invoice.dueDate, input.startDate, input.provider, input.holidays);
+    if (payDate <= input.today) plan.charge.push({ invoiceId: invoice.id, payDate });
+  }
+  return plan;
+}
+
+// ───────────────────────────── the runner ─────────────────────────────
+
+export interface AutopayRunHooks {
+  /** called after each committed charge (tests: a crash after N charges) */
+  afterCharge?: (count: number) => void;
+}
+
+type Outcome = 'charged' | 'failed' | 'retried' | 'retryFailed' | 'stopped' | 'ended' | 'skipped';
+
+const timeZoneOf = (eodCutoff: { timezone?: string } | null | undefined) => eodCutoff?.timezone || DEFAULT_TIME_ZONE;
+
+/** Invoices that carry a live dispute (a zero-paid line of a group that was not canceled). */
+async function disputedInvoiceIds(db: Db, invoiceIds: string[]): Promise<Set<string>> {
+  if (invoiceIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('payments as p')
+    .innerJoin('paymentGroups as g', 'g.id', 'p.paymentGroupId')
+    .select('p.invoiceId')
+    .where('p.invoiceId', 'in', invoiceIds)
+    .where('p.paidAmountCents', '=', 0)
+    .where('g.status', '<>', 'canceled')
+    .execute();
+  return new Set(rows.map((r) => r.invoiceId));
+}
+
+export async function runAutopay(ctx: JobContext, hooks: AutopayRunHooks = {}): Promise<Record<Outcome, number>> {
+  const { db, now } = ctx;
+  const counts: Record<Outcome, number> = { charged: 0, failed: 0, retried: 0, retryFailed: 0, stopped: 0, ended: 0, skipped: 0 };
+  const count = (outcome: Outcome) => {
+    counts[outcome] += 1;
+    if (outcome !== 'skipped') hooks.afterCharge?.(Object.values(counts).reduce((a, b) => a + b, 0) - counts.skipped);
+  };
+  const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
+  const holidays = (await db.selectFrom('holidays').select('date').execute()).map((h) => toDateString(h.date));
+
+  const autopays = await db
+    .selectFrom('autopays as a')
+    .innerJoin('vendors as v', 'v.id', 'a.vendorId')
+    .innerJoin('paymentMethods as pm', 'pm.id', 'a.paymentMethodId')
+    .select(['a.id', 'a.locationId', 'a.vendorId', 'a.startDate', 'a.excludedInvoiceIds', 'v.eodCutoff', 'pm.provider'])
+    .where('a.deletedAt', 'is', null)
+    .orderBy('a.id')
+    .execute();
+
+  for (const autopay of autopays) {
+    try {
+      const today = vendorToday(instant, timeZoneOf(autopay.eodCutoff)).toString();
+      const startDate = toDateString(autopay.startDate);
+      if (startDate > today) continue;
+      const invoices = await db
+        .selectFrom('invoices')
+        .select(['id', 'dueDate', 'openAmountCents', 'payable', 'deletedAt'])
+        .where('locationId', '=', autopay.locationId)
+        .where('vendorId', '=', autopay.vendorId)
+        .where('payable', '=', true)
+        .where('deletedAt', 'is', null)
+        .where('openAmountCents', '>', 0)
+        .where('dueDate', 'is not', null)
+        .where('dueDate', '<=', today)
+        .execute();
+      const disputed = await disputedInvoiceIds(db, invoices.map((i) => i.id));
+      const charges = await db
+        .selectFrom('autopayCharges')
+        .select(['invoiceId', 'status', 'nextAttemptOn'])
+        .where('autopayId', '=', autopay.id)
+        .execute();
+      const plan = planAutopayRun({
+        today,
+        startDate,
+        provider: autopay.provider,
+        holidays,
+        excluded: autopay.excludedInvoiceIds ?? [],
+        invoices: invoices.map((i) => ({
+          id: i.id,
+          dueDate: toDateString(i.dueDate),
+          openAmountCents: Number(i.openAmountCents),
+          payable: i.payable,
+          closed: i.deletedAt !== null,
+          disputed: disputed.has(i.id),
+        })),
+        charges: charges.map((c) => ({ invoiceId: c.invoiceId, status: c.status, nextAttemptOn: toDateString(c.nextAttemptOn) })),
+      });
+      for (const { invoiceId, payDate } of plan.charge) {
+        count(await chargeOnce(ctx, { autopayId: autopay.id, invoiceId, payDate, today }));
+      }
+    } catch (error) {
+      ctx.log.error({ autopayId: autopay.id, reason: error instanceof Error ? error.message : String(error) }, 'AutoPay run failed for one AutoPay');
+      if (error instanceof SimulatedCrash) throw error;
+    }
+  }
+
+  // retries (also of AutoPays turned off since: they end)
+  const horizon = instant.toZonedDateTimeISO('UTC').toPlainDate().add({ days: 1 }).toString();
+  const dueRetries = await db
+    .selectFrom('autopayCharges as c')
+    .innerJoin('autopays as a', 'a.id', 'c.autopayId')
+    .innerJoin('vendors as v', 'v.id', 'a.vendorId')
+    .select(['c.id', 'c.nextAttemptOn', 'v.eodCutoff'])
+    .where('c.status', '=', 'failed')
+    .where('c.nextAttemptOn', '<=', horizon)
+    .orderBy('c.id')
+    .execute();
+  for (const retry of dueRetries) {
+    const today = vendorToday(instant, timeZoneOf(retry.eodCutoff)).toString();
+    if (toDateString(retry.nextAttemptOn)! > today) continue;
+    try {
+      count(await retryOnce(ctx, retry.id, today));
+    } catch (error) {
+      ctx.log.error({ chargeId: retry.id, reason: error instanceof Error ? error.message : String(error) }, 'AutoPay retry failed');
+      if (error instanceof SimulatedCrash) throw error;
+    }
+  }
+  return counts;
+}
+
+/** Thrown by tests' hooks to stand for a process dying mid-run. */
+export class SimulatedCrash extends Error {}
+
+interface LockedMethod {
+  id: string;
+  provider: string;
+  name: string;
+  lastFour: string;
+  serviceFee: string | null;
+  providerToken: string;
+  verificationRequired: boolean;
+  deletedAt: Date | null;
+}
+
+/** The sandbox's answer to a charge of this method (a real processor would be called here). */
+function attemptCharge(method: LockedMethod): { ok: true } | { ok: false; reason: string } {
+  if (method.deletedAt !== null) return { ok: false, reason: 'the payment method was removed' };
+  if (method.verificationRequired) return { ok: false, reason: 'the bank account is not verified' };
+  const decline = sandboxChargeDecline(method.providerToken);
+  return decline ? { ok: false, reason: decline.message } : { ok: true };
+}
+
+async function loadMethod(trx: Db, id: string): Promise<LockedMethod> {
+  return trx
+    .selectFrom('paymentMethods')
+    .select(['id', 'provider', 'name', 'lastFour', 'serviceFee', 'providerToken', 'verificationRequired', 'deletedAt'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+async function chargeOnce(
+  ctx: JobContext,
+  input: { autopayId: string; invoiceId: string; payDate: string; today: string },
+): Promise<Outcome> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const autopay = await trx
+      .selectFrom('autopays')
+      .selectAll()
+      .where('id', '=', input.autopayId)
+      .where('deletedAt', 'is', null)
+      .forShare()
+      .executeTakeFirst();
+    if (!autopay || (autopay.excludedInvoiceIds ?? []).includes(input.invoiceId)) return 'skipped';
+    const invoice = await trx
+      .selectFrom('invoices')
+      .select(['id', 'displayInvNum', 'openAmountCents', 'payable', 'deletedAt'])
+      .where('id', '=', input.invoiceId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!invoice || !invoice.payable || invoice.deletedAt !== null || Number(invoice.openAmountCents) <= 0) return 'skipped';
+    if ((await disputedInvoiceIds(trx, [invoice.id])).size > 0) return 'skipped';
+    const claimed = await trx
+      .insertInto('autopayCharges')
+      .values({ autopayId: autopay.id, invoiceId: invoice.id, dueOn: input.payDate, status: 'paid', attempts: 1 })
+      .onConflict((oc) => oc.columns(['autopayId', 'invoiceId']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!claimed) return 'skipped';
+    const method = await loadMethod(trx, autopay.paymentMethodId);
+    const attempt = attemptCharge(method);
+    if (attempt.ok) {
+      const groupId = await writeAutopayPayment(trx, { autopay, method, invoice, today: input.today, now: ctx.now });
+      await trx.updateTable('autopayCharges').set({ paymentGroupId: groupId, updatedAt: ctx.now }).where('id', '=', claimed.id).execute();
+      return 'charged';
+    }
+    const nextAttemptOn = nextRetryOn(input.payDate, 1);
+    await trx
+      .updateTable('autopayCharges')
+      .set({ status: 'failed', nextAttemptOn, lastError: attempt.reason, updatedAt: ctx.now })
+      .where('id', '=', claimed.id)
+      .execute();
+    await announceFailure(trx, ctx, { autopay, method, invoice, reason: attempt.reason, nextAttemptOn });
+    return 'failed';
+  });
+}
+
+async function retryOnce(ctx: JobContext, chargeId: string, today: string): Promise<Outcome> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const charge = await trx
+      .selectFrom('autopayCharges')
+      .selectAll()
+      .where('id', '=', chargeId)
+      .where('status', '=', 'failed')
+      .where('nextAttemptOn', '<=', today)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (!charge) return 'skipped';
+    const end = async (status: 'ended' | 'stopped', lastError?: string) => {
+      await trx
+        .updateTable('autopayCharges')
+        .set({ status, nextAttemptOn: null, updatedAt: ctx.now, ...(lastError ? { lastError } : {}) })
+        .where('id', '=', charge.id)
+        .execute();
+    };
+    const autopay = await trx.selectFrom('autopays').selectAll().where('id', '=', charge.autopayId).forShare().executeTakeFirstOrThrow();
+    const invoice = await trx
+      .selectFrom('invoices')
+      .select(['id', 'displayInvNum', 'openAmountCents', 'payable', 'deletedAt'])
+      .where('id', '=', charge.invoiceId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const stillAutopays =
+      autopay.deletedAt === null &&
+      !(autopay.excludedInvoiceIds ?? []).includes(invoice.id) &&
+      invoice.payable &&
+      invoice.deletedAt === null &&
+      Number(invoice.openAmountCents) > 0 &&
+      (await disputedInvoiceIds(trx, [invoice.id])).size === 0;
+    if (!stillAutopays) {
+      await end('ended');
+      return 'ended';
+    }
+    const method = await loadMethod(trx, autopay.paymentMethodId);
+    const attempt = attemptCharge(method);
+    const attempts = charge.attempts + 1;
+    if (attempt.ok) {
+      const groupId = await writeAutopayPayment(trx, { autopay, method, invoice, today, now: ctx.now });
+      await trx
+        .updateTable('autopayCharges')
+        .set({ status: 'paid', attempts, nextAttemptOn: null, paymentGroupId: groupId, updatedAt: ctx.now })
+        .where('id', '=', charge.id)
+        .execute();
+      return 'retried';
+    }
+    const next = nextRetryOn(toDateString(charge.dueOn), attempts);
+    await trx
+      .updateTable('autopayCharges')
+      .set({ attempts, status: next ? 'failed' : 'stopped', nextAttemptOn: next, lastError: attempt.reason, updatedAt: ctx.now })
+      .where('id', '=', charge.id)
+      .execute();
+    return next ? 'retryFailed' : 'stopped';
+  });
+}
+
+async function writeAutopayPayment(
+  trx: Db,
+  input: {
+    autopay: { id: string; vendorId: string; locationId: string; contactId: string };
+    method: LockedMethod;
+    invoice: { id: string; openAmountCents: number; displayInvNum: string };
+    today: string;
+    now: Date;
+  },
+): Promise<string> {
+  const { autopay, method, invoice } = input;
+  const openCents = Number(invoice.openAmountCents);
+  const totals = computeTotals({ subtotalCents: openCents, method: { provider: method.provider, serviceFee: method.serviceFee } });
+  const confirmation = confirmationNumber();
+  const group = await trx
+    .insertInto('paymentGroups')
+    .values({
+      vendorId: autopay.vendorId,
+      locationId: autopay.locationId,
+      contactId: autopay.contactId,
+      confirmationNumber: confirmation,
+      paymentDate: input.today,
+      paymentTotalCents: totals.totalCents,
+      paymentType: paymentMethodTypeOf(method.provider),
+      status: 'scheduled',
+      sourceType: 'Autopay Plus',
+      paymentPlanId: null,
+      requestId: null,
+      paymentMethodId: method.id,
+      idempotencyKey: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('payments').values({ paymentGroupId: group.id, invoiceId: invoice.id, paidAmountCents: openCents, subject: null, message: null }).execute();
+  await trx.updateTable('invoices').set({ payable: false, status: 'scheduled', updatedAt: input.now }).where('id', '=', invoice.id).execute();
+  await addJourneyEntries(trx, [
+    {
+      invoiceId: invoice.id,
+      contactId: null,
+      action: 'Payment Scheduled',
+      detail: `${formatCurrency(openCents)} scheduled by AutoPay Plus for ${shortDate(input.today)} with ${method.name} ${method.lastFour} (${confirmation})`,
+      at: input.now,
+    },
+  ]);
+  return group.id;
+}
+
+async function announceFailure(
+  trx: Db,
+  ctx: JobContext,
+  input: {
+    autopay: { vendorId: string; locationId: string; contactId: string };
+    method: LockedMethod;
+    invoice: { id: string; openAmountCents: number; displayInvNum: string };
+    reason: string;
+    nextAttemptOn: string | null;
+  },
+) {
+  const { autopay, method, invoice } = input;
+  const totals = computeTotals({ subtotalCents: Number(invoice.openAmountCents), method: { provider: method.provider, serviceFee: method.serviceFee } });
+  const retries = `We will try again on ${AUTOPAY_RETRY_DAYS.length} more days, starting ${shortDate(input.nextAttemptOn!)}.`;
+  const body =
+    `Your AutoPay Plus payment of ${formatCurrency(totals.totalCents)} for invoice ${invoice.displayInvNum} with ` +
+    `${method.name} ${method.lastFour} could not be processed: ${input.reason}. ${retries} ` +
+    'To avoid another failure, change your AutoPay Plus payment method or pay the invoice yourself.';
+  await trx
+    .insertInto('messages')
+    .values({
+      vendorId: autopay.vendorId,
+      locationId: autopay.locationId,
+      contactId: autopay.contactId,
+      invoiceId: invoice.id,
+      subject: PAYMENT_FAILED_SUBJECT,
+      body,
+      paymentPaidAmountCents: null,
+      readAt: null,
+      createdAt: ctx.now,
+    })
+    .execute();
+  await addJourneyEntries(trx, [{ invoiceId: invoice.id, contactId: null, action: PAYMENT_FAILED_SUBJECT, detail: `AutoPay Plus: ${input.reason}`, at: ctx.now }]);
+  const contact = await trx.selectFrom('contacts').select(['email', 'firstName']).where('id', '=', autopay.contactId).executeTakeFirstOrThrow();
+  if (!contact.email) return;
+  const token = await issueToken(trx, {
+    contactId: autopay.contactId,
+    vendorId: autopay.vendorId,
+    locationId: autopay.locationId,
+    type: 'autopay',
+    ttlDays: 7,
+    now: ctx.now,
+  });
+  const link = `${ctx.publicUrl.replace(/\/$/, '')}/token/${token}/vendors/${autopay.vendorId}/locations/${autopay.locationId}/autopaymanage`;
+  await insertOutboxMessages(trx, [
+    {
+      channel: 'email',
+      recipient: contact.email,
+      subject: AUTOPAY_FAILED_EMAIL_SUBJECT,
+      body: `Hello ${contact.firstName},\n\n${body}\n\nChange your AutoPay Plus payment method: ${link}\n\nThis link works for 7 days.`,
+    },
+  ]);
+}
+
+export const autopayJob: ScheduledJob = {
+  name: 'autopay',
+  cron: '*/5 * * * *',
+  run: (ctx) => runAutopay(ctx),
+};

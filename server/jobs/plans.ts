@@ -1,0 +1,204 @@
+/**
+ * Payment plan installments (every 5 minutes, UTC cron; due per vendor time zone).
+ *
+ * Planner (pure, `planSchedule`): installments of `eachAmount` from the start date — weekly (+7 days), biweekly
+ * (+14 days) or monthly (same day of month; the 31st becomes the month's last day) — until the total is reached; the
+ * LAST installment takes the rounding remainder, so the installments always sum to the total. `scheduleRows` adds
+ * each row's status from the plan's payment groups (spec §3: complete → Closed, scheduled → Scheduled, else Open).
+ *
+ * Runner: for each ACTIVE plan, each installment whose date ≤ today (vendor's date) without a payment group gets one,
+ * with the plan's CURRENT payment method (a method change applies to installments not yet created), source
+ * "Payment Plan", dated today (or the installment date when later runs catch up: never before today). The UNIQUE key
+ * `payment_groups (payment_plan_id, installment_number)` makes each installment exactly once, whatever the number of
+ * processes or reruns (`insert … on conflict do nothing`). Lines spread the amount over the plan's invoices, oldest due
+ * first, up to what each still owes beyond the plan's groups not yet settled. A plan whose method is deleted or
+ * unverified is skipped (logged) and picked up once it has a usable method. A plan whose every installment is complete
+ * becomes `complete`.
+ */
+import { Temporal } from 'temporal-polyfill';
+import { computeTotals } from '../../src/domain/fees.js';
+import { vendorToday } from '../../src/domain/payment-dates.js';
+import type { Db } from '../db/connect.js';
+import type { PlanFrequency } from '../db/schema.js';
+import { toDateString } from '../domain/dates.js';
+import { paymentMethodTypeOf } from '../domain/payments.js';
+import { confirmationNumber } from '../repos/payment-groups.js';
+import type { JobContext, ScheduledJob } from './types.js';
+
+export interface Installment {
+  number: number;
+  date: string;
+  amountCents: number;
+}
+
+/** Every installment of a plan (pure). Total 0 → none. */
+export function planSchedule(input: { startDate: string; frequency: PlanFrequency; totalCents: number; eachCents: number }): Installment[] {
+  const { totalCents, eachCents } = input;
+  if (!Number.isSafeInteger(totalCents) || !Number.isSafeInteger(eachCents) || eachCents <= 0) throw new RangeError('cents must be integers, each > 0');
+  if (totalCents <= 0) return [];
+  const count = Math.ceil(totalCents / eachCents);
+  const start = Temporal.PlainDate.from(input.startDate);
+  const rows: Installment[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const date =
+      input.frequency === 'weekly' ? start.add({ days: 7 * i }) : input.frequency === 'biweekly' ? start.add({ days: 14 * i }) : start.add({ months: i });
+    rows.push({ number: i + 1, date: date.toString(), amountCents: i === count - 1 ? totalCents - eachCents * (count - 1) : eachCents });
+  }
+  return rows;
+}
+
+export type ScheduleStatus = 'Open' | 'Scheduled' | 'Closed';
+
+/** The schedule with each row's status from the plan's groups (by installment number, else by date). */
+export function scheduleRows(
+  installments: Installment[],
+  groups: ReadonlyArray<{ installmentNumber: number | null; paymentDate: string; status: string }>,
+): Array<Installment & { status: ScheduleStatus }> {
+  return installments.map((row) => {
+    const group = groups.find((g) => g.installmentNumber === row.number) ?? groups.find((g) => g.installmentNumber === null && g.paymentDate === row.date);
+    const status: ScheduleStatus = group?.status === 'complete' ? 'Closed' : group?.status === 'scheduled' ? 'Scheduled' : 'Open';
+    return { ...row, status };
+  });
+}
+
+/** Installments due at `today` that have no group yet. */
+export function dueInstallments(installments: Installment[], today: string, taken: ReadonlySet<number>): Installment[] {
+  return installments.filter((row) => row.date <= today && !taken.has(row.number));
+}
+
+export interface PlansRunHooks {
+  afterInstallment?: (count: number) => void;
+}
+
+export async function runPlans(ctx: JobContext, hooks: PlansRunHooks = {}) {
+  const { db, now, log } = ctx;
+  const counts = { created: 0, skipped: 0, completed: 0 };
+  const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
+  const plans = await db
+    .selectFrom('paymentPlans as p')
+    .innerJoin('vendors as v', 'v.id', 'p.vendorId')
+    .select(['p.id', 'p.startDate', 'p.frequency', 'p.totalAmountCents', 'p.eachAmountCents', 'v.eodCutoff'])
+    .where('p.status', '=', 'active')
+    .orderBy('p.id')
+    .execute();
+  for (const plan of plans) {
+    try {
+      const today = vendorToday(instant, plan.eodCutoff?.timezone || 'America/New_York').toString();
+      const installments = planSchedule({
+        startDate: toDateString(plan.startDate),
+        frequency: plan.frequency,
+        totalCents: Number(plan.totalAmountCents),
+        eachCents: Number(plan.eachAmountCents),
+      });
+      const groups = await db
+        .selectFrom('paymentGroups')
+        .select(['installmentNumber', 'status', 'paymentDate'])
+        .where('paymentPlanId', '=', plan.id)
+        .execute();
+      const rows = scheduleRows(installments, groups.map((g) => ({ ...g, paymentDate: toDateString(g.paymentDate) })));
+      const taken = new Set(
+        installments.filter((row, i) => groups.some((g) => g.installmentNumber === row.number) || rows[i].status !== 'Open').map((r) => r.number),
+      );
+      for (const installment of dueInstallments(installments, today, taken)) {
+        const outcome = await createInstallment(db, plan.id, installment, today, now);
+        if (outcome === 'created') {
+          counts.created += 1;
+          hooks.afterInstallment?.(counts.created);
+        } else {
+          counts.skipped += 1;
+          if (outcome === 'no_method') log.warn({ paymentPlanId: plan.id }, 'plan installment not created: the plan has no usable payment method');
+        }
+      }
+      if (installments.length > 0 && rows.every((r) => r.status === 'Closed')) {
+        await db.updateTable('paymentPlans').set({ status: 'complete' }).where('id', '=', plan.id).where('status', '=', 'active').execute();
+        counts.completed += 1;
+      }
+    } catch (error) {
+      if (error instanceof Error && error.name === 'SimulatedCrash') throw error;
+      log.error({ paymentPlanId: plan.id, reason: error instanceof Error ? error.message : String(error) }, 'plan installments failed');
+    }
+  }
+  return counts;
+}
+
+async function createInstallment(db: Db, planId: string, installment: Installment, today: string, now: Date): Promise<'created' | 'taken' | 'no_method'> {
+  return db.transaction().execute(async (trx) => {
+    const plan = await trx.selectFrom('paymentPlans').selectAll().where('id', '=', planId).where('status', '=', 'active').forShare().executeTakeFirst();
+    if (!plan) return 'taken';
+    const method = await trx
+      .selectFrom('paymentMethods')
+      .select(['id', 'provider', 'serviceFee', 'verificationRequired', 'deletedAt'])
+      .where('id', '=', plan.paymentMethodId)
+      .executeTakeFirstOrThrow();
+    if (method.deletedAt !== null || method.verificationRequired) return 'no_method';
+    const totals = computeTotals({ subtotalCents: installment.amountCents, method });
+    const group = await trx
+      .insertInto('paymentGroups')
+      .values({
+        vendorId: plan.vendorId,
+        locationId: plan.locationId,
+        contactId: plan.contactId,
+        confirmationNumber: confirmationNumber(),
+        paymentDate: installment.date > today ? installment.date : today,
+        paymentTotalCents: totals.totalCents,
+        paymentType: paymentMethodTypeOf(method.provider),
+        status: 'scheduled',
+        sourceType: 'Payment Plan',
+        paymentPlanId: plan.id,
+        requestId: plan.requestId,
+        paymentMethodId: method.id,
+        idempotencyKey: null,
+        installmentNumber: installment.number,
+      })
+      .onConflict((oc) => oc.columns(['paymentPlanId', 'installmentNumber']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!group) return 'taken';
+    const lines = await allocateLines(trx, plan.id, plan.invoiceIds ?? [], installment.amountCents);
+    if (lines.length > 0) {
+      await trx
+        .insertInto('payments')
+        .values(lines.map((l) => ({ paymentGroupId: group.id, invoiceId: l.invoiceId, paidAmountCents: l.cents, subject: null, message: null })))
+        .execute();
+    }
+    void now;
+    return 'created';
+  });
+}
+
+/** Spreads `amountCents` over the plan's invoices (oldest due first), up to what each owes beyond unsettled plan groups. */
+async function allocateLines(trx: Db, planId: string, invoiceIds: string[], amountCents: number) {
+  if (invoiceIds.length === 0) return [];
+  const invoices = await trx
+    .selectFrom('invoices')
+    .select(['id', 'openAmountCents', 'dueDate', 'deletedAt'])
+    .where('id', 'in', invoiceIds)
+    .orderBy('dueDate')
+    .orderBy('id')
+    .execute();
+  const pending = await trx
+    .selectFrom('payments as p')
+    .innerJoin('paymentGroups as g', 'g.id', 'p.paymentGroupId')
+    .select(['p.invoiceId', 'p.paidAmountCents'])
+    .where('g.paymentPlanId', '=', planId)
+    .where('g.status', '=', 'scheduled')
+    .execute();
+  const owed = new Map(invoices.filter((i) => i.deletedAt === null).map((i) => [i.id, Number(i.openAmountCents)]));
+  for (const p of pending) if (owed.has(p.invoiceId)) owed.set(p.invoiceId, owed.get(p.invoiceId)! - Number(p.paidAmountCents));
+  const lines: Array<{ invoiceId: string; cents: number }> = [];
+  let left = amountCents;
+  for (const [invoiceId, cents] of owed) {
+    if (left <= 0) break;
+    if (cents <= 0) continue;
+    const take = Math.min(cents, left);
+    lines.push({ invoiceId, cents: take });
+    left -= take;
+  }
+  return lines;
+}
+
+export const plansJob: ScheduledJob = {
+  name: 'plans',
+  cron: '*/5 * * * *',
+  run: (ctx) => runPlans(ctx),
+};

@@ -1,0 +1,19 @@
+/**
+ * Housekeeping, every 15 minutes: idempotency keys past their retention, outbox rows older than a login link
+ * lives, old payment attempts. Each is a `delete … where created_at < cutoff`: idempotent by nature.
+ */
+import { purgeOutbox } from '../repos/outbox.js';
+import { prunePaymentAttempts } from '../repos/payment-attempts.js';
+import { purgeIdempotencyKeys } from '../repos/payment-groups.js';
+import type { ScheduledJob } from './types.js';
+
+export const purgeJob: ScheduledJob = {
+  name: 'purge',
+  cron: '*/15 * * * *',
+  async run({ db, now }) {
+    const idempotencyKeys = await purgeIdempotencyKeys(db, now);
+    const outbox = await purgeOutbox(db, now);
+    await prunePaymentAttempts(db, now);
+    return { idempotencyKeys, outbox };
+  },
+};

@@ -1,0 +1,153 @@
+/**
+ * The job queue: pg-boss 10.4 on the server's own database — PostgreSQL (its own small pool) or the embedded PGlite
+ * (pg-boss's `db` option, through the server's fair PGlite queue, `db/pglite-queue.ts`, so a pg-boss statement never
+ * lands inside a request's open transaction).
+ *
+ *   const queue = await startJobQueue({ db, pglite, databaseUrl, publicUrl, log });   // after migrations
+ *   ...
+ *   await queue.stop();                                                                // before closing the database
+ *
+ * Every job of `registry.ts` gets a pg-boss queue of policy `short` (at most ONE waiting job per name: ticks that
+ * arrive while one waits are dropped, so a backlog never piles up) and a UTC cron schedule. pg-boss's timekeeper
+ * sends each cron tick once across all processes sharing the database, and one worker (any process) takes it.
+ * A tick missed while every process was down is NOT replayed one by one: at start each process sends one catch-up
+ * job per name (deduplicated by the `short` policy), and because every job is an idempotent planner ("what is due at
+ * `now` and not done yet"), that single late run does everything the missed ticks would have done, once.
+ *
+ * Exactly-once never depends on the queue: a job killed mid-run (process crash) is retried by pg-boss after it
+ * expires or simply redone by the next tick, and each effect is guarded by a UNIQUE key in our tables.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/connect.js';
+import { scheduledJobs } from './registry.js';
+import type { JobLogger, ScheduledJob } from './types.js';
+
+export const QUEUE_SCHEMA = 'pgboss';
+
+export interface JobQueueOptions {
+  db: Db;
+  /** the embedded database (PGlite); pg-boss then runs through `db`'s fair queue */
+  pglite?: PGlite;
+  /** PostgreSQL: pg-boss opens its own pool of `poolSize` (default 2) connections */
+  databaseUrl?: string;
+  poolSize?: number;
+  publicUrl: string;
+  log?: JobLogger;
+  jobs?: ScheduledJob[];
+  /** the clock handed to the jobs (default: the process's) */
+  now?: () => Date;
+  /** how often a worker looks for a job (default 5 s; pg-boss's minimum is 0.5 s) */
+  pollingIntervalSeconds?: number;
+  /** send one catch-up job per name at start (default true) */
+  catchUp?: boolean;
+  /** register the cron schedules (default true); tests turn it off so nothing fires on its own */
+  schedule?: boolean;
+}
+
+export interface JobQueue {
+  boss: PgBoss;
+  /** sends a job of `name` now (deduplicated while one waits) and resolves with its pg-boss id (null when deduplicated) */
+  send(name: string): Promise<string | null>;
+  /** resolves when every job this process took has finished (for tests) */
+  idle(): Promise<void>;
+  /** summaries of the runs this process did, newest last (for tests and logs) */
+  readonly runs: ReadonlyArray<{ name: string; summary: Record<string, number> }>;
+  stop(): Promise<void>;
+}
+
+const silent: JobLogger = { info() {}, warn() {}, error() {} };
+
+/** Runs one job with the given clock: logs its summary (or its failure, then rethrows). */
+export async function runScheduledJob(job: ScheduledJob, ctx: Parameters<ScheduledJob['run']>[0]): Promise<Record<string, number>> {
+  const started = Date.now();
+  try {
+    const summary = await job.run(ctx);
+    const busy = Object.values(summary).some((n) => n > 0);
+    if (busy) ctx.log.info({ job: job.name, ...summary, ms: Date.now() - started }, 'job ran');
+    return summary;
+  } catch (error) {
+    ctx.log.error({ job: job.name, reason: error instanceof Error ? error.message : String(error) }, 'job failed');
+    throw error;
+  }
+}
+
+/** pg-boss's `db` adapter over the embedded database: multi-statement SQL through `exec`, the rest through `query`. */
+export function pgliteBossAdapter(db: Db, pglite: PGlite) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      // hold the fair queue's one connection for this statement: never inside another caller's transaction
+      return db.connection().execute(async () => {
+        if (values && values.length > 0) {
+          const result = await pglite.query(text, values);
+          return { rows: result.rows as Record<string, unknown>[] };
+        }
+        const results = await pglite.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      });
+    },
+  };
+}
+
+export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const jobs = options.jobs ?? scheduledJobs;
+  const log = options.log ?? silent;
+  const now = options.now ?? (() => new Date());
+  const common = {
+    schema: QUEUE_SCHEMA,
+    // pg-boss's own maintenance: archive/delete old jobs; one process at a time (it locks)
+    maintenanceIntervalSeconds: 300,
+    cronMonitorIntervalSeconds: 30,
+    clockMonitorIntervalSeconds: 600,
+    schedule: options.schedule ?? true,
+  };
+  let boss: PgBoss;
+  if (options.pglite) {
+    boss = new PgBoss({ ...common, db: pgliteBossAdapter(options.db, options.pglite) } as PgBoss.ConstructorOptions);
+  } else if (options.databaseUrl) {
+    boss = new PgBoss({ ...common, connectionString: options.databaseUrl, max: options.poolSize ?? 2, application_name: 'pp-jobs' });
+  } else {
+    throw new Error('startJobQueue needs pglite or databaseUrl');
+  }
+  boss.on('error', (error: Error) => log.error({ reason: error.message }, 'job queue error'));
+  await boss.start();
+
+  const runs: Array<{ name: string; summary: Record<string, number> }> = [];
+  const inFlight = new Set<Promise<unknown>>();
+  for (const job of jobs) {
+    // createQueue is idempotent (on conflict do nothing)
+    await boss.createQueue(job.name, { name: job.name, policy: 'short', retryLimit: 1, retryDelay: 60, expireInSeconds: 15 * 60 });
+    if (options.schedule ?? true) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 }, async () => {
+      const run = runScheduledJob(job, { db: options.db, now: now(), log, publicUrl: options.publicUrl }).then((summary) => {
+        runs.push({ name: job.name, summary });
+        return summary;
+      });
+      inFlight.add(run);
+      try {
+        return await run;
+      } finally {
+        inFlight.delete(run);
+      }
+    });
+  }
+  if (options.catchUp ?? true) {
+    for (const job of jobs) await boss.send(job.name, {}, {});
+  }
+
+  let stopped = false;
+  return {
+    boss,
+    runs,
+    send: (name) => boss.send(name, {}, {}),
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      // graceful: waits (up to 20 s) for the jobs this process is running; `close` only closes pg-boss's own pool
+      await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/** Every scheduled job the queue (`queue.ts`) runs and `npm run jobs` knows. Add a job: one module, one line here. */
+import { autopayJob } from './autopay.js';
+import { plansJob } from './plans.js';
+import { purgeJob } from './purge.js';
+import { settlementJob } from './settlement-job.js';
+import type { ScheduledJob } from './types.js';
+
+export const scheduledJobs: ScheduledJob[] = [
+  settlementJob,
+  purgeJob,
+  // ── issue 8: AutoPay runs and plan installments ──
+  autopayJob,
+  plansJob,
+];

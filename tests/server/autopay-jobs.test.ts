@@ -1,0 +1,388 @@
+// @vitest-environment node
+/**
+ * The AutoPay run and the plan installments (server/jobs/autopay.ts, plans.ts): pure planners with fixed clocks and a
+ * fast-check property, and the runners on the database — three runs at the same instant (three pools on
+ * PostgreSQL) pay each due invoice exactly once, a run that dies mid-way and is rerun neither duplicates nor misses,
+ * a vendor in America/New_York with a due date on a DST change day, a declined card (one message, one e-mail,
+ * retries at +3/+5/+7, none after a manual payment), plan installments exactly once.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Temporal } from 'temporal-polyfill';
+import { createDb, type Db } from '../../server/db/connect.js';
+import { json } from '../../server/db/json.js';
+import { deleteAutopay } from '../../server/repos/autopay.js';
+import { createTestDb, type TestDb } from '../../server/db/testing.js';
+import { autopayJob, autopayPayDate, nextRetryOn, planAutopayRun, runAutopay, SimulatedCrash, PAYMENT_FAILED_SUBJECT } from '../../server/jobs/autopay.js';
+import { planSchedule, runPlans, scheduleRows } from '../../server/jobs/plans.js';
+import { startJobQueue, type JobQueue } from '../../server/jobs/queue.js';
+import { SANDBOX_CHARGE_DECLINE_CARD, sandboxChargeDecline, sandboxProcessor } from '../../server/payments-service/sandbox.js';
+
+const log = { info() {}, warn() {}, error() {} };
+const ctx = (db: Db, iso: string) => ({ db, now: new Date(iso), log, publicUrl: 'http://portal.test' });
+
+describe('AutoPay planner (pure)', () => {
+  const base = { startDate: '2026-12-01', provider: 'priority-ach', holidays: ['2026-12-25'], excluded: [] as string[], charges: [] };
+  const inv = (id: string, dueDate: string | null, over: Record<string, unknown> = {}) => ({ id, dueDate, openAmountCents: 100, payable: true, closed: false, disputed: false, ...over });
+
+  it('pays on the due date; an invoice due before the start on the start date; ACH moves to the next business day', () => {
+    expect(autopayPayDate('2026-12-09', '2026-12-01', 'priority-ach', [])).toBe('2026-12-09');
+    expect(autopayPayDate('2026-11-15', '2026-12-01', 'priority-ach', [])).toBe('2026-12-01');
+    expect(autopayPayDate('2026-12-12', '2026-12-01', 'priority-ach', [])).toBe('2026-12-14'); // Saturday → Monday
+    expect(autopayPayDate('2026-12-12', '2026-12-01', 'plastiq-cc', [])).toBe('2026-12-12'); // cards pay any day
+    expect(autopayPayDate('2026-12-25', '2026-12-01', 'plastiq-cc', ['2026-12-25'])).toBe('2026-12-26'); // never a holiday
+  });
+
+  it('charges what is due at today, skips excluded, disputed, closed, not payable, credits, no due date, and what is not due yet', () => {
+    const plan = planAutopayRun({
+      ...base,
+      today: '2026-12-09',
+      excluded: ['x'],
+      invoices: [
+        inv('due', '2026-12-09'), inv('old', '2026-10-01'), inv('x', '2026-12-01'), inv('disp', '2026-12-01', { disputed: true }),
+        inv('closed', '2026-12-01', { closed: true }), inv('sched', '2026-12-01', { payable: false }), inv('credit', '2026-12-01', { openAmountCents: -50 }),
+        inv('nodate', null), inv('later', '2026-12-10'),
+      ],
+    });
+    expect(plan.charge).toEqual([{ invoiceId: 'due', payDate: '2026-12-09' }, { invoiceId: 'old', payDate: '2026-12-01' }]);
+  });
+
+  it('nothing before the start date; a charged invoice is never charged again; a failed one is retried when due', () => {
+    expect(planAutopayRun({ ...base, startDate: '2026-12-10', today: '2026-12-09', invoices: [inv('a', '2026-12-01')] }).charge).toEqual([]);
+    const charges = [
+      { invoiceId: 'paid', status: 'paid' as const, nextAttemptOn: null },
+      { invoiceId: 'failed', status: 'failed' as const, nextAttemptOn: '2026-12-12' },
+    ];
+    const invoices = [inv('paid', '2026-12-01'), inv('failed', '2026-12-09')];
+    expect(planAutopayRun({ ...base, today: '2026-12-11', invoices, charges })).toEqual({ charge: [], retry: [] });
+    expect(planAutopayRun({ ...base, today: '2026-12-12', invoices, charges })).toEqual({ charge: [], retry: ['failed'] });
+    expect([1, 2, 3, 4].map((n) => nextRetryOn('2026-12-09', n))).toEqual(['2026-12-12', '2026-12-14', '2026-12-16', null]);
+  });
+});
+
+describe('sandbox charges', () => {
+  it('card 4000 0000 0000 0341 is saved, and its charges are declined; 4242… charges succeed', async () => {
+    const card = { provider: 'plastiq-cc' as const, brand: 'visa' as const, expMonth: 12, expYear: 2030, cvc: '123', nameOnCard: 'D', addressLine1: 'x', zipCode: '29401' };
+    const declining = await sandboxProcessor('plastiq-cc').tokenizeCard({ ...card, number: SANDBOX_CHARGE_DECLINE_CARD });
+    const fine = await sandboxProcessor('plastiq-cc').tokenizeCard({ ...card, number: '4242424242424242' });
+    if (!declining.ok || !fine.ok) throw new Error('tokenization refused');
+    expect(sandboxChargeDecline(declining.providerToken)).toMatchObject({ code: 'card_declined' });
+    expect(sandboxChargeDecline(fine.providerToken)).toBeNull();
+  });
+});
+
+describe('plan schedule (pure)', () => {
+  it('weekly / biweekly / monthly dates; the last installment takes the remainder', () => {
+    expect(planSchedule({ startDate: '2024-01-01', frequency: 'weekly', totalCents: 1000, eachCents: 300 })).toEqual([
+      { number: 1, date: '2024-01-01', amountCents: 300 },
+      { number: 2, date: '2024-01-08', amountCents: 300 },
+      { number: 3, date: '2024-01-15', amountCents: 300 },
+      { number: 4, date: '2024-01-22', amountCents: 100 },
+    ]);
+    expect(planSchedule({ startDate: '2024-01-31', frequency: 'monthly', totalCents: 300, eachCents: 100 }).map((r) => r.date)).toEqual([
+      '2024-01-31', '2024-02-29', '2024-03-31',
+    ]);
+    expect(planSchedule({ startDate: '2024-01-02', frequency: 'biweekly', totalCents: 200, eachCents: 100 }).map((r) => r.date)).toEqual(['2024-01-02', '2024-01-16']);
+  });
+
+  it('property: installments sum to the total, all but the last equal each, the last is in (0, each]', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 2_000_000 }),
+        fc.constantFrom('weekly' as const, 'biweekly' as const, 'monthly' as const),
+        (totalCents, eachCents, frequency) => {
+          fc.pre(totalCents / eachCents <= 500);
+          const rows = planSchedule({ startDate: '2026-01-31', frequency, totalCents, eachCents });
+          expect(rows.reduce((a, r) => a + r.amountCents, 0)).toBe(totalCents);
+          expect(rows.slice(0, -1).every((r) => r.amountCents === eachCents)).toBe(true);
+          const last = rows.at(-1)!.amountCents;
+          expect(last > 0 && last <= eachCents).toBe(true);
+          expect(rows.every((r, i) => i === 0 || r.date > rows[i - 1].date)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('row status from the groups (§3): complete → Closed, scheduled → Scheduled, else Open', () => {
+    const rows = planSchedule({ startDate: '2024-01-01', frequency: 'weekly', totalCents: 300, eachCents: 100 });
+    const statuses = scheduleRows(rows, [
+      { installmentNumber: 1, paymentDate: '2024-01-01', status: 'complete' },
+      { installmentNumber: 2, paymentDate: '2024-01-08', status: 'scheduled' },
+    ]).map((r) => r.status);
+    expect(statuses).toEqual(['Closed', 'Scheduled', 'Open']);
+  });
+});
+
+describe('runs on the database', () => {
+  let t: TestDb;
+  let vendorId: string;
+  let contactId: string;
+
+  beforeAll(async () => {
+    t = await createTestDb({ seed: true, today: Temporal.PlainDate.from('2026-12-02') });
+    vendorId = t.demo!.vendors.pfg; // America/New_York
+    contactId = t.demo!.contactId;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  let seq = 0;
+  /** A fresh location of the vendor with an AutoPay (method of `provider`) and invoices due on the given dates. */
+  async function fixture(opts: { startDate: string; provider?: string; declines?: boolean; invoices: Array<[dueDate: string, cents: number]> }) {
+    seq += 1;
+    const location = await t.db.insertInto('locations').values({ vendorId, displayName: `Test ${seq}`, address: json(null), createType: null }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('contactLocations').values({ contactId, vendorId, locationId: location.id }).execute();
+    const provider = opts.provider ?? 'plastiq-cc';
+    const method = await t.db
+      .insertInto('paymentMethods')
+      .values({
+        contactId, vendorId, locationId: location.id, provider: provider as any, name: 'Test Card', lastFour: opts.declines ? '0341' : '4242',
+        providerToken: `sbx_${provider}_card${opts.declines ? '_declines' : ''}_${seq}`, serviceFee: provider.endsWith('-cc') ? '2.9' : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const autopay = await t.db
+      .insertInto('autopays')
+      .values({ vendorId, locationId: location.id, contactId, paymentMethodId: method.id, startDate: opts.startDate })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const invoiceIds: string[] = [];
+    for (const [i, [dueDate, cents]] of opts.invoices.entries()) {
+      const row = await t.db
+        .insertInto('invoices')
+        .values({
+          vendorId, locationId: location.id, externalId: `T${seq}-${i}`, displayInvNum: `T${seq}-${i}`, openAmountCents: cents, originalAmountCents: cents,
+          dueDate, invoiceDate: null, externalInvoiceDate: null, poRefId: null, createType: null, externalUrl: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      invoiceIds.push(row.id);
+    }
+    return { locationId: location.id, methodId: method.id, autopayId: autopay.id, invoiceIds };
+  }
+
+  /** AutoPay payment lines per invoice of the location (canceled groups excluded). */
+  async function paidCount(locationId: string) {
+    const rows = await t.db
+      .selectFrom('payments as p')
+      .innerJoin('paymentGroups as g', 'g.id', 'p.paymentGroupId')
+      .select(['p.invoiceId', 'g.sourceType', 'g.paymentTotalCents', 'g.paymentDate'])
+      .where('g.locationId', '=', locationId)
+      .where('g.status', '<>', 'canceled')
+      .execute();
+    const counts = new Map<string, number>();
+    for (const r of rows) counts.set(r.invoiceId, (counts.get(r.invoiceId) ?? 0) + 1);
+    return { counts, rows };
+  }
+
+  it('pays each due invoice once, as "Autopay Plus" with the card fee, dated the run day; reruns change nothing', async () => {
+    const f = await fixture({ startDate: '2026-12-03', invoices: [['2026-11-20', 10_000], ['2026-12-08', 20_000], ['2026-12-20', 30_000]] });
+    await runAutopay(ctx(t.db, '2026-12-02T17:00:00Z')); // before the start date
+    expect((await paidCount(f.locationId)).counts.size).toBe(0);
+    await runAutopay(ctx(t.db, '2026-12-03T17:00:00Z'));
+    let paid = await paidCount(f.locationId);
+    expect([...paid.counts.keys()]).toEqual([f.invoiceIds[0]]); // already due at the start: paid on the start date
+    expect(paid.rows[0]).toMatchObject({ sourceType: 'Autopay Plus', paymentTotalCents: 10_290, paymentDate: '2026-12-03' });
+    await runAutopay(ctx(t.db, '2026-12-09T17:00:00Z')); // a late run (the 8th was missed) still pays the 8th's invoice, once
+    await runAutopay(ctx(t.db, '2026-12-09T17:05:00Z'));
+    paid = await paidCount(f.locationId);
+    expect(paid.counts).toEqual(new Map([[f.invoiceIds[0], 1], [f.invoiceIds[1], 1]]));
+    const inv = await t.db.selectFrom('invoices').select(['payable', 'status']).where('id', '=', f.invoiceIds[1]).executeTakeFirstOrThrow();
+    expect(inv).toEqual({ payable: false, status: 'scheduled' });
+  });
+
+  it('skips invoices excluded, disputed or paid by hand before the run', async () => {
+    const f = await fixture({ startDate: '2026-12-03', invoices: [['2026-12-05', 100], ['2026-12-05', 200], ['2026-12-05', 300], ['2026-12-05', 400]] });
+    await t.db.updateTable('autopays').set({ excludedInvoiceIds: json([f.invoiceIds[0]]) }).where('id', '=', f.autopayId).execute();
+    await t.db.updateTable('invoices').set({ payable: false, status: 'scheduled' }).where('id', '=', f.invoiceIds[1]).execute(); // paid by hand
+    const group = await t.db
+      .insertInto('paymentGroups')
+      .values({
+        vendorId, locationId: f.locationId, contactId, confirmationNumber: 'PP-DISPUTE1', paymentDate: '2026-12-04', paymentTotalCents: 0, paymentType: 'CC',
+        status: 'complete', sourceType: 'Portal', paymentPlanId: null, requestId: null, paymentMethodId: f.methodId, idempotencyKey: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('payments').values({ paymentGroupId: group.id, invoiceId: f.invoiceIds[2], paidAmountCents: 0, subject: 'Disputed', message: null }).execute();
+    await runAutopay(ctx(t.db, '2026-12-05T17:00:00Z'));
+    const autopayLines = (await paidCount(f.locationId)).rows.filter((r) => r.sourceType === 'Autopay Plus');
+    expect(autopayLines.map((r) => r.invoiceId)).toEqual([f.invoiceIds[3]]);
+  });
+
+  it('three runs at the same instant (three connections/pools) pay each due invoice exactly once', async () => {
+    const f = await fixture({ startDate: '2026-12-03', invoices: Array.from({ length: 12 }, (_, i) => [`2026-12-0${3 + (i % 5)}`, 1000 + i] as [string, number]) });
+    const extra = t.databaseUrl ? await Promise.all([0, 1, 2].map(() => createDb({ databaseUrl: t.databaseUrl, poolSize: 3 }))) : [];
+    try {
+      const dbs = extra.length ? extra.map((h) => h.db) : [t.db, t.db, t.db];
+      await Promise.all(dbs.map((db) => runAutopay(ctx(db, '2026-12-08T17:00:00Z'))));
+    } finally {
+      await Promise.all(extra.map((h) => h.close()));
+    }
+    const { counts } = await paidCount(f.locationId);
+    expect(counts.size).toBe(12);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('PostgreSQL: three job queues (three pg-boss instances, as three server processes) start at once: each due invoice paid once', async () => {
+    const f = await fixture({ startDate: '2026-12-03', invoices: Array.from({ length: 8 }, (_, i) => ['2026-12-05', 700 + i] as [string, number]) });
+    const handles = await Promise.all([0, 1, 2].map(() => createDb({ databaseUrl: t.databaseUrl, poolSize: 3 })));
+    const queues: JobQueue[] = [];
+    try {
+      for (const h of handles) {
+        queues.push(
+          await startJobQueue({
+            db: h.db, databaseUrl: t.databaseUrl, publicUrl: 'http://portal.test', now: () => new Date('2026-12-05T17:00:00Z'),
+            jobs: [autopayJob], schedule: false, pollingIntervalSeconds: 0.5,
+          }),
+        );
+      }
+      await Promise.all(queues.map((q) => q.send('autopay'))); // three ticks at the same instant
+      const until = Date.now() + 20_000;
+      while ((await paidCount(f.locationId)).counts.size < 8 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+      await Promise.all(queues.map((q) => q.idle()));
+    } finally {
+      await Promise.all(queues.map((q) => q.stop()));
+      await Promise.all(handles.map((h) => h.close()));
+    }
+    const { counts } = await paidCount(f.locationId);
+    expect(counts.size).toBe(8);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  }, 60_000);
+
+  it('a run that dies after 3 charges, then a rerun: no duplicate, no miss', async () => {
+    const f = await fixture({ startDate: '2026-12-03', invoices: Array.from({ length: 7 }, (_, i) => ['2026-12-04', 500 + i] as [string, number]) });
+    // only this location's AutoPay counts toward the crash: the others were paid by earlier tests
+    await expect(
+      runAutopay(ctx(t.db, '2026-12-04T17:00:00Z'), {
+        afterCharge: (n) => {
+          if (n === 3) throw new SimulatedCrash('killed');
+        },
+      }),
+    ).rejects.toThrow('killed');
+    const partial = (await paidCount(f.locationId)).counts.size;
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(7);
+    await runAutopay(ctx(t.db, '2026-12-04T17:00:00Z'));
+    const { counts } = await paidCount(f.locationId);
+    expect(counts.size).toBe(7);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('America/New_York: a due date on a DST change day is paid from local midnight, not UTC midnight', async () => {
+    // 2027-03-14: clocks spring forward (EST → EDT); 2027-11-07: they fall back (EDT → EST)
+    const f = await fixture({ startDate: '2027-03-01', invoices: [['2027-03-14', 100], ['2027-11-07', 200]] });
+    await runAutopay(ctx(t.db, '2027-03-14T04:59:00Z')); // Mar 13, 23:59 EST
+    expect((await paidCount(f.locationId)).counts.size).toBe(0);
+    await runAutopay(ctx(t.db, '2027-03-14T05:00:00Z')); // Mar 14, 00:00 EST
+    expect([...(await paidCount(f.locationId)).counts.keys()]).toEqual([f.invoiceIds[0]]);
+    await runAutopay(ctx(t.db, '2027-11-07T03:59:00Z')); // Nov 6, 23:59 EDT
+    expect((await paidCount(f.locationId)).counts.size).toBe(1);
+    await runAutopay(ctx(t.db, '2027-11-07T04:00:00Z')); // Nov 7, 00:00 EDT
+    const { rows } = await paidCount(f.locationId);
+    expect(rows.find((r) => r.invoiceId === f.invoiceIds[1])?.paymentDate).toBe('2027-11-07');
+  });
+
+  it('a declined card: one "Payment Failed" message, one e-mail with a link, retries at +3/+5/+7, none after a manual payment', async () => {
+    const f = await fixture({ startDate: '2027-01-04', declines: true, invoices: [['2027-01-05', 1000], ['2027-01-05', 2000]] });
+    const [manual, rescued] = f.invoiceIds;
+    const mine = seq;
+    const messages = () => t.db.selectFrom('messages').select(['invoiceId', 'subject']).where('locationId', '=', f.locationId).execute();
+    const emails = () => t.db.selectFrom('outbox').select(['recipient', 'body']).where('body', 'like', `%invoice T${mine}-%`).execute();
+    const charge = (invoiceId: string) => t.db.selectFrom('autopayCharges').selectAll().where('invoiceId', '=', invoiceId).executeTakeFirstOrThrow();
+
+    await runAutopay(ctx(t.db, '2027-01-05T17:00:00Z'));
+    await runAutopay(ctx(t.db, '2027-01-06T17:00:00Z')); // nothing new before the first retry
+    expect((await messages()).filter((x) => x.subject === PAYMENT_FAILED_SUBJECT)).toHaveLength(2);
+    const mail = await emails();
+    expect(mail).toHaveLength(2);
+    expect(mail[0].recipient).toBe('demo@example.com');
+    expect(mail[0].body).toMatch(new RegExp(`http://portal\\.test/token/[A-Za-z0-9_-]+/vendors/${vendorId}/locations/${f.locationId}/autopaymanage`));
+    expect((await paidCount(f.locationId)).counts.size).toBe(0);
+    expect(await charge(manual)).toMatchObject({ status: 'failed', attempts: 1, nextAttemptOn: '2027-01-08' });
+
+    // the customer pays one invoice by hand after the failure
+    await t.db.updateTable('invoices').set({ payable: false, status: 'scheduled' }).where('id', '=', manual).execute();
+    await runAutopay(ctx(t.db, '2027-01-08T17:00:00Z')); // first retry (+3): still declined
+    expect(await charge(manual)).toMatchObject({ status: 'ended', nextAttemptOn: null });
+    expect(await charge(rescued)).toMatchObject({ status: 'failed', attempts: 2, nextAttemptOn: '2027-01-10' });
+    await runAutopay(ctx(t.db, '2027-01-10T17:00:00Z')); // second retry (+5)
+    expect(await charge(rescued)).toMatchObject({ status: 'failed', attempts: 3, nextAttemptOn: '2027-01-12' });
+
+    // the customer follows the link and changes the AutoPay's method: the third retry (+7) uses it and pays
+    const good = await t.db
+      .insertInto('paymentMethods')
+      .values({ contactId, vendorId, locationId: f.locationId, provider: 'plastiq-cc', name: 'Good Card', lastFour: '4242', providerToken: 'sbx_ok', serviceFee: '2.9' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('autopays').set({ paymentMethodId: good.id }).where('id', '=', f.autopayId).execute();
+    await runAutopay(ctx(t.db, '2027-01-12T17:00:00Z'));
+    expect(await charge(rescued)).toMatchObject({ status: 'paid', attempts: 4, nextAttemptOn: null });
+    const { counts, rows } = await paidCount(f.locationId);
+    expect(counts).toEqual(new Map([[rescued, 1]])); // never a charge of the invoice paid by hand
+    expect(rows[0]).toMatchObject({ paymentTotalCents: 2058, paymentDate: '2027-01-12' });
+    // still one message and one e-mail per invoice after all the retries; later runs change nothing
+    await runAutopay(ctx(t.db, '2027-01-20T17:00:00Z'));
+    expect((await messages()).filter((x) => x.subject === PAYMENT_FAILED_SUBJECT)).toHaveLength(2);
+    expect(await emails()).toHaveLength(2);
+    expect((await paidCount(f.locationId)).counts).toEqual(counts);
+  });
+
+  it('a declined card stops after the third retry (+7 days)', async () => {
+    const f = await fixture({ startDate: '2027-02-01', declines: true, invoices: [['2027-02-01', 1000]] });
+    for (const day of ['01', '04', '06', '08', '09', '20']) await runAutopay(ctx(t.db, `2027-02-${day}T17:00:00Z`));
+    const charge = await t.db.selectFrom('autopayCharges').selectAll().where('invoiceId', '=', f.invoiceIds[0]).executeTakeFirstOrThrow();
+    expect(charge).toMatchObject({ status: 'stopped', attempts: 4, nextAttemptOn: null });
+    expect((await paidCount(f.locationId)).counts.size).toBe(0);
+  });
+
+  it('turning AutoPay off cancels its payments not yet settled (invoice payable again) and ends its retries', async () => {
+    const f = await fixture({ startDate: '2027-04-01', invoices: [['2027-04-05', 1000]] });
+    await runAutopay(ctx(t.db, '2027-04-05T17:00:00Z'));
+    expect((await paidCount(f.locationId)).counts.size).toBe(1);
+    const answer = await deleteAutopay(t.db, { contactId, vendorId, locationId: f.locationId, tokenRequestId: null }, f.autopayId, new Date('2027-04-05T18:00:00Z'));
+    expect(answer).toEqual({ id: f.autopayId, deactivationDate: '2027-04-05' });
+    expect((await paidCount(f.locationId)).counts.size).toBe(0);
+    const inv = await t.db.selectFrom('invoices').select(['payable', 'status']).where('id', '=', f.invoiceIds[0]).executeTakeFirstOrThrow();
+    expect(inv).toEqual({ payable: true, status: 'open' });
+    await runAutopay(ctx(t.db, '2027-04-06T17:00:00Z')); // off: nothing more
+    expect((await paidCount(f.locationId)).counts.size).toBe(0);
+  });
+
+  it('plan installments: created on their dates exactly once each (also three runs at once), with the current method', async () => {
+    const f = await fixture({ startDate: '2030-01-01', invoices: [['2026-11-01', 100_000]] }); // the AutoPay never starts here
+    const plan = await t.db
+      .insertInto('paymentPlans')
+      .values({
+        vendorId, locationId: f.locationId, contactId, requestId: null, name: 'Test Plan', status: 'active', totalAmountCents: 100_000,
+        eachAmountCents: 30_000, frequency: 'weekly', startDate: '2026-12-07', paymentMethodId: f.methodId, invoiceIds: json([f.invoiceIds[0]]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const groups = () =>
+      t.db.selectFrom('paymentGroups').select(['installmentNumber', 'paymentTotalCents', 'paymentMethodId', 'paymentDate', 'sourceType']).where('paymentPlanId', '=', plan.id).orderBy('installmentNumber').execute();
+    await runPlans(ctx(t.db, '2026-12-06T17:00:00Z'));
+    expect(await groups()).toHaveLength(0);
+    await Promise.all([0, 1, 2].map(() => runPlans(ctx(t.db, '2026-12-14T17:00:00Z')))); // installments 1 and 2 due
+    expect((await groups()).map((g) => g.installmentNumber)).toEqual([1, 2]);
+    // a method change applies to installments not yet created
+    const ach = await t.db
+      .insertInto('paymentMethods')
+      .values({ contactId, vendorId, locationId: f.locationId, provider: 'priority-ach', name: 'Checking', lastFour: '1111', providerToken: 'sbx_ach' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('paymentPlans').set({ paymentMethodId: ach.id }).where('id', '=', plan.id).execute();
+    await runPlans(ctx(t.db, '2027-01-10T17:00:00Z'));
+    await runPlans(ctx(t.db, '2027-01-10T17:00:00Z'));
+    const all = await groups();
+    expect(all.map((g) => g.installmentNumber)).toEqual([1, 2, 3, 4]);
+    expect(all.map((g) => g.paymentMethodId)).toEqual([f.methodId, f.methodId, ach.id, ach.id]);
+    // card installments carry the 2.9 % fee; the ACH ones do not; the amounts (before fees) sum to the total
+    expect(all.map((g) => g.paymentTotalCents)).toEqual([30_870, 30_870, 30_000, 10_000]);
+    expect(all.every((g) => g.sourceType === 'Payment Plan')).toBe(true);
+    const lines = await t.db.selectFrom('payments').select(['paidAmountCents']).where('invoiceId', '=', f.invoiceIds[0]).execute();
+    expect(lines.reduce((a, l) => a + Number(l.paidAmountCents), 0)).toBe(100_000);
+  });
+});

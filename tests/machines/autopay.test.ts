@@ -104,7 +104,7 @@ describe('AutoPay submit', () => {
     expect(confirmed).toHaveBeenCalledWith(expect.anything(), { autopay: modelAutopay });
   });
   it('fails and can be submitted again', async () => {
-    const actor = createActor(autopaySubmitMachine.provide({ actors: { createAutopay: fromPromise(async () => { throw new Error('409'); }) } }), { input: { vendorId: 'v', locationId: 'l' } }).start();
+    const actor = createActor(autopaySubmitMachine.provide({ actors: { createAutopay: fromPromise<typeof modelAutopay>(async () => { throw new Error('409'); }) as never } }), { input: { vendorId: 'v', locationId: 'l' } }).start();
     actor.send({ type: 'autopay.submit', body, fee: false });
     await waitFor(actor, (s) => s.matches('failed'));
     actor.send({ type: 'autopay.submit', body, fee: true });

@@ -41,7 +41,7 @@ describe('plan list redirects (§2.3)', () => {
 describe('plan update', () => {
   function plan(output: () => Promise<{ plan: PaymentPlan; epa: typeof modelEpa }>, update = vi.fn(async () => modelPlans[0])) {
     const updated = vi.fn();
-    const actor = createActor(planUpdateMachine.provide({ actors: { loadPlan: fromPromise(output), updatePaymentPlan: fromPromise(update) }, actions: { updated } }), { input: modelPlanUpdateInput }).start();
+    const actor = createActor(planUpdateMachine.provide({ actors: { loadPlan: fromPromise(output) as never, updatePaymentPlan: fromPromise(update) as never }, actions: { updated } }), { input: modelPlanUpdateInput }).start();
     return { actor, updated, update };
   }
   it('needs a different verified method and the box; asks "Update payment plan?"; success goes on', async () => {
@@ -74,9 +74,9 @@ describe('plan update', () => {
 
 describe('plan setup', () => {
   it('is enabled with a verified method and the box; sends vendor, request, method, terms version', async () => {
-    const create = vi.fn(async () => ({ paymentMethod: modelPlanMethods[0], paymentPlan: modelPlans[0] }));
+    const create = vi.fn(async (_args: { input: unknown }) => ({ paymentMethod: modelPlanMethods[0], paymentPlan: modelPlans[0] }));
     const confirmed = vi.fn();
-    const actor = createActor(planSetupMachine.provide({ actors: { loadPlanRequest: fromPromise(async () => modelPlanRequestData), createPaymentPlan: fromPromise(create) }, actions: { confirmed } }), { input: modelPlanSetupInput }).start();
+    const actor = createActor(planSetupMachine.provide({ actors: { loadPlanRequest: fromPromise(async () => modelPlanRequestData), createPaymentPlan: fromPromise(create) as never }, actions: { confirmed } }), { input: modelPlanSetupInput }).start();
     await waitFor(actor, (s) => s.matches('loaded'));
     expect(selectSetupEnabled(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'form.method', method: { ...modelPlanMethods[0], displayExtra: { ...modelPlanMethods[0].displayExtra, verificationRequired: true } } });
@@ -91,7 +91,7 @@ describe('plan setup', () => {
     expect(create.mock.calls[0][0]).toMatchObject({ input: { vendorId: modelPlanSetupInput.vendorId, requestId: ids.request, paymentMethodId: ids.bank, epaVersion: '2024-01' } });
   });
   it('a completed request is closed', async () => {
-    const actor = createActor(planSetupMachine.provide({ actors: { loadPlanRequest: fromPromise(async () => ({ ...modelPlanRequestData, request: { ...modelPlanRequest, status: 'complete' as const } })) } }), { input: modelPlanSetupInput }).start();
+    const actor = createActor(planSetupMachine.provide({ actors: { loadPlanRequest: fromPromise(async () => ({ ...modelPlanRequestData, request: { ...modelPlanRequest, status: 'complete' as const } })) as never } }), { input: modelPlanSetupInput }).start();
     await waitFor(actor, (s) => s.matches('loaded'));
     expect(actor.getSnapshot().matches({ loaded: 'closed' })).toBe(true);
   });

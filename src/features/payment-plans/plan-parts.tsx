@@ -18,7 +18,11 @@ const scheduleColumns: DataTableColumn<ScheduleRow>[] = [
   { id: 'status', header: t.scheduleColumns.status, cell: (r) => r.status },
 ];
 
-export function planScheduleRows(plan: Pick<PaymentPlan, 'startDate' | 'frequency' | 'totalAmount' | 'eachAmount'> & { paymentGroups?: PaymentPlan['paymentGroups'] }): ScheduleRow[] {
+/** The plan's schedule: the server's `schedule` when it sends one (installments matched to their payment groups), else derived here. */
+export function planScheduleRows(plan: Pick<PaymentPlan, 'startDate' | 'frequency' | 'totalAmount' | 'eachAmount'> & { paymentGroups?: PaymentPlan['paymentGroups']; schedule?: PaymentPlan['schedule'] }): ScheduleRow[] {
+  if (plan.schedule?.length) {
+    return plan.schedule.map((r) => ({ paymentNumber: r.paymentNumber, paymentDate: r.paymentDate, paymentAmountCents: toCents(r.paymentAmount), status: r.status }));
+  }
   return planSchedule(
     { startDate: plan.startDate, frequency: plan.frequency, totalAmountCents: toCents(plan.totalAmount), eachAmountCents: toCents(plan.eachAmount) },
     plan.paymentGroups ?? [],

@@ -58,7 +58,9 @@ test('AutoPay: set up from the request link with its exclusions, AUTOPAY ON, cha
     `select id, display_inv_num from invoices where location_id = $1 and open_amount_cents > 0 order by display_inv_num limit 1`, [place.locationId])).rows[0]);
   const requestId = await newRequest(place, 'autopay', { excluded: [invoice.id] });
   const link = await linkTo('Magnolia Catering', 'autopay', requestId);
-  await addCard(place, `Corporate Card ${Date.now() % 1000}`, String(1000 + (Date.now() % 9000)).slice(0, 4), '3.5');
+  // A card of this run only (earlier runs left theirs): its last four tell it apart.
+  const cardFour = String(1000 + Math.floor(Math.random() * 9000));
+  await addCard(place, 'Corporate Card', cardFour, '3.5');
 
   // The token entry of type autopay lands on .../autopay/{requestId}.
   await page.goto(`/token/${link.token}`);
@@ -85,7 +87,7 @@ test('AutoPay: set up from the request link with its exclusions, AUTOPAY ON, cha
   // Change the method: the new card has a fee → "Update AutoPay Plus?".
   const update = page.getByRole('button', { name: 'Update' });
   await expect(update).toBeDisabled();
-  await page.getByRole('radio', { name: /Corpo/ }).locator('xpath=ancestor::label').click();
+  await page.getByRole('radio', { name: radioName(page, 'Corporate Card', cardFour) }).locator('xpath=ancestor::label').click();
   await page.getByRole('checkbox', { name: 'I agree to the' }).locator('xpath=ancestor::label').click();
   await expect(update).toBeEnabled();
   await update.click();
@@ -95,7 +97,7 @@ test('AutoPay: set up from the request link with its exclusions, AUTOPAY ON, cha
   await updateFee.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(/\/autopaymanage\/confirmation$/);
   await expect(page.getByRole('heading', { name: /AutoPay updated for/ })).toBeVisible();
-  await expect(page.getByText(/Corporate Card/)).toBeVisible();
+  await expect(page.getByText(`Corporate Card ${cardFour}`)).toBeVisible();
 
   // Turn it off (keyboard: the confirmation modal's button by Tab/Enter).
   await page.getByRole('link', { name: 'Manage AutoPay' }).click();
@@ -114,7 +116,7 @@ test('AutoPay: set up from the request link with its exclusions, AUTOPAY ON, cha
 
 test('plans: the PAYMENT PLANS report, the demo plan with its schedule, change its method', async ({ page }) => {
   const place = await linkTo('Harbor Street Kitchen');
-  const lastFour = String(1000 + (Date.now() % 9000)).slice(0, 4);
+  const lastFour = String(1000 + Math.floor(Math.random() * 9000));
   await addCard(place, 'Plan Visa', lastFour, null);
   await page.goto(place.base);
   await page.getByRole('link', { name: 'PAYMENT PLANS' }).click();

@@ -29,6 +29,8 @@ import { unauthorizedEntry } from './unauthorized/unauthorized.entry';
 import { messageListEntry, resolutionCenterEntry, templateMessageEntry, unreadMessagesEntry } from './messages/messages.entry';
 import { adBannerEntry, statementDeliveryEntry, statementEntry } from './statement/statement.entry';
 import { remindersEntry } from './reminders/reminders.entry';
+import { autopayDeleteEntry, autopayPageEntry, autopaySubmitEntry, autopayUpdateEntry } from './autopay/autopay.entry';
+import { planListEntry, planSetupEntry, planUpdateEntry } from './payment-plans/payment-plans.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -60,6 +62,14 @@ export const machineRegistry: RegisteredMachine[] = [
   paymentDetailEntry,
   invoiceJourneyEntry,
   pdfLoaderEntry,
+  // issue 8: AutoPay and payment plans
+  autopayPageEntry,
+  autopaySubmitEntry,
+  autopayUpdateEntry,
+  autopayDeleteEntry,
+  planListEntry,
+  planUpdateEntry,
+  planSetupEntry,
   // issue 9: statements and reminders
   statementEntry,
   adBannerEntry,

@@ -39,6 +39,17 @@ const statementPdf = lazyPage(() => import('../features/statement/statement-pdf-
 const reminders = lazyPage(() => import('../features/reminders/reminders-page'));
 // ── issue 11: workflow atlas ──
 const atlas = lazyPage(() => import('../features/atlas/atlas-page'));
+// ── issue 8: AutoPay and payment plans (screens) ──
+const autopaySetup = lazyPage(() => import('../features/autopay/autopay-setup-page'));
+const autopayManage = lazyPage(() => import('../features/autopay/autopay-manage-page'));
+const autopayConfirmation = lazyPage(() => import('../features/autopay/autopay-confirmation-page'));
+const autopayDeleted = lazyPage(() => import('../features/autopay/autopay-deleted-page'));
+const plans = lazyPage(() => import('../features/payment-plans/plans-page'));
+const planDetail = lazyPage(() => import('../features/payment-plans/plan-detail-page'));
+const planUpdate = lazyPage(() => import('../features/payment-plans/plan-update-page'));
+const planUpdated = lazyPage(() => import('../features/payment-plans/plan-updated-page'));
+const planRequest = lazyPage(() => import('../features/payment-plans/plan-request-page'));
+const planRequestConfirmation = lazyPage(() => import('../features/payment-plans/plan-request-confirmation-page'));
 
 /**
  * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (invoices,
@@ -88,6 +99,19 @@ export const routes: RouteObject[] = [
           { path: 'vendors/:vendorId/locations/:locationId/statement', lazy: statement },
           { path: 'vendors/:vendorId/locations/:locationId/statement/pdfloader', lazy: statementPdf },
           { path: 'vendors/:vendorId/locations/:locationId/reminders', lazy: reminders },
+          // ── issue 8: AutoPay and payment plans (screens) ──
+          { path: 'vendors/:vendorId/locations/:locationId/autopay', lazy: autopaySetup },
+          { path: 'vendors/:vendorId/locations/:locationId/autopay/:requestId', lazy: autopaySetup },
+          { path: 'vendors/:vendorId/locations/:locationId/autopayconfirmation', lazy: autopayConfirmation },
+          { path: 'vendors/:vendorId/locations/:locationId/autopaymanage', lazy: autopayManage },
+          { path: 'vendors/:vendorId/locations/:locationId/autopaymanage/confirmation', lazy: autopayConfirmation },
+          { path: 'vendors/:vendorId/locations/:locationId/autopaydelete/confirmation', lazy: autopayDeleted },
+          { path: 'vendors/:vendorId/locations/:locationId/plans', lazy: plans },
+          { path: 'vendors/:vendorId/locations/:locationId/plans/:planId', lazy: planDetail },
+          { path: 'vendors/:vendorId/locations/:locationId/plans/:planId/update', lazy: planUpdate },
+          { path: 'vendors/:vendorId/locations/:locationId/plans/:planId/update/confirmation', lazy: planUpdated },
+          { path: 'vendors/:vendorId/locations/:locationId/planrequests/:requestId', lazy: planRequest },
+          { path: 'vendors/:vendorId/locations/:locationId/planrequests/:requestId/confirmation', lazy: planRequestConfirmation },
         ],
       },
       // ── issue 11: workflow atlas ── (/atlas and /atlas/<machineId>: a splat, machine ids are not UUIDs)

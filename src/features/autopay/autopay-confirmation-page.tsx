@@ -1,0 +1,53 @@
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { button } from '../../ui/button';
+import { Card, Page, PageTitle } from '../../ui/page';
+import { shortDate } from '../click2pay/format';
+import { LocationFrame } from '../dashboard/location-frame';
+import { useSession } from '../shell/session';
+import { layout } from './parts';
+import { autopayTexts as t } from './texts';
+import type { AutopayConfirmationState } from './use-autopay';
+
+function isState(value: unknown): value is AutopayConfirmationState {
+  const v = value as AutopayConfirmationState | null;
+  return !!v && (v.kind === 'setUp' || v.kind === 'updated') && !!v.autopay?.startDate;
+}
+
+/**
+ * `.../autopayconfirmation` ("AutoPay set up for") and `.../autopaymanage/confirmation` ("AutoPay updated for"), from
+ * the navigation state; without it (no payment date) the page redirects to `.../autopaymanage` (§2.2).
+ */
+export default function AutopayConfirmationPage() {
+  const session = useSession();
+  const { vendorId = '', locationId = '' } = useParams();
+  const { state } = useLocation();
+  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  if (!isState(state)) return <Navigate to={`${base}/autopaymanage`} replace />;
+  const { autopay } = state;
+  return (
+    <LocationFrame vendorId={vendorId} locationId={locationId}>
+      {(context) => (
+        <Page>
+          <PageTitle>
+            {state.kind === 'setUp' ? t.confirmation.setUp : t.confirmation.updated}{' '}
+            {context.location ? <span className={layout.accent}>{context.location.displayName}</span> : null}
+          </PageTitle>
+          <Card>
+            <dl className={layout.dl}>
+              <dt>{t.confirmation.method}</dt>
+              <dd>{autopay.paymentMethodName} {autopay.paymentMethodLastFour}</dd>
+              <dt>{t.confirmation.startDate}</dt>
+              <dd>{shortDate(autopay.startDate)}</dd>
+              <dt>{t.confirmation.excluded}</dt>
+              <dd>{autopay.excludedInvoices.length}</dd>
+            </dl>
+          </Card>
+          <div className={layout.actions} style={{ marginTop: 24 }}>
+            <Link to={base} className={button()}>{t.confirmation.dashboard}</Link>
+            <Link to={`${base}/autopaymanage`} className={button({ variant: 'secondary' })}>{t.confirmation.manage}</Link>
+          </div>
+        </Page>
+      )}
+    </LocationFrame>
+  );
+}

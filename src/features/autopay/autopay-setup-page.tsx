@@ -1,0 +1,65 @@
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { Button, button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import type { Vendor } from '../shell/session';
+import { AutopayFrame, AutopaySkeleton, ExclusionsSection, LoadFailed, MethodSection, StartDateSection } from './autopay-form';
+import { Alert, TermsRow, layout } from './parts';
+import { autopayTexts as t } from './texts';
+import { useAutopayPage, useAutopaySubmit } from './use-autopay';
+
+export interface AutopaySetupProps {
+  vendorId: string;
+  locationId: string;
+  vendor: Vendor;
+  base: string;
+  requestId: string | null;
+  now?: () => import('temporal-polyfill').Temporal.Instant;
+}
+
+/** The set-up form (§2.1); an existing AutoPay redirects to manage. */
+export function AutopaySetup({ vendorId, locationId, vendor, base, requestId, now }: AutopaySetupProps) {
+  const view = useAutopayPage({ vendorId, locationId, requestId, vendor, now });
+  const submit = useAutopaySubmit(view, base, vendorId, locationId);
+  if (view.status === 'loading') return <AutopaySkeleton />;
+  if (view.status === 'failed') return <LoadFailed onRetry={view.retry} />;
+  if (view.status === 'active') return <Navigate to={`${base}/autopaymanage`} replace />;
+  return (
+    <div className={layout.stack}>
+      <MethodSection view={view} vendorId={vendorId} locationId={locationId} selectedId={view.context.method?.id ?? null} />
+      <StartDateSection view={view} editable={view.editable} />
+      <ExclusionsSection view={view} editable={view.editable} />
+      <TermsRow terms={view.terms} accepted={view.context.termsAccepted} onChange={view.setTerms} label={t.terms} linkText={t.termsLink} />
+      {submit.failed ? <Alert>{t.failures.setup}</Alert> : null}
+      <div className={layout.actions}>
+        <Button onClick={submit.submit} disabled={!view.setupValid || submit.submitting} loading={submit.submitting}>{t.setUp}</Button>
+        <Link to={base} className={button({ variant: 'ghost' })}>{t.cancel}</Link>
+      </div>
+      <Dialog
+        open={submit.confirming}
+        onClose={submit.cancel}
+        role="alertdialog"
+        title={t.feeModal.setupTitle}
+        actions={
+          <>
+            <Button variant="secondary" onClick={submit.cancel}>{t.feeModal.cancel}</Button>
+            <Button onClick={submit.confirm}>{t.feeModal.confirmSetup}</Button>
+          </>
+        }
+      >
+        <p>{t.feeModal.body(view.context.method?.displayExtra.serviceFee ?? '')}</p>
+      </Dialog>
+    </div>
+  );
+}
+
+/** AutoPay setup at `.../autopay` and `.../autopay/{requestId}`. */
+export default function AutopaySetupPage() {
+  const { requestId = null } = useParams();
+  return (
+    <AutopayFrame>
+      {({ vendorId, locationId, vendor, base }) => (
+        <AutopaySetup key={`${vendorId}/${locationId}/${requestId ?? ''}`} vendorId={vendorId} locationId={locationId} vendor={vendor} base={base} requestId={requestId} />
+      )}
+    </AutopayFrame>
+  );
+}

@@ -1,0 +1,3 @@
+import { PlanRequestConfirmation } from './plan-request-page';
+
+export default PlanRequestConfirmation;

@@ -1,0 +1,72 @@
+import { useCallback } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { Card, PageTitle } from '../../ui/page';
+import { Alert, Section, TermsRow, layout } from '../autopay/parts';
+import { PaymentMethodPicker, type PickedPaymentMethod } from '../payment-methods/payment-method-picker';
+import { TableSkeleton } from '../reports/report-layout';
+import { PlanFrame, type PlanFrameProps } from './plan-frame';
+import { PlanSummary } from './plan-parts';
+import { planTexts as t } from './texts';
+import { usePlan } from './use-plans';
+
+function PlanUpdate({ vendorId, locationId, base, context, params }: PlanFrameProps) {
+  const planId = params.planId ?? '';
+  const view = usePlan(vendorId, locationId, planId, base);
+  const { chooseMethod } = view;
+  const onSelect = useCallback((m: PickedPaymentMethod) => chooseMethod(m), [chooseMethod]); // eslint-disable-line react-hooks/exhaustive-deps
+  const methodName = view.method ? `${view.method.displayExtra.name} ${view.method.displayExtra.lastFour}` : '';
+  return (
+    <>
+      <PageTitle>
+        {t.updateMethod} {context.location ? <span className={layout.accent}>{context.location.displayName}</span> : null}
+      </PageTitle>
+      {view.status === 'loading' ? <TableSkeleton label={t.loading} rows={4} /> : null}
+      {view.status === 'failed' || view.status === 'notFound' ? (
+        <div className={layout.stack}>
+          <Alert>{view.status === 'notFound' ? t.notFound : t.loadFailed}</Alert>
+          <div><Button variant="secondary" onClick={view.retry}>{t.retry}</Button></div>
+        </div>
+      ) : null}
+      {view.plan ? (
+        <div className={layout.stack}>
+          <Card><PlanSummary plan={view.plan} /></Card>
+          {view.status === 'inactive' ? <p>{t.inactive}</p> : (
+            <>
+              <Section id="plan-method" title={t.columns.method}>
+                <PaymentMethodPicker vendorId={vendorId} locationId={locationId} selectedId={view.method?.id ?? view.plan.paymentMethodId} onSelect={onSelect} />
+              </Section>
+              <TermsRow terms={view.terms} accepted={view.termsAccepted} onChange={view.setTerms} label={t.terms} linkText={t.termsLink} />
+              {view.failed ? <Alert>{t.updateFailed}</Alert> : null}
+            </>
+          )}
+          <div className={layout.actions}>
+            {view.status === 'ready' ? <Button onClick={view.update} disabled={!view.enabled} loading={view.submitting}>{t.update}</Button> : null}
+            <Link to={`${base}/plans/${planId}`} className={button({ variant: 'ghost' })}>{t.cancel}</Link>
+          </div>
+          <Dialog
+            open={view.confirming}
+            onClose={view.cancel}
+            role="alertdialog"
+            title={t.updateModal.title}
+            actions={
+              <>
+                <Button variant="secondary" onClick={view.cancel}>{t.cancel}</Button>
+                <Button onClick={view.confirm}>{t.update}</Button>
+              </>
+            }
+          >
+            <p>{t.updateModal.body(methodName)}</p>
+            {view.fee ? <p>{t.updateModal.fee(view.method?.displayExtra.serviceFee ?? '')}</p> : null}
+          </Dialog>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** `.../plans/{planId}/update` (§2.3): a different, verified method, the box ticked, "Update payment plan?". */
+export default function PlanUpdatePage() {
+  return <PlanFrame>{(props) => <PlanUpdate key={props.params.planId} {...props} />}</PlanFrame>;
+}

@@ -1,0 +1,67 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import type { PaymentPlan } from '../../../machines/payment-plans/payment-plans.actors';
+import { toCsv, type CsvColumn } from '../../domain/csv';
+import { formatCurrency } from '../../domain/dollars';
+import { FREQUENCY_LABELS, PLAN_STATUS_LABELS, toCents } from '../../domain/recurring-plans';
+import { Button } from '../../ui/button';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { ReportActions, usePrinting } from '../../ui/report-actions';
+import { shortDate } from '../click2pay/format';
+import { Alert, layout } from '../autopay/parts';
+import { ReportHeader, TableSkeleton } from '../reports/report-layout';
+import { PlanFrame, type PlanFrameProps } from './plan-frame';
+import { planTexts as t } from './texts';
+import { usePlanList } from './use-plans';
+
+const planKey = (p: PaymentPlan) => p.id;
+const rowAttributes = () => ({ 'data-testid': 'plan-row' }) as const;
+const byName = (a: PaymentPlan, b: PaymentPlan) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+
+const csvColumns: CsvColumn<PaymentPlan>[] = [
+  { header: t.columns.name, value: (p) => p.name },
+  { header: t.columns.status, value: (p) => PLAN_STATUS_LABELS[p.status] },
+  { header: t.columns.frequency, value: (p) => FREQUENCY_LABELS[p.frequency] },
+  { header: t.columns.startDate, value: (p) => shortDate(p.startDate) },
+  { header: t.columns.each, value: (p) => toCents(p.eachAmount) / 100 },
+  { header: t.columns.total, value: (p) => toCents(p.totalAmount) / 100 },
+  { header: t.columns.paid, value: (p) => toCents(p.paidSoFar) / 100 },
+  { header: t.columns.method, value: (p) => `${p.paymentMethod.displayExtra.name} ${p.paymentMethod.displayExtra.lastFour}` },
+];
+
+function PlanList({ vendorId, locationId, base, context, vendorName }: PlanFrameProps) {
+  const view = usePlanList(vendorId, locationId, base);
+  const printing = usePrinting();
+  const columns = useMemo<DataTableColumn<PaymentPlan>[]>(() => [
+    { id: 'name', header: t.columns.name, cell: (p) => <Link to={`${base}/plans/${p.id}`}>{p.name}</Link>, compare: byName, width: 'minmax(8rem, 1.6fr)' },
+    { id: 'status', header: t.columns.status, cell: (p) => PLAN_STATUS_LABELS[p.status] },
+    { id: 'frequency', header: t.columns.frequency, cell: (p) => FREQUENCY_LABELS[p.frequency] },
+    { id: 'total', header: t.columns.total, align: 'end', cell: (p) => formatCurrency(toCents(p.totalAmount)) },
+    { id: 'paid', header: t.columns.paid, align: 'end', cell: (p) => formatCurrency(toCents(p.paidSoFar)) },
+  ], [base]);
+  return (
+    <>
+      <ReportHeader
+        title={t.listTitle}
+        locationName={context.location?.displayName}
+        printTitle={t.reportTitle}
+        actions={<ReportActions title={t.reportTitle} vendorName={vendorName} csv={() => toCsv(csvColumns, view.plans)} disabled={view.status !== 'list'} />}
+      />
+      {view.status === 'loading' || view.status === 'redirecting' ? <TableSkeleton label={t.loading} rows={3} /> : null}
+      {view.status === 'failed' ? (
+        <div className={layout.stack}>
+          <Alert>{t.loadFailed}</Alert>
+          <div><Button variant="secondary" onClick={view.retry}>{t.retry}</Button></div>
+        </div>
+      ) : null}
+      {view.status === 'list' ? (
+        <DataTable label={t.reportTitle} rows={view.plans} rowKey={planKey} columns={columns} initialSort={{ column: 'name', direction: 'ascending' }} rowAttributes={rowAttributes} virtualizeAbove={printing ? Number.POSITIVE_INFINITY : undefined} />
+      ) : null}
+    </>
+  );
+}
+
+/** `.../plans` (§2.3): the PAYMENT PLANS report — Open / Completed / Canceled, by name; CSV and print; redirects. */
+export default function PlansPage() {
+  return <PlanFrame>{(props) => <PlanList key={`${props.vendorId}/${props.locationId}`} {...props} />}</PlanFrame>;
+}

@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+/**
+ * Model-based walk of the AutoPay submit chart on the REAL setup page (loads answered by MSW, no AutoPay yet): the
+ * set-up call is a promise the walk settles; every step is driven through the page (method radio, the box, "Set Up
+ * AutoPay Plus", the "Set up AutoPay Plus?" fee modal) and every state is asserted on it.
+ */
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { walkPaths, type Deferred } from '../model-walk';
+
+const network = vi.hoisted(() => ({ creates: [] as Array<{ input: any; d: Deferred<unknown> }> }));
+
+vi.mock('../../../machines/autopay/autopay.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/autopay/autopay.actors')>();
+  const { fromPromise } = await import('xstate');
+  const { deferred } = await import('../model-walk');
+  return {
+    ...original,
+    createAutopay: fromPromise(({ input }: { input: unknown }) => {
+      const d = deferred<unknown>();
+      network.creates.push({ input, d });
+      return d.promise as Promise<never>;
+    }),
+  };
+});
+
+import { autopaySubmitMachine } from '../../../machines/autopay/autopay-submit.machine';
+import { autopaySubmitModelEvents, modelAutopayIds, modelAutopayRequest } from '../../../machines/autopay/autopay.model';
+import { routes } from '../../../src/app/router';
+import { autopayTexts as t } from '../../../src/features/autopay/texts';
+import { base, handlers, requestStartDate, resetWorld, world } from './world';
+
+configure({ asyncUtilTimeout: 8000 });
+const server = setupServer(...handlers);
+
+type Snapshot = SnapshotFrom<typeof autopaySubmitMachine>;
+const paths = walkPaths<Snapshot>(autopaySubmitMachine, autopaySubmitModelEvents, { vendorId: 'v', locationId: 'l' });
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'warn' });
+  await import('../../../src/features/autopay/autopay-setup-page');
+});
+afterAll(() => server.close());
+
+describe('AutoPay set-up: model-based walk on the setup page of an AutoPay request', () => {
+  let user: ReturnType<typeof userEvent.setup>;
+  beforeEach(async () => {
+    resetWorld();
+    world.autopay = null;
+    network.creates.length = 0;
+    localStorage.clear();
+    window.scrollTo = vi.fn();
+    user = userEvent.setup();
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/autopay/${modelAutopayRequest.id}`] })} />);
+    await screen.findAllByTestId('exclusion-row');
+  });
+  afterEach(() => cleanup());
+
+  const setUp = () => screen.getByRole('button', { name: t.setUp });
+
+  async function assertState(state: Snapshot) {
+    if (state.matches('confirmed')) {
+      await screen.findByRole('heading', { name: new RegExp(t.confirmation.setUp) });
+      return;
+    }
+    if (state.matches('confirming')) {
+      expect(await screen.findByRole('alertdialog', { name: t.feeModal.setupTitle })).toHaveTextContent(t.feeModal.body('2.9'));
+      return;
+    }
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    if (state.matches('idle')) expect(screen.queryByRole('alert')).toBeNull();
+    if (state.matches('submitting')) await waitFor(() => expect(setUp()).toHaveAttribute('aria-busy', 'true'));
+    if (state.matches('failed')) expect(await screen.findByRole('alert')).toHaveTextContent(t.failures.setup);
+  }
+
+  const settle = async (event: { type: string; output?: unknown; error?: unknown }) => {
+    await waitFor(() => expect(network.creates.length).toBeGreaterThan(0));
+    const { d } = network.creates[network.creates.length - 1];
+    await act(async () => (event.type.startsWith('xstate.done') ? d.resolve(event.output) : d.reject(event.error)));
+  };
+  const drivers = {
+    'autopay.submit': async (event: { fee: boolean }) => {
+      await user.click(screen.getByRole('radio', { name: event.fee ? /Visa Busin/ : /Operating/ }));
+      const box = screen.getByRole('checkbox', { name: t.terms });
+      if (!(box as HTMLInputElement).checked) await user.click(box);
+      await waitFor(() => expect(setUp()).toBeEnabled());
+      await user.click(setUp());
+    },
+    'autopay.confirm': async () => user.click(within(screen.getByRole('alertdialog', { name: t.feeModal.setupTitle })).getByRole('button', { name: t.feeModal.confirmSetup })),
+    'autopay.cancel': async () => user.click(within(screen.getByRole('alertdialog', { name: t.feeModal.setupTitle })).getByRole('button', { name: t.feeModal.cancel })),
+    'xstate.done.actor.createAutopay': settle,
+    'xstate.error.actor.createAutopay': settle,
+  } satisfies Record<string, (event: any) => Promise<unknown>>;
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
+    await assertState(p.steps[0].state);
+    for (const step of p.steps.slice(1)) {
+      const drive = drivers[step.event.type as keyof typeof drivers];
+      if (!drive) throw new Error(`no driver for ${step.event.type}`);
+      await drive(step.event as never);
+      await assertState(step.state);
+    }
+    // The request preset the body: its start date and its exclusion (INV-1001), and the chosen method's terms version.
+    for (const { input } of network.creates) {
+      expect(input.body).toMatchObject({ startDate: requestStartDate(), excludedInvoices: [modelAutopayIds.invoiceA] });
+      expect(input.body.epaVersion).toBe(input.body.paymentMethodId === modelAutopayIds.card ? '2024-03' : '2024-01');
+    }
+  });
+});

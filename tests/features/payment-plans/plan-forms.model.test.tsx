@@ -1,0 +1,163 @@
+// @vitest-environment jsdom
+/**
+ * Model-based walks of the plan update chart on the REAL `.../plans/{planId}/update` page and of the plan setup chart
+ * on the REAL `.../planrequests/{requestId}` page. Loads and calls are promises the walk settles; every step is
+ * driven through the page (method radio, the box, Update / "Update payment plan?", Set Up Payment Plan, Try again)
+ * and every state is asserted on it.
+ */
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { walkPaths, type Deferred } from '../model-walk';
+
+const network = vi.hoisted(() => ({ calls: {} as Record<string, Array<{ input: any; d: Deferred<unknown> }>> }));
+
+vi.mock('../../../machines/payment-plans/payment-plans.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/payment-plans/payment-plans.actors')>();
+  const { fromPromise } = await import('xstate');
+  const { deferred } = await import('../model-walk');
+  const pending = (name: string) => fromPromise(({ input }: { input: unknown }) => {
+    const d = deferred<unknown>();
+    (network.calls[name] ??= []).push({ input, d });
+    return d.promise as Promise<never>;
+  });
+  return { ...original, loadPlan: pending('loadPlan'), updatePaymentPlan: pending('updatePaymentPlan'), loadPlanRequest: pending('loadPlanRequest'), createPaymentPlan: pending('createPaymentPlan') };
+});
+
+import { canUpdatePlan, planUpdateMachine } from '../../../machines/payment-plans/plan-update.machine';
+import { canSetUp, planSetupMachine } from '../../../machines/payment-plans/plan-setup.machine';
+import { modelPlanIds, modelPlanSetupInput, modelPlanUpdateInput, planSetupModelEvents, planUpdateModelEvents } from '../../../machines/payment-plans/payment-plans.model';
+import { routes } from '../../../src/app/router';
+import { planTexts as t } from '../../../src/features/payment-plans/texts';
+import { base, handlers, resetWorld } from '../autopay/world';
+
+configure({ asyncUtilTimeout: 8000 });
+const server = setupServer(...handlers);
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'warn' });
+  await Promise.all([import('../../../src/features/payment-plans/plan-update-page'), import('../../../src/features/payment-plans/plan-request-page')]);
+});
+afterAll(() => server.close());
+
+const settle = (name: string) => async (event: { type: string; output?: unknown; error?: unknown }) => {
+  await waitFor(() => expect(network.calls[name]?.length ?? 0).toBeGreaterThan(0));
+  const list = network.calls[name];
+  const { d } = list[list.length - 1];
+  await act(async () => (event.type.startsWith('xstate.done') ? d.resolve(event.output) : d.reject(event.error)));
+};
+
+async function walk<S>(steps: Array<{ state: S; event: { type: string } }>, assertState: (s: S) => Promise<void>, drivers: Record<string, (e: any) => Promise<unknown>>) {
+  await assertState(steps[0].state);
+  for (const step of steps.slice(1)) {
+    const drive = drivers[step.event.type];
+    if (!drive) throw new Error(`no driver for ${step.event.type}`);
+    await drive(step.event);
+    await assertState(step.state);
+  }
+}
+
+type UpdateSnapshot = SnapshotFrom<typeof planUpdateMachine>;
+const updatePaths = walkPaths<UpdateSnapshot>(planUpdateMachine, planUpdateModelEvents, modelPlanUpdateInput);
+
+describe('plan update: model-based walk on the update page', () => {
+  let user: ReturnType<typeof userEvent.setup>;
+  beforeEach(async () => {
+    resetWorld();
+    network.calls = {};
+    localStorage.clear(); // the last used method (stored by a successful update) would be picked by the picker
+    window.scrollTo = vi.fn();
+    user = userEvent.setup();
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/plans/${modelPlanIds.planB}/update`] })} />);
+    await screen.findByRole('heading', { name: new RegExp(t.updateMethod) });
+  });
+  afterEach(() => cleanup());
+
+  const modal = () => screen.getByRole('alertdialog', { name: t.updateModal.title });
+  async function assertState(state: UpdateSnapshot) {
+    if (state.matches('loading')) { expect(await screen.findByText(t.loading)).toBeInTheDocument(); return; }
+    if (state.matches('updated')) { await screen.findByRole('heading', { name: new RegExp(t.updated) }); return; }
+    if (state.matches('failed')) { expect(await screen.findByRole('alert')).toHaveTextContent(state.context.notFound ? t.notFound : t.loadFailed); return; }
+    if (state.matches({ loaded: 'inactive' })) {
+      expect(await screen.findByText(t.inactive)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: t.update })).toBeNull();
+      return;
+    }
+    if (state.matches({ loaded: { ready: 'confirming' } })) { expect(await screen.findByRole('alertdialog', { name: t.updateModal.title })).toHaveTextContent('Visa Business 4821'); return; }
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const update = await screen.findByRole('button', { name: t.update });
+    if (state.matches({ loaded: { ready: 'submitting' } })) { await waitFor(() => expect(update).toHaveAttribute('aria-busy', 'true')); return; }
+    await waitFor(() => (canUpdatePlan(state.context) ? expect(update).toBeEnabled() : expect(update).toBeDisabled()));
+    if (state.matches({ loaded: { ready: 'failed' } })) expect(screen.getByRole('alert')).toHaveTextContent(t.updateFailed);
+    else expect(screen.queryByRole('alert')).toBeNull();
+  }
+  const drivers = {
+    'form.method': async () => user.click(await screen.findByRole('radio', { name: /Visa Busin/ })),
+    'form.terms': async () => user.click(screen.getByRole('checkbox', { name: t.terms })),
+    'plan.update': async () => user.click(screen.getByRole('button', { name: t.update })),
+    'plan.confirm': async () => user.click(within(modal()).getByRole('button', { name: t.update })),
+    'plan.cancel': async () => user.click(within(modal()).getByRole('button', { name: t.cancel })),
+    'plan.retryLoad': async () => user.click(screen.getByRole('button', { name: t.retry })),
+    'xstate.done.actor.loadPlan': settle('loadPlan'),
+    'xstate.error.actor.loadPlan': settle('loadPlan'),
+    'xstate.done.actor.updatePaymentPlan': settle('updatePaymentPlan'),
+    'xstate.error.actor.updatePaymentPlan': settle('updatePaymentPlan'),
+  } satisfies Record<string, (event: any) => Promise<unknown>>;
+
+  it.each(updatePaths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
+    await walk(p.steps, assertState, drivers);
+    for (const { input } of network.calls.updatePaymentPlan ?? []) expect(input).toMatchObject({ planId: modelPlanIds.planB, paymentMethodId: modelPlanIds.card, epaVersion: '2024-03' });
+  });
+});
+
+type SetupSnapshot = SnapshotFrom<typeof planSetupMachine>;
+const setupPaths = walkPaths<SetupSnapshot>(planSetupMachine, planSetupModelEvents, modelPlanSetupInput);
+
+describe('plan setup: model-based walk on the plan request page', () => {
+  let user: ReturnType<typeof userEvent.setup>;
+  beforeEach(async () => {
+    resetWorld();
+    network.calls = {};
+    localStorage.clear(); // the last used method (stored by a successful update) would be picked by the picker
+    window.scrollTo = vi.fn();
+    user = userEvent.setup();
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/planrequests/${modelPlanIds.request}`] })} />);
+    await screen.findByRole('heading', { name: new RegExp(t.planFor) });
+  });
+  afterEach(() => cleanup());
+
+  const setUp = () => screen.getByRole('button', { name: t.request.setUp });
+  async function assertState(state: SetupSnapshot) {
+    if (state.matches('loading')) { expect(await screen.findByText(t.loading)).toBeInTheDocument(); return; }
+    if (state.matches('confirmed')) { await screen.findByRole('heading', { name: new RegExp(t.request.confirmed) }); return; }
+    if (state.matches('failed')) { expect(await screen.findByRole('alert')).toHaveTextContent(t.request.loadFailed); return; }
+    if (state.matches({ loaded: 'closed' })) { expect(await screen.findByText(t.request.closed)).toBeInTheDocument(); return; }
+    expect(await screen.findByTestId('plan-nickname')).toHaveTextContent('Spring balance');
+    // 1,000.00 in 250.00 weekly installments (no fee with the bank account).
+    expect(screen.getByTestId('total-amount')).toHaveTextContent('$1,000.00');
+    if (state.matches({ loaded: { ready: 'submitting' } })) { await waitFor(() => expect(setUp()).toHaveAttribute('aria-busy', 'true')); return; }
+    // The picker settles on the first usable method (the bank account) by itself, as the model's form.method does.
+    await waitFor(() => (canSetUp({ ...state.context, method: state.context.method ?? { id: modelPlanIds.bank, provider: 'direct-ach', type: 'ACH', displayExtra: { name: 'Operating Checking', lastFour: '6789', serviceFee: null, verificationRequired: false } } })
+      ? expect(setUp()).toBeEnabled() : expect(setUp()).toBeDisabled()));
+    if (state.matches({ loaded: { ready: 'failed' } })) expect(screen.getByRole('alert')).toHaveTextContent(t.request.failed);
+    else expect(screen.queryByRole('alert')).toBeNull();
+  }
+  const drivers = {
+    'form.method': async () => user.click(await screen.findByRole('radio', { name: /Operating/ })),
+    'form.terms': async () => user.click(screen.getByRole('checkbox', { name: t.terms })),
+    'plan.setup': async () => user.click(setUp()),
+    'plan.retryLoad': async () => user.click(screen.getByRole('button', { name: t.retry })),
+    'xstate.done.actor.loadPlanRequest': settle('loadPlanRequest'),
+    'xstate.error.actor.loadPlanRequest': settle('loadPlanRequest'),
+    'xstate.done.actor.createPaymentPlan': settle('createPaymentPlan'),
+    'xstate.error.actor.createPaymentPlan': settle('createPaymentPlan'),
+  } satisfies Record<string, (event: any) => Promise<unknown>>;
+
+  it.each(setupPaths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
+    await walk(p.steps, assertState, drivers);
+    for (const { input } of network.calls.createPaymentPlan ?? []) expect(input).toMatchObject({ requestId: modelPlanIds.request, paymentMethodId: modelPlanIds.bank, epaVersion: '2024-01' });
+  });
+});

@@ -17,6 +17,8 @@ import { paymentGroupHandlers } from './paymentgroups.js';
 import { paymentPlanHandlers } from './paymentplans.js';
 import { paymentHandlers } from './payments.js';
 import { requestHandlers } from './requests.js';
+// ── issue 10: remit + replay ──
+import { remitHandlers } from './remit.js';
 import { vendorHandlers } from './vendors.js';
 import { visitHandlers } from './visits.js';
 
@@ -37,6 +39,8 @@ export function portalHandlers(deps: RouteDeps): Handlers {
     paymentGroupHandlers,
     documentHandlers,
     messageHandlers,
+    // ── issue 10: remit + replay ──
+    remitHandlers,
   ];
   const handlers: Handlers = {};
   for (const module of modules) {

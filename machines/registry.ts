@@ -51,6 +51,12 @@ import { invoiceJourneyMachine } from './invoice-journey/invoice-journey.machine
 import { invoiceJourneyModelEvents, modelJourneyInput } from './invoice-journey/invoice-journey.model';
 import { pdfLoaderMachine } from './pdf-loader/pdf-loader.machine';
 import { modelPdfInput, pdfLoaderModelEvents } from './pdf-loader/pdf-loader.model';
+// ── issue 10: remit + replay ──
+import { remitFormMachine } from './remit/remit-form.machine';
+import { remitPrintMachine } from './remit/remit-print.machine';
+import { modelRemitInput, remitFormModelEvents, remitPrintModelEvents } from './remit/remit.model';
+import { replayMachine } from './replay/replay.machine';
+import { replayModelEvents } from './replay/replay.model';
 
 export interface RegisteredMachine {
   /** Stable id (the machine's id). */
@@ -106,4 +112,8 @@ export const machineRegistry: RegisteredMachine[] = [
   // Invoice journey + PDF loader (issue 7)
   { id: 'invoiceJourney', machine: invoiceJourneyMachine, input: modelJourneyInput, events: accepted(invoiceJourneyModelEvents), description: 'Invoice journey: history load, mark messages read, the add-comment modal' },
   { id: 'pdfLoader', machine: pdfLoaderMachine, input: modelPdfInput, events: accepted(pdfLoaderModelEvents), description: 'Invoice copy: fetch the PDF (QBO or not), redirect only to http/https/ftp/blob' },
+  // ── issue 10: remit + replay ──
+  { id: 'remitForm', machine: remitFormMachine, input: modelRemitInput, events: accepted(remitFormModelEvents), description: 'Remit form: open invoices → rows (or 5 blank rows), row selection, tri-state select-all, amounts and comments' },
+  { id: 'remitPrint', machine: remitPrintMachine, input: modelRemitInput, events: accepted(remitPrintModelEvents), description: 'Remit form print (then the "Remit form printed" journey, errors ignored) and the server PDF download' },
+  { id: 'replay', machine: replayMachine, events: accepted(replayModelEvents), description: 'Saved actions per token, vendor and location, replayed once the selected location has loaded' },
 ];

@@ -29,7 +29,7 @@ export interface RemitPdfLine {
 export interface RemitPdfData {
   vendor: { brandName: string; displayName: string; remitAddress: Address | null };
   location: { displayName: string; address: Address | null };
-  /** the account: the contact's name */
+  /** the account reference (`accountOf` in src/domain/remit.ts) */
   account: string;
   rows: RemitPdfRow[];
   lines: RemitPdfLine[];

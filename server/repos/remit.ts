@@ -8,6 +8,7 @@ import { toDateString } from '../domain/dates.js';
 import type { Db } from '../db/connect.js';
 import type { RemitPdfData } from '../domain/remit-pdf.js';
 import { addJourneyEntries } from './journeys.js';
+import { accountOf } from '../../src/domain/remit.js';
 
 export const REMIT_PRINTED_ACTION = 'Remit form printed';
 
@@ -62,7 +63,7 @@ export async function remitParties(db: Db, scope: LocationScope & { contactId: s
     .innerJoin('contacts as c', (join) => join.on('c.id', '=', scope.contactId))
     .select([
       'v.displayName as vendorDisplayName', 'v.config as vendorConfig', 'v.address as vendorAddress', 'v.eodCutoff as eodCutoff',
-      'l.displayName as locationDisplayName', 'l.address as locationAddress', 'c.firstName', 'c.lastName',
+      'l.id as locationId', 'l.displayName as locationDisplayName', 'l.address as locationAddress', 'c.firstName', 'c.lastName',
     ])
     .where('l.id', '=', scope.locationId)
     .where('l.vendorId', '=', scope.vendorId)
@@ -86,6 +87,6 @@ export function remitPartiesOf(row: RemitPdfParties): Pick<RemitPdfData, 'vendor
   return {
     vendor: { brandName: brand || row.vendorDisplayName, displayName: row.vendorDisplayName, remitAddress: row.vendorAddress ?? null },
     location: { displayName: row.locationDisplayName, address: row.locationAddress ?? null },
-    account: `${row.firstName} ${row.lastName}`.trim(),
+    account: accountOf(row.locationId),
   };
 }

@@ -1219,7 +1219,8 @@ export interface paths {
          *     the slip carries typed amounts and comments that do not belong in a
          *     URL. The document: title "Remit Form", "Printed on" date (vendor time
          *     zone), the vendor's remit address, the location (name and address)
-         *     and account (the contact's name), the rows, Subtotal / Credits /
+         *     and account (the location's reference: the first 8 characters of its id,
+         *     upper case — the portal has no account number), the rows, Subtotal / Credits /
          *     Total, the comments and a dashed "Fold Here" line.
          *     An invoice id that is not an invoice of this location of the contact
          *     answers 404 (nothing is generated); a row twice, an amount with more

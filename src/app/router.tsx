@@ -29,6 +29,8 @@ const paymentDetail = lazyPage(() => import('../features/reports/payment-detail-
 // Invoice journey + PDF loader (issue 7)
 const invoiceJourney = lazyPage(() => import('../features/journey/invoice-journey-page'));
 const pdfLoader = lazyPage(() => import('../features/journey/pdf-loader-page'));
+// ── issue 10: remit + replay ──
+const remit = lazyPage(() => import('../features/remit/remit-page'));
 
 /**
  * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (invoices,
@@ -70,6 +72,8 @@ export const routes: RouteObject[] = [
           // Invoice journey + PDF loader (issue 7)
           { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId', lazy: invoiceJourney },
           { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId/pdfloader', lazy: pdfLoader },
+          // ── issue 10: remit + replay ──
+          { path: 'vendors/:vendorId/locations/:locationId/remit', lazy: remit },
         ],
       },
       { path: '*', lazy: notFound },

@@ -7,6 +7,7 @@
  *   open amount, unselecting clears amount and comment (§4 "and back").
  * - Subtotal = the positive amounts of the selected rows (or of the blank lines when there are no invoices),
  *   Credits = the negative ones, Total = Subtotal + Credits. An amount that is not a number counts as $0.
+ * - The slip's account is `accountOf(locationId)` (no account number exists in the data).
  * - Typed amounts keep at most two decimals when read (`12.345` reads as $12.35, half away from zero).
  * - Invoice rows are ordered by due date ascending (no due date last), then by invoice number; blank rows follow by
  *   id (§4 "invoice rows first, then blank rows by id").
@@ -44,7 +45,16 @@ export const remitTexts = {
   blankAmountLabel: (n: number) => `Amount of line ${n}`,
   commentCount: (n: number, max: number) => `${n}/${max} characters`,
   tableLabel: 'Invoices to remit',
+  retry: 'Try again',
 } as const;
+
+/**
+ * The account printed on the slip: the portal has no customer account number, so the location's reference — the first
+ * 8 characters of its id, upper case — identifies the account on the check stub (decision, issue 10).
+ */
+export function accountOf(locationId: string): string {
+  return locationId.replace(/-/g, '').slice(0, 8).toUpperCase();
+}
 
 /** §9 limits. */
 export const REMIT_ROW_COMMENT_MAX = 250;

@@ -2,7 +2,10 @@
 import type { AnyEventObject as EventObject } from 'xstate';
 import type { RemitInvoice, RemitRow } from '../../src/domain/remit';
 
-export const modelRemitInput = { vendorId: '5d0c1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f', locationId: '6e1d2f3a-4b5c-4d6e-9f7a-8b9c0d1e2f3a' };
+import { modelLocationId, modelVendorId } from '../dashboard/dashboard.model';
+
+/** The dashboard model's vendor and location (the view walks' fixtures serve them). */
+export const modelRemitInput = { vendorId: modelVendorId, locationId: modelLocationId };
 
 export const modelRemitInvoices: RemitInvoice[] = [
   { id: 'a1b2c3d4-0000-4000-8000-000000000001', displayInvNum: 'INV-1001', invoiceDate: '2026-10-01', dueDate: '2026-11-01', openAmountCents: 12500 },

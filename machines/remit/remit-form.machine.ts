@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import {
-  buildRemitRows, changeAmount, cleanComment, REMIT_FORM_COMMENT_MAX, REMIT_ROW_COMMENT_MAX, selectRow, sortRemitRows, stripAmountInput,
+  amountDiffers, buildRemitRows, changeAmount, cleanComment, REMIT_FORM_COMMENT_MAX, REMIT_ROW_COMMENT_MAX, selectRow, sortRemitRows, stripAmountInput,
   toggleAllRows, unselectRow, type RemitInvoice, type RemitRow,
 } from '../../src/domain/remit';
 import { loadRemitInvoices, type RemitLocation } from './remit.actors';
@@ -41,6 +41,8 @@ export const remitFormMachine = setup({
     isInvoiceRow: ({ context, event }) => 'rowId' in event && context.rows.some((r) => r.rowId === event.rowId && r.invoice !== null),
     isUnselectedInvoiceRow: ({ context, event }) => 'rowId' in event && context.rows.some((r) => r.rowId === event.rowId && r.invoice !== null && !r.selected),
     isSelectedInvoiceRow: ({ context, event }) => 'rowId' in event && context.rows.some((r) => r.rowId === event.rowId && r.invoice !== null && r.selected),
+    /** §5: a comment is allowed only when the amount differs from the open amount. */
+    canComment: ({ context, event }) => 'rowId' in event && context.rows.some((r) => r.rowId === event.rowId && amountDiffers(r)),
     isBlankRow: ({ context, event }) => 'rowId' in event && context.rows.some((r) => r.rowId === event.rowId && r.invoice === null),
     hasInvoiceRows: ({ context }) => context.rows.some((r) => r.invoice !== null),
   },
@@ -79,7 +81,7 @@ export const remitFormMachine = setup({
           { guard: 'isBlankRow', actions: assign({ rows: ({ context, event }) => mapRow(context.rows, event.rowId, (r) => ({ ...r, paymentAmount: stripAmountInput(event.text) })) }) },
         ],
         'remit.comment': {
-          guard: 'isSelectedInvoiceRow',
+          guard: 'canComment',
           actions: assign({ rows: ({ context, event }) => mapRow(context.rows, event.rowId, (r) => ({ ...r, comment: cleanComment(event.text, REMIT_ROW_COMMENT_MAX) })) }),
         },
         'remit.description': {

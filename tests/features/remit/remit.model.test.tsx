@@ -7,7 +7,9 @@
  */
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { walkPaths, type Deferred } from '../model-walk';
 
@@ -32,9 +34,22 @@ import { modelRemitInput, modelRemitInvoices, remitFormModelEvents } from '../..
 import { routes } from '../../../src/app/router';
 import { formatCurrency } from '../../../src/domain/dollars';
 import { displayAmount, remitTexts as t, remitTotals } from '../../../src/domain/remit';
-import { token } from '../shell/fixtures';
+import { location, token, vendor } from '../shell/fixtures';
 
 configure({ asyncUtilTimeout: 8000 });
+
+const server = setupServer(
+  http.get('*/static/announcements.json', () => HttpResponse.json({ announcements: [] })),
+  http.get('*/api/announcements', () => HttpResponse.json({ announcements: [] })),
+  http.get('*/api/vendors/:vendorId/announcements', () => HttpResponse.json({ announcements: [] })),
+  http.get('*/api/vendors', () => HttpResponse.json({ vendors: [vendor(modelRemitInput.vendorId, 'Coastal Produce Co.')] })),
+  http.get('*/api/vendors/:vendorId/locations', () => HttpResponse.json({ locations: [location(modelRemitInput.locationId, modelRemitInput.vendorId, 'Blue Heron Grill')] })),
+);
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'warn' });
+  await import('../../../src/features/remit/remit-page');
+});
+afterAll(() => server.close());
 
 type Snapshot = SnapshotFrom<typeof remitFormMachine>;
 const paths = walkPaths<Snapshot>(remitFormMachine, remitFormModelEvents as never, modelRemitInput);

@@ -54,18 +54,23 @@ export function remitFormModelEvents(snapshot?: { value: unknown; context: { row
 export const modelRemitPdf = { blob: new Blob(['%PDF-1.3'], { type: 'application/pdf' }), fileName: 'remit-form-2026-11-23.pdf' };
 const pdfBody = { invoices: [{ invoiceId: first.id, amount: 125, comment: '' }], lines: [], comments: '' };
 
-/** Remit print: print with and without selection, the journey's outcome, the PDF download and its failure. */
-export function remitPrintModelEvents(): EventObject[] {
-  return [
-    { type: 'remit.print', invoiceIds: [first.id] },
-    { type: 'remit.print', invoiceIds: [] },
-    { type: 'xstate.done.actor.printPage' },
-    { type: 'xstate.error.actor.printPage', error: new Error('print blocked') },
-    { type: 'xstate.done.actor.recordRemitPrinted' },
-    { type: 'xstate.error.actor.recordRemitPrinted', error: new Error('failed calling api') },
-    { type: 'remit.downloadPdf', body: pdfBody },
-    { type: 'xstate.done.actor.fetchRemitPdf', output: modelRemitPdf },
-    { type: 'xstate.error.actor.fetchRemitPdf', error: new Error('failed calling api') },
-    { type: 'remit.dismiss' },
-  ];
+/**
+ * Remit print: print with and without selection, the journey's outcome, the PDF download and its failure. Offered per
+ * state so the model stays a small graph: a fresh `idle` offers the three starts, a used one nothing.
+ */
+export function remitPrintModelEvents(snapshot?: { value: unknown; context: { invoiceIds: string[]; pdfBody: unknown } }): EventObject[] {
+  const state = snapshot?.value;
+  const fresh = !snapshot || (snapshot.context.invoiceIds.length === 0 && snapshot.context.pdfBody === null);
+  switch (state) {
+    case 'printing':
+      return [{ type: 'xstate.done.actor.printPage' }, { type: 'xstate.error.actor.printPage', error: new Error('print blocked') }];
+    case 'recording':
+      return [{ type: 'xstate.done.actor.recordRemitPrinted' }, { type: 'xstate.error.actor.recordRemitPrinted', error: new Error('failed calling api') }];
+    case 'downloading':
+      return [{ type: 'xstate.done.actor.fetchRemitPdf', output: modelRemitPdf }, { type: 'xstate.error.actor.fetchRemitPdf', error: new Error('failed calling api') }];
+    case 'downloadFailed':
+      return [{ type: 'remit.dismiss' }, { type: 'remit.downloadPdf', body: pdfBody }, { type: 'remit.print', invoiceIds: [first.id] }];
+    default:
+      return fresh ? [{ type: 'remit.print', invoiceIds: [first.id] }, { type: 'remit.print', invoiceIds: [] }, { type: 'remit.downloadPdf', body: pdfBody }] : [];
+  }
 }

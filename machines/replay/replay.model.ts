@@ -13,19 +13,36 @@ export const modelTileAction: Omit<SavedAction, 'status'> = {
   id: 'none:remit', ...modelReplayScope, replayType: 'none', requestId: null, page: 'remit', savedAt: '2026-11-23T12:01:00.000Z',
 };
 
-export function replayModelEvents(): EventObject[] {
+interface ReplaySnapshot {
+  value: unknown;
+  context: { enabled: boolean; everDispatched: boolean; scope: { locationId: string } | null; actions: Array<{ id: string; status: string }> };
+}
+
+/**
+ * Model events, offered per state so the model stays a small graph (every transition, not every history): save,
+ * select, load (at the location base and on the replayed page itself), cancel, clear per token, on/off, clear on 401.
+ */
+export function replayModelEvents(snapshot?: ReplaySnapshot): EventObject[] {
   const base = `/token/model-token/vendors/${modelReplayScope.vendorId}/locations/${modelReplayScope.locationId}`;
-  return [
-    { type: 'replay.save', action: modelAutopayAction },
-    { type: 'replay.save', action: modelTileAction },
-    { type: 'replay.selected', scope: modelReplayScope },
-    { type: 'replay.selected', scope: modelOtherScope },
-    { type: 'replay.loaded', scope: modelReplayScope, path: base },
-    { type: 'replay.loaded', scope: modelReplayScope, path: replayPath(modelAutopayAction)! },
-    { type: 'replay.cancel', id: modelAutopayAction.id },
-    { type: 'replay.clearToken', token: 'model-token' },
-    { type: 'replay.disable' },
-    { type: 'replay.enable' },
-    { type: 'replay.clear' },
-  ];
+  const save = { type: 'replay.save', action: modelAutopayAction };
+  const selectMine = { type: 'replay.selected', scope: modelReplayScope };
+  const selectOther = { type: 'replay.selected', scope: modelOtherScope };
+  const loadedBase = { type: 'replay.loaded', scope: modelReplayScope, path: base };
+  const loadedTarget = { type: 'replay.loaded', scope: modelReplayScope, path: replayPath(modelAutopayAction)! };
+  if (!snapshot) return [save, selectMine, selectOther, loadedBase];
+  const { context, value } = snapshot;
+  const autopay = context.actions.find((a) => a.id === modelAutopayAction.id);
+  const tile = context.actions.find((a) => a.id === modelTileAction.id);
+  const onMine = context.scope?.locationId === modelReplayScope.locationId;
+  if (!context.enabled) return [{ type: 'replay.enable' }];
+  if (context.everDispatched) return [{ type: 'replay.clear' }];
+  if (tile) return [{ type: 'replay.clearToken', token: 'model-token' }];
+  if (autopay?.status === 'canceled') return [];
+  if (!autopay) {
+    if (context.scope === null) return [save, { type: 'replay.save', action: modelTileAction }, selectMine, { type: 'replay.disable' }];
+    return onMine ? [save] : [];
+  }
+  if (value === 'awaitingLoad') return [loadedBase, loadedTarget, selectOther, selectMine];
+  if (onMine) return [loadedBase];
+  return context.scope === null ? [selectMine, selectOther, { type: 'replay.cancel', id: modelAutopayAction.id }] : [selectMine];
 }

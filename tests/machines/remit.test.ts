@@ -85,7 +85,7 @@ describe('remit rows and select-all', () => {
 
 describe('remit print', () => {
   function printer(opts: { recordFails?: boolean } = {}) {
-    const record = vi.fn(async () => { if (opts.recordFails) throw new Error('failed calling api'); });
+    const record = vi.fn(async (_input: unknown) => { if (opts.recordFails) throw new Error('failed calling api'); });
     const save = vi.fn();
     const printed = vi.fn(async () => {});
     const actor = createActor(remitPrintMachine.provide({

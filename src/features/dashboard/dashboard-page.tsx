@@ -4,6 +4,7 @@ import { Page } from '../../ui/page';
 import { LoadingRegion } from '../../ui/reserved';
 import { BellIcon, CalendarIcon, CardIcon, ChatIcon, DocumentIcon, DollarIcon, PrinterIcon, ReceiptIcon, RepeatIcon } from '../shell/icons';
 import { useSession } from '../shell/session';
+import { useReplay } from '../../app/app-services';
 import { TilePanel, TilePanelSkeleton, type Tile } from './dashboard-tiles';
 import { LocationFrame } from './location-frame';
 import { dashboardTexts as t } from './texts';
@@ -14,14 +15,23 @@ const panels = css({ display: 'flex', flexDirection: 'column', gap: { base: '4',
 
 function DashboardContent({ base, vendorId, locationId, context }: { base: string; vendorId: string; locationId: string; context: LocationContextView }) {
   const { isLoading, autopayOn, hasPaymentPlans } = useDashboard(vendorId, locationId);
+  // Issue 10: PAY, REMIT FORM and REMINDERS "first trigger an action using the token": a history record (replay type
+  // none) of the token, vendor and location, then the tile's own navigation.
+  const replay = useReplay();
+  const session = useSession();
+  const tokenAction = (page: string) => () =>
+    replay?.send({
+      type: 'replay.save',
+      action: { id: `none:${page}:${locationId}`, token: session.token, vendorId, locationId, replayType: 'none', requestId: null, page, savedAt: new Date().toISOString() },
+    });
   const tools: Tile[] = [
-    { label: t.pay, to: `${base}/click2pay`, icon: <CardIcon size={28} /> },
+    { label: t.pay, to: `${base}/click2pay`, icon: <CardIcon size={28} />, onSelect: tokenAction('click2pay') },
     autopayOn
       ? { label: t.autopayOn, to: `${base}/autopaymanage`, icon: <RepeatIcon size={28} />, active: true }
       : { label: t.autopay, to: `${base}/autopay`, icon: <RepeatIcon size={28} /> },
     { label: t.messages, to: `${base}/messages`, icon: <ChatIcon size={28} /> },
-    { label: t.remitForm, to: `${base}/remit`, icon: <PrinterIcon size={28} /> },
-    { label: t.reminders, to: `${base}/reminders`, icon: <BellIcon size={28} /> },
+    { label: t.remitForm, to: `${base}/remit`, icon: <PrinterIcon size={28} />, onSelect: tokenAction('remit') },
+    { label: t.reminders, to: `${base}/reminders`, icon: <BellIcon size={28} />, onSelect: tokenAction('reminders') },
     { label: t.statements, to: `${base}/statement`, icon: <DocumentIcon size={28} /> },
   ];
   const reports: Tile[] = [

@@ -15,6 +15,8 @@ export interface Tile {
   icon: ReactNode;
   /** Highlighted state (AUTOPAY ON). */
   active?: boolean;
+  /** Called when the tile is followed (issue 10: the tiles' token actions). */
+  onSelect?: () => void;
 }
 
 /** A titled panel of tiles (TOOLS, REPORTS). */
@@ -27,6 +29,7 @@ export function TilePanel({ id, title, tiles }: { id: string; title: string; til
           <li key={tile.label}>
             <Link
               to={tile.to}
+              onClick={tile.onSelect}
               data-active={tile.active ? '' : undefined}
               className={cx(tileBox, css({
                 display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '2',

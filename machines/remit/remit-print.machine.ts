@@ -23,7 +23,7 @@ export type RemitPrintEvent =
 export const remitPrintMachine = setup({
   types: {} as { context: RemitPrintContext; events: RemitPrintEvent; input: RemitLocation },
   actors: {
-    /** Provided: `window.print()` (synchronous in browsers; settles when the dialog closes). */
+    /** Provided: the browser's print (synchronous in browsers; settles when the dialog closes). */
     printPage: fromPromise<void, void>(async () => {}),
     recordRemitPrinted,
     fetchRemitPdf,

@@ -37,21 +37,6 @@ export const recordRemitPrinted = fromPromise<void, RemitLocation & { invoiceIds
   if (!result.response.ok) throw new Error(`failed calling api on path ${JOURNEYS_PATH}`);
 });
 
-/** Saves a downloaded file (a seam: jsdom has no object URLs). */
-export const remitFileSaver = {
-  save(blob: Blob, fileName: string) {
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.style.display = 'none';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  },
-};
-
 /** `POST .../remit/pdf`: the remit slip; answers the PDF and its file name. */
 export const fetchRemitPdf = fromPromise<{ blob: Blob; fileName: string }, RemitLocation & { body: RemitPdfRequest }>(async ({ input, signal }) => {
   const { body, ...path } = input;

@@ -95,6 +95,8 @@ const SPEC_CALLS: Call[] = [
   { doc: 'portal', method: 'post', path: `${L}/journeys`, source: 'recurring §7' },
   // micro-deposit verification (core §4: pending until micro-deposits are verified)
   { doc: 'portal', method: 'post', path: `${L}/paymentmethods/{paymentMethodId}/verify`, source: 'core §4 (decision)' },
+  // ── issue 10: remit + replay ── the remit slip as a server PDF (recurring §2.7 "Download PDF", decision)
+  { doc: 'portal', method: 'post', path: `${L}/remit/pdf`, source: 'recurring §2.7 (decision, issue 10)' },
 ];
 
 const TAGS = [

@@ -46,7 +46,7 @@ describe('persisted store (version 1)', () => {
     const save = vi.fn();
     const actor = createActor(persistedMachine.provide({ actions: { save: (_, s: unknown) => save(s) } }), { input: undefined }).start();
     actor.send({ type: 'persisted.lastPaymentMethod', paymentMethodId: 'pm-1' });
-    expect(save).toHaveBeenLastCalledWith({ version: 1, lastPaymentMethodId: 'pm-1' });
+    expect(save).toHaveBeenLastCalledWith({ version: 1, lastPaymentMethodId: 'pm-1', replay: emptyReplayState });
     actor.send({ type: 'persisted.clear' });
     expect(save).toHaveBeenLastCalledWith({ version: 1, lastPaymentMethodId: null, replay: emptyReplayState });
   });

@@ -3,12 +3,27 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { remitFormMachine } from '../../../machines/remit/remit-form.machine';
 import { remitPrintMachine } from '../../../machines/remit/remit-print.machine';
-import { remitFileSaver, type RemitPdfRequest } from '../../../machines/remit/remit.actors';
+import type { RemitPdfRequest } from '../../../machines/remit/remit.actors';
 import {
   selectDownloadFailed, selectIsDownloading, selectPrintedRows, selectRemitComments, selectRemitRows, selectRemitStatus, selectRemitTotals,
   selectSelectedInvoiceIds,
 } from '../../../machines/remit/remit.selectors';
 import { parseRemitAmount, type RemitRow } from '../../domain/remit';
+
+/** Saves the downloaded PDF (a blob: URL on a temporary link). */
+export const remitFileSaver = {
+  save(blob: Blob, fileName: string) {
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    link.style.display = 'none';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  },
+};
 
 /** The remit slip the server renders as PDF: the rows a printout carries, with what the customer typed. */
 export function pdfRequestOf(rows: readonly RemitRow[], printed: readonly RemitRow[], comments: string): RemitPdfRequest {

@@ -30,6 +30,8 @@ import { messageListEntry, resolutionCenterEntry, templateMessageEntry, unreadMe
 import { adBannerEntry, statementDeliveryEntry, statementEntry } from './statement/statement.entry';
 import { remindersEntry } from './reminders/reminders.entry';
 import { autopayDeleteEntry, autopayPageEntry, autopaySubmitEntry, autopayUpdateEntry } from './autopay/autopay.entry';
+import { remitFormEntry, remitPrintEntry } from './remit/remit.entry';
+import { replayEntry } from './replay/replay.entry';
 import { planListEntry, planSetupEntry, planUpdateEntry } from './payment-plans/payment-plans.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
@@ -80,4 +82,8 @@ export const machineRegistry: RegisteredMachine[] = [
   templateMessageEntry,
   resolutionCenterEntry,
   unreadMessagesEntry,
+  // issue 10: remit form and replay of saved actions
+  remitFormEntry,
+  remitPrintEntry,
+  replayEntry,
 ];

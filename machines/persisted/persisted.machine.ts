@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { emptyReplayState, parseReplayState, type ReplayState } from '../replay/replay.types';
 
 /** Local storage key of the persisted slice (spec §3: "a persisted slice is kept locally, version 1"). */
 export const PERSISTED_STORE_KEY = 'performancepay.persisted';
@@ -8,9 +9,16 @@ export interface PersistedState {
   version: typeof PERSISTED_STORE_VERSION;
   /** Last payment method used successfully (spec §4: kept in local storage). */
   lastPaymentMethodId: string | null;
+  /** Saved actions and their flags (issue 10, `machines/replay`); absent in older stored values → empty. */
+  replay: ReplayState;
 }
 
-export const emptyPersistedState: PersistedState = { version: PERSISTED_STORE_VERSION, lastPaymentMethodId: null };
+export const emptyPersistedState: PersistedState = { version: PERSISTED_STORE_VERSION, lastPaymentMethodId: null, replay: emptyReplayState };
+
+/** True when nothing is worth storing (the key is removed instead). */
+export function isEmptyPersisted(state: PersistedState): boolean {
+  return state.lastPaymentMethodId === null && state.replay.actions.length === 0 && state.replay.enabled && !state.replay.everDispatched;
+}
 
 /** Reads a stored value; anything unreadable or of another version starts empty. */
 export function parsePersisted(raw: string | null | undefined): PersistedState {
@@ -18,7 +26,11 @@ export function parsePersisted(raw: string | null | undefined): PersistedState {
   try {
     const value = JSON.parse(raw) as Partial<PersistedState>;
     if (value.version !== PERSISTED_STORE_VERSION) return emptyPersistedState;
-    return { version: PERSISTED_STORE_VERSION, lastPaymentMethodId: typeof value.lastPaymentMethodId === 'string' ? value.lastPaymentMethodId : null };
+    return {
+      version: PERSISTED_STORE_VERSION,
+      lastPaymentMethodId: typeof value.lastPaymentMethodId === 'string' ? value.lastPaymentMethodId : null,
+      replay: parseReplayState(value.replay),
+    };
   } catch {
     return emptyPersistedState;
   }
@@ -26,6 +38,7 @@ export function parsePersisted(raw: string | null | undefined): PersistedState {
 
 export type PersistedEvent =
   | { type: 'persisted.lastPaymentMethod'; paymentMethodId: string }
+  | { type: 'persisted.replay'; replay: ReplayState }
   | { type: 'persisted.clear' };
 
 /**
@@ -48,6 +61,7 @@ export const persistedMachine = setup({
         'persisted.lastPaymentMethod': {
           actions: [assign({ lastPaymentMethodId: ({ event }) => event.paymentMethodId }), { type: 'save', params: ({ context }) => context }],
         },
+        'persisted.replay': { actions: [assign({ replay: ({ event }) => event.replay }), { type: 'save', params: ({ context }) => context }] },
         'persisted.clear': { actions: [assign(() => emptyPersistedState), { type: 'save', params: ({ context }) => context }] },
       },
     },

@@ -69,5 +69,17 @@ export const fetchTokenInfo = fromPromise<TokenInfo, TokenInfoInput>(async ({ in
     const code = (error as { errorCode?: unknown } | undefined)?.errorCode;
     throw new TokenInfoError(response.status, typeof code === 'string' ? code : undefined);
   }
-  return toTokenInfo(data as Parameters<typeof toTokenInfo>[0]);
+  const info = toTokenInfo(data as Parameters<typeof toTokenInfo>[0]);
+  // Issue 10: a request link without a vendor and location leads to the choosers; its saved action needs the
+  // request's vendor and location (best effort: without them nothing is saved and the choosers work as usual).
+  if (info.id && (!info.vendorId || !info.locationId)) {
+    try {
+      const requests = await api.GET('/requests', { signal, headers: { Authorization: `ContactAccess ${input.token}` } });
+      const request = requests.data?.requests.find((r) => r.id === info.id);
+      if (request) return { ...info, requestScope: { vendorId: request.vendorId, locationId: request.locationId } };
+    } catch {
+      if (signal.aborted) return never();
+    }
+  }
+  return info;
 });

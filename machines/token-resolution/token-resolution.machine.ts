@@ -1,6 +1,6 @@
 import { setup } from 'xstate';
 import { fetchTokenInfo, toTokenInfoFailure } from './token-resolution.actors';
-import { tokenErrorPath, tokenRedirectPath } from './token-resolution.redirect';
+import { tokenErrorPath, tokenRedirectPath, type TokenInfo } from './token-resolution.redirect';
 
 export interface TokenResolutionContext {
   token: string;
@@ -25,6 +25,8 @@ export const tokenResolutionMachine = setup({
   actions: {
     /** Replaced with `.provide({ actions: { navigate } })`; the default does nothing. */
     navigate: (_, _params: { to: string }) => {},
+    /** Provided (issue 10): saves the link's action for replay (`machines/replay`); the default does nothing. */
+    saveReplay: (_, _params: { token: string; info: TokenInfo }) => {},
   },
 }).createMachine({
   id: 'tokenResolution',
@@ -38,10 +40,10 @@ export const tokenResolutionMachine = setup({
         input: ({ context }) => ({ token: context.token }),
         onDone: {
           target: 'loaded',
-          actions: {
-            type: 'navigate',
-            params: ({ context, event }) => ({ to: tokenRedirectPath(context.token, event.output) }),
-          },
+          actions: [
+            { type: 'saveReplay', params: ({ context, event }) => ({ token: context.token, info: event.output }) },
+            { type: 'navigate', params: ({ context, event }) => ({ to: tokenRedirectPath(context.token, event.output) }) },
+          ],
         },
         onError: {
           target: 'failed',

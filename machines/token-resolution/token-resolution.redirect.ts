@@ -10,6 +10,11 @@ export interface TokenInfo {
   status: string;
   vendorId: string;
   locationId: string;
+  /**
+   * Issue 10 (replay): for a request link without a vendor and location (a contact-wide link), the vendor and location
+   * of its request, learned from `GET /requests`; absent otherwise.
+   */
+  requestScope?: { vendorId: string; locationId: string };
 }
 
 /** Why the token info could not be loaded: HTTP status (0 for a network failure) and the body's errorCode. */

@@ -4,7 +4,8 @@
  *
  * Issues access tokens for a contact and prints the links `${PUBLIC_URL}/token/<token>`:
  * type login (default) → one link; any other type → one link per vendor/location of the contact
- * (carrying the contact's newest active request of that type there, if any).
+ * (carrying the contact's newest active request of that type there, if any); autopay and click2pay also print a
+ * contact-wide link (no vendor/location) for the newest active request, which goes through the choosers (issue 10).
  * --status expired|canceled|complete issues a token in that state (expired ones also lie in the past).
  * --demo issues the demo set {login, click2pay, autopay, paymentplan, expired, canceled} for the
  * demo contact and prints it as JSON ({ tokens, urls }) — used by the browser tests.
@@ -115,6 +116,22 @@ export async function issueLinksForAddress(
       url: url(token),
     });
   }
+  // Issue 10 (replay): a contact-wide link for the newest active request of the type, without a vendor and location.
+  // It goes through the vendor and location choosers; the request's saved action replays once its location is chosen.
+  if (input.type === 'autopay' || input.type === 'click2pay') {
+    const newest = await db
+      .selectFrom('requests')
+      .select('id')
+      .where('contactId', '=', contact.id)
+      .where('type', '=', input.type)
+      .where('status', '=', 'active')
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirst();
+    if (newest) {
+      const token = await issueToken(db, { contactId: contact.id, type: input.type, status: input.status, requestId: newest.id, ttlDays });
+      links.push({ vendor: null, location: null, type: input.type, status: input.status, requestId: newest.id, token, url: url(token) });
+    }
+  }
   return links;
 }
 
@@ -164,7 +181,8 @@ export async function main(argv: string[]): Promise<void> {
       console.log(links[0].url);
     } else {
       for (const link of links) {
-        console.log(`${link.vendor} — ${link.location}${link.requestId ? ` (request ${link.requestId})` : ''}:\n  ${link.url}`);
+        const where = link.vendor ? `${link.vendor} — ${link.location}` : 'Any vendor and location (through the choosers)';
+        console.log(`${where}${link.requestId ? ` (request ${link.requestId})` : ''}:\n  ${link.url}`);
       }
     }
   } finally {

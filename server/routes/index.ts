@@ -17,6 +17,8 @@ import { paymentGroupHandlers } from './paymentgroups.js';
 import { paymentPlanHandlers } from './paymentplans.js';
 import { paymentHandlers } from './payments.js';
 import { requestHandlers } from './requests.js';
+// ── issue 10: remit + replay ──
+import { remitHandlers } from './remit.js';
 import { vendorHandlers } from './vendors.js';
 import { visitHandlers } from './visits.js';
 // ── issue 9: statements, ads, reminders ──
@@ -45,6 +47,8 @@ export function portalHandlers(deps: RouteDeps): Handlers {
     statementHandlers,
     advertisementHandlers,
     campaignHandlers,
+    // ── issue 10: remit + replay ──
+    remitHandlers,
   ];
   const handlers: Handlers = {};
   for (const module of modules) {

@@ -3,7 +3,9 @@ import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { navigationMachine, type NavigationContext } from '../../machines/navigation/navigation.machine';
-import { emptyPersistedState, parsePersisted, persistedMachine, PERSISTED_STORE_KEY, type PersistedState } from '../../machines/persisted/persisted.machine';
+import { isEmptyPersisted, parsePersisted, persistedMachine, PERSISTED_STORE_KEY, type PersistedState } from '../../machines/persisted/persisted.machine';
+import { replayMachine } from '../../machines/replay/replay.machine';
+import type { ReplayState } from '../../machines/replay/replay.types';
 import { unauthorizedMachine } from '../../machines/unauthorized/unauthorized.machine';
 
 /** Session storage key of the navigation history. */
@@ -12,6 +14,8 @@ export const NAVIGATION_HISTORY_KEY = 'navigation.history';
 export interface AppServices {
   navigation: ActorRefFrom<typeof navigationMachine>;
   persisted: ActorRefFrom<typeof persistedMachine>;
+  /** Saved actions and their replay (issue 10, `machines/replay`). */
+  replay: ActorRefFrom<typeof replayMachine>;
 }
 
 export const AppServicesContext = createContext<AppServices | null>(null);
@@ -20,6 +24,11 @@ export function useAppServices(): AppServices {
   const services = useContext(AppServicesContext);
   if (!services) throw new Error('useAppServices outside the root layout');
   return services;
+}
+
+/** The replay actor (issue 10), or null outside the root layout (pages rendered alone in tests replay nothing). */
+export function useReplay(): AppServices['replay'] | null {
+  return useContext(AppServicesContext)?.replay ?? null;
 }
 
 function readJson<T>(storage: () => Storage, key: string): T | null {
@@ -68,7 +77,7 @@ export function useAppServicesActors(): AppServices {
         actions: {
           save: (_, state: PersistedState) => {
             try {
-              if (state.lastPaymentMethodId === emptyPersistedState.lastPaymentMethodId) localStorage.removeItem(PERSISTED_STORE_KEY);
+              if (isEmptyPersisted(state)) localStorage.removeItem(PERSISTED_STORE_KEY);
               else localStorage.setItem(PERSISTED_STORE_KEY, JSON.stringify(state));
             } catch {
               /* storage unavailable */
@@ -86,6 +95,21 @@ export function useAppServicesActors(): AppServices {
   }
   const persisted = useActorRef(persistedLogic, { input: parsePersisted(storedPersisted) });
 
+  // ── issue 10: remit + replay ── saved actions live in the persisted slice; replays navigate with `replace`.
+  const replayLogic = useMemo(
+    () =>
+      replayMachine.provide({
+        actions: {
+          navigate: (_, params: { to: string }) => {
+            if (params.to && window.location.pathname !== params.to) navigateRef.current(params.to, { replace: true });
+          },
+          save: (_, replay: ReplayState) => persisted.send({ type: 'persisted.replay', replay }),
+        },
+      }),
+    [persisted],
+  );
+  const replay = useActorRef(replayLogic, { input: persisted.getSnapshot().context.replay });
+
   const unauthorizedLogic = useMemo(
     () =>
       unauthorizedMachine.provide({
@@ -98,13 +122,14 @@ export function useAppServicesActors(): AppServices {
               /* storage unavailable */
             }
             persisted.send({ type: 'persisted.clear' });
+            replay.send({ type: 'replay.clear' });
           },
           navigate: (_, params: { to: string }) => {
             if (window.location.pathname !== params.to) navigateRef.current(params.to, { replace: true });
           },
         },
       }),
-    [persisted],
+    [persisted, replay],
   );
   const unauthorized = useActorRef(unauthorizedLogic);
   useEffect(() => {
@@ -121,5 +146,5 @@ export function useAppServicesActors(): AppServices {
     };
   }, [unauthorized]);
 
-  return useMemo(() => ({ navigation, persisted }), [navigation, persisted]);
+  return useMemo(() => ({ navigation, persisted, replay }), [navigation, persisted, replay]);
 }

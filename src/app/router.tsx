@@ -50,6 +50,8 @@ const planUpdate = lazyPage(() => import('../features/payment-plans/plan-update-
 const planUpdated = lazyPage(() => import('../features/payment-plans/plan-updated-page'));
 const planRequest = lazyPage(() => import('../features/payment-plans/plan-request-page'));
 const planRequestConfirmation = lazyPage(() => import('../features/payment-plans/plan-request-confirmation-page'));
+// ── issue 10: remit + replay ──
+const remit = lazyPage(() => import('../features/remit/remit-page'));
 
 /**
  * The routes of spec §2 (exact matches) implemented so far. Pages of later issues (invoices,
@@ -112,6 +114,8 @@ export const routes: RouteObject[] = [
           { path: 'vendors/:vendorId/locations/:locationId/plans/:planId/update/confirmation', lazy: planUpdated },
           { path: 'vendors/:vendorId/locations/:locationId/planrequests/:requestId', lazy: planRequest },
           { path: 'vendors/:vendorId/locations/:locationId/planrequests/:requestId/confirmation', lazy: planRequestConfirmation },
+          // ── issue 10: remit + replay ──
+          { path: 'vendors/:vendorId/locations/:locationId/remit', lazy: remit },
         ],
       },
       // ── issue 11: workflow atlas ── (/atlas and /atlas/<machineId>: a splat, machine ids are not UUIDs)

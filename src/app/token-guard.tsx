@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useMatches, useParams } from 'react-router-dom';
 import { getAuthToken, setAuthToken } from '../api/client';
 import { createSession, SessionContext, type Session } from '../features/shell/session';
+import { useReplay } from './app-services';
 
 function SessionScope({ token }: { token: string }) {
   const [session, setSession] = useState<Session | null>(null);
@@ -31,9 +32,12 @@ function SelectionFromPath({ session }: { session: Session }) {
   const params = matches[matches.length - 1]?.params ?? {};
   const vendorId = params.vendorId ?? null;
   const locationId = params.locationId ?? null;
+  const replay = useReplay();
   useEffect(() => {
     session.selection.send({ type: 'selection.path', vendorId, locationId });
-  }, [session, vendorId, locationId]);
+    // Issue 10: a selected vendor and location may have a saved action waiting for its page to load.
+    if (vendorId && locationId) replay?.send({ type: 'replay.selected', scope: { token: session.token, vendorId, locationId } });
+  }, [session, vendorId, locationId, replay]);
   return null;
 }
 

@@ -115,6 +115,14 @@ export interface DataTableProps<T> {
   virtualizeAbove?: number;
   /** Extra attributes of a row element (`data-*`, e.g. test ids). */
   rowAttributes?(row: T): Record<`data-${string}`, string>;
+  /**
+   * A line under a row's cells spanning the whole row (e.g. the remit form's comment field), or null for none. A row
+   * with a detail is `rowDetailHeight` px taller (still a fixed height: nothing moves but the rows below it, on the
+   * user's own action). Keep it stable (useCallback), like the other callbacks.
+   */
+  rowDetail?(row: T): ReactNode | null;
+  /** Height of a row detail in px. Default 56. */
+  rowDetailHeight?: number;
   className?: string;
 }
 
@@ -158,7 +166,7 @@ export function selectAllStateOf<T>(rows: readonly T[], rowKey: (row: T) => stri
 }
 
 const dataTable = sva({
-  slots: ['root', 'header', 'headerCell', 'sortButton', 'body', 'row', 'cell', 'cardLabel', 'cardValue', 'check'],
+  slots: ['root', 'header', 'headerCell', 'sortButton', 'body', 'row', 'cell', 'cardLabel', 'cardValue', 'check', 'detail'],
   base: {
     // overflow-x: a table whose columns' minimum widths exceed the page scrolls sideways inside itself, never the page.
     root: { width: '100%', fontSize: 'sm', position: 'relative', overflowX: 'auto' },
@@ -183,6 +191,7 @@ const dataTable = sva({
       display: 'grid', gridTemplateColumns: 'var(--dt-columns)', alignItems: 'center', boxSizing: 'border-box',
       borderBottomWidth: '1px', borderColor: 'line', contain: 'layout style',
       '&[data-selected]': { bg: 'brand.50' },
+      '&[data-has-detail]': { gridTemplateRows: 'minmax(0, 1fr) auto' },
       '&[data-enter]': { animation: 'rowIn 350ms ease-out both', _motionReduce: { animation: 'none' } },
       '[data-layout=cards] &': {
         display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'center', position: 'relative',
@@ -204,6 +213,7 @@ const dataTable = sva({
       '[data-layout=cards] [data-lines] > &': { flex: '1', minWidth: 0, overflowWrap: 'anywhere', lineClamp: 'var(--dt-lines)' },
     },
     cardLabel: { display: 'none', '[data-layout=cards] &': { display: 'inline', color: 'muted', fontWeight: '600', minWidth: '7rem' } },
+    detail: { gridColumn: '1 / -1', px: '2', pb: '2', minWidth: 0, '[data-layout=cards] &': { px: '0' } },
     check: { width: '20px', height: '20px', accentColor: 'token(colors.brand.600)', cursor: 'pointer', m: '0', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '2px' } },
   },
 });
@@ -223,15 +233,18 @@ interface RowProps<T> {
   rowAttributes?: (row: T) => Record<`data-${string}`, string>;
   /** Part of the table's first render: plays the entrance animation, delayed by its place (see the header). */
   enter: boolean;
+  detail?: (row: T) => ReactNode | null;
 }
 
 /** Spec §9: rows enter over 350 ms, 10 ms apart; the stagger stops after this many rows (≤ 0.6 s in all). */
 export const ENTER_STAGGER_ROWS = 25;
 
-function RowView<T>({ row, rowId, index, height, selected, columns, onToggle, rowLabel, rowAttributes, enter }: RowProps<T>) {
+function RowView<T>({ row, rowId, index, height, selected, columns, onToggle, rowLabel, rowAttributes, enter, detail }: RowProps<T>) {
+  const extra = detail?.(row) ?? null;
   return (
     <div
       role="row" aria-rowindex={index + 2} data-index={index} data-selected={selected || undefined} data-enter={enter || undefined}
+      data-has-detail={extra !== null || undefined}
       className={classes.row} style={enter ? { height, animationDelay: `${Math.min(index, ENTER_STAGGER_ROWS) * 10}ms` } : { height }}
       {...rowAttributes?.(row)}
     >
@@ -252,6 +265,7 @@ function RowView<T>({ row, rowId, index, height, selected, columns, onToggle, ro
           </div>
         );
       })}
+      {extra !== null ? <div role="cell" className={classes.detail} data-detail="">{extra}</div> : null}
     </div>
   );
 }
@@ -271,7 +285,8 @@ const FOCUSABLE = 'input, button, a[href], select, textarea, [tabindex]:not([tab
 
 /** The shared table: see the header of this file. */
 export function DataTable<T>({
-  label, rows, rowKey, columns, selection, initialSort = null, sort: controlledSort, onSortChange, rowHeight = 48, cardHeight, overscan = 8, virtualizeAbove = 100, rowAttributes, className,
+  label, rows, rowKey, columns, selection, initialSort = null, sort: controlledSort, onSortChange, rowHeight = 48, cardHeight, overscan = 8, virtualizeAbove = 100, rowAttributes,
+  rowDetail, rowDetailHeight = 56, className,
 }: DataTableProps<T>) {
   const cards = useCardLayout();
   const [ownSort, setOwnSort] = useState(initialSort);
@@ -320,11 +335,12 @@ export function DataTable<T>({
     return indexes;
   }, []);
   const virtualized = sorted.length > virtualizeAbove;
+  const heightOf = (i: number) => size + (rowDetail && rowDetail(sorted[i]) !== null ? rowDetailHeight : 0);
   const virtualizer = useWindowVirtualizer({
-    count: sorted.length, estimateSize: () => size, overscan, scrollMargin, rangeExtractor,
+    count: sorted.length, estimateSize: heightOf, overscan, scrollMargin, rangeExtractor,
     getItemKey: (i) => rowKey(sorted[i]), enabled: virtualized,
   });
-  useLayoutEffect(() => virtualizer.measure(), [size, virtualizer]);
+  useLayoutEffect(() => virtualizer.measure(), [size, virtualizer, rowDetail ? sorted : null]); // eslint-disable-line react-hooks/exhaustive-deps
   const items: Array<{ index: number }> = virtualized ? virtualizer.getVirtualItems() : sorted.map((_, index) => ({ index }));
   if (entering.current === null && items.length > 0) entering.current = new Set(items.map((item) => rowKey(sorted[item.index])));
   let padTop = 0;
@@ -427,13 +443,14 @@ export function DataTable<T>({
               row={row}
               rowId={id}
               index={item.index}
-              height={size - (cards ? 8 : 0)}
+              height={size - (cards ? 8 : 0) + (rowDetail && rowDetail(row) !== null ? rowDetailHeight : 0)}
               selected={selection ? selection.selected.has(id) : false}
               columns={columns}
               onToggle={selection?.onToggle}
               rowLabel={selection?.rowLabel}
               rowAttributes={rowAttributes}
               enter={entering.current?.has(id) ?? false}
+              detail={rowDetail}
             />
           );
         })}

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { isLocationBase, navigationMachine } from '../../machines/navigation/navigation.machine';
 import { parsePersisted, persistedMachine, PERSISTED_STORE_VERSION } from '../../machines/persisted/persisted.machine';
+import { emptyReplayState } from '../../machines/replay/replay.types';
 import { selectionMachine } from '../../machines/selection/selection.machine';
 
 const base = '/token/t/vendors/0b7a8c1e-5a4d-4a8e-8a59-3f0f4f1d2c01/locations/5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -45,9 +46,9 @@ describe('persisted store (version 1)', () => {
     const save = vi.fn();
     const actor = createActor(persistedMachine.provide({ actions: { save: (_, s: unknown) => save(s) } }), { input: undefined }).start();
     actor.send({ type: 'persisted.lastPaymentMethod', paymentMethodId: 'pm-1' });
-    expect(save).toHaveBeenLastCalledWith({ version: 1, lastPaymentMethodId: 'pm-1' });
+    expect(save).toHaveBeenLastCalledWith({ version: 1, lastPaymentMethodId: 'pm-1', replay: emptyReplayState });
     actor.send({ type: 'persisted.clear' });
-    expect(save).toHaveBeenLastCalledWith({ version: 1, lastPaymentMethodId: null });
+    expect(save).toHaveBeenLastCalledWith({ version: 1, lastPaymentMethodId: null, replay: emptyReplayState });
   });
 
   it('restores only a version 1 value', () => {

@@ -75,20 +75,26 @@ describe('CLI tools', () => {
     }
   });
 
-  it('link --type prints one URL per vendor location of the contact; --status issues that state', async () => {
+  it('link --type prints one URL per vendor location of the contact (and, for autopay, a contact-wide one); --status issues that state', async () => {
     const printed = await output(() => linkMain(['demo@example.com', '--type', 'autopay', '--status', 'canceled']));
     const urls = printed.split('\n').map((l) => l.trim()).filter((l) => TOKEN_URL.test(l));
-    expect(urls).toHaveLength(4);
+    expect(urls).toHaveLength(5);
     expect(printed).toContain('Performance Foodservice – Carolina — Magnolia Catering');
     expect(printed).toContain('Coastal Produce Co. — Blue Heron Grill');
+    expect(printed).toContain('Any vendor and location (through the choosers)');
     const tokens = await withDb((db) => Promise.all(urls.map((u) => findToken(db, u.match(TOKEN_URL)![1]))));
-    expect(new Set(tokens.map((tk) => tk!.locationId)).size).toBe(4);
+    const scoped = tokens.filter((tk) => tk!.locationId !== null);
+    expect(new Set(scoped.map((tk) => tk!.locationId)).size).toBe(4);
     for (const tk of tokens) {
       expect(tk).toMatchObject({ type: 'autopay', status: 'canceled' });
       expect(tokenState(tk!)).toBe('canceled');
     }
     // the Magnolia link carries the demo's AutoPay request
-    expect(tokens.filter((tk) => tk!.requestId !== null)).toHaveLength(1);
+    expect(scoped.filter((tk) => tk!.requestId !== null)).toHaveLength(1);
+    // issue 10: the last link is contact-wide (no vendor/location) for the same request: it goes through the choosers
+    const wide = tokens.at(-1)!;
+    expect(wide).toMatchObject({ vendorId: null, locationId: null });
+    expect(wide.requestId).toBe(scoped.find((tk) => tk!.requestId !== null)!.requestId);
   });
 
   it('link --demo prints the demo token set as JSON', async () => {

@@ -3,6 +3,8 @@ import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { tokenResolutionMachine } from '../../../machines/token-resolution/token-resolution.machine';
 import { selectIsResolving } from '../../../machines/token-resolution/token-resolution.selectors';
+import { savedActionOfLink } from '../../../machines/replay/replay.types';
+import { useReplay } from '../../app/app-services';
 
 /**
  * Resolves `token` once (the caller keys the component by token) and navigates, replacing the
@@ -12,12 +14,20 @@ export function useTokenResolution(token: string): { isResolving: boolean } {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  const replay = useReplay();
   const logic = useMemo(
     () =>
       tokenResolutionMachine.provide({
-        actions: { navigate: (_, params: { to: string }) => navigateRef.current(params.to, { replace: true }) },
+        actions: {
+          navigate: (_, params: { to: string }) => navigateRef.current(params.to, { replace: true }),
+          // Issue 10: an AutoPay or click-to-pay request link saves its action; it replays once its location has loaded.
+          saveReplay: (_, params) => {
+            const action = savedActionOfLink(params.token, params.info, new Date().toISOString());
+            if (action) replay?.send({ type: 'replay.save', action });
+          },
+        },
       }),
-    [],
+    [replay],
   );
   const actorRef = useActorRef(logic, { input: { token } });
   const isResolving = useSelector(actorRef, selectIsResolving);

@@ -4,6 +4,7 @@ import { Page } from '../../ui/page';
 import { LoadingRegion } from '../../ui/reserved';
 import { BellIcon, CalendarIcon, CardIcon, ChatIcon, DocumentIcon, DollarIcon, PrinterIcon, ReceiptIcon, RepeatIcon } from '../shell/icons';
 import { useSession } from '../shell/session';
+import { useReplay } from '../../app/app-services';
 import { TilePanel, TilePanelSkeleton, type Tile } from './dashboard-tiles';
 import { LocationFrame } from './location-frame';
 import { dashboardTexts as t } from './texts';
@@ -19,14 +20,23 @@ function DashboardContent({ base, vendorId, locationId, context }: { base: strin
   // ── issue 10: messages ── the MESSAGES tile's unread count
   const unread = useUnreadMessages(vendorId, locationId, context.location?.hasUnreadMessages);
   const messagesBadge = unread === null ? null : unread === 'new' ? { text: ut.new, label: ut.newLabel } : { text: String(unread), label: ut.count(unread) };
+  // Issue 10: PAY, REMIT FORM and REMINDERS "first trigger an action using the token": a history record (replay type
+  // none) of the token, vendor and location, then the tile's own navigation.
+  const replay = useReplay();
+  const session = useSession();
+  const tokenAction = (page: string) => () =>
+    replay?.send({
+      type: 'replay.save',
+      action: { id: `none:${page}:${locationId}`, token: session.token, vendorId, locationId, replayType: 'none', requestId: null, page, savedAt: new Date().toISOString() },
+    });
   const tools: Tile[] = [
-    { label: t.pay, to: `${base}/click2pay`, icon: <CardIcon size={28} /> },
+    { label: t.pay, to: `${base}/click2pay`, icon: <CardIcon size={28} />, onSelect: tokenAction('click2pay') },
     autopayOn
       ? { label: t.autopayOn, to: `${base}/autopaymanage`, icon: <RepeatIcon size={28} />, active: true }
       : { label: t.autopay, to: `${base}/autopay`, icon: <RepeatIcon size={28} /> },
     { label: t.messages, to: `${base}/messages`, icon: <ChatIcon size={28} />, badge: messagesBadge },
-    { label: t.remitForm, to: `${base}/remit`, icon: <PrinterIcon size={28} /> },
-    { label: t.reminders, to: `${base}/reminders`, icon: <BellIcon size={28} /> },
+    { label: t.remitForm, to: `${base}/remit`, icon: <PrinterIcon size={28} />, onSelect: tokenAction('remit') },
+    { label: t.reminders, to: `${base}/reminders`, icon: <BellIcon size={28} />, onSelect: tokenAction('reminders') },
     { label: t.statements, to: `${base}/statement`, icon: <DocumentIcon size={28} /> },
   ];
   const reports: Tile[] = [

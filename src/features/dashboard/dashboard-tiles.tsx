@@ -17,6 +17,8 @@ export interface Tile {
   active?: boolean;
   /** A corner badge (the MESSAGES tile's unread count, issue 10): visible text and its accessible wording. */
   badge?: { text: string; label: string } | null;
+  /** Called when the tile is followed (issue 10: the tiles' token actions). */
+  onSelect?: () => void;
 }
 
 /** A titled panel of tiles (TOOLS, REPORTS). */
@@ -29,6 +31,7 @@ export function TilePanel({ id, title, tiles }: { id: string; title: string; til
           <li key={tile.label}>
             <Link
               to={tile.to}
+              onClick={tile.onSelect}
               data-active={tile.active ? '' : undefined}
               className={cx(tileBox, css({
                 position: 'relative', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '2',

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useReplay } from '../../app/app-services';
 import { css } from '../../../styled-system/css';
 import { Page } from '../../ui/page';
 import { ChangeLocationBar } from '../shell/change-location-bar';
@@ -23,6 +24,13 @@ export interface LocationFrameProps {
 export function LocationFrame({ vendorId, locationId, changeLocationBar = false, children }: LocationFrameProps) {
   const session = useSession();
   const context = useLocationContext(vendorId, locationId);
+  // Issue 10: "once loading finishes" the selected location's saved action replays (machines/replay).
+  const replay = useReplay();
+  const { pathname } = useLocation();
+  const loaded = context.status === 'loaded';
+  useEffect(() => {
+    if (loaded) replay?.send({ type: 'replay.loaded', scope: { token: session.token, vendorId, locationId }, path: pathname });
+  }, [loaded, replay, session.token, vendorId, locationId, pathname]);
   if (context.status === 'missing') return <Navigate to="/404" replace />;
   const showBar = changeLocationBar && context.status === 'loaded' && (context.vendorCount > 1 || context.locationCount > 1);
   const changeTo = context.locationCount > 1 ? `/token/${session.token}/vendors/${vendorId}/locations` : `/token/${session.token}/vendors`;

@@ -91,11 +91,12 @@ describe('routing rules', () => {
     expect(router.state.location.pathname).toBe('/404');
   });
 
-  it('shows the not-found page for an unknown path, and for pages of later issues', async () => {
+  it('shows the not-found page for an unknown path, and for an unknown page under a location', async () => {
     renderAt('/no/such/page');
     expect(await screen.findByText('We couldn’t find this page')).toBeInTheDocument();
     cleanup();
-    renderAt(`${base(ids.coastal, ids.blueHeron)}/remit`);
+    // (issue 10 built .../remit, the example used here before)
+    renderAt(`${base(ids.coastal, ids.blueHeron)}/no-such-page`);
     expect(await screen.findByText('We couldn’t find this page')).toBeInTheDocument();
   });
 

@@ -76,7 +76,11 @@ export function prerenderLanding({ buildYear }: { buildYear: string }): Plugin {
         if (config.build.ssr) return;
         const outDir = path.resolve(config.root, config.build.outDir);
         const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-        writeFileSync(path.join(outDir, SHELL_FILE), shell);
+        // Every non-prerendered route is an app page (token area, atlas, …): its HTML preloads the chunk of the app's
+        // page loaders (src/app/app-pages.ts), which the landing pages never load — no extra round trip for a deep link.
+        const appPages = [...chunks.entries()].find(([, c]) => c.facadeModuleId === path.join(config.root, 'src/app/app-pages.ts'))?.[0];
+        if (!appPages) throw new Error('prerender: no chunk for src/app/app-pages.ts');
+        writeFileSync(path.join(outDir, SHELL_FILE), shell.replace('</head>', `  <link rel="modulepreload" crossorigin href="${config.base}${appPages}">\n</head>`));
 
         // The SSR bundle must live under the project so Node resolves its external packages from node_modules.
         const ssrDir = path.join(config.root, 'node_modules', '.cache', `portal-prerender-${process.pid}-${Date.now()}`);

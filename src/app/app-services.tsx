@@ -1,11 +1,9 @@
 import { useActorRef } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { navigationMachine, type NavigationContext } from '../../machines/navigation/navigation.machine';
 import { isEmptyPersisted, parsePersisted, persistedMachine, PERSISTED_STORE_KEY, type PersistedState } from '../../machines/persisted/persisted.machine';
-import { replayMachine } from '../../machines/replay/replay.machine';
-import type { ReplayState } from '../../machines/replay/replay.types';
 import { unauthorizedMachine } from '../../machines/unauthorized/unauthorized.machine';
 
 /** Session storage key of the navigation history. */
@@ -14,8 +12,26 @@ export const NAVIGATION_HISTORY_KEY = 'navigation.history';
 export interface AppServices {
   navigation: ActorRefFrom<typeof navigationMachine>;
   persisted: ActorRefFrom<typeof persistedMachine>;
-  /** Saved actions and their replay (issue 10, `machines/replay`). */
-  replay: ActorRefFrom<typeof replayMachine>;
+  /** Told when a 401/403 clears the session (the token area's replay actor clears its saved actions, `replay-scope.tsx`). */
+  sessionCleared: SessionCleared;
+}
+
+export interface SessionCleared {
+  subscribe(listener: () => void): () => void;
+  notify(): void;
+}
+
+function createSessionCleared(): SessionCleared {
+  const listeners = new Set<() => void>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    notify() {
+      for (const listener of [...listeners]) listener();
+    },
+  };
 }
 
 export const AppServicesContext = createContext<AppServices | null>(null);
@@ -26,10 +42,6 @@ export function useAppServices(): AppServices {
   return services;
 }
 
-/** The replay actor (issue 10), or null outside the root layout (pages rendered alone in tests replay nothing). */
-export function useReplay(): AppServices['replay'] | null {
-  return useContext(AppServicesContext)?.replay ?? null;
-}
 
 function readJson<T>(storage: () => Storage, key: string): T | null {
   try {
@@ -95,20 +107,7 @@ export function useAppServicesActors(): AppServices {
   }
   const persisted = useActorRef(persistedLogic, { input: parsePersisted(storedPersisted) });
 
-  // ── issue 10: remit + replay ── saved actions live in the persisted slice; replays navigate with `replace`.
-  const replayLogic = useMemo(
-    () =>
-      replayMachine.provide({
-        actions: {
-          navigate: (_, params: { to: string }) => {
-            if (params.to && window.location.pathname !== params.to) navigateRef.current(params.to, { replace: true });
-          },
-          save: (_, replay: ReplayState) => persisted.send({ type: 'persisted.replay', replay }),
-        },
-      }),
-    [persisted],
-  );
-  const replay = useActorRef(replayLogic, { input: persisted.getSnapshot().context.replay });
+  const [sessionCleared] = useState(createSessionCleared);
 
   const unauthorizedLogic = useMemo(
     () =>
@@ -122,14 +121,14 @@ export function useAppServicesActors(): AppServices {
               /* storage unavailable */
             }
             persisted.send({ type: 'persisted.clear' });
-            replay.send({ type: 'replay.clear' });
+            sessionCleared.notify();
           },
           navigate: (_, params: { to: string }) => {
             if (window.location.pathname !== params.to) navigateRef.current(params.to, { replace: true });
           },
         },
       }),
-    [persisted, replay],
+    [persisted, sessionCleared],
   );
   const unauthorized = useActorRef(unauthorizedLogic);
   useEffect(() => {
@@ -146,5 +145,5 @@ export function useAppServicesActors(): AppServices {
     };
   }, [unauthorized]);
 
-  return useMemo(() => ({ navigation, persisted, replay }), [navigation, persisted, replay]);
+  return useMemo(() => ({ navigation, persisted, sessionCleared }), [navigation, persisted, sessionCleared]);
 }

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useMatches, useParams } from 'react-router-dom';
 import { getAuthToken, setAuthToken } from '../api/client';
 import { createSession, SessionContext, type Session } from '../features/shell/session';
-import { useReplay } from './app-services';
+import { ReplayScope, useReplay } from './replay-scope';
 
 function SessionScope({ token }: { token: string }) {
   const [session, setSession] = useState<Session | null>(null);
@@ -45,7 +45,11 @@ function SelectionFromPath({ session }: { session: Session }) {
 export function TokenGuard() {
   const { token } = useParams();
   if (!token) return null;
-  return <SessionScope key={token} token={token} />;
+  return (
+    <ReplayScope>
+      <SessionScope key={token} token={token} />
+    </ReplayScope>
+  );
 }
 
 export default TokenGuard;

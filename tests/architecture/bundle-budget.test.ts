@@ -112,4 +112,14 @@ describe('prerendered landing pages', () => {
   it('keeps a plain shell with an empty root for every other route', () => {
     expect(readFileSync(path.join(portal.outDir, 'shell.html'), 'utf8')).toContain('<div id="root"></div>');
   });
+
+  it('keeps the app’s page loaders out of the landing page (they grow with every route) and preloads them for every other route', () => {
+    const appPages = /src[\\/]app[\\/]app-pages\.ts$/;
+    const landing = pageChunks(portal, LANDING_ROUTE_MODULES).flatMap((chunk) => chunk.moduleIds.filter((id) => appPages.test(id)));
+    expect(landing).toEqual([]);
+    const chunk = /<link rel="modulepreload" crossorigin href="\/(assets\/app-pages-[^"]+\.js)">/.exec(readFileSync(path.join(portal.outDir, 'shell.html'), 'utf8'));
+    expect(chunk).not.toBeNull();
+    expect(existsSync(path.join(portal.outDir, chunk![1]))).toBe(true);
+    expect(readFileSync(path.join(portal.outDir, 'index.html'), 'utf8')).not.toContain('app-pages-');
+  });
 });

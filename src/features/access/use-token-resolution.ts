@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { tokenResolutionMachine } from '../../../machines/token-resolution/token-resolution.machine';
 import { selectIsResolving } from '../../../machines/token-resolution/token-resolution.selectors';
 import { savedActionOfLink } from '../../../machines/replay/replay.types';
-import { useReplay } from '../../app/app-services';
+import { useReplay } from '../../app/replay-scope';
 
 /**
  * Resolves `token` once (the caller keys the component by token) and navigates, replacing the

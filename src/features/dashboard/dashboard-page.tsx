@@ -4,7 +4,7 @@ import { Page } from '../../ui/page';
 import { LoadingRegion } from '../../ui/reserved';
 import { BellIcon, CalendarIcon, CardIcon, ChatIcon, DocumentIcon, DollarIcon, PrinterIcon, ReceiptIcon, RepeatIcon } from '../shell/icons';
 import { useSession } from '../shell/session';
-import { useReplay } from '../../app/app-services';
+import { useReplay } from '../../app/replay-scope';
 import { TilePanel, TilePanelSkeleton, type Tile } from './dashboard-tiles';
 import { LocationFrame } from './location-frame';
 import { dashboardTexts as t } from './texts';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useReplay } from '../../app/app-services';
+import { useReplay } from '../../app/replay-scope';
 import { css } from '../../../styled-system/css';
 import { Page } from '../../ui/page';
 import { ChangeLocationBar } from '../shell/change-location-bar';

@@ -40,7 +40,7 @@ export type AutopayPageEvent =
   | { type: 'autopay.changed'; autopay: Autopay }
   | { type: 'page.retry' };
 
-/** The start dates the form offers: today (vendor time zone) … + the window. */
+/** The start dates the form offers: today (vendor time zone) through today plus the window's days. */
 export function startDatesOf(context: Pick<AutopayPageContext, 'input' | 'data'>): string[] {
   const { vendor, now } = context.input;
   const today = vendorToday(now, vendor.eodCutoff.timezone);

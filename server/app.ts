@@ -36,6 +36,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Extra or replacement handlers by operationId (tests of the 501 fallback, later features). */
   handlers?: Handlers;
+  /** Operations to leave without a handler (tests of the 501 fallback: every operation of the contract has one). */
+  withoutHandlers?: string[];
 }
 
 /**
@@ -49,7 +51,7 @@ export function fastifyTrustProxy(trustProxy: AppConfig['trustProxy']): string |
   return (_address, hop) => hop < hops;
 }
 
-export async function buildApp({ db, config, logger, mailer, handlers }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger, mailer, handlers, withoutHandlers = [] }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions({ level: config.logLevel, ...logger }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -98,7 +100,7 @@ export async function buildApp({ db, config, logger, mailer, handlers }: BuildAp
   await registerContract(app, {
     prefix: '/api',
     contract,
-    handlers: { ...portalHandlers(deps), ...handlers },
+    handlers: Object.fromEntries(Object.entries({ ...portalHandlers(deps), ...handlers }).filter(([id]) => !withoutHandlers.includes(id))),
     authenticate: makeAuthenticate(db),
     checkScope: makeCheckScope(db),
   });

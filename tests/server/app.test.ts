@@ -37,54 +37,58 @@ function urlFor(p: string): string {
 
 describe('operations without an implementation', () => {
   const implemented = new Set(Object.keys(portalHandlers({ db: null as never, config: testConfig() })));
-  const pending = Object.entries<any>(contract.paths).flatMap(([p, item]) =>
+  const operations = Object.entries<any>(contract.paths).flatMap(([p, item]) =>
     Object.entries<any>(item)
-      .filter(([, op]) => op?.operationId && !implemented.has(op.operationId))
+      .filter(([, op]) => op?.operationId)
       .map(([method, op]) => ({ method: method.toUpperCase(), path: p, operationId: op.operationId as string, op })),
   );
+  const templateMessages = operations.find((o) => o.operationId === 'listTemplateMessages')!;
 
-  it('the contract has operations left for later issues, and every implemented handler is in the contract', () => {
-    expect(pending.length).toBeGreaterThan(0);
+  it('every operation of the contract has a handler, and every handler is in the contract', () => {
+    expect(operations.filter((o) => !implemented.has(o.operationId)).map((o) => `${o.method} ${o.path}`)).toEqual([]);
     const ids = new Set(contractOperationIds());
     for (const id of implemented) expect(ids.has(id), id).toBe(true);
   });
 
-  it('a GET without required parameters answers 501 not_implemented with the Error body', async () => {
-    const op = pending.find((o) => o.method === 'GET' && !(o.op.parameters ?? []).some((p: any) => p.required && p.in === 'query'))!;
-    const res = await s.app.inject({ method: 'GET', url: urlFor(op.path), headers: s.auth(token) });
-    expect(res.statusCode).toBe(501);
-    expectMatchesContract(op.operationId, 501, res.json());
-    expect(res.json()).toEqual({ errorCode: 'not_implemented', message: `${op.operationId} is not implemented yet` });
-  });
-
-  it('every pending operation answers 501 (or 400/401 before it), never data', async () => {
-    for (const op of pending) {
-      const res = await s.app.inject({ method: op.method as 'GET', url: urlFor(op.path), headers: s.auth(token) });
-      expect([400, 501], `${op.method} ${op.path}: ${res.body}`).toContain(res.statusCode);
-      expectMatchesContract(op.operationId, res.statusCode, res.json());
+  /** The server with one operation left without its handler (the fallback every operation had before its issue). */
+  async function withoutTemplateMessages<T>(run: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> {
+    const app = await buildApp({ db: s.db, config: s.config, logger: false, withoutHandlers: [templateMessages.operationId] });
+    try {
+      return await run(app);
+    } finally {
+      await app.close();
     }
+  }
+
+  it('an operation without a handler answers 501 not_implemented with the Error body', async () => {
+    await withoutTemplateMessages(async (app) => {
+      const res = await app.inject({ method: 'GET', url: urlFor(templateMessages.path), headers: s.auth(token) });
+      expect(res.statusCode).toBe(501);
+      expectMatchesContract(templateMessages.operationId, 501, res.json());
+      expect(res.json()).toEqual({ errorCode: 'not_implemented', message: `${templateMessages.operationId} is not implemented yet` });
+    });
   });
 
   it('still asks for a token first', async () => {
-    const op = pending.find((o) => o.method === 'GET')!;
-    const res = await s.app.inject({ method: 'GET', url: urlFor(op.path) });
-    expect(res.statusCode).toBe(401);
+    await withoutTemplateMessages(async (app) => {
+      const res = await app.inject({ method: 'GET', url: urlFor(templateMessages.path) });
+      expect(res.statusCode).toBe(401);
+    });
   });
 
   it('a handler supplied later replaces the 501', async () => {
-    const op = pending.find((o) => o.method === 'GET' && o.path.endsWith('/templatemessages'))!;
     const calls: string[] = [];
     const app = await buildApp({
       db: s.db, config: s.config, logger: false,
       handlers: {
-        [op.operationId]: async (request, reply) => {
+        [templateMessages.operationId]: async (request, reply) => {
           calls.push(request.auth!.contactId);
           return reply.code(204).send();
         },
       },
     });
     try {
-      const res = await app.inject({ url: urlFor(op.path), headers: s.auth(token) });
+      const res = await app.inject({ url: urlFor(templateMessages.path), headers: s.auth(token) });
       expect(res.statusCode).toBe(204);
       expect(calls).toEqual([s.demo.contactId]);
     } finally {

@@ -63,7 +63,8 @@ describe('payment method picker', () => {
     localStorage.setItem(PERSISTED_STORE_KEY, JSON.stringify({ version: 1, lastPaymentMethodId: modelChecking.id }));
     await openPicker();
     await waitFor(() => expect(screen.getByRole('radio', { name: /Operating 6789/ })).toBeChecked());
-    expect(screen.getByTestId('page-selected')).toHaveTextContent(modelChecking.id);
+    // The page learns the fallback choice from the picker's effect, a moment after the radio shows it.
+    await waitFor(() => expect(screen.getByTestId('page-selected')).toHaveTextContent(modelChecking.id));
     await userEvent.click(screen.getByText('Visa Busin 4821'));
     await waitFor(() => expect(screen.getByRole('radio', { name: /Visa Busin 4821/ })).toBeChecked());
     expect(screen.getByTestId('page-selected')).toHaveTextContent(modelCard.id);

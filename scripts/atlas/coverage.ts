@@ -1,6 +1,6 @@
 /**
  * npm run coverage:machines [-- --json]
- * Per registered machine: states and transitions covered by the generated paths (shortest + simple, the registry
+ * Per registered machine: states and transitions covered by the generated paths (shortest, the registry
  * test requires 100 %) and by the model walks that drove real views. Walks record what they drove into
  * .test-results/machine-walks/*.json (tests/features/model-walk.ts `runWalk`); run the view tests first
  * (`npx vitest run tests/features`) to refresh them. Exits 1 when a machine's generated coverage is below 100 %.

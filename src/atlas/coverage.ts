@@ -80,12 +80,23 @@ export function buildModel(machine: AnyStateMachine, options: ModelPathsOptions)
   } as any);
 }
 
-/** Shortest and simple paths of the model (both generators, deduplicated by description). */
+/**
+ * The generated paths of the model. `all` — what coverage is computed from, in the atlas, `npm run coverage:machines`
+ * and the tests — is the shortest paths: their vertices are transition-aware (state, context and the event that led
+ * there), so every transition the model can take is the last step of some shortest path. Simple paths (every path
+ * without a repeated vertex) are computed only when asked for (`npm run paths -- <id> --simple`): on a chart with
+ * several independent choices, such as autopayUpdate, they run into the millions and would freeze the atlas.
+ */
 export function modelPaths(machine: AnyStateMachine, options: ModelPathsOptions) {
   const model = buildModel(machine, options);
   const shortest = model.getShortestPaths();
-  const simple = model.getSimplePaths();
-  return { shortest, simple, all: [...shortest, ...simple] };
+  return {
+    shortest,
+    get simple() {
+      return model.getSimplePaths();
+    },
+    all: shortest,
+  };
 }
 
 export interface Coverage {

@@ -23,7 +23,7 @@ export const atlasTexts = {
   statelyHint: 'Import the definition in the Stately editor (stately.ai) or the XState visualizer.',
   coverage: 'Coverage',
   coverageComputing: 'Generating paths…',
-  generatedPaths: 'Generated paths (shortest + simple)',
+  generatedPaths: 'Generated paths (shortest)',
   viewWalks: 'Model walks on the real views',
   noWalk: 'not recorded in this build (run the view tests, then `npm run coverage:machines`)',
   statesHeading: 'States',

@@ -143,6 +143,27 @@ export function settleLatest<C extends { d: Deferred<unknown> }>(calls: C[], che
   };
 }
 
+// ── module mocks shared by the walks (for `vi.mock(path, async (io) => (await import('../model-walk')).X(io))`) ──
+type ImportOriginal = <M>() => Promise<M>;
+
+/** The frame's loads (load.actors): the model's vendor (Coastal Produce Co.) with its one location (Blue Heron Grill). */
+export async function modelFrameLoadActors(importOriginal: ImportOriginal) {
+  const original = await importOriginal<typeof import('../../machines/load/load.actors')>();
+  const { vendor, location } = await import('./shell/fixtures');
+  const { modelVendorId, modelLocationId } = await import('../../machines/dashboard/dashboard.model');
+  return {
+    ...original,
+    fetchVendors: async () => [vendor(modelVendorId, 'Coastal Produce Co.')],
+    fetchLocations: async () => ({ [modelLocationId]: location(modelLocationId, modelVendorId, 'Blue Heron Grill') }),
+  };
+}
+
+/** The announcements actors with no announcements (their chart has its own walk). */
+export async function noAnnouncementsActors(importOriginal: ImportOriginal) {
+  const original = await importOriginal<typeof import('../../machines/announcements/announcements.actors')>();
+  return { ...original, loadAnnouncements: fromPromise(async () => []) };
+}
+
 // ── recording ──
 // vitest runs from the repository root (import.meta.url is not a file URL under jsdom).
 const ROOT = process.cwd();

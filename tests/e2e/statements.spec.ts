@@ -1,6 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { createHash, randomBytes } from 'node:crypto';
-import { expectNoSeriousA11yViolations, withDb } from './support';
+import { expectNoSeriousA11yViolations, locationBase } from './support';
 
 /**
  * Statements and reminders (issue 9) against the real server and the demo data, at 375 px and on the desktop: read the
@@ -11,24 +10,6 @@ import { expectNoSeriousA11yViolations, withDb } from './support';
  */
 
 const LOCATION_BY_PROJECT: Record<string, string> = { 'phone-375': 'Harbor Street Kitchen', desktop: 'Magnolia Catering' };
-
-async function locationBase(locationName: string): Promise<string> {
-  const raw = randomBytes(32).toString('base64url');
-  const { vendorId, locationId } = await withDb(async (c) => {
-    const { rows } = await c.query(
-      `select cl.contact_id, cl.vendor_id, cl.location_id from contact_locations cl
-         join contacts c on c.id = cl.contact_id join locations l on l.id = cl.location_id
-         join vendors v on v.id = cl.vendor_id
-        where c.email = 'demo@example.com' and l.display_name = $1 order by v.name desc limit 1`, [locationName]);
-    const r = rows[0];
-    await c.query(
-      `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, expires_at)
-       values ($1, $2, $3, $4, 'click2pay', 'active', now() + interval '7 days')`,
-      [createHash('sha256').update(raw).digest('hex'), r.contact_id, r.vendor_id, r.location_id]);
-    return { vendorId: r.vendor_id as string, locationId: r.location_id as string };
-  });
-  return `/token/${raw}/vendors/${vendorId}/locations/${locationId}`;
-}
 
 const deliverySection = (page: Page) => page.getByRole('region', { name: 'Delivery Preferences' });
 

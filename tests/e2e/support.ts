@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
@@ -36,4 +37,23 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Issues a link of the demo contact for a location (by display name) and returns the location base path. */
+export async function locationBase(locationName: string): Promise<string> {
+  const raw = randomBytes(32).toString('base64url');
+  const { vendorId, locationId } = await withDb(async (c) => {
+    const { rows } = await c.query(
+      `select cl.contact_id, cl.vendor_id, cl.location_id from contact_locations cl
+         join contacts c on c.id = cl.contact_id join locations l on l.id = cl.location_id
+         join vendors v on v.id = cl.vendor_id
+        where c.email = 'demo@example.com' and l.display_name = $1 order by v.name desc limit 1`, [locationName]);
+    const r = rows[0];
+    await c.query(
+      `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, expires_at)
+       values ($1, $2, $3, $4, 'click2pay', 'active', now() + interval '7 days')`,
+      [createHash('sha256').update(raw).digest('hex'), r.contact_id, r.vendor_id, r.location_id]);
+    return { vendorId: r.vendor_id as string, locationId: r.location_id as string };
+  });
+  return `/token/${raw}/vendors/${vendorId}/locations/${locationId}`;
 }

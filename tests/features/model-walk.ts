@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { act, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { AnyStateMachine, EventObject } from 'xstate';
+import { fromPromise, type AnyStateMachine, type EventObject } from 'xstate';
 import { buildModel, recordSteps, type RecordedStep } from '../../src/atlas/coverage';
 
 export interface Deferred<T> {
@@ -94,6 +94,74 @@ export function settle(queue: Array<Deferred<unknown>>, outcome: 'resolve' | 're
     const d = queue.shift()!;
     await act(async () => (outcome === 'resolve' ? d.resolve(event.output) : d.reject(event.error)));
   };
+}
+
+/** A pending call of a mocked actor, tagged with what it is (`kind`) and what the view passed (`input`). */
+export interface PendingCall {
+  kind: string;
+  input: any;
+  d: Deferred<unknown>;
+}
+
+/**
+ * A mocked actor (for `vi.mock` of a `.actors.ts`) whose every call pushes a tagged deferred onto `pending` and
+ * waits for the walk to settle it with `settleKind`.
+ */
+export function pendingActor(pending: PendingCall[], kind: string) {
+  return fromPromise(({ input }: { input: unknown }) => {
+    const d = deferred<unknown>();
+    pending.push({ kind, input, d });
+    return d.promise as Promise<never>;
+  });
+}
+
+/**
+ * Like `settle`, for one `kind` of call in a shared `pending` list (the oldest call of that kind); `check` asserts on
+ * the call (e.g. its input) before it is settled.
+ */
+export function settleKind(pending: PendingCall[], kind: string, outcome: 'resolve' | 'reject', check?: (call: PendingCall) => void) {
+  return async (event: { output?: unknown; error?: unknown }) => {
+    await waitFor(() => expect(pending.some((p) => p.kind === kind)).toBe(true));
+    const [p] = pending.splice(pending.findIndex((c) => c.kind === kind), 1);
+    check?.(p);
+    await act(async () => (outcome === 'resolve' ? p.d.resolve(event.output) : p.d.reject(event.error)));
+  };
+}
+
+/**
+ * A driver for the done and the error event of an actor whose calls are kept (for assertions on their inputs after
+ * the walk): waits for a call, then settles the LATEST one, resolving on `xstate.done.*`, rejecting on
+ * `xstate.error.*`; `check` asserts on the call first.
+ */
+export function settleLatest<C extends { d: Deferred<unknown> }>(calls: C[], check?: (call: C) => void) {
+  return async (event: { type: string; output?: unknown; error?: unknown }) => {
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    const call = calls[calls.length - 1];
+    check?.(call);
+    const { d } = call;
+    await act(async () => (event.type.startsWith('xstate.done') ? d.resolve(event.output) : d.reject(event.error)));
+  };
+}
+
+// ── module mocks shared by the walks (for `vi.mock(path, async (io) => (await import('../model-walk')).X(io))`) ──
+type ImportOriginal = <M>() => Promise<M>;
+
+/** The frame's loads (load.actors): the model's vendor (Coastal Produce Co.) with its one location (Blue Heron Grill). */
+export async function modelFrameLoadActors(importOriginal: ImportOriginal) {
+  const original = await importOriginal<typeof import('../../machines/load/load.actors')>();
+  const { vendor, location } = await import('./shell/fixtures');
+  const { modelVendorId, modelLocationId } = await import('../../machines/dashboard/dashboard.model');
+  return {
+    ...original,
+    fetchVendors: async () => [vendor(modelVendorId, 'Coastal Produce Co.')],
+    fetchLocations: async () => ({ [modelLocationId]: location(modelLocationId, modelVendorId, 'Blue Heron Grill') }),
+  };
+}
+
+/** The announcements actors with no announcements (their chart has its own walk). */
+export async function noAnnouncementsActors(importOriginal: ImportOriginal) {
+  const original = await importOriginal<typeof import('../../machines/announcements/announcements.actors')>();
+  return { ...original, loadAnnouncements: fromPromise(async () => []) };
 }
 
 // ── recording ──

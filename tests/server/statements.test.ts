@@ -10,22 +10,20 @@ import Papa from 'papaparse';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from './helpers/contract.js';
-import { startTestServer, type TestServer } from './helpers/app.js';
+import type { TestServer } from './helpers/app.js';
+import { locPath, startDemoSession } from './helpers/demo-session.js';
 import { checkPdfStructure, pdfText } from './helpers/pdf.js';
 
 let s: TestServer;
 let token: string;
 let otherToken: string;
 beforeAll(async () => {
-  s = await startTestServer();
-  token = await s.token({ type: 'login' });
-  otherToken = await s.token({ type: 'login', contactId: s.demo.otherContactId });
+  ({ s, token, otherToken } = await startDemoSession());
 });
 afterAll(async () => {
   await s?.close();
 });
 
-const locPath = (vendorId: string, locationId: string) => `/api/vendors/${vendorId}/locations/${locationId}`;
 const blueHeron = () => locPath(s.demo.vendors.pfg, s.demo.locations.blueHeron);
 const saltmarsh = () => locPath(s.demo.vendors.pfg, s.demo.locations.saltmarsh);
 const get = (url: string, raw = token) => s.app.inject({ url, headers: s.auth(raw) });

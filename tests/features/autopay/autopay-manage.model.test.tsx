@@ -5,33 +5,20 @@
  * exclusion checkboxes, the box, Update, the "Update AutoPay Plus?" modal) and every state is asserted on it,
  * including the failure text of each call and "Could not update AutoPay Plus." when both fail.
  */
-import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { runWalk, settleLatest, walkPaths, type Drivers, type PendingCall } from '../model-walk';
 
-const network = vi.hoisted(() => ({ updates: [] as Array<{ input: any; d: Deferred<unknown> }>, deletes: [] as Array<{ input: any; d: Deferred<unknown> }> }));
+const network = vi.hoisted(() => ({ updates: [] as PendingCall[], deletes: [] as PendingCall[] }));
 
 vi.mock('../../../machines/autopay/autopay.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/autopay/autopay.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  return {
-    ...original,
-    updateAutopay: fromPromise(({ input }: { input: unknown }) => {
-      const d = deferred<unknown>();
-      network.updates.push({ input, d });
-      return d.promise as Promise<never>;
-    }),
-    deleteAutopay: fromPromise(({ input }: { input: unknown }) => {
-      const d = deferred<unknown>();
-      network.deletes.push({ input, d });
-      return d.promise as Promise<never>;
-    }),
-  };
+  const { pendingActor } = await import('../model-walk');
+  return { ...original, updateAutopay: pendingActor(network.updates, 'update'), deleteAutopay: pendingActor(network.deletes, 'delete') };
 });
 
 import { autopayUpdateMachine } from '../../../machines/autopay/autopay-update.machine';
@@ -98,11 +85,10 @@ describe('AutoPay update: model-based walk on the manage page', () => {
 
   // The exclusions the AutoPay has saved (the MSW AutoPay excludes INV-1002; a partial success saves new ones).
   const saved = { excluded: ['INV-1002'] };
+  const settleUpdate = settleLatest(network.updates);
   const settle = async (event: { output?: { autopay: { excludedInvoices: string[] } | null }; error?: unknown; type: string }) => {
-    await waitFor(() => expect(network.updates.length).toBeGreaterThan(0));
-    const { d } = network.updates[network.updates.length - 1];
     if (event.output?.autopay) saved.excluded = event.output.autopay.excludedInvoices.map((id) => (id.startsWith('1111') ? 'INV-1001' : 'INV-1002'));
-    await act(async () => (event.type.startsWith('xstate.done') ? d.resolve(event.output) : d.reject(event.error)));
+    await settleUpdate(event);
   };
   const drivers = {
     'update.submit': async (event: { method: unknown; exclusions: { excludeInvoiceIds: string[] } | null }) => {
@@ -122,17 +108,11 @@ describe('AutoPay update: model-based walk on the manage page', () => {
     'update.cancel': async () => user.click(within(screen.getByRole('alertdialog', { name: t.feeModal.updateTitle })).getByRole('button', { name: t.feeModal.cancel })),
     'xstate.done.actor.updateAutopay': settle,
     'xstate.error.actor.updateAutopay': settle,
-  } satisfies Record<string, (event: any) => Promise<unknown>>;
+  } satisfies Drivers;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
     saved.excluded = ['INV-1002'];
-    await assertState(p.steps[0].state);
-    for (const step of p.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      await assertState(step.state);
-    }
+    await runWalk(p, drivers, assertState);
     // What the page sent first: the method only when a new one was picked, the exclusions as the boxes say.
     const first = network.updates[0]?.input;
     if (first) {
@@ -174,27 +154,16 @@ describe('AutoPay turn off: model-based walk on the manage page', () => {
     if (state.matches('failed')) expect(await within(modal()).findByRole('alert')).toHaveTextContent(t.failures.turnOff);
     if (state.matches('confirming')) expect(within(modal()).queryByRole('alert')).toBeNull();
   }
-  const settle = async (event: { output?: unknown; error?: unknown; type: string }) => {
-    await waitFor(() => expect(network.deletes.length).toBeGreaterThan(0));
-    const { d, input } = network.deletes[network.deletes.length - 1];
-    expect(input.autopayId).toBe(modelAutopayInput.autopayId);
-    await act(async () => (event.type.startsWith('xstate.done') ? d.resolve(event.output) : d.reject(event.error)));
-  };
+  const settle = settleLatest(network.deletes, ({ input }) => expect(input.autopayId).toBe(modelAutopayInput.autopayId));
   const drivers = {
     'delete.open': async () => user.click(screen.getByRole('button', { name: t.turnOff })),
     'delete.confirm': async () => user.click(within(modal()).getByRole('button', { name: t.offModal.confirm })),
     'delete.cancel': async () => user.click(within(modal()).getByRole('button', { name: t.offModal.keep })),
     'xstate.done.actor.deleteAutopay': settle,
     'xstate.error.actor.deleteAutopay': settle,
-  } satisfies Record<string, (event: any) => Promise<unknown>>;
+  } satisfies Drivers;
 
   it.each(deletePaths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
-    await assertState(p.steps[0].state);
-    for (const step of p.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      await assertState(step.state);
-    }
+    await runWalk(p, drivers, assertState);
   });
 });

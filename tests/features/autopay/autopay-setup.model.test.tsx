@@ -4,28 +4,20 @@
  * set-up call is a promise the walk settles; every step is driven through the page (method radio, the box, "Set Up
  * AutoPay Plus", the "Set up AutoPay Plus?" fee modal) and every state is asserted on it.
  */
-import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { runWalk, settleLatest, walkPaths, type Drivers, type PendingCall } from '../model-walk';
 
-const network = vi.hoisted(() => ({ creates: [] as Array<{ input: any; d: Deferred<unknown> }> }));
+const network = vi.hoisted(() => ({ creates: [] as PendingCall[] }));
 
 vi.mock('../../../machines/autopay/autopay.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/autopay/autopay.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  return {
-    ...original,
-    createAutopay: fromPromise(({ input }: { input: unknown }) => {
-      const d = deferred<unknown>();
-      network.creates.push({ input, d });
-      return d.promise as Promise<never>;
-    }),
-  };
+  const { pendingActor } = await import('../model-walk');
+  return { ...original, createAutopay: pendingActor(network.creates, 'create') };
 });
 
 import { autopaySubmitMachine } from '../../../machines/autopay/autopay-submit.machine';
@@ -77,11 +69,7 @@ describe('AutoPay set-up: model-based walk on the setup page of an AutoPay reque
     if (state.matches('failed')) expect(await screen.findByRole('alert')).toHaveTextContent(t.failures.setup);
   }
 
-  const settle = async (event: { type: string; output?: unknown; error?: unknown }) => {
-    await waitFor(() => expect(network.creates.length).toBeGreaterThan(0));
-    const { d } = network.creates[network.creates.length - 1];
-    await act(async () => (event.type.startsWith('xstate.done') ? d.resolve(event.output) : d.reject(event.error)));
-  };
+  const settle = settleLatest(network.creates);
   const drivers = {
     'autopay.submit': async (event: { fee: boolean }) => {
       await user.click(screen.getByRole('radio', { name: event.fee ? /Visa Busin/ : /Operating/ }));
@@ -94,16 +82,10 @@ describe('AutoPay set-up: model-based walk on the setup page of an AutoPay reque
     'autopay.cancel': async () => user.click(within(screen.getByRole('alertdialog', { name: t.feeModal.setupTitle })).getByRole('button', { name: t.feeModal.cancel })),
     'xstate.done.actor.createAutopay': settle,
     'xstate.error.actor.createAutopay': settle,
-  } satisfies Record<string, (event: any) => Promise<unknown>>;
+  } satisfies Drivers;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
-    await assertState(p.steps[0].state);
-    for (const step of p.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      await assertState(step.state);
-    }
+    await runWalk(p, drivers, assertState);
     // The request preset the body: its start date and its exclusion (INV-1001), and the chosen method's terms version.
     for (const { input } of network.creates) {
       expect(input.body).toMatchObject({ startDate: requestStartDate(), excludedInvoices: [modelAutopayIds.invoiceA] });

@@ -48,11 +48,7 @@ vi.mock('../../../machines/load/load.actors', async (importOriginal) => {
     }),
   };
 });
-vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/announcements/announcements.actors')>();
-  const { fromPromise } = await import('xstate');
-  return { ...original, loadAnnouncements: fromPromise(async () => []) };
-});
+vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => (await import('../model-walk')).noAnnouncementsActors(importOriginal));
 
 import { dashboardMachine } from '../../../machines/dashboard/dashboard.machine';
 import { dashboardModelEvents, modelLocationId, modelVendorId } from '../../../machines/dashboard/dashboard.model';

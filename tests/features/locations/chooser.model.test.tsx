@@ -25,11 +25,7 @@ vi.mock('../../../machines/load/load.actors', async (importOriginal) => {
     fetchLocations: () => { const d = make<unknown>(); network.locations.push(d); return d.promise; },
   };
 });
-vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/announcements/announcements.actors')>();
-  const { fromPromise } = await import('xstate');
-  return { ...original, loadAnnouncements: fromPromise(async () => []) };
-});
+vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => (await import('../model-walk')).noAnnouncementsActors(importOriginal));
 vi.mock('../../../machines/dashboard/dashboard.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/dashboard/dashboard.actors')>();
   const { fromPromise } = await import('xstate');

@@ -4,12 +4,12 @@
  * DataTable): the message list (.../messages), a template message with Pay (.../templatemessages/{id}), the resolution
  * center (.../resolutioncenter) and the MESSAGES tile's unread count (dashboard). Each call is a promise the walk settles.
  */
-import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AnyEventObject, SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import type { SnapshotFrom } from 'xstate';
+import { runWalk, settle, walkPaths, type Deferred } from '../model-walk';
 
 const network = vi.hoisted(() => ({
   list: [] as Array<Deferred<unknown>>,
@@ -48,11 +48,7 @@ vi.mock('../../../machines/load/load.actors', async (importOriginal) => {
     fetchLocations: async () => ({ [modelLocationId]: { ...location(modelLocationId, modelVendorId, 'Blue Heron Grill'), hasUnreadMessages: network.hasUnreadMessages } }),
   };
 });
-vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/announcements/announcements.actors')>();
-  const { fromPromise } = await import('xstate');
-  return { ...original, loadAnnouncements: fromPromise(async () => []) };
-});
+vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => (await import('../model-walk')).noAnnouncementsActors(importOriginal));
 vi.mock('../../../machines/dashboard/dashboard.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/dashboard/dashboard.actors')>();
   const { fromPromise } = await import('xstate');
@@ -114,22 +110,6 @@ function open(path: string) {
   return router;
 }
 
-const settle = (queue: Array<Deferred<unknown>>, outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
-  await waitFor(() => expect(queue.length).toBeGreaterThan(0));
-  const p = queue.shift()!;
-  await act(async () => (outcome === 'resolve' ? p.resolve(event.output) : p.reject(event.error)));
-};
-
-async function walk<S>(steps: Array<{ state: S; event: AnyEventObject }>, drivers: Record<string, (event: any) => Promise<unknown>>, assertState: (state: S) => Promise<void>) {
-  await assertState(steps[0].state);
-  for (const step of steps.slice(1)) {
-    const drive = drivers[step.event.type];
-    if (!drive) throw new Error(`no driver for ${step.event.type}`);
-    await drive(step.event);
-    await assertState(step.state);
-  }
-}
-
 describe('message list: model-based walk', () => {
   type Snapshot = SnapshotFrom<typeof messageListMachine>;
   const paths = walkPaths<Snapshot>(messageListMachine, messageListModelEvents, modelMessagesInput);
@@ -167,7 +147,7 @@ describe('message list: model-based walk', () => {
   const drivers = { 'xstate.done.actor.load': settle(network.list, 'resolve'), 'xstate.error.actor.load': settle(network.list, 'reject') };
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     open(`${base}/messages`);
-    await walk(path.steps, drivers, assertState);
+    await runWalk(path, drivers, assertState);
   });
 });
 
@@ -204,7 +184,7 @@ describe('resolution center: model-based walk', () => {
   const drivers = { 'xstate.done.actor.load': settle(network.resolution, 'resolve'), 'xstate.error.actor.load': settle(network.resolution, 'reject') };
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     open(`${base}/resolutioncenter`);
-    await walk(path.steps, drivers, assertState);
+    await runWalk(path, drivers, assertState);
   });
 });
 
@@ -263,7 +243,7 @@ describe('template message: model-based walk', () => {
     user = userEvent.setup();
     captured.session = null;
     router = open(`${base}/templatemessages/${ids.template}`);
-    await walk(path.steps, drivers, assertState);
+    await runWalk(path, drivers, assertState);
   });
 });
 
@@ -298,6 +278,6 @@ describe('MESSAGES tile unread count: model-based walk on the dashboard', () => 
   };
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     // 'waiting' is the moment before the location is known: nothing is rendered yet.
-    await walk(path.steps, drivers, async (state) => (state.value === 'waiting' ? undefined : assertState(state)));
+    await runWalk(path, drivers, async (state) => (state.value === 'waiting' ? undefined : assertState(state)));
   });
 });

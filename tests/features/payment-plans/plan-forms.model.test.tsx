@@ -5,25 +5,21 @@
  * driven through the page (method radio, the box, Update / "Update payment plan?", Set Up Payment Plan, Try again)
  * and every state is asserted on it.
  */
-import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { runWalk, settleLatest, walkPaths, type Drivers, type PendingCall } from '../model-walk';
 
-const network = vi.hoisted(() => ({ calls: {} as Record<string, Array<{ input: any; d: Deferred<unknown> }>> }));
+type CallName = 'loadPlan' | 'updatePaymentPlan' | 'loadPlanRequest' | 'createPaymentPlan';
+const network = vi.hoisted(() => ({ calls: { loadPlan: [], updatePaymentPlan: [], loadPlanRequest: [], createPaymentPlan: [] } as Record<CallName, PendingCall[]> }));
 
 vi.mock('../../../machines/payment-plans/payment-plans.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/payment-plans/payment-plans.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  const pending = (name: string) => fromPromise(({ input }: { input: unknown }) => {
-    const d = deferred<unknown>();
-    (network.calls[name] ??= []).push({ input, d });
-    return d.promise as Promise<never>;
-  });
+  const { pendingActor } = await import('../model-walk');
+  const pending = (name: CallName) => pendingActor(network.calls[name], name);
   return { ...original, loadPlan: pending('loadPlan'), updatePaymentPlan: pending('updatePaymentPlan'), loadPlanRequest: pending('loadPlanRequest'), createPaymentPlan: pending('createPaymentPlan') };
 });
 
@@ -43,22 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const settle = (name: string) => async (event: { type: string; output?: unknown; error?: unknown }) => {
-  await waitFor(() => expect(network.calls[name]?.length ?? 0).toBeGreaterThan(0));
-  const list = network.calls[name];
-  const { d } = list[list.length - 1];
-  await act(async () => (event.type.startsWith('xstate.done') ? d.resolve(event.output) : d.reject(event.error)));
-};
-
-async function walk<S>(steps: Array<{ state: S; event: { type: string } }>, assertState: (s: S) => Promise<void>, drivers: Record<string, (e: any) => Promise<unknown>>) {
-  await assertState(steps[0].state);
-  for (const step of steps.slice(1)) {
-    const drive = drivers[step.event.type];
-    if (!drive) throw new Error(`no driver for ${step.event.type}`);
-    await drive(step.event);
-    await assertState(step.state);
-  }
-}
+const settle = (name: CallName) => settleLatest(network.calls[name]);
 
 type UpdateSnapshot = SnapshotFrom<typeof planUpdateMachine>;
 const updatePaths = walkPaths<UpdateSnapshot>(planUpdateMachine, planUpdateModelEvents, modelPlanUpdateInput);
@@ -67,7 +48,7 @@ describe('plan update: model-based walk on the update page', () => {
   let user: ReturnType<typeof userEvent.setup>;
   beforeEach(async () => {
     resetWorld();
-    network.calls = {};
+    for (const list of Object.values(network.calls)) list.length = 0;
     localStorage.clear(); // the last used method (stored by a successful update) would be picked by the picker
     window.scrollTo = vi.fn();
     user = userEvent.setup();
@@ -105,10 +86,10 @@ describe('plan update: model-based walk on the update page', () => {
     'xstate.error.actor.loadPlan': settle('loadPlan'),
     'xstate.done.actor.updatePaymentPlan': settle('updatePaymentPlan'),
     'xstate.error.actor.updatePaymentPlan': settle('updatePaymentPlan'),
-  } satisfies Record<string, (event: any) => Promise<unknown>>;
+  } satisfies Drivers;
 
   it.each(updatePaths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
-    await walk(p.steps, assertState, drivers);
+    await runWalk(p, drivers, assertState);
     for (const { input } of network.calls.updatePaymentPlan ?? []) expect(input).toMatchObject({ planId: modelPlanIds.planB, paymentMethodId: modelPlanIds.card, epaVersion: '2024-03' });
   });
 });
@@ -120,7 +101,7 @@ describe('plan setup: model-based walk on the plan request page', () => {
   let user: ReturnType<typeof userEvent.setup>;
   beforeEach(async () => {
     resetWorld();
-    network.calls = {};
+    for (const list of Object.values(network.calls)) list.length = 0;
     localStorage.clear(); // the last used method (stored by a successful update) would be picked by the picker
     window.scrollTo = vi.fn();
     user = userEvent.setup();
@@ -154,10 +135,10 @@ describe('plan setup: model-based walk on the plan request page', () => {
     'xstate.error.actor.loadPlanRequest': settle('loadPlanRequest'),
     'xstate.done.actor.createPaymentPlan': settle('createPaymentPlan'),
     'xstate.error.actor.createPaymentPlan': settle('createPaymentPlan'),
-  } satisfies Record<string, (event: any) => Promise<unknown>>;
+  } satisfies Drivers;
 
   it.each(setupPaths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
-    await walk(p.steps, assertState, drivers);
+    await runWalk(p, drivers, assertState);
     for (const { input } of network.calls.createPaymentPlan ?? []) expect(input).toMatchObject({ requestId: modelPlanIds.request, paymentMethodId: modelPlanIds.bank, epaVersion: '2024-01' });
   });
 });

@@ -4,29 +4,21 @@
  * none / one / several visible plans or a failure; each state is asserted on what the user sees — the report rows, the
  * failure text with Try again, the redirect to the only plan's page or to the dashboard.
  */
-import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { runWalk, settleLatest, walkPaths, type Drivers, type PendingCall } from '../model-walk';
 
-const network = vi.hoisted(() => ({ loads: [] as Array<{ d: Deferred<unknown> }> }));
+const network = vi.hoisted(() => ({ loads: [] as PendingCall[] }));
 
 vi.mock('../../../machines/payment-plans/payment-plans.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/payment-plans/payment-plans.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  return {
-    ...original,
-    loadPaymentPlans: fromPromise(() => {
-      const d = deferred<unknown>();
-      network.loads.push({ d });
-      return d.promise as Promise<never>;
-    }),
-  };
+  const { pendingActor } = await import('../model-walk');
+  return { ...original, loadPaymentPlans: pendingActor(network.loads, 'load') };
 });
 
 import { planListMachine } from '../../../machines/payment-plans/plan-list.machine';
@@ -78,11 +70,7 @@ describe('plan list: model-based walk on the plans page', () => {
     }
   }
 
-  const settle = async (event: { type: string; output?: unknown; error?: unknown }) => {
-    await waitFor(() => expect(network.loads.length).toBeGreaterThan(0));
-    const { d } = network.loads[network.loads.length - 1];
-    await act(async () => (event.type.startsWith('xstate.done') ? d.resolve(event.output) : d.reject(event.error)));
-  };
+  const settle = settleLatest(network.loads);
   const drivers = {
     'plans.retry': async () => user.click(screen.getByRole('button', { name: t.retry })),
     'xstate.done.actor.loadPaymentPlans': async (event: { type: string; output: typeof world.plans }) => {
@@ -90,15 +78,9 @@ describe('plan list: model-based walk on the plans page', () => {
       await settle(event);
     },
     'xstate.error.actor.loadPaymentPlans': settle,
-  } satisfies Record<string, (event: any) => Promise<unknown>>;
+  } satisfies Drivers;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
-    await assertState(p.steps[0].state);
-    for (const step of p.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      await assertState(step.state);
-    }
+    await runWalk(p, drivers, assertState);
   });
 });

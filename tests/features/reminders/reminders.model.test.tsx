@@ -4,40 +4,26 @@
  * DataTable, Ark RadioGroup, dialogs): the campaign calls are promises the walk settles; user events are clicks and
  * typing.
  */
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { runWalk, settleKind, walkPaths, type Drivers, type PendingCall } from '../model-walk';
 
-const network = vi.hoisted(() => ({ pending: [] as Array<{ kind: string; input: any; d: Deferred<unknown> }> }));
+const network = vi.hoisted(() => ({ pending: [] as PendingCall[] }));
 
 vi.mock('../../../machines/reminders/reminders.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/reminders/reminders.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  const pending = (kind: string) => fromPromise(({ input }: { input: unknown }) => {
-    const d = deferred<unknown>();
-    network.pending.push({ kind, input, d });
-    return d.promise as Promise<never>;
-  });
-  return { ...original, loadCampaigns: pending('load'), createCampaign: pending('create'), deleteCampaign: pending('delete') };
-});
-vi.mock('../../../machines/load/load.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/load/load.actors')>();
-  const { vendor, location } = await import('../shell/fixtures');
-  const { modelVendorId, modelLocationId } = await import('../../../machines/dashboard/dashboard.model');
+  const { pendingActor } = await import('../model-walk');
   return {
     ...original,
-    fetchVendors: async () => [vendor(modelVendorId, 'Coastal Produce Co.')],
-    fetchLocations: async () => ({ [modelLocationId]: location(modelLocationId, modelVendorId, 'Blue Heron Grill') }),
+    loadCampaigns: pendingActor(network.pending, 'load'),
+    createCampaign: pendingActor(network.pending, 'create'),
+    deleteCampaign: pendingActor(network.pending, 'delete'),
   };
 });
-vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/announcements/announcements.actors')>();
-  const { fromPromise } = await import('xstate');
-  return { ...original, loadAnnouncements: fromPromise(async () => []) };
-});
+vi.mock('../../../machines/load/load.actors', async (importOriginal) => (await import('../model-walk')).modelFrameLoadActors(importOriginal));
+vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => (await import('../model-walk')).noAnnouncementsActors(importOriginal));
 
 import { remindersMachine } from '../../../machines/reminders/reminders.machine';
 import { modelRemindersInput, remindersModelEvents } from '../../../machines/reminders/reminders.model';
@@ -113,12 +99,7 @@ describe('reminders: model-based walk', () => {
     }
   }
 
-  const settle = (kind: string, outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
-    await waitFor(() => expect(network.pending.some((p) => p.kind === kind)).toBe(true));
-    const i = network.pending.findIndex((p) => p.kind === kind);
-    const [p] = network.pending.splice(i, 1);
-    await act(async () => (outcome === 'resolve' ? p.d.resolve(event.output) : p.d.reject(event.error)));
-  };
+  const settle = (kind: string, outcome: 'resolve' | 'reject') => settleKind(network.pending, kind, outcome);
   const dialog = () => screen.getByRole('dialog', { name: t.modalTitle });
   const drivers = {
     'xstate.done.actor.loadCampaigns': settle('load', 'resolve'),
@@ -135,15 +116,9 @@ describe('reminders: model-based walk', () => {
     'reminder.delete': async () => { fireEvent.click(screen.getAllByRole('button', { name: /^Delete the reminder/ })[0]); },
     'reminder.confirmDelete': async () => { fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: t.confirmDelete })); },
     'reminder.keep': async () => { fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: t.keep })); },
-  } satisfies Record<string, (event: any) => Promise<unknown>>;
+  } satisfies Drivers<Snapshot>;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
-    await assertState(path.steps[0].state);
-    for (const step of path.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      await assertState(step.state);
-    }
+    await runWalk(path, drivers, assertState);
   });
 });

@@ -11,7 +11,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { runWalk, walkPaths, type Deferred, type Drivers } from '../model-walk';
 
 const network = vi.hoisted(() => ({ loads: [] as Array<Deferred<unknown>> }));
 
@@ -128,15 +128,9 @@ describe('remit form: model-based walk on the remit page', () => {
     'remit.comment': async (e: { rowId: string; text: string }) => fireEvent.change(screen.getByRole('textbox', { name: t.commentLabel(invoice(e.rowId).displayInvNum) }), { target: { value: e.text } }),
     'remit.description': async (e: { rowId: string; text: string }) => fireEvent.change(screen.getByRole('textbox', { name: t.blankDescriptionLabel(Number(e.rowId.slice(6))) }), { target: { value: e.text } }),
     'remit.comments': async (e: { text: string }) => fireEvent.change(screen.getByRole('textbox', { name: t.comments }), { target: { value: e.text } }),
-  } satisfies Record<string, (event: any) => Promise<unknown>>;
+  } satisfies Drivers;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
-    await assertState(p.steps[0].state);
-    for (const step of p.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      await assertState(step.state);
-    }
+    await runWalk(p, drivers, assertState);
   });
 });

@@ -24,21 +24,8 @@ vi.mock('../../../machines/reports/reports.actors', async (importOriginal) => {
     },
   };
 });
-vi.mock('../../../machines/load/load.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/load/load.actors')>();
-  const { vendor, location } = await import('../shell/fixtures');
-  const { modelVendorId, modelLocationId } = await import('../../../machines/dashboard/dashboard.model');
-  return {
-    ...original,
-    fetchVendors: async () => [vendor(modelVendorId, 'Coastal Produce Co.')],
-    fetchLocations: async () => ({ [modelLocationId]: location(modelLocationId, modelVendorId, 'Blue Heron Grill') }),
-  };
-});
-vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/announcements/announcements.actors')>();
-  const { fromPromise } = await import('xstate');
-  return { ...original, loadAnnouncements: fromPromise(async () => []) };
-});
+vi.mock('../../../machines/load/load.actors', async (importOriginal) => (await import('../model-walk')).modelFrameLoadActors(importOriginal));
+vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => (await import('../model-walk')).noAnnouncementsActors(importOriginal));
 
 import { invoiceReportMachine } from '../../../machines/reports/invoice-report.machine';
 import { invoiceReportModelEvents, modelReportInput, modelReportInvoices } from '../../../machines/reports/reports.model';

@@ -6,7 +6,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { runWalk, walkPaths, type Deferred, type Drivers } from '../model-walk';
 
 const network = vi.hoisted(() => ({ ads: [] as Array<Deferred<unknown>>, impressions: [] as string[], clicks: [] as string[] }));
 
@@ -75,15 +75,9 @@ describe('ad banner: model-based walk', () => {
       expect(network.clicks).toHaveLength(before + 1);
       expect(opened.at(-1)).toMatch(/^https:/);
     },
-  } satisfies Record<string, (event: any) => Promise<unknown>>;
+  } satisfies Drivers;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
-    assertState(path.steps[0].state);
-    for (const step of path.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      assertState(step.state);
-    }
+    await runWalk(path, drivers, assertState);
   });
 });

@@ -4,24 +4,20 @@
  * Ark Collapsible/Tabs/RadioGroup, dialog): the delivery calls are promises the walk settles; user events are clicks.
  * The statement itself loads at once and there are no ads (their charts have their own walks and tests).
  */
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { runWalk, settleKind, walkPaths, type Drivers, type PendingCall } from '../model-walk';
 
-const network = vi.hoisted(() => ({ pending: [] as Array<{ kind: string; input: any; d: Deferred<unknown> }> }));
+const network = vi.hoisted(() => ({ pending: [] as PendingCall[] }));
 
 vi.mock('../../../machines/statement/statement.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/statement/statement.actors')>();
   const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
+  const { pendingActor } = await import('../model-walk');
   const { modelStatement } = await import('../../../machines/statement/statement.model');
-  const pending = (kind: string) => fromPromise(({ input }: { input: unknown }) => {
-    const d = deferred<unknown>();
-    network.pending.push({ kind, input, d });
-    return d.promise as Promise<never>;
-  });
+  const pending = (kind: string) => pendingActor(network.pending, kind);
   return {
     ...original,
     loadStatement: fromPromise(async () => ({ ...modelStatement, requestMarked: true })),
@@ -32,21 +28,8 @@ vi.mock('../../../machines/statement/statement.actors', async (importOriginal) =
     deleteDelivery: pending('delete'),
   };
 });
-vi.mock('../../../machines/load/load.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/load/load.actors')>();
-  const { vendor, location } = await import('../shell/fixtures');
-  const { modelVendorId, modelLocationId } = await import('../../../machines/dashboard/dashboard.model');
-  return {
-    ...original,
-    fetchVendors: async () => [vendor(modelVendorId, 'Coastal Produce Co.')],
-    fetchLocations: async () => ({ [modelLocationId]: location(modelLocationId, modelVendorId, 'Blue Heron Grill') }),
-  };
-});
-vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/announcements/announcements.actors')>();
-  const { fromPromise } = await import('xstate');
-  return { ...original, loadAnnouncements: fromPromise(async () => []) };
-});
+vi.mock('../../../machines/load/load.actors', async (importOriginal) => (await import('../model-walk')).modelFrameLoadActors(importOriginal));
+vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => (await import('../model-walk')).noAnnouncementsActors(importOriginal));
 
 import { statementDeliveryMachine } from '../../../machines/statement/statement-delivery.machine';
 import { modelStatementInput, statementDeliveryModelEvents } from '../../../machines/statement/statement.model';
@@ -113,13 +96,10 @@ describe('statement delivery: model-based walk', () => {
     if (state.value === 'saving') expect(saveButton).toHaveAttribute('aria-busy', 'true');
   }
 
-  const settle = (kind: string, outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
-    await waitFor(() => expect(network.pending.some((p) => p.kind === kind)).toBe(true));
-    const i = network.pending.findIndex((p) => p.kind === kind);
-    const [p] = network.pending.splice(i, 1);
-    if (kind === 'save') expect(p.input.body).toBeDefined();
-    await act(async () => (outcome === 'resolve' ? p.d.resolve(event.output) : p.d.reject(event.error)));
-  };
+  const settle = (kind: string, outcome: 'resolve' | 'reject') =>
+    settleKind(network.pending, kind, outcome, (p) => {
+      if (kind === 'save') expect((p.input as { body?: unknown }).body).toBeDefined();
+    });
   const section = () => screen.getByRole('region', { name: t.title });
   const drivers = {
     'xstate.done.actor.loadDeliveries': settle('load', 'resolve'),
@@ -135,15 +115,9 @@ describe('statement delivery: model-based walk', () => {
     'delivery.turnOff': async () => { fireEvent.click(within(section()).getByRole('button', { name: t.turnOff })); },
     'delivery.confirmOff': async () => { fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.confirmOff })); },
     'delivery.keep': async () => { fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.keep })); },
-  } satisfies Record<string, (event: any) => Promise<unknown>>;
+  } satisfies Drivers<Snapshot>;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
-    await assertState(path.steps[0].state);
-    for (const step of path.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      await assertState(step.state);
-    }
+    await runWalk(path, drivers, assertState);
   });
 });

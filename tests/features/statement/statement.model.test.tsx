@@ -3,11 +3,11 @@
  * Model-based walk of the statement load chart on the REAL statement page: the statement call is a promise the walk
  * settles (rows, none, failure, retry); ads and delivery settle at once (their charts have their own tests).
  */
-import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { walkPaths, type Deferred } from '../model-walk';
+import { runWalk, settle as settleQueue, walkPaths, type Deferred, type Drivers } from '../model-walk';
 
 const network = vi.hoisted(() => ({ statements: [] as Array<Deferred<unknown>>, marks: 0 }));
 
@@ -24,21 +24,8 @@ vi.mock('../../../machines/statement/statement.actors', async (importOriginal) =
     loadDeliveries: fromPromise(async () => modelDeliveryList(null)),
   };
 });
-vi.mock('../../../machines/load/load.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/load/load.actors')>();
-  const { vendor, location } = await import('../shell/fixtures');
-  const { modelVendorId, modelLocationId } = await import('../../../machines/dashboard/dashboard.model');
-  return {
-    ...original,
-    fetchVendors: async () => [vendor(modelVendorId, 'Coastal Produce Co.')],
-    fetchLocations: async () => ({ [modelLocationId]: location(modelLocationId, modelVendorId, 'Blue Heron Grill') }),
-  };
-});
-vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/announcements/announcements.actors')>();
-  const { fromPromise } = await import('xstate');
-  return { ...original, loadAnnouncements: fromPromise(async () => []) };
-});
+vi.mock('../../../machines/load/load.actors', async (importOriginal) => (await import('../model-walk')).modelFrameLoadActors(importOriginal));
+vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => (await import('../model-walk')).noAnnouncementsActors(importOriginal));
 
 import { statementMachine } from '../../../machines/statement/statement.machine';
 import { modelStatementInput, statementModelEvents } from '../../../machines/statement/statement.model';
@@ -91,11 +78,7 @@ describe('statement: model-based walk', () => {
     }
   }
 
-  const settle = (outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
-    await waitFor(() => expect(network.statements.length).toBeGreaterThan(0));
-    const d = network.statements.shift()!;
-    await act(async () => (outcome === 'resolve' ? d.resolve(event.output) : d.reject(event.error)));
-  };
+  const settle = (outcome: 'resolve' | 'reject') => settleQueue(network.statements, outcome);
   const drivers = {
     'xstate.done.actor.loadStatement': settle('resolve'),
     'xstate.error.actor.loadStatement': settle('reject'),
@@ -105,15 +88,9 @@ describe('statement: model-based walk', () => {
       network.statements.length = 0;
       render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/statement`] })} />);
     },
-  } satisfies Record<string, (event: any) => Promise<unknown>>;
+  } satisfies Drivers;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
-    await assertState(path.steps[0].state);
-    for (const step of path.steps.slice(1)) {
-      const drive = drivers[step.event.type as keyof typeof drivers];
-      if (!drive) throw new Error(`no driver for ${step.event.type}`);
-      await drive(step.event as never);
-      await assertState(step.state);
-    }
+    await runWalk(path, drivers, assertState);
   });
 });

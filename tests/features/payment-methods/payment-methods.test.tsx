@@ -56,7 +56,7 @@ describe('payment method picker', () => {
     expect(picked.at(-1)?.id).toBe(modelCard.id);
     await userEvent.click(pending.closest('label')!);
     expect(pending).not.toBeChecked();
-    expect(screen.getByTestId('page-selected')).toHaveTextContent(modelCard.id);
+    await waitFor(() => expect(screen.getByTestId('page-selected')).toHaveTextContent(modelCard.id));
   });
 
   it('falls back to the last used method from the persisted store, and a click changes the choice', async () => {
@@ -67,7 +67,7 @@ describe('payment method picker', () => {
     await waitFor(() => expect(screen.getByTestId('page-selected')).toHaveTextContent(modelChecking.id));
     await userEvent.click(screen.getByText('Visa Busin 4821'));
     await waitFor(() => expect(screen.getByRole('radio', { name: /Visa Busin 4821/ })).toBeChecked());
-    expect(screen.getByTestId('page-selected')).toHaveTextContent(modelCard.id);
+    await waitFor(() => expect(screen.getByTestId('page-selected')).toHaveTextContent(modelCard.id));
   });
 
   it('links to the add-method page', async () => {
@@ -200,7 +200,7 @@ describe('adding a payment method', () => {
     expect(world.tokenized[0]).toMatchObject({ type: 'CC', provider: 'plastiq-cc', ccNumber: '4242424242424242', expDate: '12/39', zipCode: '29401' });
     expect(world.attached).toEqual(['pmk_1']);
     await waitFor(() => expect(screen.getByRole('radio', { name: /Ops Visa 4242/ })).toBeChecked());
-    expect(screen.getByTestId('page-selected')).toHaveTextContent('4c5d6e7f-8a9b-4c0d-9e1f-2a3b4c5d6e7f');
+    await waitFor(() => expect(screen.getByTestId('page-selected')).toHaveTextContent('4c5d6e7f-8a9b-4c0d-9e1f-2a3b4c5d6e7f'));
   });
 
   it('a bank account needs no fee modal; without a navigation state the customer lands on the location base', async () => {

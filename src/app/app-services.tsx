@@ -1,10 +1,12 @@
 import { useActorRef } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { navigationMachine, type NavigationContext } from '../../machines/navigation/navigation.machine';
 import { isEmptyPersisted, parsePersisted, persistedMachine, PERSISTED_STORE_KEY, type PersistedState } from '../../machines/persisted/persisted.machine';
 import { unauthorizedMachine } from '../../machines/unauthorized/unauthorized.machine';
+import type { AnnouncementsInput } from '../../machines/announcements/announcements.actors';
+import { AnnouncementsContext, useAnnouncementsActor } from '../features/announcements/use-announcements';
 
 /** Session storage key of the navigation history. */
 export const NAVIGATION_HISTORY_KEY = 'navigation.history';
@@ -146,4 +148,31 @@ export function useAppServicesActors(): AppServices {
   }, [unauthorized]);
 
   return useMemo(() => ({ navigation, persisted, sessionCleared }), [navigation, persisted, sessionCleared]);
+}
+
+export interface AppServicesProviderProps {
+  /** Whose announcements the app shows (the path's token and vendor). */
+  source: AnnouncementsInput;
+  /** Paths visited before this provider mounted (public pages run without it); recorded first, then emptied. */
+  earlierVisits: MutableRefObject<string[]>;
+  children: ReactNode;
+}
+
+/**
+ * Runs the app-wide actors for the pages below it and records every navigation in the history. Loaded and mounted
+ * by the root layout with the first page that needs it (`lazy-services.ts`), and kept from then on.
+ */
+export function AppServicesProvider({ source, earlierVisits, children }: AppServicesProviderProps) {
+  const services = useAppServicesActors();
+  const announcements = useAnnouncementsActor(source);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    for (const path of earlierVisits.current.splice(0)) services.navigation.send({ type: 'navigation.visit', path });
+    services.navigation.send({ type: 'navigation.visit', path: pathname });
+  }, [pathname, services.navigation, earlierVisits]);
+  return (
+    <AppServicesContext.Provider value={services}>
+      <AnnouncementsContext.Provider value={announcements}>{children}</AnnouncementsContext.Provider>
+    </AppServicesContext.Provider>
+  );
 }

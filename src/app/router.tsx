@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Spinner } from '../ui/spinner';
 import { lazyPage, withChunkTimeout } from './lazy';
+import { loadAppServices } from './lazy-services';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -22,9 +23,11 @@ const notFound = lazyPage(() => import('../features/access/not-found-page'));
  * Every page but the landing pages and the token entry: their loaders (and the lists of chunks each one preloads)
  * live in one chunk of their own, `app-pages.ts`, fetched with the first such page — so the landing page's JavaScript
  * does not grow with every route the app adds (issue 6). Non-prerendered pages preload that chunk from their HTML.
+ * With it comes the module of the app-wide actors (`lazy-services.ts`), which the landing pages do without.
  */
 const app = (name: keyof typeof import('./app-pages').pages) => async () => {
-  const { pages } = await withChunkTimeout(() => import('./app-pages'));
+  // The app-wide actors (XState, lazy-services.ts) load beside the page's chunk, not after it.
+  const [{ pages }] = await withChunkTimeout(() => Promise.all([import('./app-pages'), loadAppServices()]));
   return pages[name]();
 };
 

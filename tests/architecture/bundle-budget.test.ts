@@ -44,6 +44,8 @@ const FORBIDDEN: [string, RegExp][] = [
   ['the Ark field', /@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]field[\\/]/],
   ['the API client', /src[\\/]api[\\/]client\.ts$|node_modules[\\/]openapi-fetch[\\/]/],
   ['the session machinery', /src[\\/]features[\\/]shell[\\/]session\.tsx$|src[\\/]app[\\/]token-guard\.tsx$/],
+  // The contact form's machine, the announcements and the app-wide actors load after the first paint (issue 6).
+  ['XState', /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]|src[\\/]app[\\/]app-services\.tsx$/],
   // ── issue 11: workflow atlas ──
   ['the workflow atlas', ATLAS_MODULES],
 ];

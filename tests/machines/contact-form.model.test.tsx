@@ -171,8 +171,10 @@ const eventDrivers = {
 describe('contact form: model-based walk on the landing page', () => {
   // In a browser the dialog's chunk arrives over the network while the user types; here the walk runs on fake timers,
   // under which a first-time module transform never completes, so the module is loaded before the walk.
+  // The same for the form's machine, which the page loads with the first interaction.
   beforeAll(async () => {
     await import('../../src/ui/dialog');
+    await (await import('../../src/features/access/use-contact-form')).loadContactFormMachine();
   });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

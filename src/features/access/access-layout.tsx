@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 import { Footer } from '../../ui/footer';
-import { Announcements } from '../announcements/announcements';
 import { PRODUCT_NAME } from './texts';
 
 /** The PerformancePay wordmark: a mark plus the product name (SVG, no external asset). */
@@ -17,6 +16,33 @@ export function ProductWordmark({ inverted = false, compact = false }: { inverte
       </span>
     </span>
   );
+}
+
+type AnnouncementsComponent = ComponentType<{ placement?: 'overlay' }>;
+let announcementsComponent: AnnouncementsComponent | undefined;
+
+/**
+ * The announcement banners, loaded after the page is up (their machine brings XState, which the landing page's first
+ * interaction does not need — issue 6). They are an overlay here, so arriving late pushes nothing; the prerendered
+ * HTML and the first client render both have none, so hydration matches.
+ */
+function LateAnnouncements() {
+  const [Component, setComponent] = useState<AnnouncementsComponent | undefined>(() => announcementsComponent);
+  useEffect(() => {
+    if (Component) return;
+    let active = true;
+    void import('../announcements/announcements').then(
+      (module) => {
+        announcementsComponent = module.Announcements;
+        if (active) setComponent(() => module.Announcements);
+      },
+      () => undefined, // no banners rather than a broken page
+    );
+    return () => {
+      active = false;
+    };
+  }, [Component]);
+  return Component ? <Component placement="overlay" /> : null;
 }
 
 export interface AccessLayoutProps {
@@ -41,7 +67,7 @@ export function AccessLayout({ brand, children }: AccessLayoutProps) {
           )}
         </div>
       </header>
-      <Announcements />
+      <LateAnnouncements />
       {children}
       <Footer />
     </div>

@@ -31,6 +31,8 @@ export function ContactForm() {
   return (
     <section
       aria-labelledby={titleId}
+      onFocus={form.prepare}
+      onPointerDown={form.prepare}
       className={css({ bg: 'white', borderRadius: 'card', boxShadow: 'raised', borderWidth: '1px', borderColor: 'line', p: { base: '5', md: '7' }, color: 'ink' })}
     >
       <h2 id={titleId} className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: '700', lineHeight: '1.25', mb: '2' })}>

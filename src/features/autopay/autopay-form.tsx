@@ -7,6 +7,7 @@ import { formatCurrency } from '../../domain/dollars';
 import { toCents } from '../../domain/recurring-plans';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { Dialog } from '../../ui/dialog';
 import { Page, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { shortDate } from '../click2pay/format';
@@ -116,3 +117,26 @@ export function AutopayFrame({ children }: { children: (props: { vendorId: strin
 }
 
 export { Navigate };
+
+/**
+ * The service-fee confirmation (spec §9) before AutoPay is set up or updated with a method that carries a fee: the
+ * same modal for both, titled and confirmed with the step's own words.
+ */
+export function FeeDialog({ view, open, title, confirmText, onCancel, onConfirm }: { view: AutopayPageView; open: boolean; title: string; confirmText: string; onCancel(): void; onConfirm(): void }) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      role="alertdialog"
+      title={title}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel}>{t.feeModal.cancel}</Button>
+          <Button onClick={onConfirm}>{confirmText}</Button>
+        </>
+      }
+    >
+      <p>{t.feeModal.body(view.context.method?.displayExtra.serviceFee ?? '')}</p>
+    </Dialog>
+  );
+}

@@ -4,7 +4,7 @@ import type { Autopay } from '../../../machines/autopay/autopay.actors';
 import { Button, button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import type { Vendor } from '../shell/session';
-import { AutopayFrame, AutopaySkeleton, ExclusionsSection, LoadFailed, MethodSection, StartDateSection } from './autopay-form';
+import { AutopayFrame, AutopaySkeleton, ExclusionsSection, FeeDialog, LoadFailed, MethodSection, StartDateSection } from './autopay-form';
 import { Alert, TermsRow, layout } from './parts';
 import { autopayTexts as t } from './texts';
 import { useAutopayManage, useAutopayPage, type AutopayPageView } from './use-autopay';
@@ -25,20 +25,7 @@ function ManageForm({ view, autopay, vendorId, locationId, base }: { view: Autop
         <Link to={base} className={button({ variant: 'ghost' })}>{t.cancel}</Link>
         <Button variant="danger" className={css({ ml: { md: 'auto' } })} onClick={manage.openDelete} disabled={busy}>{t.turnOff}</Button>
       </div>
-      <Dialog
-        open={manage.confirming}
-        onClose={manage.cancel}
-        role="alertdialog"
-        title={t.feeModal.updateTitle}
-        actions={
-          <>
-            <Button variant="secondary" onClick={manage.cancel}>{t.feeModal.cancel}</Button>
-            <Button onClick={manage.confirm}>{t.feeModal.confirmUpdate}</Button>
-          </>
-        }
-      >
-        <p>{t.feeModal.body(view.context.method?.displayExtra.serviceFee ?? '')}</p>
-      </Dialog>
+      <FeeDialog view={view} open={manage.confirming} title={t.feeModal.updateTitle} confirmText={t.feeModal.confirmUpdate} onCancel={manage.cancel} onConfirm={manage.confirm} />
       <Dialog
         open={manage.deleteOpen}
         onClose={manage.cancelDelete}

@@ -1,8 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Button, button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
 import type { Vendor } from '../shell/session';
-import { AutopayFrame, AutopaySkeleton, ExclusionsSection, LoadFailed, MethodSection, StartDateSection } from './autopay-form';
+import { AutopayFrame, AutopaySkeleton, ExclusionsSection, FeeDialog, LoadFailed, MethodSection, StartDateSection } from './autopay-form';
 import { Alert, TermsRow, layout } from './parts';
 import { autopayTexts as t } from './texts';
 import { useAutopayPage, useAutopaySubmit } from './use-autopay';
@@ -34,20 +33,7 @@ export function AutopaySetup({ vendorId, locationId, vendor, base, requestId, no
         <Button onClick={submit.submit} disabled={!view.setupValid || submit.submitting} loading={submit.submitting}>{t.setUp}</Button>
         <Link to={base} className={button({ variant: 'ghost' })}>{t.cancel}</Link>
       </div>
-      <Dialog
-        open={submit.confirming}
-        onClose={submit.cancel}
-        role="alertdialog"
-        title={t.feeModal.setupTitle}
-        actions={
-          <>
-            <Button variant="secondary" onClick={submit.cancel}>{t.feeModal.cancel}</Button>
-            <Button onClick={submit.confirm}>{t.feeModal.confirmSetup}</Button>
-          </>
-        }
-      >
-        <p>{t.feeModal.body(view.context.method?.displayExtra.serviceFee ?? '')}</p>
-      </Dialog>
+      <FeeDialog view={view} open={submit.confirming} title={t.feeModal.setupTitle} confirmText={t.feeModal.confirmSetup} onCancel={submit.cancel} onConfirm={submit.confirm} />
     </div>
   );
 }

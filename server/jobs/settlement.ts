@@ -25,6 +25,7 @@ import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { settleInvoice } from '../domain/settlement.js';
 import { addJourneyEntries } from '../repos/journeys.js';
+import { invoicesStillScheduled } from '../repos/payment-groups.js';
 
 export interface SettlementOptions {
   /** the current moment (default: now) */
@@ -93,7 +94,7 @@ async function settleGroup(db: Db, groupId: string, now: Date): Promise<'settled
   return db.transaction().execute(async (trx) => {
     const group = await trx
       .selectFrom('paymentGroups')
-      .select(['id', 'contactId', 'paymentMethodId'])
+      .select(['id', 'contactId', 'vendorId', 'locationId', 'paymentMethodId'])
       .where('id', '=', groupId)
       .where('status', '=', 'scheduled')
       .forUpdate()
@@ -130,19 +131,7 @@ async function settleGroup(db: Db, groupId: string, now: Date): Promise<'settled
         .forUpdate()
         .execute();
       // invoices still paid by another scheduled group stay "scheduled" after a partial settlement
-      const stillScheduled = new Set(
-        (
-          await trx
-            .selectFrom('payments as p')
-            .innerJoin('paymentGroups as g', 'g.id', 'p.paymentGroupId')
-            .select('p.invoiceId')
-            .where('p.invoiceId', 'in', invoiceIds)
-            .where('g.status', '=', 'scheduled')
-            .where('g.id', '!=', group.id)
-            .where('p.paidAmountCents', '!=', 0)
-            .execute()
-        ).map((r) => r.invoiceId),
-      );
+      const stillScheduled = await invoicesStillScheduled(trx, group, invoiceIds, group.id);
       const journeys = [];
       for (const invoice of invoices) {
         const paid = paidByInvoice.get(invoice.id)!;

@@ -2,11 +2,9 @@
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { paymentMethodTypeOf } from '../domain/payments.js';
-import { formatCurrency } from '../../src/domain/dollars.js';
 import { json } from '../db/json.js';
 import { ApiError, notFound } from '../http/errors.js';
-import { addJourneyEntries } from './journeys.js';
-import { listPaymentGroups, shortDate } from './payment-groups.js';
+import { cancelScheduledGroups, listPaymentGroups } from './payment-groups.js';
 import { checkLocationInvoices, checkStartDate, usableMethod, vendorRules } from './recurring-rules.js';
 import { toApiPaymentMethodSummary } from './payment-methods.js';
 
@@ -168,7 +166,8 @@ export async function updateAutopayExclusions(
 
 /**
  * Turns AutoPay off: `deleted_at` now; its scheduled payment groups not yet sent are canceled (their invoices payable
- * again, a "Payment Canceled" journey entry) and its failed charges stop retrying. Answers the vendor's date.
+ * again unless another scheduled group still pays them, a "Payment Canceled" journey entry) and its failed charges
+ * stop retrying. Answers the vendor's date.
  */
 export async function deleteAutopay(db: Db, scope: AutopayScope, id: string, now = new Date()) {
   return db.transaction().execute(async (trx) => {
@@ -184,37 +183,11 @@ export async function deleteAutopay(db: Db, scope: AutopayScope, id: string, now
     const groups = await trx
       .selectFrom('autopayCharges as c')
       .innerJoin('paymentGroups as g', 'g.id', 'c.paymentGroupId')
-      .select(['g.id', 'g.confirmationNumber', 'g.paymentDate'])
+      .select('g.id')
       .where('c.autopayId', '=', autopay.id)
       .where('g.status', '=', 'scheduled')
-      .forUpdate()
       .execute();
-    if (groups.length > 0) {
-      const ids = groups.map((g) => g.id);
-      await trx.updateTable('paymentGroups').set({ status: 'canceled' }).where('id', 'in', ids).execute();
-      const lines = await trx.selectFrom('payments').select(['paymentGroupId', 'invoiceId', 'paidAmountCents']).where('paymentGroupId', 'in', ids).execute();
-      const invoiceIds = lines.map((l) => l.invoiceId);
-      if (invoiceIds.length > 0) {
-        await trx
-          .updateTable('invoices')
-          .set({ payable: true, status: 'open', updatedAt: now })
-          .where('id', 'in', invoiceIds)
-          .where('deletedAt', 'is', null)
-          .where('status', '=', 'scheduled')
-          .execute();
-        const byId = new Map(groups.map((g) => [g.id, g]));
-        await addJourneyEntries(
-          trx,
-          lines.map((l) => ({
-            invoiceId: l.invoiceId,
-            contactId: scope.contactId,
-            action: 'Payment Canceled',
-            detail: `${formatCurrency(l.paidAmountCents)} scheduled by AutoPay Plus for ${shortDate(toDateString(byId.get(l.paymentGroupId)!.paymentDate))} (${byId.get(l.paymentGroupId)!.confirmationNumber}) canceled: AutoPay Plus was turned off`,
-            at: now,
-          })),
-        );
-      }
-    }
+    await cancelScheduledGroups(trx, scope, groups.map((g) => g.id), { kind: 'autopay-off' }, now);
     return { id: autopay.id, deactivationDate: rules.today.toString() };
   });
 }

@@ -4,8 +4,10 @@ import { toDateString } from '../domain/dates.js';
 
 export type ConfigKey = 'featureFlags' | 'configuration' | 'holidays' | 'epa';
 
-/** Spec §9: the click-to-pay window falls back to 30 days; the AutoPay start window likewise. */
+/** portal-core: the click-to-pay window falls back to 30 days. */
 const DEFAULT_WINDOW_DAYS = 30;
+/** portal-recurring §3 and §9: the AutoPay start window defaults to 0 days (today only). */
+const DEFAULT_AUTOPAY_START_DAYS = 0;
 
 async function appConfigValue(db: Db, key: string): Promise<unknown> {
   const row = await db.selectFrom('appConfig').select('value').where('key', '=', key).executeTakeFirst();
@@ -44,7 +46,7 @@ export function toConfiguration(value: unknown) {
     autopayConfig: {
       startDateTimeFrame: nonNegativeInt(
         config.autopayConfig?.startDateTimeFrame ?? config.autoPayConfig?.startDateTimeFrame,
-        DEFAULT_WINDOW_DAYS,
+        DEFAULT_AUTOPAY_START_DAYS,
       ),
     },
   };

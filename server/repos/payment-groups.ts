@@ -128,6 +128,122 @@ export async function getPaymentGroupDetail(db: Db, filter: { contactId: string;
   };
 }
 
+// ───────────────────────────── canceling scheduled groups ─────────────────────────────
+
+/** The token's contact, vendor and location: every group canceled is of this scope. */
+export interface GroupScope {
+  contactId: string;
+  vendorId: string;
+  locationId: string;
+}
+
+/** Why scheduled groups are canceled; the "Payment Canceled" journey entry of each line says it. */
+export type CancelReason = { kind: 'autopay-off' } | { kind: 'method-deleted'; methodLabel: string };
+
+function canceledDetail(reason: CancelReason, line: { paidCents: number; paymentDate: string; confirmationNumber: string }): string {
+  const amount = formatCurrency(line.paidCents);
+  const date = shortDate(line.paymentDate);
+  switch (reason.kind) {
+    case 'autopay-off':
+      return `${amount} scheduled by AutoPay Plus for ${date} (${line.confirmationNumber}) canceled: AutoPay Plus was turned off`;
+    case 'method-deleted':
+      return `${amount} scheduled for ${date} with ${reason.methodLabel} (${line.confirmationNumber}) canceled: the payment method was deleted`;
+  }
+}
+
+/**
+ * Those of `invoiceIds` (invoices of the vendor's location) that a scheduled group other than `exceptGroupId` still
+ * pays (a line of $0, a dispute, pays nothing). Whose group it is does not matter: a group of another contact at the
+ * location keeps the invoice scheduled too.
+ */
+export async function invoicesStillScheduled(
+  trx: Db,
+  at: { vendorId: string; locationId: string },
+  invoiceIds: readonly string[],
+  exceptGroupId?: string,
+): Promise<Set<string>> {
+  if (invoiceIds.length === 0) return new Set();
+  let query = trx
+    .selectFrom('payments as p')
+    .innerJoin('paymentGroups as g', 'g.id', 'p.paymentGroupId')
+    .select('p.invoiceId')
+    .where('p.invoiceId', 'in', [...invoiceIds])
+    .where('g.vendorId', '=', at.vendorId)
+    .where('g.locationId', '=', at.locationId)
+    .where('g.status', '=', 'scheduled')
+    .where('p.paidAmountCents', '!=', 0);
+  if (exceptGroupId !== undefined) query = query.where('g.id', '!=', exceptGroupId);
+  return new Set((await query.execute()).map((r) => r.invoiceId));
+}
+
+/**
+ * Cancels, in the caller's transaction, those of `groupIds` that are the scope's and still scheduled (rows locked in
+ * id order; settlement skips what it cannot lock, and a group it settled first is no longer scheduled here). Each
+ * paying line (a dispute line, $0, schedules nothing: the dispute stands) gets a "Payment Canceled" journey entry
+ * saying `reason`; its invoice is payable and open again unless another scheduled group still pays it. Answers the
+ * ids canceled. Used when AutoPay is turned off and when a method is deleted with the customer's confirmation.
+ */
+export async function cancelScheduledGroups(trx: Db, scope: GroupScope, groupIds: readonly string[], reason: CancelReason, now: Date): Promise<string[]> {
+  if (groupIds.length === 0) return [];
+  const groups = await trx
+    .selectFrom('paymentGroups')
+    .select(['id', 'contactId', 'confirmationNumber', 'paymentDate'])
+    .where('id', 'in', [...groupIds])
+    .where('contactId', '=', scope.contactId)
+    .where('vendorId', '=', scope.vendorId)
+    .where('locationId', '=', scope.locationId)
+    .where('status', '=', 'scheduled')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  if (groups.length === 0) return [];
+  const canceled = groups.map((g) => g.id);
+  await trx.updateTable('paymentGroups').set({ status: 'canceled' }).where('id', 'in', canceled).execute();
+
+  const lines = await trx
+    .selectFrom('payments')
+    .select(['paymentGroupId', 'invoiceId', 'paidAmountCents'])
+    .where('paymentGroupId', 'in', canceled)
+    .where('paidAmountCents', '!=', 0)
+    .orderBy('paymentGroupId')
+    .orderBy('id')
+    .execute();
+  if (lines.length === 0) return canceled;
+  const invoiceIds = [...new Set(lines.map((l) => l.invoiceId))];
+  const stillScheduled = await invoicesStillScheduled(trx, scope, invoiceIds);
+  const reopen = invoiceIds.filter((invoiceId) => !stillScheduled.has(invoiceId));
+  if (reopen.length > 0) {
+    await trx
+      .updateTable('invoices')
+      .set({ payable: true, status: 'open', updatedAt: now })
+      .where('id', 'in', reopen)
+      .where('vendorId', '=', scope.vendorId)
+      .where('locationId', '=', scope.locationId)
+      .where('deletedAt', 'is', null)
+      .where('status', '=', 'scheduled')
+      .execute();
+  }
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  await addJourneyEntries(
+    trx,
+    lines.map((line) => {
+      const group = byId.get(line.paymentGroupId)!;
+      return {
+        invoiceId: line.invoiceId,
+        contactId: group.contactId,
+        action: 'Payment Canceled',
+        detail: canceledDetail(reason, {
+          paidCents: line.paidAmountCents,
+          paymentDate: toDateString(group.paymentDate),
+          confirmationNumber: group.confirmationNumber,
+        }),
+        at: now,
+      };
+    }),
+  );
+  return canceled;
+}
+
 // ───────────────────────────── scheduling a payment (createPaymentGroup) ─────────────────────────────
 
 /** The contract's CreatePaymentGroupRequest (validated by the contract before the handler). */

@@ -13,8 +13,7 @@ import { centsToAmount } from '../domain/money.js';
 import { normaliseProvider, paymentMethodTypeOf } from '../domain/payments.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { paymentsDb } from '../payments-service/schema.js';
-import { formatCurrency } from '../../src/domain/dollars.js';
-import { addJourneyEntries } from './journeys.js';
+import { cancelScheduledGroups } from './payment-groups.js';
 import { lockPaymentAttempts, paymentAttemptLimitReached, paymentAttemptsRateLimited, recordPaymentAttempt } from './payment-attempts.js';
 import type { ProcessorRegistry } from '../payments-service/processor.js';
 import { toApiPaymentConfigs, type ApiPaymentConfig } from './vendors.js';
@@ -192,76 +191,13 @@ export async function deletePaymentMethod(
     if (usage.hasAutopay || usage.hasPaymentPlan) throw new ApiError(409, 'payment_method_in_use', PAYMENT_METHOD_IN_USE_MESSAGE);
     if (usage.hasScheduledPayment) {
       if (!options.cancelScheduledPayments) throw new ApiError(409, 'scheduled_payments_exist', SCHEDULED_PAYMENTS_EXIST_MESSAGE);
-      await cancelScheduledGroups(trx, id, `${method.name} ${method.lastFour}`, now);
+      // the method is the scope's (checked and locked above); cancelScheduledGroups keeps only the scope's groups
+      const groups = await trx.selectFrom('paymentGroups').select('id').where('paymentMethodId', '=', id).where('status', '=', 'scheduled').execute();
+      const methodLabel = `${method.name} ${method.lastFour}`;
+      await cancelScheduledGroups(trx, scope, groups.map((g) => g.id), { kind: 'method-deleted', methodLabel }, now);
     }
     await trx.updateTable('paymentMethods').set({ deletedAt: now }).where('id', '=', id).execute();
   });
-}
-
-/** yyyy-MM-dd → M/D/YY, as the journey entries of payment-groups.ts. */
-function shortDate(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${Number(m)}/${Number(d)}/${y.slice(2)}`;
-}
-
-/** Cancels every scheduled group paying with the method (rows locked; settlement skips what it cannot lock). */
-async function cancelScheduledGroups(trx: Db, methodId: string, methodLabel: string, now: Date) {
-  const groups = await trx
-    .selectFrom('paymentGroups')
-    .select(['id', 'contactId', 'confirmationNumber', 'paymentDate'])
-    .where('paymentMethodId', '=', methodId)
-    .where('status', '=', 'scheduled')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  if (groups.length === 0) return;
-  const groupIds = groups.map((g) => g.id);
-  await trx.updateTable('paymentGroups').set({ status: 'canceled' }).where('id', 'in', groupIds).execute();
-
-  const lines = await trx
-    .selectFrom('payments')
-    .select(['paymentGroupId', 'invoiceId', 'paidAmountCents'])
-    .where('paymentGroupId', 'in', groupIds)
-    .where('paidAmountCents', '!=', 0) // a dispute line schedules nothing: the dispute stands
-    .execute();
-  if (lines.length === 0) return;
-  const invoiceIds = [...new Set(lines.map((l) => l.invoiceId))];
-  const stillScheduled = new Set(
-    (
-      await trx
-        .selectFrom('payments as p')
-        .innerJoin('paymentGroups as g', 'g.id', 'p.paymentGroupId')
-        .select('p.invoiceId')
-        .where('p.invoiceId', 'in', invoiceIds)
-        .where('g.status', '=', 'scheduled')
-        .where('p.paidAmountCents', '!=', 0)
-        .execute()
-    ).map((r) => r.invoiceId),
-  );
-  const reopen = invoiceIds.filter((invoiceId) => !stillScheduled.has(invoiceId));
-  if (reopen.length > 0) {
-    await trx
-      .updateTable('invoices')
-      .set({ payable: true, status: 'open', updatedAt: now })
-      .where('id', 'in', reopen)
-      .where('deletedAt', 'is', null)
-      .where('status', '=', 'scheduled')
-      .execute();
-  }
-  const byId = new Map(groups.map((g) => [g.id, g]));
-  await addJourneyEntries(
-    trx,
-    lines.map((line) => {
-      const group = byId.get(line.paymentGroupId)!;
-      return {
-        invoiceId: line.invoiceId,
-        contactId: group.contactId,
-        action: 'Payment Canceled',
-        detail: `${formatCurrency(line.paidAmountCents)} scheduled for ${shortDate(toDateString(group.paymentDate))} with ${methodLabel} (${group.confirmationNumber}) canceled: the payment method was deleted`,
-        at: now,
-      };
-    }),
-  );
 }
 
 async function methodUsage(db: Db, id: string) {

@@ -3,7 +3,8 @@
  * with a clear `errorCode`; callers run them inside their transaction BEFORE writing anything.
  */
 import { Temporal } from 'temporal-polyfill';
-import { paymentWindow, resolvePaymentDaysSetting, vendorToday } from '../../src/domain/payment-dates.js';
+import { vendorToday } from '../../src/domain/payment-dates.js';
+import { autopayWindowDays } from '../../src/domain/recurring-plans.js';
 import type { Db } from '../db/connect.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { toConfiguration, toEpa, toFeatureFlags } from './config.js';
@@ -60,9 +61,9 @@ export interface VendorRules {
 }
 
 /**
- * The vendor's date, the AutoPay start window (today … today + N days, N = the vendor's autoPayStartDateTimeFrame,
- * else the configuration's autopayConfig.startDateTimeFrame, else 30; 0 or unset falls back like c2pPaymentDays) and
- * the customerManageAutopay flag.
+ * The vendor's date, the AutoPay start window (today … today + N days, N = the vendor's autoPayStartDateTimeFrame
+ * when set — 0 included —, else the configuration's autopayConfig.startDateTimeFrame, else 0: spec §9, the SPA's own
+ * rule `autopayWindowDays`) and the customerManageAutopay flag.
  */
 export async function vendorRules(db: Db, vendorId: string, now: Date): Promise<VendorRules> {
   const vendor = await db.selectFrom('vendors').select(['config', 'eodCutoff', 'featureFlags']).where('id', '=', vendorId).executeTakeFirstOrThrow();
@@ -71,15 +72,12 @@ export async function vendorRules(db: Db, vendorId: string, now: Date): Promise<
   const flags = toFeatureFlags(rows.find((r) => r.key === 'featureFlags')?.value);
   const timeZone = vendor.eodCutoff?.timezone || 'America/New_York';
   const today = vendorToday(Temporal.Instant.fromEpochMilliseconds(now.getTime()), timeZone);
-  const days = resolvePaymentDaysSetting(
-    vendor.config?.autoPayStartDateTimeFrame as number | null | undefined,
-    configuration.autopayConfig.startDateTimeFrame,
-  );
+  const days = autopayWindowDays(vendor.config?.autoPayStartDateTimeFrame as number | string | null | undefined, configuration.autopayConfig.startDateTimeFrame);
   const vendorFlag = (vendor.featureFlags as Record<string, unknown> | null)?.customerManageAutopay;
   return {
     today,
     timeZone,
-    startWindowEnd: paymentWindow({ today, c2pPaymentDays: days }).end,
+    startWindowEnd: today.add({ days }),
     customerManageAutopay: typeof vendorFlag === 'boolean' ? vendorFlag : (flags.customerManageAutopay?.enabled ?? true),
   };
 }

@@ -743,8 +743,9 @@ export interface paths {
          *     `customer_manage_disabled` (start date or exclusions differ from the
          *     request while the customer may not manage them).
          *     The start window is today … today + N days in the vendor's time zone
-         *     (N = the vendor's `autoPayStartDateTimeFrame`, else the configuration's
-         *     `autopayConfig.startDateTimeFrame`, else 30). A payment method or an
+         *     (N = the vendor's `autoPayStartDateTimeFrame` when set, 0 included,
+         *     else the configuration's `autopayConfig.startDateTimeFrame`, else 0:
+         *     today only; portal-recurring §9). A payment method or an
          *     excluded invoice that is not the contact's at this location answers
          *     404. The location's active `autopay` request (the token's own for an
          *     autopay link) gives `customerManage` and becomes `complete`. Nothing is
@@ -1442,7 +1443,7 @@ export interface components {
             logoUrl: string | null;
             /** @description Payment-date window in days for click-to-pay; null means use configuration paymentRequest.c2pPaymentDays. */
             c2pPaymentDays: number | null;
-            /** @description AutoPay start-date window in days; null means use configuration autopayConfig.startDateTimeFrame. */
+            /** @description AutoPay start-date window in days (0 = today only); null means use configuration autopayConfig.startDateTimeFrame. */
             autoPayStartDateTimeFrame: number | null;
             achProcessor: components["schemas"]["Provider"];
         };
@@ -1556,7 +1557,7 @@ export interface components {
                 c2pPaymentDays: number;
             };
             autopayConfig: {
-                /** @description Default AutoPay start-date window in days. */
+                /** @description Default AutoPay start-date window in days; 0 (today only) when the configuration does not set it. */
                 startDateTimeFrame: number;
             };
         };

@@ -12,6 +12,7 @@ import { Temporal } from 'temporal-polyfill';
 import { createDb, type Db } from '../../server/db/connect.js';
 import { json } from '../../server/db/json.js';
 import { deleteAutopay } from '../../server/repos/autopay.js';
+import { cancelScheduledGroups } from '../../server/repos/payment-groups.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { autopayJob, autopayPayDate, nextRetryOn, planAutopayRun, runAutopay, SimulatedCrash, PAYMENT_FAILED_SUBJECT } from '../../server/jobs/autopay.js';
 import { planSchedule, runPlans, scheduleRows } from '../../server/jobs/plans.js';
@@ -349,6 +350,79 @@ describe('runs on the database', () => {
     expect(inv).toEqual({ payable: true, status: 'open' });
     await runAutopay(ctx(t.db, '2027-04-06T17:00:00Z')); // off: nothing more
     expect((await paidCount(f.locationId)).counts.size).toBe(0);
+  });
+
+  /** Another scheduled payment (a Portal one, with its own card) paying `cents` of the invoice. */
+  async function otherScheduledGroup(f: { locationId: string }, invoiceId: string, cents: number) {
+    const method = await t.db
+      .insertInto('paymentMethods')
+      .values({ contactId, vendorId, locationId: f.locationId, provider: 'plastiq-cc', name: 'Other Card', lastFour: '5555', providerToken: `sbx_other_${seq}`, serviceFee: '2.9' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const group = await t.db
+      .insertInto('paymentGroups')
+      .values({
+        vendorId, locationId: f.locationId, contactId, confirmationNumber: `PP-OTHER${seq}`, paymentDate: '2027-05-20', paymentTotalCents: cents,
+        paymentType: 'CC', status: 'scheduled', sourceType: 'Portal', paymentPlanId: null, requestId: null, paymentMethodId: method.id, idempotencyKey: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('payments').values({ paymentGroupId: group.id, invoiceId, paidAmountCents: cents, subject: null, message: null }).execute();
+    return group.id;
+  }
+
+  it('turning AutoPay off keeps scheduled an invoice another scheduled group still pays; the AutoPay-only invoice reopens', async () => {
+    const f = await fixture({ startDate: '2027-05-01', invoices: [['2027-05-03', 1000], ['2027-05-03', 2000]] });
+    await runAutopay(ctx(t.db, '2027-05-03T17:00:00Z'));
+    const [shared, alone] = f.invoiceIds;
+    const other = await otherScheduledGroup(f, shared, 500);
+    const autopayGroups = await t.db
+      .selectFrom('paymentGroups as g')
+      .innerJoin('payments as p', 'p.paymentGroupId', 'g.id')
+      .select(['g.id', 'g.confirmationNumber', 'p.invoiceId'])
+      .where('g.sourceType', '=', 'Autopay Plus')
+      .where('g.locationId', '=', f.locationId)
+      .execute();
+    expect(autopayGroups.map((g) => g.invoiceId).sort()).toEqual([...f.invoiceIds].sort());
+
+    await deleteAutopay(t.db, { contactId, vendorId, locationId: f.locationId, tokenRequestId: null }, f.autopayId, new Date('2027-05-03T18:00:00Z'));
+
+    const status = async (id: string) => (await t.db.selectFrom('paymentGroups').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    for (const g of autopayGroups) expect(await status(g.id)).toBe('canceled');
+    expect(await status(other)).toBe('scheduled');
+    const invoice = (id: string) => t.db.selectFrom('invoices').select(['payable', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await invoice(shared)).toEqual({ payable: false, status: 'scheduled' }); // the other payment still pays it
+    expect(await invoice(alone)).toEqual({ payable: true, status: 'open' });
+    // each canceled AutoPay line is in its invoice's journey, shared or not
+    const canceled = await t.db
+      .selectFrom('invoiceJourneys')
+      .select(['invoiceId', 'contactId', 'detail'])
+      .where('invoiceId', 'in', f.invoiceIds)
+      .where('action', '=', 'Payment Canceled')
+      .orderBy('detail')
+      .execute();
+    const confirmation = (invoiceId: string) => autopayGroups.find((g) => g.invoiceId === invoiceId)!.confirmationNumber;
+    expect(canceled).toEqual([
+      { invoiceId: shared, contactId, detail: `$10.00 scheduled by AutoPay Plus for 5/3/27 (${confirmation(shared)}) canceled: AutoPay Plus was turned off` },
+      { invoiceId: alone, contactId, detail: `$20.00 scheduled by AutoPay Plus for 5/3/27 (${confirmation(alone)}) canceled: AutoPay Plus was turned off` },
+    ]);
+  });
+
+  it('cancelScheduledGroups cancels only the scope’s scheduled groups', async () => {
+    const f = await fixture({ startDate: '2027-06-01', invoices: [['2027-06-01', 700]] });
+    const g = await fixture({ startDate: '2027-06-01', invoices: [['2027-06-01', 800]] });
+    await runAutopay(ctx(t.db, '2027-06-01T17:00:00Z'));
+    const groupOf = async (locationId: string) =>
+      (await t.db.selectFrom('paymentGroups').select('id').where('locationId', '=', locationId).where('sourceType', '=', 'Autopay Plus').executeTakeFirstOrThrow()).id;
+    const ids = [await groupOf(f.locationId), await groupOf(g.locationId)];
+    const canceled = await t.db.transaction().execute((trx) =>
+      cancelScheduledGroups(trx, { contactId, vendorId, locationId: f.locationId }, ids, { kind: 'autopay-off' }, new Date('2027-06-01T18:00:00Z')),
+    );
+    expect(canceled).toEqual([ids[0]]);
+    const statuses = await t.db.selectFrom('paymentGroups').select(['id', 'status']).where('id', 'in', ids).execute();
+    expect(new Map(statuses.map((r) => [r.id, r.status]))).toEqual(new Map([[ids[0], 'canceled'], [ids[1], 'scheduled']]));
+    const other = await t.db.selectFrom('invoices').select(['payable', 'status']).where('id', '=', g.invoiceIds[0]).executeTakeFirstOrThrow();
+    expect(other).toEqual({ payable: false, status: 'scheduled' });
   });
 
   it('plan installments: created on their dates exactly once each (also three runs at once), with the current method', async () => {

@@ -6,6 +6,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../../server/db/json.js';
 import { expectMatchesContract } from './helpers/contract.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
 
@@ -102,6 +103,40 @@ describe('AutoPay Plus', () => {
     }
     // the other contact cannot reach this location at all
     await refused('createAutopay', call('POST', `${mc()}/autopays`, body(), marcusToken), 404, 'not_found', before);
+  });
+
+  it('the start window defaults to today only (§9); the vendor’s 0 overrides the configuration', async () => {
+    const before = await snapshot();
+    const post = (over: Record<string, unknown>) => call('POST', `${mc()}/autopays`, body(over));
+    // another location's invoice: refused (404) by the check that follows the start date's, so a 404 says the
+    // start date passed and a 422 invalid_start_date that it did not
+    const foreign = await s.db.selectFrom('invoices').select('id').where('locationId', '=', s.demo.locations.blueHeron).executeTakeFirstOrThrow();
+    const tomorrow = { startDate: today.add({ days: 1 }).toString(), excludedInvoices: [foreign.id] };
+    const vendor = await s.db.selectFrom('vendors').select('config').where('id', '=', s.demo.vendors.pfg).executeTakeFirstOrThrow();
+    const configuration = await s.db.selectFrom('appConfig').select('value').where('key', '=', 'configuration').executeTakeFirstOrThrow();
+    const setVendorDays = (days: number | null) =>
+      s.db.updateTable('vendors').set({ config: json({ ...vendor.config, autoPayStartDateTimeFrame: days }) }).where('id', '=', s.demo.vendors.pfg).execute();
+    try {
+      // the vendor's 0 is a setting: today only, whatever the configuration (10) says
+      await setVendorDays(0);
+      await refused('createAutopay', post(tomorrow), 422, 'invalid_start_date', before);
+      // no vendor setting: the configuration's window (10 days) takes tomorrow
+      await setVendorDays(null);
+      expect((await call('GET', '/api/config?key=configuration')).json().configuration.autopayConfig.startDateTimeFrame).toBe(10);
+      await refused('createAutopay', post(tomorrow), 404, 'not_found', before);
+      // neither the vendor nor the configuration says: 0 days, today only
+      await s.db
+        .updateTable('appConfig')
+        .set({ value: json({ paymentRequest: (configuration.value as { paymentRequest: unknown }).paymentRequest }) })
+        .where('key', '=', 'configuration')
+        .execute();
+      expect((await call('GET', '/api/config?key=configuration')).json().configuration.autopayConfig.startDateTimeFrame).toBe(0);
+      await refused('createAutopay', post(tomorrow), 422, 'invalid_start_date', before);
+    } finally {
+      await s.db.updateTable('vendors').set({ config: json(vendor.config) }).where('id', '=', s.demo.vendors.pfg).execute();
+      await s.db.updateTable('appConfig').set({ value: json(configuration.value) }).where('key', '=', 'configuration').execute();
+    }
+    expect(await snapshot()).toBe(before);
   });
 
   it('sets up AutoPay with exclusions (201), completes the autopay request, and a second set-up is 409', async () => {

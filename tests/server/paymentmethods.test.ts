@@ -330,6 +330,63 @@ describe('DELETE .../paymentmethods/{id}', () => {
     expect(journey).toEqual([{ action: 'Payment Canceled', detail: '$10.00 scheduled for 1/5/99 with Spare Visa 1881 (PP-SPARE23456) canceled: the payment method was deleted' }]);
   });
 
+  it('with the confirmation, an invoice another method’s scheduled group still pays stays scheduled; it reopens once that group is canceled too', async () => {
+    const spare = async (name: string, lastFour: string) =>
+      (
+        await s.db
+          .insertInto('paymentMethods')
+          .values({
+            contactId: s.demo.contactId, vendorId: s.demo.vendors.pfg, locationId: s.demo.locations.blueHeron, provider: 'plastiq-cc',
+            name, lastFour, providerToken: `tok_${lastFour}`,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const first = await spare('First Visa', '2002');
+    const second = await spare('Second Visa', '3003');
+    const [shared, alone] = await s.db
+      .selectFrom('invoices').select(['id', 'openAmountCents'])
+      .where('locationId', '=', s.demo.locations.blueHeron).where('payable', '=', true).where('deletedAt', 'is', null).where('openAmountCents', '>', 0)
+      .orderBy('id', 'desc').limit(2).execute();
+    const schedule = async (methodId: string, confirmationNumber: string, lines: Array<[invoiceId: string, cents: number]>) => {
+      const group = await s.db
+        .insertInto('paymentGroups')
+        .values({
+          vendorId: s.demo.vendors.pfg, locationId: s.demo.locations.blueHeron, contactId: s.demo.contactId, confirmationNumber,
+          paymentDate: '2099-02-03', paymentTotalCents: lines.reduce((a, [, c]) => a + c, 0), paymentType: 'CC', status: 'scheduled', sourceType: 'Portal',
+          paymentPlanId: null, requestId: null, paymentMethodId: methodId, idempotencyKey: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await s.db.insertInto('payments').values(lines.map(([invoiceId, cents]) => ({ paymentGroupId: group.id, invoiceId, paidAmountCents: cents, subject: null, message: null }))).execute();
+      await s.db.updateTable('invoices').set({ payable: false, status: 'scheduled' }).where('id', 'in', lines.map(([id]) => id)).execute();
+      return group.id;
+    };
+    const firstGroup = await schedule(first, 'PP-FIRST2002', [[shared.id, 500], [alone.id, 700]]);
+    const secondGroup = await schedule(second, 'PP-SECOND303', [[shared.id, 300]]);
+    const invoice = (id: string) => s.db.selectFrom('invoices').select(['payable', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+    const groupStatus = async (id: string) => (await s.db.selectFrom('paymentGroups').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    const canceledJourney = (id: string) =>
+      s.db.selectFrom('invoiceJourneys').select('detail').where('invoiceId', '=', id).where('action', '=', 'Payment Canceled').where('detail', 'like', '%2/3/99%').orderBy('detail').execute();
+
+    expect((await del(`${bh()}/paymentmethods/${first}?cancelScheduledPayments=true`)).statusCode).toBe(204);
+    expect(await groupStatus(firstGroup)).toBe('canceled');
+    expect(await groupStatus(secondGroup)).toBe('scheduled');
+    expect(await invoice(shared.id)).toEqual({ payable: false, status: 'scheduled' }); // the second method still pays it
+    expect(await invoice(alone.id)).toEqual({ payable: true, status: 'open' });
+    expect(await canceledJourney(shared.id)).toEqual([{ detail: '$5.00 scheduled for 2/3/99 with First Visa 2002 (PP-FIRST2002) canceled: the payment method was deleted' }]);
+    expect(await canceledJourney(alone.id)).toEqual([{ detail: '$7.00 scheduled for 2/3/99 with First Visa 2002 (PP-FIRST2002) canceled: the payment method was deleted' }]);
+
+    // the last group paying the shared invoice canceled: it is payable again
+    expect((await del(`${bh()}/paymentmethods/${second}?cancelScheduledPayments=true`)).statusCode).toBe(204);
+    expect(await groupStatus(secondGroup)).toBe('canceled');
+    expect(await invoice(shared.id)).toEqual({ payable: true, status: 'open' });
+    expect((await canceledJourney(shared.id)).map((j) => j.detail)).toEqual([
+      '$3.00 scheduled for 2/3/99 with Second Visa 3003 (PP-SECOND303) canceled: the payment method was deleted',
+      '$5.00 scheduled for 2/3/99 with First Visa 2002 (PP-FIRST2002) canceled: the payment method was deleted',
+    ]);
+  });
+
   it('the confirmation does not override AutoPay or a plan: still 409 payment_method_in_use', async () => {
     const res = await del(`${bh()}/paymentmethods/${m.bhAch}?cancelScheduledPayments=true`);
     expect(res.statusCode).toBe(409);

@@ -24,7 +24,9 @@ export const selectPlanUpdateEnabled = (s: UpdateSnapshot) => (s.matches({ loade
 export const selectPlanConfirming = (s: UpdateSnapshot) => s.matches({ loaded: { ready: 'confirming' } });
 export const selectPlanSubmitting = (s: UpdateSnapshot) => s.matches({ loaded: { ready: 'submitting' } }) || s.matches('updated');
 export const selectPlanUpdateFailed = (s: UpdateSnapshot) => s.matches({ loaded: { ready: 'failed' } });
-export const selectPlanTerms = (s: UpdateSnapshot) => planTerms(s.context, s.context.method?.provider);
+/** The agreement of the chosen method, or — before one is chosen — of the plan's current method (so it is a link at once). */
+export const selectPlanTerms = (s: UpdateSnapshot) =>
+  planTerms(s.context, s.context.method?.provider ?? s.context.data?.plan.paymentMethod?.provider);
 
 type SetupSnapshot = Pick<SnapshotFrom<typeof planSetupMachine>, 'matches' | 'context'>;
 export type PlanSetupStatus = 'loading' | 'failed' | 'closed' | 'ready';

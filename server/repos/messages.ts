@@ -16,7 +16,11 @@ export interface NewAdjustmentMessage {
   paidCents: number;
 }
 
-export async function addAdjustmentMessages(db: Db, messages: NewAdjustmentMessage[]): Promise<void> {
+/**
+ * Written as read by their author (the contact who disputed or part-paid), as comments are
+ * (`invoice-messages.ts`): a customer's own dispute is not an unread message for them.
+ */
+export async function addAdjustmentMessages(db: Db, messages: NewAdjustmentMessage[], now: Date): Promise<void> {
   if (messages.length === 0) return;
   await db
     .insertInto('messages')
@@ -29,7 +33,7 @@ export async function addAdjustmentMessages(db: Db, messages: NewAdjustmentMessa
         subject: m.reason,
         body: m.notes,
         paymentPaidAmountCents: m.paidCents,
-        readAt: null,
+        readAt: now,
       })),
     )
     .execute();

@@ -588,6 +588,7 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
         notes: line.message ?? '',
         paidCents: line.paidCents,
       })),
+    input.now,
   );
 
   const when = `${shortDate(paymentDateText)} with ${methodLabel}`;

@@ -26,7 +26,10 @@
  *   labels from `column.cardLabel` (or a string `header`); cards also have a fixed height (`cardHeight`, default from
  *   the columns' lines). A value takes one 36 px line and ends in an ellipsis; a column with `cardLines: n` (n > 1)
  *   wraps its value to at most n text lines (clamped) in a line of 36 + 20 × (n − 1) px, and the default card height
- *   grows by the same amount, so cards stay fixed-size (no layout shift). The table layout ignores `cardLines`.
+ *   grows by the same amount, so cards stay fixed-size (no layout shift). The table layout ignores `cardLines`. When
+ *   the table is not virtualised (every row renders at once, so nothing is measured or moved), cards fit their content
+ *   instead: at least that height, and a `cardLines` value shows whole, however long. Labels wrap rather than clip;
+ *   a selectable card's first line leaves room for its checkbox.
  * - Row entrance (spec §9): the rows of the first render fade in over 350 ms, staggered by 10 ms per row (the first
  *   `ENTER_STAGGER_ROWS` rows; later ones start together), with opacity and a transform only — no layout shift. Rows
  *   that mount later (scrolled into view) appear at once. Off under `prefers-reduced-motion: reduce`.
@@ -202,17 +205,31 @@ const dataTable = sva({
     cell: {
       px: '2', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0,
       '&[data-align=end]': { textAlign: 'right' },
+      // The first line of a selectable card leaves room for its checkbox (top right), so no value goes under it.
+      '[data-layout=cards] [data-select] + &': { maxWidth: 'calc(100% - 32px)' },
+      // A card that fits its content (not virtualised): a long value (an invoice number, a name) wraps, the card grows.
+      '&:is([data-layout=cards] [data-fit] > *)': { height: 'auto', minHeight: '36px', whiteSpace: 'normal', overflowWrap: 'anywhere' },
       '[data-layout=cards] &': {
         display: 'flex', alignItems: 'center', gap: '2', height: '36px', px: '0', textAlign: 'left',
         '&[data-select]': { position: 'absolute', top: '2', right: '3' },
         // cardLines > 1: 8 px above and below, 20 px text lines (36 px for one line, as the other lines).
         '&[data-lines]': { height: 'calc(36px + 20px * (var(--dt-lines) - 1))', alignItems: 'flex-start', py: '8px', lineHeight: '20px', whiteSpace: 'normal' },
+        '&[data-lines]:is([data-fit] > *)': { height: 'auto', minHeight: 'calc(36px + 20px * (var(--dt-lines) - 1))' },
       },
     },
     cardValue: {
       '[data-layout=cards] [data-lines] > &': { flex: '1', minWidth: 0, overflowWrap: 'anywhere', lineClamp: 'var(--dt-lines)' },
+      // A card that fits its content (not virtualised): the whole text, however many lines.
+      '[data-layout=cards] [data-fit] [data-lines] > &': { lineClamp: 'none' },
     },
-    cardLabel: { display: 'none', '[data-layout=cards] &': { display: 'inline', color: 'muted', fontWeight: '600', minWidth: '7rem' } },
+    // Labels keep their width and wrap to a second line rather than being cut ("Amount Paid/Credited" at 375 px).
+    cardLabel: {
+      display: 'none',
+      '[data-layout=cards] &': {
+        display: 'inline-block', color: 'muted', fontWeight: '600', minWidth: '7rem', maxWidth: '45%', flexShrink: 0,
+        whiteSpace: 'normal', lineHeight: '1.15', overflowWrap: 'anywhere',
+      },
+    },
     detail: { gridColumn: '1 / -1', px: '2', pb: '2', minWidth: 0, '[data-layout=cards] &': { px: '0' } },
     check: { width: '20px', height: '20px', accentColor: 'token(colors.brand.600)', cursor: 'pointer', m: '0', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '2px' } },
   },
@@ -233,19 +250,22 @@ interface RowProps<T> {
   rowAttributes?: (row: T) => Record<`data-${string}`, string>;
   /** Part of the table's first render: plays the entrance animation, delayed by its place (see the header). */
   enter: boolean;
+  /** A card of a table that is not virtualised: at least `height`, taller when a multi-line value needs it. */
+  fit: boolean;
   detail?: (row: T) => ReactNode | null;
 }
 
 /** Spec §9: rows enter over 350 ms, 10 ms apart; the stagger stops after this many rows (≤ 0.6 s in all). */
 export const ENTER_STAGGER_ROWS = 25;
 
-function RowView<T>({ row, rowId, index, height, selected, columns, onToggle, rowLabel, rowAttributes, enter, detail }: RowProps<T>) {
+function RowView<T>({ row, rowId, index, height, selected, columns, onToggle, rowLabel, rowAttributes, enter, fit, detail }: RowProps<T>) {
   const extra = detail?.(row) ?? null;
+  const box = fit ? { minHeight: height } : { height };
   return (
     <div
       role="row" aria-rowindex={index + 2} data-index={index} data-selected={selected || undefined} data-enter={enter || undefined}
-      data-has-detail={extra !== null || undefined}
-      className={classes.row} style={enter ? { height, animationDelay: `${Math.min(index, ENTER_STAGGER_ROWS) * 10}ms` } : { height }}
+      data-has-detail={extra !== null || undefined} data-fit={fit || undefined}
+      className={classes.row} style={enter ? { ...box, animationDelay: `${Math.min(index, ENTER_STAGGER_ROWS) * 10}ms` } : box}
       {...rowAttributes?.(row)}
     >
       {onToggle && rowLabel ? (
@@ -450,6 +470,7 @@ export function DataTable<T>({
               rowLabel={selection?.rowLabel}
               rowAttributes={rowAttributes}
               enter={entering.current?.has(id) ?? false}
+              fit={cards && !virtualized}
               detail={rowDetail}
             />
           );

@@ -7,7 +7,7 @@ import { PlanNotFoundError, type PaymentPlan } from '../../machines/payment-plan
 import {
   modelEpa, modelPlan, modelPlanIds as ids, modelPlanListInput, modelPlanMethods, modelPlanRequest, modelPlanRequestData, modelPlanSetupInput, modelPlanUpdateInput, modelPlans,
 } from '../../machines/payment-plans/payment-plans.model';
-import { selectPlanPageStatus, selectPlanUpdateEnabled, selectSetupEnabled } from '../../machines/payment-plans/payment-plans.selectors';
+import { selectPlanPageStatus, selectPlanTerms, selectPlanUpdateEnabled, selectSetupEnabled } from '../../machines/payment-plans/payment-plans.selectors';
 
 function list(plans: PaymentPlan[], cameFromPlanId: string | null = null) {
   const redirect = vi.fn();
@@ -61,6 +61,13 @@ describe('plan update', () => {
     await waitFor(actor, (s) => s.matches('updated'));
     expect(update).toHaveBeenCalledWith(expect.objectContaining({ input: expect.objectContaining({ paymentMethodId: ids.card, epaVersion: '2024-03', planId: ids.planB }) }));
     expect(updated).toHaveBeenCalledOnce();
+  });
+  it("offers the agreement of the plan's current method before another is chosen (a link from the start)", async () => {
+    const { actor } = plan(async () => ({ plan: modelPlans[0], epa: modelEpa }));
+    await waitFor(actor, (s) => s.matches('loaded'));
+    const provider = modelPlans[0].paymentMethod.provider;
+    expect(selectPlanTerms(actor.getSnapshot())).toEqual((modelEpa as Record<string, unknown>)[provider]);
+    expect(selectPlanTerms(actor.getSnapshot())).not.toBeNull();
   });
   it('completed plans offer no update; an unknown plan is not found', async () => {
     const a = plan(async () => ({ plan: modelPlans[1], epa: modelEpa }));

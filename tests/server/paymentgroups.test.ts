@@ -215,13 +215,14 @@ describe('POST .../paymentgroups — paying', () => {
 
     const messages = await t.db
       .selectFrom('messages')
-      .select(['invoiceId', 'subject', 'body', 'paymentPaidAmountCents'])
+      .select(['invoiceId', 'subject', 'body', 'paymentPaidAmountCents', 'readAt'])
       .where('invoiceId', 'in', [disputed.id, partial.id])
       .execute();
+    // written as read by their author: a customer's own dispute is not an unread message for them
     expect(messages).toEqual(
       expect.arrayContaining([
-        { invoiceId: disputed.id, subject: 'Wrong Item', body: 'Ordered leeks, got onions.', paymentPaidAmountCents: 0 },
-        { invoiceId: partial.id, subject: 'Quantity/Weight Incorrect', body: '', paymentPaidAmountCents: 10010 },
+        { invoiceId: disputed.id, subject: 'Wrong Item', body: 'Ordered leeks, got onions.', paymentPaidAmountCents: 0, readAt: expect.any(Date) },
+        { invoiceId: partial.id, subject: 'Quantity/Weight Incorrect', body: '', paymentPaidAmountCents: 10010, readAt: expect.any(Date) },
       ]),
     );
     expect(messages).toHaveLength(2);

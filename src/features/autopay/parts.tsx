@@ -15,7 +15,7 @@ const styles = {
   srOnly: css({ srOnly: true }),
   section: css({ bg: 'white', borderWidth: '1px', borderColor: 'line', borderRadius: 'card', boxShadow: 'card', p: { base: '4', md: '5' } }),
   sectionTitle: css({ fontSize: 'lg', fontWeight: '700', mb: '3' }),
-  optional: css({ fontWeight: '400', color: 'muted', ml: '1' }),
+  optional: css({ fontWeight: '400', color: 'muted' }),
   alert: css({ bg: '#fdecea', borderWidth: '1px', borderColor: '#f4c7c3', color: 'danger', borderRadius: 'card', p: '4', fontWeight: '600' }),
   link: css({ color: 'brand.700', textDecoration: 'underline' }),
 };
@@ -37,7 +37,7 @@ export function Section({ id, title, extra, children }: { id: string; title: str
     <section aria-labelledby={id} className={styles.section}>
       <h2 id={id} className={styles.sectionTitle}>
         {title}
-        {extra ? <span className={styles.optional}>{extra}</span> : null}
+        {extra ? <>{' '}<span className={styles.optional}>{extra}</span></> : null}
       </h2>
       {children}
     </section>

@@ -25,8 +25,8 @@ export interface CommentModalProps {
 
 /**
  * "Add Comment" (recurring §2.9, core §5): "Please share details", 5 rows, required, at most 150 characters (code
- * points, as the server counts), one line (Enter does not add a line; pasted line breaks are refused). "Submit" is
- * disabled while the comment is empty. Submitting → "Comment submitted!"; a failure shows this modal again with
+ * points, as the server counts), one line (Enter adds no line and sends nothing, Ctrl/⌘+Enter sends; pasted line
+ * breaks are refused). "Submit" is disabled while the comment is empty. Submitting → "Comment submitted!"; a failure shows this modal again with
  * "Could not add comment." and the text kept.
  */
 export function CommentModal({ state, text, length, problem, onChange, onSubmit, onClose }: CommentModalProps) {
@@ -60,10 +60,11 @@ export function CommentModal({ state, text, length, problem, onChange, onSubmit,
             readOnly={submitting}
             onChange={(e) => onChange(e.target.value)}
             onKeyDown={(e) => {
-              // One line only: Enter sends the comment instead of adding a line.
+              // One line only: Enter adds no line. It does not send either — in a 5-row field a user expects Enter to be
+              // harmless, and a half-typed comment must not be posted; Ctrl/⌘+Enter sends, as "Submit" does.
               if (e.key === 'Enter') {
                 e.preventDefault();
-                if (problem === null && !submitting) onSubmit();
+                if ((e.ctrlKey || e.metaKey) && problem === null && !submitting) onSubmit();
               }
             }}
           />

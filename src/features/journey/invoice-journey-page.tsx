@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { JourneyEntry } from '../../../machines/invoice-journey/invoice-journey.actors';
@@ -30,14 +31,18 @@ const styles = {
   }),
   actions: css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', my: '5', '@media print': { display: 'none' } }),
   alert: css({ bg: 'white', borderWidth: '1px', borderColor: '#f4c7c3', color: 'danger', borderRadius: 'card', p: '5', fontWeight: '600', display: 'flex', flexDirection: 'column', gap: '2' }),
-  details: css({ whiteSpace: 'normal', lineClamp: 3, lineHeight: '1.35', overflowWrap: 'anywhere' }),
+  // Three lines in the table (the whole text is the title); a card that fits its content shows all of it.
+  details: css({ whiteSpace: 'normal', lineClamp: 3, lineHeight: '1.35', overflowWrap: 'anywhere', '[data-fit] &': { lineClamp: 'none' } }),
   screenOnly: css({ '@media print': { display: 'none' } }),
 };
 
 const byDate = (a: JourneyEntry, b: JourneyEntry) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt);
-/** Columns; the details wrap to three lines in both layouts (the whole text is the title and in the CSV). */
-const columns: DataTableColumn<JourneyEntry>[] = [
-  { id: 'date', header: t.dateTime, cell: (e) => journeyTimestamp(e.updatedAt), compare: byDate, width: 'minmax(0, 11rem)' },
+/**
+ * Columns; the details wrap to three lines in both layouts (the whole text is the title and in the CSV). Times are in
+ * the vendor's zone, as on the messages and resolution-center pages (the same event shows the same time everywhere).
+ */
+const journeyColumns = (timeZone: string | undefined): DataTableColumn<JourneyEntry>[] => [
+  { id: 'date', header: t.dateTime, cell: (e) => journeyTimestamp(e.updatedAt, timeZone), compare: byDate, width: 'minmax(0, 11rem)' },
   { id: 'action', header: t.action, cell: (e) => e.action, compare: (a, b) => a.action.localeCompare(b.action), width: 'minmax(0, 10rem)' },
   {
     id: 'details', header: t.details, compare: (a, b) => a.detail.localeCompare(b.detail), width: 'minmax(0, 2fr)', cardLines: 3,
@@ -59,8 +64,9 @@ function JourneySkeleton() {
   );
 }
 
-function Journey({ vendorId, locationId, invoiceId, vendorName }: { vendorId: string; locationId: string; invoiceId: string; vendorName: string }) {
+function Journey({ vendorId, locationId, invoiceId, vendorName, timeZone }: { vendorId: string; locationId: string; invoiceId: string; vendorName: string; timeZone?: string }) {
   const view = useInvoiceJourney({ vendorId, locationId, invoiceId });
+  const columns = useMemo(() => journeyColumns(timeZone), [timeZone]);
   const entries = view.journey?.journeys ?? [];
   const invoice = view.journey?.invoice;
   const printing = usePrinting();
@@ -84,7 +90,7 @@ function Journey({ vendorId, locationId, invoiceId, vendorName }: { vendorId: st
       </dl>
       <div className={styles.actions}>
         <Button onClick={view.open}>{t.addComment}</Button>
-        <ReportActions title={t.printTitle(invoice.displayInvNum)} vendorName={vendorName} csv={() => toCsv(journeyCsvColumns(), entries)} />
+        <ReportActions title={t.printTitle(invoice.displayInvNum)} vendorName={vendorName} csv={() => toCsv(journeyCsvColumns(timeZone), entries)} />
       </div>
       {entries.length === 0 ? (
         <p>{t.empty}</p>
@@ -117,7 +123,7 @@ export default function InvoiceJourneyPage() {
           <PageTitle className={styles.screenOnly}>
             {t.title} {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
           </PageTitle>
-          <Journey key={invoiceId} vendorId={vendorId} locationId={locationId} invoiceId={invoiceId} vendorName={context.vendor?.displayName || context.vendor?.name || ''} />
+          <Journey key={invoiceId} vendorId={vendorId} locationId={locationId} invoiceId={invoiceId} vendorName={context.vendor?.displayName || context.vendor?.name || ''} timeZone={context.vendor?.eodCutoff.timezone} />
         </Page>
       )}
     </LocationFrame>

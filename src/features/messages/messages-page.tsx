@@ -18,7 +18,11 @@ import { messagesTexts as t } from './texts';
 const styles = {
   unread: css({ fontWeight: '800' }),
   badge: css({ display: 'inline-block', ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'brand.600', color: 'white', fontSize: 'xs', fontWeight: '700', lineHeight: '1.3', verticalAlign: 'middle' }),
-  ellipsis: css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }),
+  // One line in the table; in a card with `cardLines` the text wraps (the whole of it when the card fits its content).
+  ellipsis: css({
+    overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block',
+    '[data-layout=cards] [data-lines] &': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+  }),
 };
 
 const entryKey = (e: MessageEntry) => `${e.kind}:${e.id}`;
@@ -44,11 +48,11 @@ function MessageList({ vendorId, locationId, base, context }: { vendorId: string
       ),
     },
     {
-      id: 'about', header: t.columns.about, width: 'minmax(0, 1.2fr)',
+      id: 'about', header: t.columns.about, width: 'minmax(0, 1.2fr)', cardLines: 2,
       cell: (e) => <span className={styles.ellipsis}>{e.kind === 'template' ? t.from(e.from) : t.regarding(e.invoiceDisplayInvNum, e.category)}</span>,
     },
     {
-      id: 'message', header: t.columns.message, width: 'minmax(0, 1.6fr)',
+      id: 'message', header: t.columns.message, width: 'minmax(0, 1.6fr)', cardLines: 2,
       cell: (e) => <span className={styles.ellipsis} title={e.kind === 'invoice' ? e.text : undefined}>{e.kind === 'template' ? t.vendorMessage : e.text}</span>,
     },
   ], [base, timeZone]);

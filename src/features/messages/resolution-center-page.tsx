@@ -20,7 +20,11 @@ import { messagesTexts, resolutionCenterTexts as t } from './texts';
 const messageKey = (m: Message) => m.id;
 const rowAttributes = (m: Message) => ({ 'data-testid': 'resolution-row', 'data-invoice': m.invoiceDisplayInvNum, 'data-unread': String(!m.contactRead) });
 const styles = {
-  ellipsis: css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }),
+  // One line in the table; in a card with `cardLines` the text wraps (the whole of it when the card fits its content).
+  ellipsis: css({
+    overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block',
+    '[data-layout=cards] [data-lines] &': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+  }),
   unread: css({ fontWeight: '800' }),
   badge: css({ display: 'inline-block', ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'brand.600', color: 'white', fontSize: 'xs', fontWeight: '700', lineHeight: '1.3' }),
   back: css({ display: 'inline-block', mb: '4', color: 'brand.700', fontWeight: '600', _print: { display: 'none' } }),
@@ -56,7 +60,7 @@ function ResolutionCenter({ vendorId, locationId, base, context }: { vendorId: s
     },
     { id: 'date', header: t.columns.date, width: 'minmax(0, 10rem)', cell: (m) => journeyTimestamp(m.createdAt, timeZone) },
     { id: 'subject', header: t.columns.subject, width: 'minmax(0, 1fr)', cell: (m) => <span className={styles.ellipsis}>{m.subject}</span> },
-    { id: 'message', header: t.columns.message, width: 'minmax(0, 2fr)', cell: (m) => <span className={styles.ellipsis} title={m.message}>{m.message}</span> },
+    { id: 'message', header: t.columns.message, width: 'minmax(0, 2fr)', cardLines: 2, cell: (m) => <span className={styles.ellipsis} title={m.message}>{m.message}</span> },
   ], [base, timeZone]);
   // CSV rows in the order shown: by category, each newest first.
   const csv = () => toCsv(csvColumns(timeZone), groups.flatMap((g) => g.rows));

@@ -34,7 +34,7 @@ export function asOfParts(statement: Pick<Statement, 'asOf' | 'timezone'>): { da
 
 const styles = {
   header: css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', columnGap: '4', rowGap: '2', mb: '4' }),
-  asOf: css({ color: 'muted', fontSize: 'md', fontWeight: '400', ml: '2' }),
+  asOf: css({ color: 'muted', fontSize: 'md', fontWeight: '400', ml: '1' }),
   actions: css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', _print: { display: 'none' } }),
   status: { credit: css({ color: 'success', fontWeight: '600' }), pastDue: css({ color: 'danger', fontWeight: '600' }), current: css({ color: 'ink' }) },
   summary: css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, mt: '5' }),
@@ -115,7 +115,7 @@ function StatementBody({ vendorId, locationId, base, context }: { vendorId: stri
       <AdBanner vendorId={vendorId} locationId={locationId} />
       <div className={styles.header}>
         <PageTitle className={css({ mb: '0' })}>
-          {t.title}
+          {t.title}{' '}
           <span className={styles.asOf} data-testid="statement-as-of">{asOf ? t.asOf(asOf.date) : '\u00a0'}</span>
         </PageTitle>
         <div className={styles.actions}>

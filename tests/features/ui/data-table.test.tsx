@@ -197,19 +197,31 @@ describe('DataTable', () => {
     expect(within(screen.getAllByTestId('row')[0]).getByText('Amount')).toBeInTheDocument();
   });
 
-  it('gives a column with cardLines several text lines in a card, the card taller by 20 px a line, at a fixed height', () => {
+  it('gives a column with cardLines several text lines in a card, the card taller by 20 px a line; not virtualised, it may grow to show the whole text', () => {
     stubNarrowViewport();
     const withNote: DataTableColumn<Item>[] = [...columns, { id: 'note', header: 'Note', cell: (r) => `A long note about ${r.name}`, cardLines: 3 }];
     render(<DataTable label="Notes" rows={items(2)} rowKey={key} columns={withNote} rowAttributes={attrs} />);
     const [card] = screen.getAllByTestId('row');
-    // 24 + 36 (Name) + 36 (Amount) + 36 + 2 × 20 (Note, three lines).
-    expect(card.style.height).toBe(`${cardHeightOf(withNote)}px`);
+    // 24 + 36 (Name) + 36 (Amount) + 36 + 2 × 20 (Note, three lines): the least height; every row renders at once, so a
+    // longer text may make its card taller (nothing is measured or moved).
+    expect(card.style.minHeight).toBe(`${cardHeightOf(withNote)}px`);
+    expect(card.style.height).toBe('');
+    expect(card).toHaveAttribute('data-fit');
     expect(cardHeightOf(withNote)).toBe(24 + 36 + 36 + 76);
     expect(cardHeightOf(columns)).toBe(24 + 36 + 36);
     const note = within(card).getByText('A long note about Item 0000').closest('[role=cell]') as HTMLElement;
     expect(note).toHaveAttribute('data-lines', '3');
     expect(note.style.getPropertyValue('--dt-lines')).toBe('3');
     expect(within(card).getByText('Item 0000').closest('[role=cell]')).not.toHaveAttribute('data-lines');
+  });
+
+  it('keeps virtualised cards at their fixed height (the virtualiser places them by it)', () => {
+    stubNarrowViewport();
+    const withNote: DataTableColumn<Item>[] = [...columns, { id: 'note', header: 'Note', cell: (r) => `A long note about ${r.name}`, cardLines: 3 }];
+    render(<DataTable label="Notes" rows={items(150)} rowKey={key} columns={withNote} rowAttributes={attrs} />);
+    const [card] = screen.getAllByTestId('row');
+    expect(card.style.height).toBe(`${cardHeightOf(withNote)}px`);
+    expect(card).not.toHaveAttribute('data-fit');
   });
 
   it('uses the table layout at 550 px and wider', () => {

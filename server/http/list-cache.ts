@@ -67,6 +67,8 @@ export function etagMatches(header: string | string[] | undefined, etag: string)
 
 export class ListCache {
   readonly #entries = new Map<string, Entry>();
+  /** answers being made, per key: concurrent requests for the same key and version wait for the one being made */
+  readonly #making = new Map<string, { version: string; entry: Promise<Entry> }>();
   #bytes = 0;
 
   constructor(readonly maxBytes: number) {}
@@ -90,6 +92,26 @@ export class ListCache {
     }
     this.#entries.set(key, entry); // most recently used last
     return entry;
+  }
+
+  /**
+   * The answer for `key` at `version`: the kept one, the one another request is making right now, or a new one from
+   * `make` (kept when it fits). A burst of requests after a change (or at start) reads the database once, not once
+   * per request. A failure of `make` reaches every request that waited for it and keeps nothing.
+   */
+  async getOrMake(key: string, version: string, make: () => Promise<string>): Promise<Entry> {
+    const kept = this.get(key, version);
+    if (kept) return kept;
+    const making = this.#making.get(key);
+    if (making && making.version === version) return making.entry;
+    const entry = make().then((body) => this.set(key, version, Buffer.from(body)));
+    const mark = { version, entry };
+    this.#making.set(key, mark);
+    try {
+      return await entry;
+    } finally {
+      if (this.#making.get(key) === mark) this.#making.delete(key);
+    }
   }
 
   /** Keeps an answer (when it fits at all) and returns its entry. */

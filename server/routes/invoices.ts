@@ -61,7 +61,7 @@ export function invoiceHandlers({ db, config }: RouteDeps): Handlers {
       const etag = listEtag(version, key);
       reply.header('etag', etag);
       if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      const entry = cache.get(key, version) ?? cache.set(key, version, Buffer.from(await listBody(request, scope, query)));
+      const entry = await cache.getOrMake(key, version, () => listBody(request, scope, query));
       reply.type('application/json; charset=utf-8');
       if (entry.body.byteLength < COMPRESS_MIN_BYTES) return reply.send(entry.body);
       reply.header('vary', 'accept-encoding');

@@ -223,6 +223,28 @@ describe('ListCache', () => {
     expect(cache.get('huge', '1')).toBeUndefined();
   });
 
+  it('makes an answer once for a burst of requests of one key and version, and again after a failure', async () => {
+    const cache = new ListCache(1000);
+    let made = 0;
+    const make = async () => {
+      made += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return '{"n":1}';
+    };
+    const entries = await Promise.all(Array.from({ length: 20 }, () => cache.getOrMake('k', '1', make)));
+    expect(made).toBe(1);
+    expect(new Set(entries).size).toBe(1);
+    expect(entries[0]!.body.toString()).toBe('{"n":1}');
+    // another version is made anew
+    await cache.getOrMake('k', '2', make);
+    expect(made).toBe(2);
+    // a failure reaches every waiter and is not kept
+    const failing = () => Promise.reject(new Error('no database'));
+    const results = await Promise.allSettled([cache.getOrMake('f', '1', failing), cache.getOrMake('f', '1', failing)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    await expect(cache.getOrMake('f', '1', async () => 'ok')).resolves.toMatchObject({ version: '1' });
+  });
+
   it('matches If-None-Match lists, weak or strong, and *', () => {
     const etag = listEtag('42', 'key');
     expect(etagMatches(etag, etag)).toBe(true);

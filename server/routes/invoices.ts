@@ -59,10 +59,9 @@ export function invoiceHandlers({ db, config }: RouteDeps): Handlers {
         invoiceId: query.invoiceId,
       });
       const etag = listEtag(version, key);
-      reply.header('etag', etag);
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).header('etag', etag).send();
       const entry = await cache.getOrMake(key, version, () => listBody(request, scope, query));
-      reply.type('application/json; charset=utf-8');
+      reply.type('application/json; charset=utf-8').header('etag', etag);
       if (entry.body.byteLength < COMPRESS_MIN_BYTES) return reply.send(entry.body);
       reply.header('vary', 'accept-encoding');
       const encoding = pickEncoding(request.headers['accept-encoding']);

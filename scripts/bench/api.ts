@@ -9,9 +9,10 @@
  * 2. PGlite: the portal on a fresh data directory in a temp folder, the same two locations.
  *
  * The portal keeps list answers per data version (server/http/list-cache.ts), so after the first request of a run it
- * answers from memory: `LIST_CACHE_MB=0` in the environment measures it without that cache (every request reads
- * the database, as right after a change). autocannon asks without compression; the `5,000 (br)` run asks as a
- * browser does.
+ * answers from memory. `LIST_CACHE_MB=0` in the environment measures it without that cache; concurrent requests for
+ * the same answer still share one read of the database (64 connections asking for one list: most of them). The
+ * bare server reads the database for every request. autocannon asks without compression; the `5,000 (br)` run asks
+ * as a browser does.
  *
  * Prints each figure, its baseline, the ratio and the target; misses are marked `MISSED`. Always exits 0 (a
  * benchmark, not a test). Env: BENCH_DURATION (seconds per run, default 6), BENCH_CONNECTIONS (default 64),

@@ -48,9 +48,18 @@ export function listKeyText(key: ListKey): string {
   return [key.contactId, key.tokenRequestId ?? '', key.vendorId, key.locationId, key.type ?? '', key.loadAll ? '1' : '0', key.invoiceId ?? ''].join('\u0000');
 }
 
+/** key text → its hash in the ETag (a SHA-256 per request showed in profiles); bounded, emptied when full */
+const keyHashes = new Map<string, string>();
+const MAX_KEY_HASHES = 10_000;
+
 /** The answer's entity tag for a key at a version (weak: the bytes differ by Content-Encoding). */
 export function listEtag(version: string, keyText: string): string {
-  const hash = createHash('sha256').update(`${LIST_SHAPE_REVISION}\u0000${keyText}`).digest('base64url').slice(0, 22);
+  let hash = keyHashes.get(keyText);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(`${LIST_SHAPE_REVISION}\u0000${keyText}`).digest('base64url').slice(0, 22);
+    if (keyHashes.size >= MAX_KEY_HASHES) keyHashes.clear();
+    keyHashes.set(keyText, hash);
+  }
   return `W/"${version}-${hash}"`;
 }
 

@@ -27,6 +27,11 @@ export interface AppConfig {
    * writes into X-Forwarded-For). `false` when unset.
    */
   trustProxy: number | string | false;
+  /**
+   * Memory for cached invoice list answers in bytes, from LIST_CACHE_MB (default 64; 0 turns the cache off). Each
+   * answer is validated by its location's data version on every request (server/http/list-cache.ts).
+   */
+  listCacheBytes: number;
 }
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     letmein: { perAddress: 5, perClient: 20, windowMinutes: 15 },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    listCacheBytes: parseListCacheMb(env.LIST_CACHE_MB) * 1024 * 1024,
   };
 }
 
@@ -69,6 +75,14 @@ export function parseTrustProxy(value: string | undefined): number | string | fa
     throw new Error(`TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses, got "${value}"`);
   }
   return entries.join(',');
+}
+
+/** LIST_CACHE_MB: unset or empty → 64; a whole number of MiB ≥ 0 otherwise. */
+export function parseListCacheMb(value: string | undefined): number {
+  const text = (value ?? '').trim();
+  if (text === '') return 64;
+  if (!/^\d+$/.test(text)) throw new Error(`LIST_CACHE_MB must be a whole number of MiB (0: no cache), got "${value}"`);
+  return Number(text);
 }
 
 /** A config for tests and tools: defaults, with overrides. */

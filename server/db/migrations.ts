@@ -8,6 +8,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { paymentsServiceDown, paymentsServiceUp } from '../payments-service/schema.js';
 import { paymentAttemptsDown, paymentAttemptsUp } from '../repos/payment-attempts.js';
+import { listDataVersionsDown, listDataVersionsUp } from './list-versions.js';
 
 /** Runs statements one by one (PGlite's extended protocol refuses several statements in one query). */
 async function run(db: Kysely<any>, statements: string[]): Promise<void> {
@@ -480,6 +481,16 @@ export const migrations: Record<string, Migration> = {
         `drop index if exists template_messages_contact_location_idx`,
         `drop index if exists messages_contact_location_idx`,
       ]);
+    },
+  },
+  // Issue 6: the per-location data version of the invoice list (server/db/list-versions.ts): bumped by triggers
+  // whenever a location's invoices or requests change, read with the token; validates the list cache and ETags.
+  '0012_list_data_versions': {
+    async up(db) {
+      await run(db, listDataVersionsUp);
+    },
+    async down(db) {
+      await run(db, listDataVersionsDown);
     },
   },
 };

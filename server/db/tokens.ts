@@ -83,6 +83,12 @@ export interface ScopeTarget {
   locationId?: string;
 }
 
+/**
+ * A token row with the scope answer and, for a path with a location, the location's invoice list data version (text;
+ * null when the path names no location).
+ */
+export type AuthenticatedToken = Token & { inScope: boolean | null; dataVersion: string | null };
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -99,7 +105,7 @@ export async function authenticateToken(
   db: Kysely<Database>,
   rawToken: string,
   target: ScopeTarget = {},
-): Promise<(Token & { inScope: boolean | null }) | undefined> {
+): Promise<AuthenticatedToken | undefined> {
   if (!isWellFormedToken(rawToken)) return undefined;
   const { vendorId, locationId } = target;
   const checkable = (!vendorId || UUID.test(vendorId)) && (!locationId || UUID.test(locationId));
@@ -113,22 +119,31 @@ export async function authenticateToken(
         : checkable && vendorId
           ? CompiledQuery.raw(AUTH_SQL.vendor, [hash, vendorId])
           : CompiledQuery.raw(AUTH_SQL.none, [hash]);
-  const { rows } = await db.executeQuery<Token & { inScope: boolean | null }>(query);
+  const { rows } = await db.executeQuery<AuthenticatedToken>(query);
   return rows[0];
 }
 
 const TOKEN_COLUMNS = `t.id, t.token_hash, t.contact_id, t.vendor_id, t.location_id, t.type, t.status, t.request_id, t.expires_at, t.created_at`;
 
+/**
+ * The location's invoice list data version (server/db/list-versions.ts) as text, '0' when it has no row: read in the
+ * token's statement so the list cache and ETags cost no round trip and see what this very statement sees.
+ */
+const DATA_VERSION = (location: string) =>
+  `coalesce((select v.version::text from list_data_versions v where v.location_id = ${location}::uuid), '0') as data_version`;
+
 /** The statements of `authenticateToken` ($1 token hash; $2/$3 vendor and/or location). */
 export const AUTH_SQL = {
   vendorLocation: `select ${TOKEN_COLUMNS}, exists (select 1 from contact_locations cl inner join locations l on l.id = cl.location_id
-      where cl.contact_id = t.contact_id and cl.location_id = $3::uuid and cl.vendor_id = $2::uuid and l.vendor_id = $2::uuid) as in_scope
+      where cl.contact_id = t.contact_id and cl.location_id = $3::uuid and cl.vendor_id = $2::uuid and l.vendor_id = $2::uuid) as in_scope,
+      ${DATA_VERSION('$3')}
     from tokens t where t.token_hash = $1`,
   location: `select ${TOKEN_COLUMNS}, exists (select 1 from contact_locations cl inner join locations l on l.id = cl.location_id
-      where cl.contact_id = t.contact_id and cl.location_id = $2::uuid) as in_scope
+      where cl.contact_id = t.contact_id and cl.location_id = $2::uuid) as in_scope,
+      ${DATA_VERSION('$2')}
     from tokens t where t.token_hash = $1`,
   vendor: `select ${TOKEN_COLUMNS}, exists (select 1 from contact_locations cl
-      where cl.contact_id = t.contact_id and cl.vendor_id = $2::uuid) as in_scope
+      where cl.contact_id = t.contact_id and cl.vendor_id = $2::uuid) as in_scope, null::text as data_version
     from tokens t where t.token_hash = $1`,
-  none: `select ${TOKEN_COLUMNS}, null::boolean as in_scope from tokens t where t.token_hash = $1`,
+  none: `select ${TOKEN_COLUMNS}, null::boolean as in_scope, null::text as data_version from tokens t where t.token_hash = $1`,
 } as const;

@@ -32,6 +32,8 @@ export interface AuthContext {
 /** The scope answer `authenticate` got with the token, for the path it was asked for. */
 interface ScopeAnswer extends ScopeTarget {
   inScope: boolean;
+  /** the location's invoice list data version read in the same statement (server/db/list-versions.ts), or null */
+  dataVersion: string | null;
 }
 
 declare module 'fastify' {
@@ -74,7 +76,7 @@ export function makeAuthenticate(db: Db) {
     if (!token) throw unauthorized('invalid');
     const state = tokenState(token);
     if (state !== 'valid') throw unauthorized(state);
-    if (token.inScope !== null) request.scopeAnswer = { ...target, inScope: token.inScope };
+    if (token.inScope !== null) request.scopeAnswer = { ...target, inScope: token.inScope, dataVersion: token.dataVersion ?? null };
     request.auth = {
       contactId: token.contactId,
       tokenId: token.id,
@@ -85,6 +87,16 @@ export function makeAuthenticate(db: Db) {
       requestId: token.requestId,
     };
   };
+}
+
+/**
+ * The data version of the request's location as read with its token (server/db/list-versions.ts), or undefined when
+ * the token statement did not check this very path (then nothing may be cached or validated with it).
+ */
+export function dataVersionOf(request: FastifyRequest, vendorId: string, locationId: string): string | undefined {
+  const answer = request.scopeAnswer;
+  if (!answer?.inScope || answer.vendorId !== vendorId || answer.locationId !== locationId) return undefined;
+  return answer.dataVersion ?? undefined;
 }
 
 /** The authenticated contact of a request (handlers of authenticated operations only). */

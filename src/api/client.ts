@@ -10,7 +10,9 @@ let authToken: string | null = null;
 
 /** Sets (or clears with `null`) the token sent as `Authorization: ContactAccess <token>`. */
 export function setAuthToken(token: string | null): void {
-  authToken = token && token.length > 0 ? token : null;
+  const next = token && token.length > 0 ? token : null;
+  if (next !== authToken) revalidated.clear(); // nothing of one token's answers stays in memory for the next
+  authToken = next;
 }
 
 export function getAuthToken(): string | null {
@@ -98,6 +100,49 @@ export const unauthorizedMiddleware: Middleware = {
   },
 };
 
+/**
+ * Answers the server marks with an `ETag` (the invoice list: `listInvoices`), kept per token and URL so the next call
+ * asks with `If-None-Match` and a 304 (nothing changed; no body sent) is answered from here as the 200 it stands for.
+ * The server's ETag changes with any write to the location's invoices or requests, by anyone, so a kept answer is
+ * only used after the server confirmed it is current. At most `MAX_REVALIDATED` answers, the most recent.
+ */
+interface KeptAnswer {
+  etag: string;
+  body: string;
+  contentType: string;
+}
+const revalidated = new Map<string, KeptAnswer>();
+/** the kept answer a request asked about (it may leave `revalidated` before the 304 arrives) */
+const askedAbout = new WeakMap<Request, KeptAnswer>();
+const MAX_REVALIDATED = 4;
+const revalidationKey = (request: Request) => `${request.headers.get('Authorization') ?? ''} ${request.url}`;
+
+export const revalidationMiddleware: Middleware = {
+  onRequest({ request }) {
+    if (request.method !== 'GET' || request.headers.has('If-None-Match')) return request;
+    const kept = revalidated.get(revalidationKey(request));
+    if (kept) {
+      request.headers.set('If-None-Match', kept.etag);
+      askedAbout.set(request, kept);
+    }
+    return request;
+  },
+  async onResponse({ request, response }) {
+    if (request.method !== 'GET') return undefined;
+    const key = revalidationKey(request);
+    const kept = askedAbout.get(request);
+    if (response.status === 304 && kept) {
+      return new Response(kept.body, { status: 200, headers: { 'Content-Type': kept.contentType, ETag: kept.etag } });
+    }
+    const etag = response.headers.get('ETag');
+    revalidated.delete(key);
+    if (!response.ok || !etag) return undefined;
+    revalidated.set(key, { etag, body: await response.clone().text(), contentType: response.headers.get('Content-Type') ?? 'application/json' });
+    while (revalidated.size > MAX_REVALIDATED) revalidated.delete(revalidated.keys().next().value!);
+    return undefined;
+  },
+};
+
 /** Absolute base URL (jsdom/undici need absolute URLs); `/api` on the page's origin. */
 function apiBaseUrl(): string {
   if (typeof window !== 'undefined' && window.location?.origin && window.location.origin !== 'null') return `${window.location.origin}/api`;
@@ -106,6 +151,6 @@ function apiBaseUrl(): string {
 
 // `fetch` is looked up per call (not captured at start-up) so test interceptors (MSW) and polyfills apply.
 export const api = createClient<paths>({ baseUrl: apiBaseUrl(), fetch: (request) => globalThis.fetch(request) });
-api.use(authMiddleware, unauthorizedMiddleware);
+api.use(authMiddleware, unauthorizedMiddleware, revalidationMiddleware);
 
 export type Api = typeof api;

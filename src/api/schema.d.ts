@@ -355,6 +355,16 @@ export interface paths {
          *     Filter options: one entry per distinct ship-to of the location's
          *     invoices (`filterName` = ship-to name, `filterValue` = ship-to id), only
          *     when the vendor's `invoiceFilterColumns` lists `shipTo`.
+         *     CONDITIONAL REQUESTS (invoices, not filter options): the 200 carries a
+         *     weak `ETag` that changes whenever anything in the answer may have
+         *     changed (any write to the location's invoices or requests, by any
+         *     server process, job or tool: the location's data version, read in the
+         *     same statement as the token) and differs per contact, token request and
+         *     query. Sending it back in `If-None-Match` answers 304 without a body
+         *     while it is still current. The whole open list is always answered (the
+         *     pay page needs every open invoice for select-all and its totals); the
+         *     server keeps answers in memory only for the data version they were
+         *     made at (`LIST_CACHE_MB`).
          */
         get: operations["listInvoices"];
         put?: never;
@@ -2291,6 +2301,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description Weak entity tag of an invoice list answer, `W/"<data version>-<key hash>"` (sent with invoices, not with filter options). */
+        ListETag: string;
         /** @description `inline; filename="invoice-{number}.pdf"` (number reduced to letters, digits, dot, dash and underscore) plus `filename*` in UTF-8. */
         PdfContentDisposition: string;
     };
@@ -2643,7 +2655,10 @@ export interface operations {
                 /** @description Answer the location's invoice filter options instead of invoices. */
                 filters?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier answer to the same call; 304 while it is current. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Vendor id. */
                 vendorId: components["parameters"]["VendorId"];
@@ -2657,11 +2672,20 @@ export interface operations {
             /** @description The invoices, or the filter options when `filters=true`. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ListETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InvoiceList"] | components["schemas"]["InvoiceFilterList"];
                 };
+            };
+            /** @description Not modified — the `If-None-Match` ETag is current; no body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ListETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -75,3 +75,50 @@ describe('API client', () => {
     expect(() => unwrap('/letmein', { response, error: { errorCode: 'x' } }, { plainPost: true })).toThrow(/^failed calling api$/);
   });
 });
+
+describe('conditional requests (ETag / If-None-Match)', () => {
+  const listPath = '/vendors/{vendorId}/locations/{locationId}/invoices' as const;
+  const params = { path: { vendorId: 'v1', locationId: 'l1' }, query: { type: 'click2pay' as const } };
+  const asked: Array<string | null> = [];
+  let version = 1;
+
+  function useListHandler() {
+    server.use(
+      http.get('*/api/vendors/v1/locations/l1/invoices', ({ request }) => {
+        const ifNoneMatch = request.headers.get('If-None-Match');
+        asked.push(ifNoneMatch);
+        const etag = `W/"${version}-${request.headers.get('Authorization')}"`;
+        if (ifNoneMatch === etag) return new HttpResponse(null, { status: 304, headers: { ETag: etag } });
+        return HttpResponse.json({ locationInvoices: [], requestInvoiceIds: [`v${version}`] }, { headers: { ETag: etag } });
+      }),
+    );
+  }
+
+  it('asks with the last ETag and answers a 304 with the kept answer; a changed list comes in full', async () => {
+    asked.length = 0;
+    version = 1;
+    useListHandler();
+    setAuthToken('tok-etag');
+    const first = await api.GET(listPath, { params });
+    expect(first.data).toEqual({ locationInvoices: [], requestInvoiceIds: ['v1'] });
+    const second = await api.GET(listPath, { params });
+    expect(second.response.status).toBe(200);
+    expect(second.data).toEqual({ locationInvoices: [], requestInvoiceIds: ['v1'] });
+    version = 2;
+    const third = await api.GET(listPath, { params });
+    expect(third.data).toEqual({ locationInvoices: [], requestInvoiceIds: ['v2'] });
+    expect(asked).toEqual([null, 'W/"1-ContactAccess tok-etag"', 'W/"1-ContactAccess tok-etag"']);
+  });
+
+  it('keeps nothing across tokens: another token asks without If-None-Match', async () => {
+    asked.length = 0;
+    version = 1;
+    useListHandler();
+    setAuthToken('tok-a');
+    await api.GET(listPath, { params });
+    setAuthToken('tok-b');
+    const other = await api.GET(listPath, { params });
+    expect(other.data).toEqual({ locationInvoices: [], requestInvoiceIds: ['v1'] });
+    expect(asked).toEqual([null, null]);
+  });
+});

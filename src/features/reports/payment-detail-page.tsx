@@ -5,7 +5,7 @@ import { css } from '../../../styled-system/css';
 import { selectLoadData, selectLoadStatus } from '../../../machines/load/load.selectors';
 import { paymentDetailMachine } from '../../../machines/reports/payment-detail.machine';
 import type { PaymentGroupDetail } from '../../../machines/reports/reports.actors';
-import { toCsv, type CsvColumn } from '../../domain/csv';
+import { csvCurrency, toCsv, type CsvColumn } from '../../domain/csv';
 import { formatCurrency } from '../../domain/dollars';
 import { paymentMethodLabel } from '../../domain/invoices';
 import { PAYMENT_SOURCE_LABELS } from '../../domain/reports';
@@ -34,7 +34,7 @@ const columns: DataTableColumn<Line>[] = [
 const csvColumns: CsvColumn<Line>[] = [
   { header: t.columns.invoice, value: (l) => l.invoiceDisplayInvNum },
   { header: t.columns.dueDate, value: (l) => shortDate(l.invoiceDueDate) },
-  { header: t.columns.amountPaid, value: (l) => cents(l.paidAmount) / 100 },
+  { header: t.columns.amountPaid, value: (l) => csvCurrency(cents(l.paidAmount)) },
 ];
 
 const facts = css({

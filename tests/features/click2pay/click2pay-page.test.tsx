@@ -171,6 +171,10 @@ describe('click-to-pay page', () => {
     expect(world.posts[0].body).toMatchObject({ paymentMethodId: modelIds.card, invoices: expect.arrayContaining([modelIds.invoiceA, modelIds.invoiceB, modelIds.credit]), epaVersion: 'v3', partialPayments: [] });
     expect(router.state.location.pathname).toBe(`${base}/click2pay/${modelIds.group}/confirmation`);
     expect(await screen.findByTestId('confirmation-number')).toHaveTextContent('PP-1042');
+    // The confirmation offers what the payment detail does (recurring §2.10, §9).
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Check Number' })).toBeInTheDocument();
     expect(localStorage.getItem('performancepay.persisted')).toContain(modelIds.card);
   });
 

@@ -45,7 +45,7 @@ function PlanList({ vendorId, locationId, base, context, vendorName }: PlanFrame
         title={t.listTitle}
         locationName={context.location?.displayName}
         printTitle={t.reportTitle}
-        actions={<ReportActions title={t.reportTitle} vendorName={vendorName} csv={() => toCsv(csvColumns, view.plans)} disabled={view.status !== 'list'} />}
+        actions={<ReportActions title={t.reportTitle} vendorName={vendorName} csv={() => toCsv(csvColumns, view.plans)} disabled={view.status !== 'list'} unavailable={view.status === 'failed'} />}
       />
       {view.status === 'loading' || view.status === 'redirecting' ? <TableSkeleton label={t.loading} rows={3} /> : null}
       {view.status === 'failed' ? (

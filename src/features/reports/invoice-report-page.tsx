@@ -57,7 +57,7 @@ function InvoiceReport({ vendorId, locationId, base, context }: { vendorId: stri
         title={t.title}
         locationName={context.location?.displayName}
         printTitle={t.exportTitle}
-        actions={<ReportActions title={t.exportTitle} vendorName={vendorName} csv={csv} disabled={status !== 'loaded'} />}
+        actions={<ReportActions title={t.exportTitle} vendorName={vendorName} csv={csv} disabled={status !== 'loaded'} unavailable={status === 'failed'} />}
       />
       {status === 'loading' ? <TableSkeleton label={t.loading} /> : null}
       {status === 'failed' ? <ReportFailure vendorName={vendorName} /> : null}

@@ -119,7 +119,7 @@ function StatementBody({ vendorId, locationId, base, context }: { vendorId: stri
           <span className={styles.asOf} data-testid="statement-as-of">{asOf ? t.asOf(asOf.date) : '\u00a0'}</span>
         </PageTitle>
         <div className={styles.actions}>
-          <ReportActions title={t.exportTitle} vendorName={vendorName} csv={() => toCsv(columns.csv, statement?.lines ?? [])} disabled={status !== 'loaded'} />
+          <ReportActions title={t.exportTitle} vendorName={vendorName} csv={() => toCsv(columns.csv, statement?.lines ?? [])} disabled={status !== 'loaded'} unavailable={status === 'failed'} />
           <a className={button({ variant: 'secondary', size: 'sm' })} href={`${base}/statement/pdfloader`} target="_blank" rel="noopener noreferrer">{t.statementPdf}</a>
         </div>
       </div>

@@ -77,6 +77,9 @@ describe('payment report: model-based walk', () => {
     if (state.value === 'failed') {
       expect(screen.getByRole('alert')).toHaveTextContent(reportTexts.loadFailed);
       expect(screen.getByRole('alert')).toHaveTextContent(reportTexts.contact('Coastal Produce Co.'));
+      // Nothing was loaded: nothing to export or print, so neither button is offered.
+      expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
       return;
     }
     if (state.value === 'empty') {

@@ -88,6 +88,8 @@ test('dispute one invoice and part-pay another: the disputed page', async ({ pag
   await expect(page.getByRole('heading', { name: /Thank You for/ })).toBeVisible();
   await expect(page).toHaveURL(/\/click2pay\/disputed$/);
   await expect(page.getByText(/dispute will be sent to your .* representative/)).toBeVisible();
+  // A partial payment was made: the page says it is scheduled.
+  await expect(page.getByText('Any partial payments you made are scheduled on the date you chose.')).toBeVisible();
 });
 
 test('at 375 px the pay page fits and works with the keyboard alone', async ({ page }, testInfo) => {

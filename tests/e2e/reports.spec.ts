@@ -58,7 +58,7 @@ test('invoice report from the dashboard: default order, sort by amount with aria
   expect(rows.every((row) => !row.some((cell) => cell.startsWith("'-")))).toBe(true);
 });
 
-test('payment report and a payment’s detail', async ({ page }) => {
+test('payment report and a payment’s detail', async ({ page }, testInfo) => {
   const base = await locationBase('Blue Heron Grill');
   await page.goto(base);
   await page.getByRole('region', { name: 'REPORTS' }).getByRole('link', { name: 'PAYMENTS' }).click();
@@ -84,7 +84,25 @@ test('payment report and a payment’s detail', async ({ page }) => {
   await expect(page.getByTestId('payment-line')).toHaveCount(2);
   await expect(page.getByLabel('Check Number')).toBeVisible();
   await page.getByLabel('Check Number').fill('10442');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
+  // §9: the method's name cut to 10 characters, 5 below 420 px, then the last four digits.
+  const method = (await page.getByTestId('payment-method').textContent())!;
+  const [, name] = /^(.*) \d{4}$/.exec(method)!;
+  expect(name.length).toBeLessThanOrEqual(testInfo.project.name === 'phone-375' ? 5 : 10);
   await expectNoSeriousA11yViolations(page);
   // No page-level horizontal scroll at any width.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test('the favicon: every page links the PerformancePay mark, and /favicon.ico is no 404', async ({ page }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel=icon]').getAttribute('href');
+  expect(href).toBe('/favicon.svg');
+  const icon = await page.request.get(href!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+  const ico = await page.request.get('/favicon.ico');
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()['content-type']).toMatch(/^image\/svg\+xml/);
 });

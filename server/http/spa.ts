@@ -7,6 +7,7 @@
  * (`index.html` in a build without one). Files come precompressed (`.br`, `.gz`, scripts/build/precompress.ts):
  * the brotli or gzip copy is sent with `Content-Encoding` when the client accepts it, always with
  * `Vary: Accept-Encoding`. Hashed files under `assets/` are cached for a year (`immutable`); HTML is `no-cache`.
+ * `/favicon.svg` (from public/) is served as `image/svg+xml`; `/favicon.ico` redirects to it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -100,6 +101,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
         if (relative === 'static/announcements.json') reply.header('cache-control', 'no-store');
       },
     });
+    // The icon is an SVG (public/favicon.svg, linked from index.html, so every page and prerendered page names it).
+    // Clients that ask for the conventional /favicon.ico without reading the page are sent to it.
+    if (existsSync(path.join(distDir, 'favicon.svg'))) {
+      app.get('/favicon.ico', (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301));
+    }
     for (const [route, file] of prerenderedPages(distDir)) {
       const handler = (request: FastifyRequest, reply: FastifyReply) => sendHtml(request, reply, path.join(distDir, file));
       app.get(route, handler);

@@ -5,11 +5,10 @@
  * off); and `markStatementRequest` (the page opened the statement, see `repos/statements.ts`).
  */
 import type { FastifyRequest } from 'fastify';
-import { csvFileName, toCsv, type CsvColumn } from '../../src/domain/csv.js';
+import { csvCurrency, csvFileName, toCsv, type CsvColumn } from '../../src/domain/csv.js';
 import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
 import { ApiError, notFound } from '../http/errors.js';
-import { centsToAmount } from '../domain/money.js';
 import { CLASSIFICATION_LABELS, renderStatementPdf, statementContentDisposition } from '../domain/statement-pdf.js';
 import type { StatementLineData } from '../domain/statement.js';
 import {
@@ -34,14 +33,14 @@ export interface StatementRouteOptions {
   compress?: boolean;
 }
 
-/** CSV columns of the statement (the page's table). Amounts are numbers (never neutralised). */
+/** CSV columns of the statement (the page's table). Amounts as currency with 2 decimals (§9), as the page shows them. */
 export const STATEMENT_CSV_COLUMNS: CsvColumn<StatementLineData>[] = [
   { header: 'Invoice', value: (line) => line.displayInvNum },
   { header: 'Invoice Date', value: (line) => line.invoiceDate ?? '' },
   { header: 'Due Date', value: (line) => line.dueDate ?? '' },
   { header: 'Status', value: (line) => CLASSIFICATION_LABELS[line.classification] },
   { header: 'Days Past Due', value: (line) => line.daysPastDue },
-  { header: 'Open Amount', value: (line) => centsToAmount(line.openAmountCents) },
+  { header: 'Open Amount', value: (line) => csvCurrency(line.openAmountCents) },
 ];
 
 export function statementHandlers({ db, config }: RouteDeps, options: StatementRouteOptions = {}): Handlers {

@@ -6,12 +6,16 @@
  *   cell neutralised against CSV/formula injection (`neutralizeCell`).
  * - `csvFileName(title, date, vendorName, locationName?)`: "{title} {YYYY-MM-DD} {vendor}[ {location}].csv", with
  *   characters that file systems refuse replaced.
- * - `neutralizeCell(value)`: a text that begins with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading
- *   apostrophe, so a spreadsheet shows it as text instead of running it as a formula. Numbers are not touched
- *   (a negative amount exported as the number -12.5 stays a number); export amounts as numbers or as formatted text
- *   ("-$12.50" is neutralised, which is the safe reading).
+ * - `neutralizeCell(value)`: a text a spreadsheet would run as a formula gets a leading apostrophe, so it is shown
+ *   as text. A formula is `=`, `+`, `-` or `@` followed by more text, or anything beginning with a tab or a carriage
+ *   return. Not formulas, so left alone: a lone `-` (the "no date" placeholder of §2), and a plain number or
+ *   currency amount such as `-12.5` or `-$1,234.50` (a spreadsheet reads it as a number, it runs nothing). Numbers
+ *   are not touched.
+ * - `csvCurrency(cents)`: an amount column's cell — spec §9 "Amounts shown as currency with 2 decimals", the same
+ *   text as the printed table (`formatCurrency`: "$963.10", "-$12.00", "$1,000.00"). Every amount column uses it.
  */
 import Papa from 'papaparse';
+import { formatCurrency } from './dollars';
 
 export type CsvValue = string | number | null | undefined;
 
@@ -20,13 +24,22 @@ export interface CsvColumn<T> {
   value(row: T): CsvValue;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A formula: `=`, `+`, `-`, `@` followed by at least one more character, or a leading tab / carriage return. */
+const FORMULA = /^(?:[=+\-@][\s\S]|[\t\r])/;
+/** A plain number or dollar amount with one sign at most: "-12.5", "+3", "-$1,234.50", "$-5". Read as a number. */
+const PLAIN_AMOUNT = /^(?:[-+]?\$?|\$[-+])(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?$/;
 
 /** Neutralises a cell against formula injection (see the header of this file). */
 export function neutralizeCell(value: CsvValue): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  if (!FORMULA.test(value)) return value;
+  return PLAIN_AMOUNT.test(value) && /\d/.test(value) ? value : `'${value}`;
+}
+
+/** An amount cell: currency with 2 decimals, as the printed table shows it (see the header of this file). */
+export function csvCurrency(cents: number | bigint): string {
+  return formatCurrency(cents);
 }
 
 /** The CSV text of `rows` under `columns` (header row first). */

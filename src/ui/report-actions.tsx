@@ -2,7 +2,9 @@
  * Export CSV and Print of a report page (spec §9), shared by the reports, the invoice journey and the payment detail.
  *
  * API
- * - `<ReportActions title vendorName locationName? csv />`: the "Export CSV" and "Print" buttons. `csv()` returns the
+ * - `<ReportActions title vendorName locationName? csv disabled? unavailable? />`: the "Export CSV" and "Print" buttons
+ *   (`disabled` while the data is loading or empty; `unavailable` when it failed to load — nothing to export or print,
+ *   so no buttons are shown). `csv()` returns the
  *   CSV text (build it with `toCsv` from src/domain/csv.ts, rows in the order shown); the file is named by
  *   `csvFileName(title, today, vendorName, locationName)`. Print marks the page as printing (see `usePrinting`) and
  *   calls `window.print()`.
@@ -79,11 +81,14 @@ export interface ReportActionsProps {
   /** The CSV text of what the page shows. */
   csv(): string;
   disabled?: boolean;
+  /** The data failed to load: there is nothing to export or print, the buttons are not shown. */
+  unavailable?: boolean;
 }
 
 /** "Export CSV" and "Print" buttons. */
-export function ReportActions({ title, vendorName, locationName, csv, disabled = false }: ReportActionsProps) {
+export function ReportActions({ title, vendorName, locationName, csv, disabled = false, unavailable = false }: ReportActionsProps) {
   usePrinting(); // keeps the print listeners while a report page is open
+  if (unavailable) return null;
   return (
     <div role="group" aria-label={reportActionTexts.group} className={bar} data-print-hide="">
       <Button variant="secondary" size="sm" disabled={disabled} onClick={() => downloadText(csvFileName(title, Temporal.Now.plainDateISO().toString(), vendorName, locationName), csv())}>

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvFileName, neutralizeCell, toCsv, type CsvColumn } from '../../src/domain/csv';
+import { csvCurrency, csvFileName, neutralizeCell, toCsv, type CsvColumn } from '../../src/domain/csv';
 
 type Row = { num: string; amount: number; note: string | null };
 
@@ -22,7 +22,7 @@ describe('CSV export', () => {
   });
 
   it('neutralises cells that a spreadsheet would run as a formula', () => {
-    for (const bad of ['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd']) {
+    for (const bad of ['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd', '=1', '-A1', '--5', '-$5+1', '\t']) {
       expect(neutralizeCell(bad)).toBe(`'${bad}`);
     }
     const parsed = Papa.parse<string[]>(toCsv(columns, [{ num: '=1+1', amount: -3, note: '@x' }])).data;
@@ -31,9 +31,25 @@ describe('CSV export', () => {
 
   it('leaves ordinary text, numbers and empty cells alone', () => {
     expect(neutralizeCell('INV-100')).toBe('INV-100');
+    // §2 "A missing due date shows '-'": a lone minus is a placeholder, not a formula.
+    expect(neutralizeCell('-')).toBe('-');
+    // Plain amounts a spreadsheet reads as numbers run nothing: a credit stays "-$212.00".
+    for (const amount of ['-$212.00', '-12.5', '+3', '-$1,234.50', '$-5.00']) expect(neutralizeCell(amount)).toBe(amount);
     expect(neutralizeCell(-12.5)).toBe(-12.5);
     expect(neutralizeCell(null)).toBe('');
     expect(neutralizeCell(undefined)).toBe('');
+  });
+
+  it('writes amounts as currency with 2 decimals, as the printed tables show them (§9)', () => {
+    expect([96310, 47500, 100000, -21200, 0, 123456789].map(csvCurrency)).toEqual(['$963.10', '$475.00', '$1,000.00', '-$212.00', '$0.00', '$1,234,567.89']);
+    type Line = { num: string; due: string; cents: number };
+    const lines: CsvColumn<Line>[] = [
+      { header: 'Invoice', value: (r) => r.num },
+      { header: 'Due Date', value: (r) => r.due },
+      { header: 'Amount', value: (r) => csvCurrency(r.cents) },
+    ];
+    const text = toCsv(lines, [{ num: 'INV-1', due: '-', cents: 96310 }, { num: 'CM-2', due: '12/1/26', cents: -100000 }]);
+    expect(text.split('\r\n')).toEqual(['Invoice,Due Date,Amount', 'INV-1,-,$963.10', 'CM-2,12/1/26,"-$1,000.00"']);
   });
 
   it('names the file title, date, vendor and (where the spec says so) location', () => {

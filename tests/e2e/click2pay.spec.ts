@@ -50,6 +50,12 @@ test('pay two invoices and a credit with the saved card that has a fee: subtotal
   await expect(page).toHaveURL(/\/click2pay\/[0-9a-f-]{36}\/confirmation$/);
   await expect(page.getByTestId('payment-total')).toHaveText('$1,965.08');
   await expect(page.getByTestId('confirmation-number')).not.toBeEmpty();
+  // The confirmation offers what the payment detail does (recurring §2.10, §9).
+  await expect(page.getByTestId('payment-method')).toHaveText('Visa Busin 4821');
+  await expect(page.getByLabel('Check Number')).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^Payment Confirmation \d{4}-\d{2}-\d{2} .+ Blue Heron Grill\.csv$/);
+  await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
   const groups = await withDb(async (c) => (await c.query(
     `select count(*)::int as n from payment_groups pg join payments p on p.payment_group_id = pg.id
       join invoices i on i.id = p.invoice_id where i.display_inv_num = 'INV4411265'`)).rows[0].n);
@@ -88,6 +94,8 @@ test('dispute one invoice and part-pay another: the disputed page', async ({ pag
   await expect(page.getByRole('heading', { name: /Thank You for/ })).toBeVisible();
   await expect(page).toHaveURL(/\/click2pay\/disputed$/);
   await expect(page.getByText(/dispute will be sent to your .* representative/)).toBeVisible();
+  // A partial payment was made: the page says it is scheduled.
+  await expect(page.getByText('Any partial payments you made are scheduled on the date you chose.')).toBeVisible();
 });
 
 test('at 375 px the pay page fits and works with the keyboard alone', async ({ page }, testInfo) => {

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
 import { expectNoSeriousA11yViolations, locationBase } from './support';
 
 /**
@@ -49,11 +50,15 @@ test('invoice report from the dashboard: default order, sort by amount with aria
   expect(lines[0]).toMatch(/^Invoice,(Invoice Date,)?Due Date,Amount,Status$/);
   expect(lines.length - 1).toBe(ascending.length);
   // A closed invoice of the demo data, in the order shown (amount descending: the closed ones at $0.00 come last).
-  expect(lines.find((l) => l.startsWith('INV4409870,'))).toMatch(/,0,Closed$/);
-  expect(lines[1]).not.toMatch(/,0,Closed$/);
+  expect(lines.find((l) => l.startsWith('INV4409870,'))).toMatch(/,\$0\.00,Closed$/);
+  expect(lines[1]).not.toMatch(/,\$0\.00,Closed$/);
+  // §9 amounts as currency with 2 decimals, as the printed table shows them; a missing due date is a plain "-".
+  const rows = Papa.parse<string[]>(lines.slice(1).join('\r\n')).data;
+  for (const row of rows) expect(row[row.length - 2]).toMatch(/^-?\$\d{1,3}(,\d{3})*\.\d{2}$/);
+  expect(rows.every((row) => !row.some((cell) => cell.startsWith("'-")))).toBe(true);
 });
 
-test('payment report and a payment’s detail', async ({ page }) => {
+test('payment report and a payment’s detail', async ({ page }, testInfo) => {
   const base = await locationBase('Blue Heron Grill');
   await page.goto(base);
   await page.getByRole('region', { name: 'REPORTS' }).getByRole('link', { name: 'PAYMENTS' }).click();
@@ -79,7 +84,25 @@ test('payment report and a payment’s detail', async ({ page }) => {
   await expect(page.getByTestId('payment-line')).toHaveCount(2);
   await expect(page.getByLabel('Check Number')).toBeVisible();
   await page.getByLabel('Check Number').fill('10442');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
+  // §9: the method's name cut to 10 characters, 5 below 420 px, then the last four digits.
+  const method = (await page.getByTestId('payment-method').textContent())!;
+  const [, name] = /^(.*) \d{4}$/.exec(method)!;
+  expect(name.length).toBeLessThanOrEqual(testInfo.project.name === 'phone-375' ? 5 : 10);
   await expectNoSeriousA11yViolations(page);
   // No page-level horizontal scroll at any width.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test('the favicon: every page links the PerformancePay mark, and /favicon.ico is no 404', async ({ page }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel=icon]').getAttribute('href');
+  expect(href).toBe('/favicon.svg');
+  const icon = await page.request.get(href!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+  const ico = await page.request.get('/favicon.ico');
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()['content-type']).toMatch(/^image\/svg\+xml/);
 });

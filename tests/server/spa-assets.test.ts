@@ -5,7 +5,7 @@
  * for their own routes while every other page gets the plain shell — compressed too. A tiny dist fixture is
  * written by the same precompression step as the build (no Vite build here).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -31,6 +31,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'index-AbC123.css'), `.a{color:red}\n`.repeat(200));
   writeFileSync(path.join(dist, 'assets', 'tiny-Z9.js'), 'export{}');
   writeFileSync(path.join(dist, 'static', 'announcements.json'), JSON.stringify({ announcements: [], padding: 'x'.repeat(2000) }));
+  // The real icon, as Vite copies public/ into dist/.
+  copyFileSync(path.join(__dirname, '../../public/favicon.svg'), path.join(dist, 'favicon.svg'));
   precompressDir(dist);
   app = Fastify();
   await registerSpa(app, dist);
@@ -120,6 +122,30 @@ describe('pages', () => {
   it('never serves index.html under /index.html as a cached asset', async () => {
     const res = await app.inject({ url: '/index.html', headers: { 'accept-encoding': 'br' } });
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the favicon (no 404 in the console of any page)', () => {
+  it('every page links the SVG icon: index.html (the template of the shell and the prerendered pages) names it', () => {
+    expect(readFileSync(path.join(__dirname, '../../index.html'), 'utf8')).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />');
+  });
+
+  it('serves /favicon.svg as image/svg+xml, the PerformancePay mark', async () => {
+    const res = await app.inject({ url: '/favicon.svg', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    const svg = decoded(res);
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toContain('fill="#175bb4"');
+  });
+
+  it('sends a client asking for /favicon.ico to the SVG instead of a 404', async () => {
+    const res = await app.inject({ url: '/favicon.ico' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/favicon.svg');
+    const followed = await app.inject({ url: String(res.headers.location) });
+    expect(followed.statusCode).toBe(200);
+    expect(followed.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
 });
 

@@ -96,7 +96,7 @@ describe('GET .../statement.csv and .../statement.pdf', () => {
     const parsed = Papa.parse<string[]>(res.body.slice(1).trim(), { skipEmptyLines: true }).data;
     expect(parsed[0]).toEqual(['Invoice', 'Invoice Date', 'Due Date', 'Status', 'Days Past Due', 'Open Amount']);
     expect(parsed.length - 1).toBe(json.lines.length);
-    expect(parsed.find((r) => r[0] === 'INV4410321')).toEqual(['INV4410321', expect.any(String), expect.any(String), 'Past Due', '22', '1842.37']);
+    expect(parsed.find((r) => r[0] === 'INV4410321')).toEqual(['INV4410321', expect.any(String), expect.any(String), 'Past Due', '22', '$1,842.37']);
     expect(parsed.find((r) => r[0] === 'CM-4410911')?.[3]).toBe('Credit');
     expect(parsed.some((r) => r[0] === `'=HYPERLINK("x")`)).toBe(true);
     expect(parsed.some((r) => r[0].startsWith('='))).toBe(false);

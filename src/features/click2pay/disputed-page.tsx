@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { button } from '../../ui/button';
 import { Card, Page, PageTitle } from '../../ui/page';
@@ -6,9 +6,19 @@ import { LocationFrame } from '../dashboard/location-frame';
 import { useSession } from '../shell/session';
 import { confirmationTexts as t } from './texts';
 
-/** The thank-you page after a payment in which every invoice was disputed or part-paid (spec §2). */
+/** What the pay page hands over (navigation state): whether a partial payment (newAmount above 0) was made. */
+export interface DisputedPageState {
+  partialPayment: boolean;
+}
+
+/**
+ * The thank-you page after a payment in which every invoice was disputed or part-paid (spec §2: it says a dispute
+ * will be sent to the vendor's representative). The sentence on scheduled partial payments is ours, not the spec's:
+ * it shows only when a partial payment was made (not after a reload, which has no navigation state).
+ */
 export default function DisputedPage() {
   const session = useSession();
+  const partialPayment = (useLocation().state as Partial<DisputedPageState> | null)?.partialPayment === true;
   const { vendorId = '', locationId = '' } = useParams();
   const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
@@ -20,7 +30,7 @@ export default function DisputedPage() {
           </PageTitle>
           <Card>
             <p>{t.disputedBody(context.vendor ? context.vendor.displayName || context.vendor.name : '')}</p>
-            <p className={css({ mt: '2' })}>{t.disputedPartial}</p>
+            {partialPayment ? <p className={css({ mt: '2' })}>{t.disputedPartial}</p> : null}
             <Link to={base} className={button({ variant: 'secondary' }) + ' ' + css({ mt: '5' })}>{t.back}</Link>
           </Card>
         </Page>

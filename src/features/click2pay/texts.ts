@@ -69,14 +69,9 @@ export const adjustmentTexts = {
 
 export const confirmationTexts = {
   title: 'Payment Scheduled for',
+  /** §9 / recurring §9 print and export title. */
+  exportTitle: 'Payment Confirmation',
   loading: 'Loading your payment',
-  confirmationNumber: 'Confirmation Number',
-  paymentDate: 'Payment Date',
-  paymentMethod: 'Payment Method',
-  invoice: 'Invoice',
-  dueDate: 'Due Date',
-  amountPaid: 'Amount Paid',
-  total: 'Total',
   back: 'Back to Dashboard',
   disputedTitle: 'Thank You for',
   disputedBody: (vendor: string) => `Your dispute will be sent to your ${vendor} representative, who will contact you to resolve it.`,

@@ -15,6 +15,7 @@ import { selectAllState } from '../../domain/invoices';
 import { parsePaymentDate, submittedPaymentDate } from '../../domain/payment-dates';
 import { useAppServices } from '../../app/app-services';
 import { useSession } from '../shell/session';
+import type { DisputedPageState } from './disputed-page';
 
 export interface UseClick2payOptions {
   vendorId: string;
@@ -55,7 +56,8 @@ export function useClick2pay({ vendorId, locationId, vendor, base, now = () => T
           confirmed: (_, { result, request }) => {
             selectionRef.send({ type: 'selection.clear' });
             persisted.send({ type: 'persisted.lastPaymentMethod', paymentMethodId: request.paymentMethodId });
-            if (result.allDisputed) navigateRef.current(`${base}/click2pay/disputed`);
+            // The thank-you page mentions scheduled partial payments only when one was made (newAmount above 0, §2).
+            if (result.allDisputed) navigateRef.current(`${base}/click2pay/disputed`, { state: { partialPayment: request.partialPayments.some((p) => p.newAmount > 0) } satisfies DisputedPageState });
             else if (result.paymentGroupId) navigateRef.current(`${base}/click2pay/${result.paymentGroupId}/confirmation`);
             else navigateRef.current(base);
           },

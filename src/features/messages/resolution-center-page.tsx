@@ -70,7 +70,7 @@ function ResolutionCenter({ vendorId, locationId, base, context }: { vendorId: s
         title={t.title}
         locationName={context.location?.displayName}
         printTitle={t.exportTitle}
-        actions={<ReportActions title={t.exportTitle} vendorName={vendorName} csv={csv} disabled={status !== 'loaded'} />}
+        actions={<ReportActions title={t.exportTitle} vendorName={vendorName} csv={csv} disabled={status !== 'loaded'} unavailable={status === 'failed'} />}
       />
       {status === 'loading' ? <TableSkeleton label={t.loading} /> : null}
       {status === 'failed' ? <ReportFailure vendorName={vendorName} text={messagesTexts.loadFailed} /> : null}

@@ -22,7 +22,7 @@ function PlanDetail({ vendorId, locationId, base, context, vendorName, params }:
         title={t.planFor}
         locationName={context.location?.displayName}
         printTitle={t.detailTitle}
-        actions={<ReportActions title={t.detailTitle} vendorName={vendorName} locationName={view.plan?.name} csv={() => toCsv(scheduleCsvColumns, rows)} disabled={!view.plan} />}
+        actions={<ReportActions title={t.detailTitle} vendorName={vendorName} locationName={view.plan?.name} csv={() => toCsv(scheduleCsvColumns, rows)} disabled={!view.plan} unavailable={!view.plan && (view.status === 'failed' || view.status === 'notFound')} />}
       />
       {view.status === 'loading' ? <TableSkeleton label={t.loading} rows={4} /> : null}
       {view.status === 'failed' || view.status === 'notFound' ? (

@@ -1,7 +1,7 @@
 /** Parts shared by the payment-plan pages: schedule table, plan summary, CSV columns. */
 import { useMemo } from 'react';
 import type { PaymentPlan } from '../../../machines/payment-plans/payment-plans.actors';
-import type { CsvColumn } from '../../domain/csv';
+import { csvCurrency, type CsvColumn } from '../../domain/csv';
 import { formatCurrency } from '../../domain/dollars';
 import { FREQUENCY_LABELS, PLAN_STATUS_LABELS, planSchedule, scheduleDate, toCents, type ScheduleRow } from '../../domain/recurring-plans';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
@@ -51,7 +51,7 @@ export function PlanSummary({ plan }: { plan: PaymentPlan }) {
 export const scheduleCsvColumns: CsvColumn<ScheduleRow>[] = [
   { header: t.scheduleColumns.number, value: (r) => r.paymentNumber },
   { header: t.scheduleColumns.date, value: (r) => shortDate(r.paymentDate) },
-  { header: t.scheduleColumns.amount, value: (r) => r.paymentAmountCents / 100 },
+  { header: t.scheduleColumns.amount, value: (r) => csvCurrency(r.paymentAmountCents) },
   { header: t.scheduleColumns.status, value: (r) => r.status },
 ];
 

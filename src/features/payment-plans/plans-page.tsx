@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { PaymentPlan } from '../../../machines/payment-plans/payment-plans.actors';
-import { toCsv, type CsvColumn } from '../../domain/csv';
+import { csvCurrency, toCsv, type CsvColumn } from '../../domain/csv';
 import { formatCurrency } from '../../domain/dollars';
 import { FREQUENCY_LABELS, PLAN_STATUS_LABELS, toCents } from '../../domain/recurring-plans';
 import { Button } from '../../ui/button';
@@ -23,9 +23,9 @@ const csvColumns: CsvColumn<PaymentPlan>[] = [
   { header: t.columns.status, value: (p) => PLAN_STATUS_LABELS[p.status] },
   { header: t.columns.frequency, value: (p) => FREQUENCY_LABELS[p.frequency] },
   { header: t.columns.startDate, value: (p) => shortDate(p.startDate) },
-  { header: t.columns.each, value: (p) => toCents(p.eachAmount) / 100 },
-  { header: t.columns.total, value: (p) => toCents(p.totalAmount) / 100 },
-  { header: t.columns.paid, value: (p) => toCents(p.paidSoFar) / 100 },
+  { header: t.columns.each, value: (p) => csvCurrency(toCents(p.eachAmount)) },
+  { header: t.columns.total, value: (p) => csvCurrency(toCents(p.totalAmount)) },
+  { header: t.columns.paid, value: (p) => csvCurrency(toCents(p.paidSoFar)) },
   { header: t.columns.method, value: (p) => `${p.paymentMethod.displayExtra.name} ${p.paymentMethod.displayExtra.lastFour}` },
 ];
 
@@ -45,7 +45,7 @@ function PlanList({ vendorId, locationId, base, context, vendorName }: PlanFrame
         title={t.listTitle}
         locationName={context.location?.displayName}
         printTitle={t.reportTitle}
-        actions={<ReportActions title={t.reportTitle} vendorName={vendorName} csv={() => toCsv(csvColumns, view.plans)} disabled={view.status !== 'list'} />}
+        actions={<ReportActions title={t.reportTitle} vendorName={vendorName} csv={() => toCsv(csvColumns, view.plans)} disabled={view.status !== 'list'} unavailable={view.status === 'failed'} />}
       />
       {view.status === 'loading' || view.status === 'redirecting' ? <TableSkeleton label={t.loading} rows={3} /> : null}
       {view.status === 'failed' ? (

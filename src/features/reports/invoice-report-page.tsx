@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { invoiceReportMachine } from '../../../machines/reports/invoice-report.machine';
 import type { Invoice } from '../../../machines/reports/reports.actors';
 import { selectReportRows, selectReportSort, selectReportStatus } from '../../../machines/reports/reports.selectors';
-import { toCsv, type CsvColumn } from '../../domain/csv';
+import { csvCurrency, toCsv, type CsvColumn } from '../../domain/csv';
 import { formatCurrency } from '../../domain/dollars';
 import {
   INVOICE_REPORT_DEFAULT_SORT, invoiceReportCompare, reportInvoiceDate, reportInvoiceStatus, sortRows, type InvoiceReportColumn,
@@ -35,7 +35,7 @@ function useInvoiceColumns(base: string, showInvoiceDate: boolean) {
       { header: t.columns.invoice, value: (i) => i.displayInvNum },
       ...(showInvoiceDate ? [{ header: t.columns.invoiceDate, value: (i: Invoice) => shortDate(reportInvoiceDate(i)) }] : []),
       { header: t.columns.dueDate, value: (i) => shortDate(i.dueDate) },
-      { header: t.columns.amount, value: (i) => cents(i.openAmount) / 100 },
+      { header: t.columns.amount, value: (i) => csvCurrency(cents(i.openAmount)) },
       { header: t.columns.status, value: (i) => reportInvoiceStatus(i) },
     ];
     return { table, csv };
@@ -57,7 +57,7 @@ function InvoiceReport({ vendorId, locationId, base, context }: { vendorId: stri
         title={t.title}
         locationName={context.location?.displayName}
         printTitle={t.exportTitle}
-        actions={<ReportActions title={t.exportTitle} vendorName={vendorName} csv={csv} disabled={status !== 'loaded'} />}
+        actions={<ReportActions title={t.exportTitle} vendorName={vendorName} csv={csv} disabled={status !== 'loaded'} unavailable={status === 'failed'} />}
       />
       {status === 'loading' ? <TableSkeleton label={t.loading} /> : null}
       {status === 'failed' ? <ReportFailure vendorName={vendorName} /> : null}

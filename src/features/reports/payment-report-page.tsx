@@ -5,7 +5,7 @@ import { css } from '../../../styled-system/css';
 import { paymentReportMachine } from '../../../machines/reports/payment-report.machine';
 import type { PaymentGroup } from '../../../machines/reports/reports.actors';
 import { selectReportRows, selectReportStatus } from '../../../machines/reports/reports.selectors';
-import { toCsv, type CsvColumn } from '../../domain/csv';
+import { csvCurrency, toCsv, type CsvColumn } from '../../domain/csv';
 import { formatCurrency } from '../../domain/dollars';
 import { PAYMENT_SOURCE_LABELS, groupPayments } from '../../domain/reports';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
@@ -28,7 +28,7 @@ const csvColumns: CsvColumn<PaymentGroup & { group: string }>[] = [
   { header: t.columns.group, value: (g) => g.group },
   { header: t.columns.confirmation, value: (g) => g.confirmationNumber },
   { header: t.columns.paid, value: (g) => shortDate(g.paymentDate) },
-  { header: t.columns.amount, value: (g) => cents(g.paymentTotal) / 100 },
+  { header: t.columns.amount, value: (g) => csvCurrency(cents(g.paymentTotal)) },
   { header: t.columns.source, value: (g) => PAYMENT_SOURCE_LABELS[g.sourceType] },
 ];
 
@@ -52,7 +52,7 @@ function PaymentReport({ vendorId, locationId, base, context }: { vendorId: stri
         title={t.title}
         locationName={context.location?.displayName}
         printTitle={t.exportTitle}
-        actions={<ReportActions title={t.exportTitle} vendorName={vendorName} csv={csv} disabled={status !== 'loaded'} />}
+        actions={<ReportActions title={t.exportTitle} vendorName={vendorName} csv={csv} disabled={status !== 'loaded'} unavailable={status === 'failed'} />}
       />
       {status === 'loading' ? <TableSkeleton label={t.loading} /> : null}
       {status === 'failed' ? <ReportFailure vendorName={vendorName} /> : null}

@@ -23,10 +23,8 @@ export const paymentReportTexts = {
   columns: { group: 'Status', confirmation: 'Confirmation', paid: 'Paid', amount: 'Amount', source: 'Source' },
 } as const;
 
-export const paymentDetailTexts = {
-  title: 'Payment Detail for',
-  exportTitle: 'Payment Detail',
-  loading: 'Loading the payment',
+/** The parts of a payment group shared by the Payment Confirmation and the Payment Detail (recurring §2.10). */
+export const paymentGroupTexts = {
   tableLabel: 'Invoices paid',
   confirmationNumber: 'Confirmation Number',
   paymentDate: 'Payment Date',
@@ -36,5 +34,12 @@ export const paymentDetailTexts = {
   /** Decision: the spec names the input "check number" without a label text. */
   checkNumber: 'Check Number',
   columns: { invoice: 'Invoice', dueDate: 'Due Date', amountPaid: 'Amount Paid' },
+} as const;
+
+export const paymentDetailTexts = {
+  ...paymentGroupTexts,
+  title: 'Payment Detail for',
+  exportTitle: 'Payment Detail',
+  loading: 'Loading the payment',
   back: 'Back to Payment Report',
 } as const;

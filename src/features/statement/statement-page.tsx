@@ -6,7 +6,7 @@ import { css } from '../../../styled-system/css';
 import type { Statement, StatementLine } from '../../../machines/statement/statement.actors';
 import { statementMachine } from '../../../machines/statement/statement.machine';
 import { selectStatement, selectStatementStatus } from '../../../machines/statement/statement.selectors';
-import { toCsv, type CsvColumn } from '../../domain/csv';
+import { csvCurrency, toCsv, type CsvColumn } from '../../domain/csv';
 import { formatCurrency } from '../../domain/dollars';
 import { Button, button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
@@ -66,7 +66,7 @@ function useStatementColumns(base: string) {
       { header: t.columns.dueDate, value: (l) => shortDate(l.dueDate) },
       { header: t.columns.status, value: (l) => t.classification[l.classification] },
       { header: t.columns.daysPastDue, value: (l) => l.daysPastDue },
-      { header: t.columns.amount, value: (l) => cents(l.openAmount) / 100 },
+      { header: t.columns.amount, value: (l) => csvCurrency(cents(l.openAmount)) },
     ];
     return { table, csv };
   }, [base]);
@@ -119,7 +119,7 @@ function StatementBody({ vendorId, locationId, base, context }: { vendorId: stri
           <span className={styles.asOf} data-testid="statement-as-of">{asOf ? t.asOf(asOf.date) : '\u00a0'}</span>
         </PageTitle>
         <div className={styles.actions}>
-          <ReportActions title={t.exportTitle} vendorName={vendorName} csv={() => toCsv(columns.csv, statement?.lines ?? [])} disabled={status !== 'loaded'} />
+          <ReportActions title={t.exportTitle} vendorName={vendorName} csv={() => toCsv(columns.csv, statement?.lines ?? [])} disabled={status !== 'loaded'} unavailable={status === 'failed'} />
           <a className={button({ variant: 'secondary', size: 'sm' })} href={`${base}/statement/pdfloader`} target="_blank" rel="noopener noreferrer">{t.statementPdf}</a>
         </div>
       </div>

@@ -171,6 +171,10 @@ describe('click-to-pay page', () => {
     expect(world.posts[0].body).toMatchObject({ paymentMethodId: modelIds.card, invoices: expect.arrayContaining([modelIds.invoiceA, modelIds.invoiceB, modelIds.credit]), epaVersion: 'v3', partialPayments: [] });
     expect(router.state.location.pathname).toBe(`${base}/click2pay/${modelIds.group}/confirmation`);
     expect(await screen.findByTestId('confirmation-number')).toHaveTextContent('PP-1042');
+    // The confirmation offers what the payment detail does (recurring §2.10, §9).
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Check Number' })).toBeInTheDocument();
     expect(localStorage.getItem('performancepay.persisted')).toContain(modelIds.card);
   });
 
@@ -220,7 +224,21 @@ describe('click-to-pay page', () => {
     await user.click(box(t.terms));
     await user.click(screen.getByRole('button', { name: t.confirm }));
     await screen.findByRole('heading', { name: new RegExp(ct.disputedTitle) }, { timeout: 8000 });
+    expect(await screen.findByText(ct.disputedBody('Coastal Produce Co.'))).toBeInTheDocument();
+    // Only a dispute was made: nothing is scheduled, so the page says nothing about partial payments.
+    expect(screen.queryByText(ct.disputedPartial)).toBeNull();
     expect(world.posts[0].body.partialPayments).toEqual([{ invoiceId: modelIds.invoiceB, amount: '200.00', newAmount: 0, reason: 'Wrong Item' }]);
+  });
+
+  it('the disputed page mentions scheduled partial payments only when one was made', async () => {
+    const router = createMemoryRouter(routes, { initialEntries: [{ pathname: `${base}/click2pay/disputed`, state: { partialPayment: true } }] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText(ct.disputedPartial, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText(ct.disputedBody('Coastal Produce Co.'))).toBeInTheDocument();
+    cleanup();
+    renderAt(`${base}/click2pay/disputed`);
+    expect(await screen.findByText(ct.disputedBody('Coastal Produce Co.'), {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByText(ct.disputedPartial)).toBeNull();
   });
 
   it('partial payment page: verbatim validation messages, summary, Apply', async () => {

@@ -166,6 +166,9 @@ describe('resolution center: model-based walk', () => {
     }
     if (state.value === 'failed') {
       expect(screen.getByRole('alert')).toHaveTextContent(reportTexts.loadFailed);
+      // Nothing was loaded: nothing to export or print, so neither button is offered.
+      expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
       return;
     }
     if (state.value === 'empty') {

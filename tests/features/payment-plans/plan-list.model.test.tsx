@@ -56,6 +56,9 @@ describe('plan list: model-based walk on the plans page', () => {
       expect(await screen.findByText(t.loading)).toBeInTheDocument();
     } else if (state.matches('failed')) {
       expect(await screen.findByRole('alert')).toHaveTextContent(t.loadFailed);
+      // Nothing was loaded: nothing to export or print, so neither button is offered.
+      expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
     } else if (state.matches('list')) {
       const rows = await screen.findAllByTestId('plan-row');
       // Name order, statuses as shown (§2.3).

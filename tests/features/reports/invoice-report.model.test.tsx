@@ -4,6 +4,7 @@
  * the invoice call is a promise the walk settles; sort events are clicks on the column headers.
  */
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import Papa from 'papaparse';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
@@ -58,20 +59,26 @@ describe('invoice report: model-based walk', () => {
     const heading = await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(heading).toHaveTextContent(`${t.title} Blue Heron Grill`));
     expect(network.calls).toEqual([modelReportInput]);
+    if (state.value === 'failed') {
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent(reportTexts.loadFailed);
+      expect(alert).toHaveTextContent('If you continue to have difficulties viewing this page, please contact Coastal Produce Co.');
+      // Nothing was loaded: nothing to export or print, so neither button is offered.
+      expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
+      return;
+    }
     const exportButton = screen.getByRole('button', { name: 'Export CSV' });
     if (state.value === 'loading') {
       expect(screen.getByRole('status')).toHaveTextContent(t.loading);
       expect(exportButton).toBeDisabled();
       return;
     }
-    if (state.value === 'failed') {
-      const alert = screen.getByRole('alert');
-      expect(alert).toHaveTextContent(reportTexts.loadFailed);
-      expect(alert).toHaveTextContent('If you continue to have difficulties viewing this page, please contact Coastal Produce Co.');
-      return;
-    }
     if (state.value === 'empty') {
       expect(screen.getByText(t.empty)).toBeInTheDocument();
+      // An empty report has nothing to export or print.
+      expect(exportButton).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled();
       expect(screen.queryByRole('table')).toBeNull();
       return;
     }
@@ -112,5 +119,28 @@ describe('invoice report: model-based walk', () => {
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     await runWalk(path, drivers, assertState);
+  });
+
+  it('Export CSV writes the rows as shown: amounts as currency with 2 decimals, a missing due date as a plain "-"', async () => {
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((b: Blob) => { blobs.push(b); return 'blob:x'; });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      await settle('resolve')({ output: modelReportInvoices });
+      fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      const rows = Papa.parse<string[]>((await blobs[0].text()).replace(/^\ufeff/, '').trim()).data;
+      const header = rows[0];
+      const cell = (num: string, column: string) => rows.find((r) => r[0] === num)![header.indexOf(column)];
+      expect(header).toEqual(expect.arrayContaining([t.columns.invoice, t.columns.dueDate, t.columns.amount, t.columns.status]));
+      expect(cell('INV-1001', t.columns.amount)).toBe('$100.50');
+      expect(cell('INV-1002', t.columns.amount)).toBe('$200.00');
+      expect(cell('INV-1002', t.columns.dueDate)).toBe('-');
+      expect(cell('INV-1001', t.columns.dueDate)).toBe('12/5/26');
+      // Every amount cell is what the table shows: "$" and two decimals.
+      for (const row of rows.slice(1)) expect(row[header.indexOf(t.columns.amount)]).toMatch(/^-?\$\d{1,3}(,\d{3})*\.\d{2}$/);
+    } finally {
+      click.mockRestore();
+    }
   });
 });

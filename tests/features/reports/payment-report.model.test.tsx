@@ -77,6 +77,9 @@ describe('payment report: model-based walk', () => {
     if (state.value === 'failed') {
       expect(screen.getByRole('alert')).toHaveTextContent(reportTexts.loadFailed);
       expect(screen.getByRole('alert')).toHaveTextContent(reportTexts.contact('Coastal Produce Co.'));
+      // Nothing was loaded: nothing to export or print, so neither button is offered.
+      expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
       return;
     }
     if (state.value === 'empty') {
@@ -123,8 +126,12 @@ describe('payment detail: model-based walk', () => {
     if (state.value === 'loading') {
       expect(screen.getByRole('status')).toHaveTextContent(d.loading);
       expect(screen.queryByLabelText(d.checkNumber)).toBeNull();
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled();
       return;
     }
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
     expect(screen.getByTestId('confirmation-number')).toHaveTextContent('PP-1042');
     expect(screen.getByTestId('payment-method')).toHaveTextContent('Visa Busin 4821');
     const lines = within(screen.getByRole('table', { name: d.tableLabel })).getAllByTestId('payment-line');
@@ -139,6 +146,19 @@ describe('payment detail: model-based walk', () => {
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     router = open(`${base}/payments/${modelDetailInput.paymentGroupId}`);
     await runWalk(path, drivers, assertState);
+  });
+
+  it('below 420 px the method label is 5 characters of the name and the last four (§9)', async () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 375 });
+    window.dispatchEvent(new Event('resize'));
+    try {
+      router = open(`${base}/payments/${modelDetailInput.paymentGroupId}`);
+      await settle(network.detail, 'resolve')({ output: modelPaymentGroupDetail });
+      expect(await screen.findByTestId('payment-method')).toHaveTextContent(/^Visa 4821$/);
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
+      window.dispatchEvent(new Event('resize'));
+    }
   });
 
   it('a payment without invoice lines shows no check number input', async () => {

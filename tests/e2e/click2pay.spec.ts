@@ -91,7 +91,7 @@ test('dispute one invoice and part-pay another: the disputed page', async ({ pag
   await expect(invoiceBox(page, 'INV4411422')).toBeChecked();
   await page.getByRole('checkbox', { name: 'I agree to the' }).check({ force: true });
   await page.getByRole('button', { name: 'Confirm and Pay' }).click();
-  await expect(page.getByRole('heading', { name: /Thank You for/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Payment Scheduled for/ })).toBeVisible();
   await expect(page).toHaveURL(/\/click2pay\/disputed$/);
   await expect(page.getByText(/dispute will be sent to your .* representative/)).toBeVisible();
   // A partial payment was made: the page says it is scheduled.

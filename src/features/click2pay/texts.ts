@@ -73,7 +73,8 @@ export const confirmationTexts = {
   exportTitle: 'Payment Confirmation',
   loading: 'Loading your payment',
   back: 'Back to Dashboard',
-  disputedTitle: 'Thank You for',
+  /** recurring §2.2: the dispute thank-you screen is headed "Payment Scheduled for" (its location). */
+  disputedTitle: 'Payment Scheduled for',
   disputedBody: (vendor: string) => `Your dispute will be sent to your ${vendor} representative, who will contact you to resolve it.`,
   disputedPartial: 'Any partial payments you made are scheduled on the date you chose.',
 } as const;

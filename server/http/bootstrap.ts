@@ -5,8 +5,8 @@
  * The shell sent for such a page now has:
  *
  * - `<link rel="modulepreload">` for the whole chunk chain of its route (token guard and page module, every static
- *   import of theirs, and the Temporal polyfill when an inline announcement is dated), from the build's chunk map
- *   `dist/.vite/chunks.json` (scripts/build/chunk-map.ts), minus what the shell already loads;
+ *   import of theirs), from the build's chunk map `dist/.vite/chunks.json` (scripts/build/chunk-map.ts), minus what
+ *   the shell already loads (not the Temporal polyfill: a browser with its own Temporal never needs it);
  * - the API answers its first screen needs, inline as `<script type="application/json" id="pp-bootstrap">` (data,
  *   never run: the CSP needs no change): vendors, the vendor's locations, the announcements (global, vendor, public
  *   file) and, on the dashboard, AutoPay and payment plans. Each is fetched by `app.inject` with the page's token —
@@ -34,8 +34,6 @@ export const PUBLIC_ANNOUNCEMENTS_FILE = '/static/announcements.json';
 
 /** The modules a route under /token/:token renders (src/app/router.tsx, src/app/app-pages.ts). */
 export const TOKEN_GUARD_MODULE = 'src/app/token-guard.tsx';
-/** The polyfill's entry module (imported on demand with the first dated announcement, src/domain/temporal-on-demand.ts). */
-const TEMPORAL_PACKAGE = 'node_modules/temporal-polyfill/';
 
 export type TokenPageKind = 'vendors' | 'locations' | 'dashboard' | 'location-page';
 
@@ -171,19 +169,6 @@ export function chunkChain(map: ChunkMap, modules: string[], loaded: ReadonlySet
   return out;
 }
 
-/** The Temporal polyfill's entry module, as the map names it. */
-function temporalModules(map: ChunkMap): string[] {
-  return Object.keys(map.modules).filter((module) => module.startsWith(TEMPORAL_PACKAGE)).slice(0, 1);
-}
-
-function hasDatedAnnouncement(bootstrap: Bootstrap): boolean {
-  const lists = [...Object.entries(bootstrap.api).filter(([call]) => call.endsWith('/announcements')).map(([, body]) => body), ...Object.values(bootstrap.files)];
-  return lists.some((body) => {
-    const list = (body as { announcements?: unknown } | null)?.announcements;
-    return Array.isArray(list) && list.some((a) => a && typeof a === 'object' && (a as { expirationDate?: unknown }).expirationDate);
-  });
-}
-
 /** The shell with the route's preloads and the inline data. */
 export function tokenShellHtml(shell: string, { preloads, bootstrap }: { preloads: string[]; bootstrap: Bootstrap }): string {
   const links = preloads.map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
@@ -207,7 +192,6 @@ export async function tokenPageHtml(app: FastifyInstance, distDir: string, shell
   if (!shell.includes('<div id="root"></div>')) return null;
   const map = readChunkMap(distDir);
   const modules = [TOKEN_GUARD_MODULE, ...(page.module ? [page.module] : [])];
-  if (map && hasDatedAnnouncement(bootstrap)) modules.push(...temporalModules(map));
   const preloads = map ? chunkChain(map, modules, shellScripts(shell)) : [];
   return tokenShellHtml(shell, { preloads, bootstrap });
 }

@@ -6,11 +6,12 @@
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBootstrapForTests } from '../../../src/api/bootstrap';
 import { setAuthToken } from '../../../src/api/client';
 import { fetchLocations, fetchVendors } from '../../../machines/load/load.actors';
 import { fetchAnnouncements } from '../../../machines/announcements/announcements.actors';
+import { createSession } from '../../../src/features/shell/session';
 
 const V = '11111111-1111-4111-8111-111111111111';
 const L = '22222222-2222-4222-8222-222222222222';
@@ -100,5 +101,37 @@ describe('first-screen data inline in the page', () => {
     resetBootstrapForTests();
     await fetchVendors(undefined, signal());
     expect(calls).toEqual(['GET /vendors', 'GET /vendors']);
+  });
+
+  it("starts the session's vendors and locations loaded with the inline data (first render has them), a refresh loads again", async () => {
+    renderPage('tok-a', bootstrap);
+    setAuthToken('tok-a');
+    const session = createSession('tok-a');
+    try {
+      expect(session.vendors().getSnapshot().value).toBe('loaded');
+      expect(session.vendors().getSnapshot().context.data).toEqual(inlineVendors.vendors);
+      expect(session.locations(V).getSnapshot().value).toBe('loaded');
+      expect(Object.keys(session.locations(V).getSnapshot().context.data ?? {})).toEqual([L]);
+      expect(session.locations('33333333-3333-4333-8333-333333333333').getSnapshot().value).toBe('loading');
+      expect(calls).toEqual([]);
+      session.vendors().send({ type: 'load.refresh' });
+      await vi.waitFor(() => expect(session.vendors().getSnapshot().context.data).toEqual(networkVendors.vendors));
+      expect(calls).toContain('GET /vendors');
+    } finally {
+      session.stop();
+    }
+  });
+
+  it('a session of another token than the page’s loads as usual', async () => {
+    renderPage('tok-a', bootstrap);
+    setAuthToken('tok-b');
+    const session = createSession('tok-b');
+    try {
+      expect(session.vendors().getSnapshot().value).toBe('loading');
+      await vi.waitFor(() => expect(session.vendors().getSnapshot().value).toBe('loaded'));
+      expect(session.vendors().getSnapshot().context.data).toEqual(networkVendors.vendors);
+    } finally {
+      session.stop();
+    }
   });
 });

@@ -85,6 +85,12 @@ export function bootstrapCalls(page: TokenPage): string[] {
   return calls;
 }
 
+/**
+ * The page waits at most this long for its first screen's answers; a slower database gets the plain shell at once and
+ * the SPA loads as it always did (the calls still finish: they are reads).
+ */
+export const BOOTSTRAP_TIMEOUT_MS = 800;
+
 export interface Bootstrap {
   /** The page it was made for: the path after /token/<token>. */
   page: string;
@@ -96,12 +102,17 @@ export interface Bootstrap {
 
 /**
  * The page's first-screen data, or null when the token does not answer `GET /vendors` with 200 (then the page gets
- * the plain shell and the SPA finds out as it always did). Calls run in parallel through the app's own API routes.
+ * the plain shell and the SPA finds out as it always did) or the answers take longer than `timeoutMs`. Calls run in
+ * parallel through the app's own API routes.
  */
-export async function loadBootstrap(app: FastifyInstance, page: TokenPage, distDir: string): Promise<Bootstrap | null> {
+export async function loadBootstrap(app: FastifyInstance, page: TokenPage, distDir: string, timeoutMs = BOOTSTRAP_TIMEOUT_MS): Promise<Bootstrap | null> {
   const headers = { authorization: `ContactAccess ${page.token}`, accept: 'application/json' };
   const calls = bootstrapCalls(page);
-  const answers = await Promise.all(
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  const all = Promise.all(
     calls.map(async (call) => {
       try {
         const res = await app.inject({ method: 'GET', url: `/api${call}`, headers });
@@ -111,7 +122,8 @@ export async function loadBootstrap(app: FastifyInstance, page: TokenPage, distD
       }
     }),
   );
-  if (answers[0] === undefined) return null;
+  const answers = await Promise.race([all, late]).finally(() => clearTimeout(timer));
+  if (!answers || answers[0] === undefined) return null;
   const api: Record<string, unknown> = {};
   calls.forEach((call, i) => {
     if (answers[i] !== undefined) api[call] = answers[i];

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scriptSafeJson, tokenPageOf } from '../../server/http/bootstrap';
+import { BOOTSTRAP_TIMEOUT_MS, scriptSafeJson, tokenPageOf } from '../../server/http/bootstrap';
 import { startTestServer, type TestServer } from './helpers/app.js';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'token-page-dist-'));
@@ -178,6 +178,21 @@ describe('a token page without a valid token, and other pages', () => {
       expect(res.body, url).toBe(SHELL);
     }
     expect((await s.app.inject({ url: '/', headers: html })).body).toContain('LANDING');
+  });
+
+  it('a database slower than the page may wait gets the plain shell at once (the SPA then loads as before)', async () => {
+    const slow = await startTestServer({
+      config: { distDir: dist },
+      handlers: { listVendors: async () => new Promise((resolve) => setTimeout(() => resolve({ vendors: [] }), BOOTSTRAP_TIMEOUT_MS + 400)) },
+    });
+    try {
+      const token = await slow.token({});
+      // Had the page waited, it would carry the (late) vendors answer.
+      const res = await slow.app.inject({ url: `/token/${token}/vendors`, headers: html });
+      expect(res.body).toBe(SHELL);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('the chunk map is not served', async () => {

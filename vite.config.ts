@@ -3,13 +3,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/build/precompress.ts';
 import { prerenderLanding } from './scripts/build/prerender.ts';
+import { chunkMap } from './scripts/build/chunk-map.ts';
 import { devInspect } from './scripts/atlas/vite-dev-inspect.ts';
 
 /** The year written into the prerendered footer; the footer hydrates from it (src/ui/footer.tsx). */
 const buildYear = String(new Date().getFullYear());
 
 export default defineConfig({
-  plugins: [react(), prerenderLanding({ buildYear }), precompress(), devInspect()],
+  plugins: [react(), prerenderLanding({ buildYear }), chunkMap(), precompress(), devInspect()],
   define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(buildYear) },
   build: {
     outDir: 'dist',
@@ -25,6 +26,13 @@ export default defineConfig({
             // XState and its React binding: every page behind a token runs it; the landing page loads it with the first
             // interaction (issue 6). Not xstate/graph (path generation, only the workflow atlas uses it — issue 11).
             { name: 'xstate', test: /node_modules[\\/](xstate(?=[\\/](?!dist[\\/]xstate-graph))|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/, priority: 20 },
+            // The frame every token page renders first (token guard, session, replay, header, announcements frame, location
+            // frame, dashboard and the machines they start): one request instead of about fifteen small ones — on HTTP/1.1
+            // a phone opens six connections per host, so a chain of small chunks queues behind itself (issue 6, dashboard).
+            // Nothing here is on the landing page (its entry and chunks match none of it: the bundle budget test checks).
+            { name: 'token-shell', test: /src[\\/]app[\\/](token-guard|replay-scope|app-services)\.tsx$|machines[\\/](navigation|persisted|unauthorized)[\\/][^\\/]+\.machine\.ts$|src[\\/]features[\\/](dashboard[\\/]|shell[\\/](?!texts\.ts$))|src[\\/]ui[\\/](page|reserved)\.tsx$|machines[\\/](load|selection|invoice-selection|payment-methods|replay|dashboard|messages)[\\/][^\\/]+\.(machine|actors|selectors|guards)\.ts$|src[\\/]features[\\/]messages[\\/](texts|use-unread-messages)\.ts$|src[\\/]domain[\\/](rich-content|fees|providers|messages|reports|invoices)\.ts$|machines[\\/]load[\\/]loaders\.ts$|machines[\\/]reports[\\/]report\.machine\.ts$|src[\\/]features[\\/]reports[\\/]texts\.ts$/, priority: 5, includeDependenciesRecursively: false },
+            // The API client and the first-screen data reader: the token pages' calls, and the landing form's submit.
+            { name: 'api', test: /src[\\/]api[\\/](client|bootstrap)\.ts$|node_modules[\\/]openapi-fetch[\\/]/, priority: 5, includeDependenciesRecursively: false },
             // The landing page and its form: one request, one compression window. (Not the form's machine: it loads with
             // the first interaction; nor its model/registry entry: only the workflow atlas imports those, issue 11.)
             { name: 'landing', test: /src[\\/]features[\\/]access[\\/](landing-page|landing-content|access-layout|contact-form|use-contact-form|texts)|machines[\\/]contact-form[\\/]contact-form\.guards\.ts$|src[\\/]ui[\\/](button|native-text-field|field-recipe)/, priority: 10 },

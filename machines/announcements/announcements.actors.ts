@@ -60,7 +60,17 @@ export async function fetchAnnouncements({ authenticated, vendorId }: Announceme
       }));
     }
   }
-  sources.push(ignoreFailure(() => fetchPublicFile(signal)));
+  sources.push(
+    ignoreFailure(async () => {
+      // A token page's HTML may carry the public file too (src/api/bootstrap.ts); the landing page never loads that module.
+      if (authenticated) {
+        const [{ takeBootstrap }, { getAuthToken }] = await Promise.all([import('../../src/api/bootstrap'), import('../../src/api/client')]);
+        const inline = takeBootstrap('files', PUBLIC_ANNOUNCEMENTS_PATH, getAuthToken());
+        if (inline !== undefined) return listOf(inline);
+      }
+      return fetchPublicFile(signal);
+    }),
+  );
   const all = (await Promise.all(sources)).flat();
   const seen = new Set<string>();
   const unique = all.filter((a) => (seen.has(a.id) ? false : (seen.add(a.id), true)));

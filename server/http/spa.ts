@@ -8,12 +8,20 @@
  * the brotli or gzip copy is sent with `Content-Encoding` when the client accepts it, always with
  * `Vary: Accept-Encoding`. Hashed files under `assets/` are cached for a year (`immutable`); HTML is `no-cache`.
  * `/favicon.svg` (from public/) is served as `image/svg+xml`; `/favicon.ico` redirects to it.
+ * A token page with a valid token gets the shell with its route's preloads and its first screen's data instead
+ * (server/http/bootstrap.ts), `no-store`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { tokenPageHtml, tokenPageOf } from './bootstrap.js';
 import { sendError } from './errors.js';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 const API_PREFIXES = ['/api/', '/payments-api/'];
 
@@ -79,6 +87,21 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, file: string) {
   return reply.send(readFileSync(file));
 }
 
+/**
+ * HTML made for one request (a token page with its data, server/http/bootstrap.ts): never stored by any cache, compressed
+ * on the fly (brotli quality 4 / gzip 5, on the thread pool) when the client takes it.
+ */
+async function sendDynamicHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
+  if (!encoding) return reply.send(html);
+  const body =
+    encoding === 'br'
+      ? await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+      : await gzipAsync(html, { level: 5 });
+  return reply.header('content-encoding', encoding).send(body);
+}
+
 export async function registerSpa(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   const hasSpa = existsSync(indexFile);
@@ -94,6 +117,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       // @fastify/static picks the .br/.gz sibling by Accept-Encoding (brotli first), sets Content-Encoding, the
       // original's Content-Type and Vary: Accept-Encoding; setHeaders below sees the compressed file's path.
       preCompressed: true,
+      // Nothing under a dot-folder is public: Vite's manifest (dist/.vite/manifest.json) is read by the server only.
+      dotfiles: 'ignore',
       setHeaders(reply, filePath) {
         const relative = path.relative(distDir, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
         if (relative.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
@@ -116,7 +141,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
     if (!isApiPath(pathname) && (request.method === 'GET' || request.method === 'HEAD') && isPageRequest(request, pathname)) {
-      if (hasSpa) return sendHtml(request, reply, shellFile);
+      if (hasSpa) {
+        // A token page with a valid token: the shell with its route's preloads and its first screen's data.
+        const page = request.method === 'GET' ? tokenPageOf(pathname) : null;
+        const html = page ? await tokenPageHtml(app, distDir, shellFile, page) : null;
+        if (html) return sendDynamicHtml(request, reply, html);
+        return sendHtml(request, reply, shellFile);
+      }
       return reply
         .code(404)
         .type('text/plain; charset=utf-8')

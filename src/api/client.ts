@@ -4,6 +4,7 @@
  * call it; views never import this module.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
+import { bootstrapMiddleware } from './bootstrap';
 import type { paths } from './schema';
 
 let authToken: string | null = null;
@@ -151,6 +152,8 @@ function apiBaseUrl(): string {
 
 // `fetch` is looked up per call (not captured at start-up) so test interceptors (MSW) and polyfills apply.
 export const api = createClient<paths>({ baseUrl: apiBaseUrl(), fetch: (request) => globalThis.fetch(request) });
-api.use(authMiddleware, unauthorizedMiddleware, revalidationMiddleware);
+// After the auth header is set: a first-screen answer inline in the page's HTML (./bootstrap) is used once instead of
+// the network, only for that page's token.
+api.use(authMiddleware, bootstrapMiddleware, unauthorizedMiddleware, revalidationMiddleware);
 
 export type Api = typeof api;

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useMatches, useParams } from 'react-router-dom';
 import { getAuthToken, setAuthToken } from '../api/client';
 import { createSession, SessionContext, type Session } from '../features/shell/session';
@@ -10,7 +10,9 @@ function SessionScope({ token }: { token: string }) {
   useLayoutEffect(() => {
     setAuthToken(token);
     const created = createSession(token);
-    setSession(created);
+    // The whole page renders under the session: as a transition React renders it in slices, yielding to the browser
+    // between them, instead of one long task straight from this layout effect (issue 6: total blocking time on a phone).
+    startTransition(() => setSession(created));
     return () => {
       created.stop();
       if (getAuthToken() === token) setAuthToken(null);

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { createActor, waitFor, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import type { Location, Vendor } from '../../../machines/load/load.actors';
+import { inlineLocations, inlineVendors, type Location, type Vendor } from '../../../machines/load/load.actors';
 import { locationsLoadMachine, vendorsLoadMachine } from '../../../machines/load/loaders';
 import { selectionMachine } from '../../../machines/selection/selection.machine';
 import { invoiceSelectionMachine } from '../../../machines/invoice-selection/invoice-selection.machine';
@@ -35,6 +35,21 @@ export interface SessionLogic {
   paymentMethods?: typeof paymentMethodsMachine;
 }
 
+/**
+ * Load slices start `loaded` when the page's HTML carried their data (server/http/bootstrap.ts) — the state loading
+ * would reach, so the first render already has the header and the bar — else `loading` as usual. A refresh loads again.
+ */
+function startVendors(logic: typeof vendorsLoadMachine, data: Vendor[] | undefined): VendorsRef {
+  const snapshot = data && logic.resolveState({ value: 'loaded', context: { input: undefined, data, error: undefined } });
+  return createActor(logic, snapshot ? { snapshot } : undefined).start();
+}
+
+function startLocations(logic: typeof locationsLoadMachine, vendorId: string, data: Record<string, Location> | undefined): LocationsRef {
+  const input = { vendorId };
+  const snapshot = data && logic.resolveState({ value: 'loaded', context: { input, data, error: undefined } });
+  return createActor(logic, snapshot ? { input, snapshot } : { input }).start();
+}
+
 export function createSession(token: string, logic: SessionLogic = { vendors: vendorsLoadMachine, locations: locationsLoadMachine }): Session {
   let vendors: VendorsRef | null = null;
   const locations = new Map<string, LocationsRef>();
@@ -44,13 +59,13 @@ export function createSession(token: string, logic: SessionLogic = { vendors: ve
   return {
     token,
     vendors() {
-      vendors ??= createActor(logic.vendors).start();
+      vendors ??= startVendors(logic.vendors, inlineVendors(token));
       return vendors;
     },
     locations(vendorId) {
       let ref = locations.get(vendorId);
       if (!ref) {
-        ref = createActor(logic.locations, { input: { vendorId } }).start();
+        ref = startLocations(logic.locations, vendorId, inlineLocations({ vendorId }, token));
         locations.set(vendorId, ref);
       }
       return ref;

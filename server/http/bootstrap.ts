@@ -1,0 +1,209 @@
+/**
+ * The HTML of a token page carries its first screen (issue 6, dashboard figures). A page under
+ * `/token/<token>/vendors/...` used to reach its data through a chain — entry → page loaders → token guard →
+ * page chunk → API client → API calls → Temporal for a dated announcement — each step waiting for the one before.
+ * The shell sent for such a page now has:
+ *
+ * - `<link rel="modulepreload">` for the whole chunk chain of its route (token guard and page module, every static
+ *   import of theirs), from the build's chunk map `dist/.vite/chunks.json` (scripts/build/chunk-map.ts), minus what
+ *   the shell already loads (not the Temporal polyfill: a browser with its own Temporal never needs it);
+ * - the API answers its first screen needs, inline as `<script type="application/json" id="pp-bootstrap">` (data,
+ *   never run: the CSP needs no change): vendors, the vendor's locations, the announcements (global, vendor, public
+ *   file) and, on the dashboard, AutoPay and payment plans. Each is fetched by `app.inject` with the page's token —
+ *   the very route, auth, scope check, handler and serialisation an API call takes — and only a 200 is inlined, so
+ *   the page holds exactly what the token may read. `<` `>` `&` and U+2028/2029 are escaped in the JSON. The SPA's
+ *   client answers each call once from it (src/api/bootstrap.ts), only on that page and for that token.
+ *
+ * A token that does not answer `GET /vendors` with 200 (unknown, expired, canceled) gets the plain shell, exactly as
+ * before. HTML with data is `Cache-Control: no-store` and holds no token (the JSON names the page without it).
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+/** `dist/.vite/chunks.json` (scripts/build/chunk-map.ts): source module → chunk file, chunk file → its static imports. */
+export interface ChunkMap {
+  modules: Record<string, string>;
+  imports: Record<string, string[]>;
+}
+
+export const CHUNK_MAP_FILE = path.join('.vite', 'chunks.json');
+export const BOOTSTRAP_ELEMENT_ID = 'pp-bootstrap';
+/** The public announcements file (served from dist/static), inlined beside the API answers. */
+export const PUBLIC_ANNOUNCEMENTS_FILE = '/static/announcements.json';
+
+/** The modules a route under /token/:token renders (src/app/router.tsx, src/app/app-pages.ts). */
+export const TOKEN_GUARD_MODULE = 'src/app/token-guard.tsx';
+
+export type TokenPageKind = 'vendors' | 'locations' | 'dashboard' | 'location-page';
+
+export interface TokenPage {
+  token: string;
+  /** The path after `/token/<token>` (what the inline data is for; no token in it). */
+  page: string;
+  kind: TokenPageKind;
+  vendorId?: string;
+  locationId?: string;
+  /** The page's own module, when the route is one whose chain is preloaded. */
+  module?: string;
+}
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const TOKEN_PATH = new RegExp(`^/token/([^/]+)(/vendors(?:/(${UUID})/locations(?:/(${UUID})(/.*)?)?)?)/?$`);
+
+/**
+ * The token page of a path: the vendor chooser, a vendor's location chooser, the dashboard, or another page of a
+ * location (which shares the header, the announcements and the location frame). Other token paths (the token entry,
+ * error pages) and paths with a malformed id (the SPA sends them to /404) are not token pages: they get the shell.
+ */
+export function tokenPageOf(pathname: string): TokenPage | null {
+  const match = TOKEN_PATH.exec(pathname);
+  if (!match) return null;
+  const [, rawToken, rest, vendorId, locationId, below] = match;
+  let token: string;
+  try {
+    token = decodeURIComponent(rawToken);
+  } catch {
+    return null;
+  }
+  if (!token) return null;
+  const page = rest.replace(/\/$/, '');
+  if (!vendorId) return page === '/vendors' ? { token, page, kind: 'vendors', module: 'src/features/locations/vendor-chooser-page.tsx' } : null;
+  if (!locationId) return { token, page, kind: 'locations', vendorId, module: 'src/features/locations/location-chooser-page.tsx' };
+  if (!below || below === '/') return { token, page, kind: 'dashboard', vendorId, locationId, module: 'src/features/dashboard/dashboard-page.tsx' };
+  return { token, page, kind: 'location-page', vendorId, locationId };
+}
+
+/** The API calls (paths under /api) whose answers the page's first screen needs. */
+export function bootstrapCalls(page: TokenPage): string[] {
+  const calls = ['/vendors', '/announcements'];
+  if (page.vendorId) calls.push(`/vendors/${page.vendorId}/locations`, `/vendors/${page.vendorId}/announcements`);
+  if (page.kind === 'dashboard') {
+    const base = `/vendors/${page.vendorId}/locations/${page.locationId}`;
+    calls.push(`${base}/autopay`, `${base}/paymentplans`);
+  }
+  return calls;
+}
+
+/**
+ * The page waits at most this long for its first screen's answers; a slower database gets the plain shell at once and
+ * the SPA loads as it always did (the calls still finish: they are reads).
+ */
+export const BOOTSTRAP_TIMEOUT_MS = 800;
+
+export interface Bootstrap {
+  /** The page it was made for: the path after /token/<token>. */
+  page: string;
+  /** GET answers by path under /api (with its query string). */
+  api: Record<string, unknown>;
+  /** Public files by path. */
+  files: Record<string, unknown>;
+}
+
+/**
+ * The page's first-screen data, or null when the token does not answer `GET /vendors` with 200 (then the page gets
+ * the plain shell and the SPA finds out as it always did) or the answers take longer than `timeoutMs`. Calls run in
+ * parallel through the app's own API routes.
+ */
+export async function loadBootstrap(app: FastifyInstance, page: TokenPage, distDir: string, timeoutMs = BOOTSTRAP_TIMEOUT_MS): Promise<Bootstrap | null> {
+  const headers = { authorization: `ContactAccess ${page.token}`, accept: 'application/json' };
+  const calls = bootstrapCalls(page);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  const all = Promise.all(
+    calls.map(async (call) => {
+      try {
+        const res = await app.inject({ method: 'GET', url: `/api${call}`, headers });
+        return res.statusCode === 200 && String(res.headers['content-type'] ?? '').includes('json') && !res.headers['content-encoding'] ? (res.json() as unknown) : undefined;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  const answers = await Promise.race([all, late]).finally(() => clearTimeout(timer));
+  if (!answers || answers[0] === undefined) return null;
+  const api: Record<string, unknown> = {};
+  calls.forEach((call, i) => {
+    if (answers[i] !== undefined) api[call] = answers[i];
+  });
+  const files: Record<string, unknown> = {};
+  const publicFile = path.join(distDir, PUBLIC_ANNOUNCEMENTS_FILE);
+  try {
+    if (existsSync(publicFile)) files[PUBLIC_ANNOUNCEMENTS_FILE] = JSON.parse(readFileSync(publicFile, 'utf8'));
+  } catch {
+    /* an unreadable file: the SPA fetches it as usual */
+  }
+  return { page: page.page, api, files };
+}
+
+/** JSON safe inside `<script type="application/json">`: no `</script>`, no `<!--`, no HTML-significant characters. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+let chunkMapCache: { file: string; mtimeMs: number; map: ChunkMap } | null = null;
+
+/** The build's chunk map (re-read when the build changes), or null without one. */
+export function readChunkMap(distDir: string): ChunkMap | null {
+  const file = path.join(distDir, CHUNK_MAP_FILE);
+  try {
+    const { mtimeMs } = statSync(file);
+    if (chunkMapCache && chunkMapCache.file === file && chunkMapCache.mtimeMs === mtimeMs) return chunkMapCache.map;
+    const map = JSON.parse(readFileSync(file, 'utf8')) as ChunkMap;
+    chunkMapCache = { file, mtimeMs, map };
+    return map;
+  } catch {
+    return null;
+  }
+}
+
+/** The chunks of these modules and every chunk they import statically, imports first, minus the `loaded` files. */
+export function chunkChain(map: ChunkMap, modules: string[], loaded: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of map.imports[file] ?? []) visit(imported);
+    if (!loaded.has(file)) out.push(file);
+  };
+  for (const module of modules) {
+    const file = map.modules[module];
+    if (file) visit(file);
+  }
+  return out;
+}
+
+/** The shell with the route's preloads and the inline data. */
+export function tokenShellHtml(shell: string, { preloads, bootstrap }: { preloads: string[]; bootstrap: Bootstrap }): string {
+  const links = preloads.map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+  const data = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(bootstrap)}</script>`;
+  return shell.replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `<div id="root"></div>\n    ${data}`);
+}
+
+/** Files the shell already loads or preloads (`/assets/x.js` → `assets/x.js`). */
+export function shellScripts(shell: string): Set<string> {
+  return new Set([...shell.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1]));
+}
+
+/**
+ * The HTML for a token page with a valid token, or null (send the plain shell): the shell, the preloads of its
+ * route's chunks and its first screen's data.
+ */
+export async function tokenPageHtml(app: FastifyInstance, distDir: string, shellFile: string, page: TokenPage): Promise<string | null> {
+  const bootstrap = await loadBootstrap(app, page, distDir);
+  if (!bootstrap) return null;
+  const shell = readFileSync(shellFile, 'utf8');
+  if (!shell.includes('<div id="root"></div>')) return null;
+  const map = readChunkMap(distDir);
+  const modules = [TOKEN_GUARD_MODULE, ...(page.module ? [page.module] : [])];
+  const preloads = map ? chunkChain(map, modules, shellScripts(shell)) : [];
+  return tokenShellHtml(shell, { preloads, bootstrap });
+}

@@ -1,0 +1,87 @@
+/**
+ * The first screen's data a token page's HTML carries (server/http/bootstrap.ts): `<script type="application/json"
+ * id="pp-bootstrap">` with the page it was made for (the path after `/token/<token>`), GET answers of the API by path
+ * and public files by path. Read once; each answer is handed out once, only while the browser is still on that page
+ * and only for a call carrying that page's token — a later call (a refresh, another page, another token) goes to the
+ * server as always. The API client answers from it (`bootstrapMiddleware`), so machines and actors are unchanged.
+ */
+import type { Middleware } from 'openapi-fetch';
+
+export const BOOTSTRAP_ELEMENT_ID = 'pp-bootstrap';
+
+interface Bootstrap {
+  page: string;
+  api: Record<string, unknown>;
+  files: Record<string, unknown>;
+}
+
+let bootstrap: Bootstrap | null | undefined;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+function read(): Bootstrap | null {
+  if (bootstrap !== undefined) return bootstrap;
+  bootstrap = null;
+  if (typeof document === 'undefined') return null;
+  const element = document.getElementById(BOOTSTRAP_ELEMENT_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const parsed: unknown = JSON.parse(element.textContent ?? '');
+    if (isRecord(parsed) && typeof parsed.page === 'string' && isRecord(parsed.api) && isRecord(parsed.files)) {
+      bootstrap = { page: parsed.page, api: { ...parsed.api }, files: { ...parsed.files } };
+    }
+  } catch {
+    /* not JSON: nothing inline, every call goes to the server */
+  }
+  return bootstrap;
+}
+
+/** `/token/<token>/rest` → the token and `/rest` (no trailing slash). */
+function currentPage(): { token: string; page: string } | null {
+  const pathname = typeof window !== 'undefined' ? window.location.pathname : '';
+  const match = /^\/token\/([^/]+)(\/.*)?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return { token: decodeURIComponent(match[1]), page: (match[2] ?? '').replace(/\/$/, '') };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The inline value of `kind` at `key` (an API path under /api with its query, or a public file's path), once, when the
+ * browser is on the page it was made for and `token` is that page's token; else undefined.
+ */
+export function takeBootstrap(kind: 'api' | 'files', key: string, token: string | null): unknown {
+  const data = read();
+  if (!data || !token) return undefined;
+  const here = currentPage();
+  if (!here || here.token !== token || here.page !== data.page) return undefined;
+  const entries = data[kind];
+  if (!Object.prototype.hasOwnProperty.call(entries, key)) return undefined;
+  const value = entries[key];
+  delete entries[key];
+  return value;
+}
+
+/** Answers a GET from the inline data (once) instead of the network; any other call goes on as usual. */
+export const bootstrapMiddleware: Middleware = {
+  onRequest({ request }) {
+    if (request.method !== 'GET') return undefined;
+    const header = request.headers.get('Authorization') ?? '';
+    const token = header.startsWith('ContactAccess ') ? header.slice('ContactAccess '.length) : null;
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith('/api/')) return undefined;
+    const answer = takeBootstrap('api', url.pathname.slice('/api'.length) + url.search, token);
+    if (answer === undefined) return undefined;
+    return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  },
+};
+
+/** Tests: forget what was read. */
+export function resetBootstrapForTests(): void {
+  bootstrap = undefined;
+}

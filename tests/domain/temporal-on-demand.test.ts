@@ -1,0 +1,36 @@
+/**
+ * Temporal on demand (src/domain/temporal-on-demand.ts): the browser's own Temporal when it has one — nothing to
+ * download before the first screen's dated announcement is checked — else the polyfill, loaded once.
+ */
+import { Temporal as Polyfill } from 'temporal-polyfill';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const global = globalThis as { Temporal?: unknown };
+const had = 'Temporal' in global;
+const original = global.Temporal;
+
+afterEach(() => {
+  if (had) global.Temporal = original;
+  else delete global.Temporal;
+  vi.resetModules();
+});
+
+describe('loadTemporal', () => {
+  it("uses the browser's own Temporal when there is one", async () => {
+    const native = { Now: { zonedDateTimeISO: () => Polyfill.Now.zonedDateTimeISO() } };
+    global.Temporal = native;
+    const { loadTemporal, loadedTemporal } = await import('../../src/domain/temporal-on-demand');
+    expect(loadedTemporal()).toBeUndefined();
+    await expect(loadTemporal()).resolves.toBe(native);
+    expect(loadedTemporal()).toBe(native);
+  });
+
+  it('loads the polyfill when the browser has none, once', async () => {
+    delete global.Temporal;
+    const { loadTemporal, loadedTemporal } = await import('../../src/domain/temporal-on-demand');
+    const api = await loadTemporal();
+    expect(api).toBe(Polyfill);
+    expect(await loadTemporal()).toBe(api);
+    expect(loadedTemporal()?.Now.zonedDateTimeISO('UTC').toPlainDate().until('2999-01-01', { largestUnit: 'days' }).sign).toBe(1);
+  });
+});

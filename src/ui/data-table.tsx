@@ -176,7 +176,11 @@ const dataTable = sva({
     header: {
       display: 'grid', gridTemplateColumns: 'var(--dt-columns)', alignItems: 'center', minHeight: '44px',
       borderBottomWidth: '1px', borderColor: 'line', color: 'muted', fontWeight: '700',
-      '[data-layout=cards] &': { display: 'flex', flexWrap: 'wrap', gap: '2', px: '2', py: '1' },
+      '[data-layout=cards] &': {
+        display: 'flex', flexWrap: 'wrap', gap: '2', px: '2', py: '1',
+        // Nothing to show (no select-all box, no sort button: every header is for screen readers only): no empty strip.
+        '&:not(:has([data-sortable], [data-select]))': { minHeight: '0', p: '0', borderBottomWidth: '0' },
+      },
     },
     headerCell: {
       px: '2', py: '2', textAlign: 'left', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis',

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
-import { seedDemo, type DemoSeedResult } from '../seed/demo.js';
+import { demoToday, seedDemo, type DemoSeedResult } from '../seed/demo.js';
 import { createDb, migrateToLatest, type Db } from './connect.js';
 
 export interface TestDb {
@@ -108,7 +108,7 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
   try {
     if (migrate || options.seed) await migrateToLatest(result.db);
     if (options.seed) {
-      result.demo = await seedDemo(result.db, { today: options.today ?? Temporal.Now.plainDateISO() });
+      result.demo = await seedDemo(result.db, { today: options.today ?? demoToday() });
     }
   } catch (error) {
     await result.drop();

@@ -118,6 +118,17 @@ export const DEMO_EPA = {
   'direct-ach': { version: '1', filename: 'epa-direct-ach.pdf' },
 };
 
+/** The demo vendors' zone (their `eodCutoff.timezone`). */
+export const DEMO_TIME_ZONE = 'America/New_York';
+
+/**
+ * Today where the demo vendors are: the demo's dates ("due 22 days ago") are counted from it, as the portal counts
+ * days past due in the vendor's zone — from the machine's own zone they would be a day off for part of each day.
+ */
+export function demoToday(): Temporal.PlainDate {
+  return Temporal.Now.plainDateISO(DEMO_TIME_ZONE);
+}
+
 export async function seedDemo(db: Db, options: { today: Temporal.PlainDate }): Promise<DemoSeedResult> {
   return db.transaction().execute((trx) => seedInTransaction(trx, options.today));
 }
@@ -938,7 +949,7 @@ export async function seedIfEmpty(db: Db, options: { today?: Temporal.PlainDate 
     await sql`select pg_advisory_xact_lock(${sql.lit(SEED_LOCK_KEY)})`.execute(trx);
     const existing = await trx.selectFrom('vendors').select('id').limit(1).executeTakeFirst();
     if (existing) return false;
-    await seedInTransaction(trx, options.today ?? Temporal.Now.plainDateISO());
+    await seedInTransaction(trx, options.today ?? demoToday());
     return true;
   });
 }
@@ -952,7 +963,7 @@ export async function resetAndSeed(db: Db, options: { today?: Temporal.PlainDate
       and table_name not like 'schema_migrations%'`.execute(db);
   const names = [...new Set([...ALL_TABLES, ...tables.rows.map((r) => r.tableName)])];
   await sql`truncate table ${sql.join(names.map((n) => sql.table(n)))} cascade`.execute(db);
-  return seedDemo(db, { today: options.today ?? Temporal.Now.plainDateISO() });
+  return seedDemo(db, { today: options.today ?? demoToday() });
 }
 
 export interface DemoLinks {

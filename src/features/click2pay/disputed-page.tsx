@@ -29,7 +29,10 @@ export default function DisputedPage() {
             {t.disputedTitle} {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
           </PageTitle>
           <Card>
-            <p>{t.disputedBody(context.vendor ? context.vendor.displayName || context.vendor.name : '')}</p>
+            {/* Laid out but unseen until the vendor is known, so the sentence never reads "your  representative". */}
+            <p style={context.vendor ? undefined : { visibility: 'hidden' }}>
+              {t.disputedBody(context.vendor ? context.vendor.displayName || context.vendor.name : '')}
+            </p>
             {partialPayment ? <p className={css({ mt: '2' })}>{t.disputedPartial}</p> : null}
             <Link to={base} className={button({ variant: 'secondary' }) + ' ' + css({ mt: '5' })}>{t.back}</Link>
           </Card>

@@ -234,7 +234,7 @@ describe('click-to-pay page', () => {
     const router = createMemoryRouter(routes, { initialEntries: [{ pathname: `${base}/click2pay/disputed`, state: { partialPayment: true } }] });
     render(<RouterProvider router={router} />);
     expect(await screen.findByText(ct.disputedPartial, {}, { timeout: 8000 })).toBeInTheDocument();
-    expect(screen.getByText(ct.disputedBody('Coastal Produce Co.'))).toBeInTheDocument();
+    expect(await screen.findByText(ct.disputedBody('Coastal Produce Co.'), {}, { timeout: 8000 })).toBeVisible();
     cleanup();
     renderAt(`${base}/click2pay/disputed`);
     expect(await screen.findByText(ct.disputedBody('Coastal Produce Co.'), {}, { timeout: 8000 })).toBeInTheDocument();

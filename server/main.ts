@@ -7,7 +7,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createDb, dbOptionsFromEnv, migrateToLatest } from './db/connect.js';
 import { issueToken } from './db/tokens.js';
-import { startDbSocket, type DbSocketServer } from './db/socket.js';
+import { startDbSocket, writeServerInfo, type DbSocketServer } from './db/socket.js';
 import { seedIfEmpty } from './seed/demo.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { LOGIN_LINK_TTL_DAYS, loginLinkUrl } from './domain/login-link.js';
@@ -52,6 +52,7 @@ async function main() {
   if (handle.pglite && dbOptions.dataDir && dbOptions.dataDir !== 'memory://') {
     try {
       dbSocket = await startDbSocket({ db: handle.db, pglite: handle.pglite, dataDir: dbOptions.dataDir, log: app.log });
+      writeServerInfo(dbOptions.dataDir, { publicUrl: config.publicUrl });
     } catch (error) {
       app.log.warn({ err: error }, 'could not share the database with the command-line tools (they need the server stopped)');
     }

@@ -2,7 +2,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createDb, DataDirBusyError, dbOptionsFromEnv, migrateToLatest, type DbHandle } from '../db/connect.js';
-import { connectThroughServer, dbSocketPath, serverSocketExists } from '../db/socket.js';
+import { connectThroughServer, dbSocketPath, readServerInfo, serverSocketExists } from '../db/socket.js';
 
 export class CliError extends Error {}
 
@@ -36,7 +36,9 @@ async function openThroughServer(dataDir: string, busy: DataDirBusyError): Promi
     );
   }
   try {
-    return await connectThroughServer(dataDir);
+    const handle = await connectThroughServer(dataDir);
+    const info = readServerInfo(dataDir);
+    return info ? { ...handle, server: info } : handle;
   } catch (error) {
     throw new CliError(
       `The server holds the database in ${dataDir}, but its socket ${dbSocketPath(dataDir)} did not answer ` +

@@ -165,8 +165,9 @@ export async function main(argv: string[]): Promise<void> {
   if (!STATUSES.includes(status)) throw new CliError(`Unknown status "${values.status}".\n${USAGE}`);
   if (!values.demo && positionals.length !== 1) throw new CliError(USAGE);
 
-  const { publicUrl } = loadConfig();
   const handle = await openCliDb();
+  // Links to the server that runs: through its socket, its own public URL — unless this command was given its own.
+  const publicUrl = (!process.env.PUBLIC_URL && !process.env.PORT && handle.server?.publicUrl) || loadConfig().publicUrl;
   try {
     if (values.demo) {
       const tokens = await issueDemoLinks(handle.db);

@@ -30,6 +30,8 @@ export interface DbHandle {
   kind: 'postgres' | 'pglite';
   /** The embedded database itself (PGlite only): the server shares it with the CLIs through `socket.ts`. */
   pglite?: PGlite;
+  /** Opened through a running server's socket (a CLI): that server's info (`socket.ts`), when it wrote one. */
+  server?: { publicUrl: string };
   close(): Promise<void>;
 }
 

@@ -16,7 +16,7 @@
  * milliseconds; a client idle for IDLE_MS or connected longer than SESSION_MS is cut off, and whatever
  * transaction or advisory lock it left is rolled back / released before the server continues.
  */
-import { chmodSync, existsSync, unlinkSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -140,6 +140,29 @@ export async function startDbSocket(options: { db: Db; pglite: PGlite; dataDir: 
 }
 
 /** Is a server sharing the database of `dataDir`? (Its socket file exists; whether it answers, connecting tells.) */
+/** What the server sharing the data directory tells the CLIs about itself (`server.json` beside the socket). */
+export interface ServerInfo {
+  /** Base of its login links, so `npm run link` prints links to the server that runs, whatever its port. */
+  publicUrl: string;
+}
+
+const serverInfoPath = (dataDir: string) => path.join(dataDir, 'server.json');
+
+/** Written by the server once its socket is up (mode 0600, as the socket); replaced at each start. */
+export function writeServerInfo(dataDir: string, info: ServerInfo): void {
+  writeFileSync(serverInfoPath(dataDir), `${JSON.stringify(info)}\n`, { mode: 0o600 });
+}
+
+/** The running server's info, or null (none written, or unreadable). Read only by a CLI connected through the socket. */
+export function readServerInfo(dataDir: string): ServerInfo | null {
+  try {
+    const info = JSON.parse(readFileSync(serverInfoPath(dataDir), 'utf8')) as Partial<ServerInfo>;
+    return typeof info.publicUrl === 'string' && /^https?:\/\//.test(info.publicUrl) ? { publicUrl: info.publicUrl } : null;
+  } catch {
+    return null;
+  }
+}
+
 export function serverSocketExists(dataDir: string): boolean {
   return existsSync(dbSocketPath(dataDir));
 }

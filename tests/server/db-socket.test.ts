@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest, type DbHandle } from '../../server/db/connect.js';
-import { dbSocketPath, startDbSocket, type DbSocketServer } from '../../server/db/socket.js';
+import { dbSocketPath, startDbSocket, writeServerInfo, type DbSocketServer } from '../../server/db/socket.js';
 import { findToken } from '../../server/db/tokens.js';
 import { insertOutboxMessages } from '../../server/repos/outbox.js';
 import { seedIfEmpty } from '../../server/seed/demo.js';
@@ -31,6 +31,7 @@ beforeAll(async () => {
   await migrateToLatest(server.db);
   await seedIfEmpty(server.db);
   socket = await startDbSocket({ db: server.db, pglite: server.pglite!, dataDir });
+  writeServerInfo(dataDir, { publicUrl: 'http://127.0.0.1:18777' }); // as server/main.ts does
 }, 60_000);
 afterAll(async () => {
   await socket?.close();
@@ -39,9 +40,13 @@ afterAll(async () => {
 });
 
 /** Runs a CLI as `npm run <name>` would (tsx), on the server's data directory. */
-function cli(script: string, args: string[]) {
+function cli(script: string, args: string[], own: { publicUrl?: boolean } = { publicUrl: true }) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.example:9000' };
   delete env.DATABASE_URL;
+  if (!own.publicUrl) {
+    delete env.PUBLIC_URL;
+    delete env.PORT;
+  }
   return run(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'server/cli', script), ...args], { cwd: root, env });
 }
 
@@ -62,6 +67,13 @@ describe('CLIs while the server holds the embedded database', () => {
   it('npm run link issues a token the running server knows', async () => {
     const { stdout } = await cli('link.ts', ['demo@example.com']);
     const match = stdout.trim().match(/^http:\/\/portal\.example:9000\/token\/([A-Za-z0-9_-]{43})$/);
+    expect(match, stdout).not.toBeNull();
+    expect(await findToken(server.db, match![1])).toMatchObject({ type: 'login', status: 'active' });
+  }, 30_000);
+
+  it("without PUBLIC_URL or PORT of its own, npm run link prints links to the running server (its port, not 8080)", async () => {
+    const { stdout } = await cli('link.ts', ['demo@example.com'], { publicUrl: false });
+    const match = stdout.trim().match(/^http:\/\/127\.0\.0\.1:18777\/token\/([A-Za-z0-9_-]{43})$/);
     expect(match, stdout).not.toBeNull();
     expect(await findToken(server.db, match![1])).toMatchObject({ type: 'login', status: 'active' });
   }, 30_000);

@@ -57,10 +57,16 @@ export function pdfStreams(pdf: Buffer): Buffer[] {
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
     const start = m.index + m[0].length;
+    // The dictionary's /Length (a direct number, as pdfkit writes it) says where the data ends. Without one, the data
+    // ends before the single EOL marker that precedes `endstream` — only one: compressed data may itself end in a
+    // byte 0x0a or 0x0d (trimming every trailing EOL byte cut such streams short, now and then).
+    const length = /\/Length\s+(\d+)(?!\d)(?!\s+\d+\s+R)/.exec(m[1]);
     const end = text.indexOf('endstream', start);
-    let raw = pdf.subarray(start, end);
-    // trailing EOL before endstream
-    while (raw.length > 0 && (raw[raw.length - 1] === 0x0a || raw[raw.length - 1] === 0x0d)) raw = raw.subarray(0, raw.length - 1);
+    let raw = length ? pdf.subarray(start, start + Number(length[1])) : pdf.subarray(start, end);
+    if (!length) {
+      if (raw[raw.length - 1] === 0x0a) raw = raw.subarray(0, raw.length - 1);
+      if (raw[raw.length - 1] === 0x0d) raw = raw.subarray(0, raw.length - 1);
+    }
     out.push(/\/FlateDecode/.test(m[1]) ? inflateSync(raw) : Buffer.from(raw));
     re.lastIndex = end;
   }

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router';
 import { whenInitialized } from './app/router-ready';
+import { releaseFirstScreenLater } from './ui/first-screen';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -10,6 +11,9 @@ if (!container) throw new Error('#root is missing from index.html');
 
 // Development only, opt-in (?inspect): live inspection of the actors with @statelyai/inspect (src/dev/inspect.ts).
 if (import.meta.env.DEV) void import('./dev/inspect').then((m) => m.startDevInspection());
+
+// A first screen painted from the HTML gives way to the app at the latest after FIRST_SCREEN_MAX_MS.
+releaseFirstScreenLater();
 
 const router = createAppRouter();
 const app = (

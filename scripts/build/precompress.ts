@@ -13,6 +13,8 @@ export const MIN_BYTES = 1024;
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    // Dot-folders (the build's chunk map, the server's first-screen build) are never served: nothing to compress.
+    if (entry.isDirectory() && entry.name.startsWith('.')) return [];
     const full = path.join(dir, entry.name);
     return entry.isDirectory() ? walk(full) : [full];
   });

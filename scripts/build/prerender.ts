@@ -7,7 +7,7 @@
  * serves each file for its route. The route's chunks are added as `<link rel="modulepreload">`, so hydration does
  * not wait on a request chain.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
@@ -27,6 +27,8 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
 ];
 
 export const SHELL_FILE = 'shell.html';
+/** The server-side build of the first screens (src/first-screen.tsx), under the output folder. */
+export const FIRST_SCREEN_DIR = '.ssr';
 
 interface ChunkRef {
   facadeModuleId: string | null;
@@ -92,9 +94,22 @@ export function prerenderLanding({ buildYear }: { buildYear: string }): Plugin {
             root: config.root,
             logLevel: 'warn',
             plugins: [react()],
+            publicDir: false,
             define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(buildYear) },
-            build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+            build: {
+              ssr: true,
+              outDir: ssrDir,
+              emptyOutDir: true,
+              rolldownOptions: {
+                input: { prerender: 'src/prerender.tsx', 'first-screen': 'src/first-screen.tsx' },
+                output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+              },
+            },
           });
+          // The server renders a token page's first screen at request time (server/http/first-screen.ts) with the
+          // same build: kept under a dot-folder of the output, which is never served.
+          rmSync(path.join(outDir, FIRST_SCREEN_DIR), { recursive: true, force: true });
+          cpSync(ssrDir, path.join(outDir, FIRST_SCREEN_DIR), { recursive: true });
           const { render } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.mjs')).href)) as { render: (url: string) => Promise<string> };
           const loaded = new Set([...shell.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1]));
           for (const page of PRERENDERED_PAGES) {

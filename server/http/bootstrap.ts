@@ -14,12 +14,15 @@
  *   the page holds exactly what the token may read. `<` `>` `&` and U+2028/2029 are escaped in the JSON. The SPA's
  *   client answers each call once from it (src/api/bootstrap.ts), only on that page and for that token.
  *
+ * A dashboard's HTML also carries its first screen, rendered from these answers (server/http/first-screen.ts).
+ *
  * A token that does not answer `GET /vendors` with 200 (unknown, expired, canceled) gets the plain shell, exactly as
- * before. HTML with data is `Cache-Control: no-store` and holds no token (the JSON names the page without it).
+ * before. HTML with data is `Cache-Control: no-store` and holds no token in its data (the JSON names the page without it; the first screen's links, like the app's, carry the page's own token).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { firstScreenHtml } from './first-screen.js';
 
 /** `dist/.vite/chunks.json` (scripts/build/chunk-map.ts): source module → chunk file, chunk file → its static imports. */
 export interface ChunkMap {
@@ -80,7 +83,8 @@ export function bootstrapCalls(page: TokenPage): string[] {
   if (page.vendorId) calls.push(`/vendors/${page.vendorId}/locations`, `/vendors/${page.vendorId}/announcements`);
   if (page.kind === 'dashboard') {
     const base = `/vendors/${page.vendorId}/locations/${page.locationId}`;
-    calls.push(`${base}/autopay`, `${base}/paymentplans`);
+    // …and the MESSAGES tile's unread count (asked by the app only when the location has unread messages).
+    calls.push(`${base}/autopay`, `${base}/paymentplans`, `${base}/messages?contactNotRead=true`);
   }
   return calls;
 }
@@ -181,11 +185,25 @@ export function chunkChain(map: ChunkMap, modules: string[], loaded: ReadonlySet
   return out;
 }
 
-/** The shell with the route's preloads and the inline data. */
-export function tokenShellHtml(shell: string, { preloads, bootstrap }: { preloads: string[]; bootstrap: Bootstrap }): string {
+/** The shell with the route's preloads, the inline data and, when there is one, the first screen before `#root`. */
+export function tokenShellHtml(shell: string, { preloads, bootstrap, firstScreen = null }: { preloads: string[]; bootstrap: Bootstrap; firstScreen?: string | null }): string {
   const links = preloads.map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
   const data = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(bootstrap)}</script>`;
-  return shell.replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `<div id="root"></div>\n    ${data}`);
+  let html = shell.replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `${firstScreen ?? ''}<div id="root"></div>\n    ${data}`);
+  // With its first screen in the HTML the page paints from the HTML and the stylesheet alone; the scripts are for what
+  // comes after. They start right after the first frame (public/static/after-first-paint.js), so the stylesheet and
+  // the logo do not share the connection with 150 KB of scripts on a slow network.
+  if (firstScreen) html = deferScripts(html);
+  return html;
+}
+
+export const AFTER_FIRST_PAINT_SCRIPT = '/static/after-first-paint.js';
+
+/** The entry script and the module preloads of `html`, loaded by AFTER_FIRST_PAINT_SCRIPT after the first frame. */
+export function deferScripts(html: string): string {
+  return html
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, `<script defer src="${AFTER_FIRST_PAINT_SCRIPT}" data-entry="$1"></script>`)
+    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="pp-modulepreload" href=');
 }
 
 /** Files the shell already loads or preloads (`/assets/x.js` → `assets/x.js`). */
@@ -197,7 +215,7 @@ export function shellScripts(shell: string): Set<string> {
  * The HTML for a token page with a valid token, or null (send the plain shell): the shell, the preloads of its
  * route's chunks and its first screen's data.
  */
-export async function tokenPageHtml(app: FastifyInstance, distDir: string, shellFile: string, page: TokenPage): Promise<string | null> {
+export async function tokenPageHtml(app: FastifyInstance, distDir: string, shellFile: string, page: TokenPage, pathname = `/token/${encodeURIComponent(page.token)}${page.page}`): Promise<string | null> {
   const bootstrap = await loadBootstrap(app, page, distDir);
   if (!bootstrap) return null;
   const shell = readFileSync(shellFile, 'utf8');
@@ -205,5 +223,6 @@ export async function tokenPageHtml(app: FastifyInstance, distDir: string, shell
   const map = readChunkMap(distDir);
   const modules = [TOKEN_GUARD_MODULE, ...(page.module ? [page.module] : [])];
   const preloads = map ? chunkChain(map, modules, shellScripts(shell)) : [];
-  return tokenShellHtml(shell, { preloads, bootstrap });
+  const firstScreen = await firstScreenHtml(distDir, page, pathname, bootstrap);
+  return tokenShellHtml(shell, { preloads, bootstrap, firstScreen });
 }

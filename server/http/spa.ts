@@ -144,7 +144,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       if (hasSpa) {
         // A token page with a valid token: the shell with its route's preloads and its first screen's data.
         const page = request.method === 'GET' ? tokenPageOf(pathname) : null;
-        const html = page ? await tokenPageHtml(app, distDir, shellFile, page) : null;
+        const html = page ? await tokenPageHtml(app, distDir, shellFile, page, pathname) : null;
         if (html) return sendDynamicHtml(request, reply, html);
         return sendHtml(request, reply, shellFile);
       }

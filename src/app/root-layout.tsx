@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { css } from '../../styled-system/css';
 import { shellTexts as t } from '../features/shell/texts';
+import { firstScreenPath, releaseFirstScreen } from '../ui/first-screen';
 import { trackPageView } from './analytics';
 import { isPublicPath, loadAppServices, useAppServicesModule } from './lazy-services';
 import { hasInvalidParam, isErrorPath, isUuid } from './route-params';
@@ -35,6 +36,10 @@ export function RootLayout() {
   const earlierVisits = useRef<string[]>([]);
 
   useLayoutEffect(() => {
+    // The first screen from the HTML stands for its own path only: a redirect or another page releases it.
+    const shown = firstScreenPath();
+    if (shown !== null && shown !== location.pathname) releaseFirstScreen();
+    else if (shown !== null) return; // the page painted from the HTML: keep where the reader is
     scrollToTop();
   }, [location.pathname]);
 

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { shellTexts as t } from '../features/shell/texts';
+import { useReleaseFirstScreen } from '../ui/first-screen';
 
 /**
  * The router's error element. The full error page (shell frame, header, announcements) is its own chunk, loaded
@@ -32,6 +33,8 @@ class ErrorPageLoadBoundary extends Component<{ children: ReactNode }, { failed:
 }
 
 export function RouteErrorBoundary() {
+  // A failing page never stays behind the first screen painted from the HTML.
+  useReleaseFirstScreen(true);
   return (
     <ErrorPageLoadBoundary>
       <Suspense fallback={null}>

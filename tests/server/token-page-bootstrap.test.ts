@@ -90,7 +90,7 @@ describe('a token page with a valid token', () => {
     const { pfg } = s.demo.vendors;
     const base = `/vendors/${pfg}/locations/${s.demo.locations.blueHeron}`;
     expect(data?.page).toBe(`/vendors/${pfg}/locations/${s.demo.locations.blueHeron}`);
-    expect(Object.keys(data!.api).sort()).toEqual(['/announcements', '/vendors', `/vendors/${pfg}/announcements`, `/vendors/${pfg}/locations`, `${base}/autopay`, `${base}/paymentplans`].sort());
+    expect(Object.keys(data!.api).sort()).toEqual(['/announcements', '/vendors', `/vendors/${pfg}/announcements`, `/vendors/${pfg}/locations`, `${base}/autopay`, `${base}/paymentplans`, `${base}/messages?contactNotRead=true`].sort());
     for (const [call, body] of Object.entries(data!.api)) expect(body, call).toEqual(await apiGet(dana, call));
     expect(data!.files).toEqual({ '/static/announcements.json': PUBLIC_FILE });
     expect(res.body).not.toContain(dana);

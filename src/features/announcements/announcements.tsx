@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { css, cva } from '../../../styled-system/css';
 import { AlertIcon, CloseIcon, InfoIcon } from '../shell/icons';
+import type { AnnouncementView } from '../../../machines/announcements/announcements.selectors';
 import { announcementTexts as t } from './texts';
 import { useAnnouncementsActor, useAnnouncementsView, useAppAnnouncements, type AnnouncementsRef } from './use-announcements';
 
@@ -31,6 +32,14 @@ const overlay = css({
 
 function AnnouncementList({ actorRef, placement }: { actorRef: AnnouncementsRef; placement: AnnouncementsPlacement }) {
   const { items, dismiss } = useAnnouncementsView(actorRef);
+  return <AnnouncementBanners items={items} placement={placement} onDismiss={dismiss} />;
+}
+
+/**
+ * The banners themselves, from their view: also rendered by the server into a token page's first screen
+ * (src/first-screen.tsx), so the markup is the same.
+ */
+export function AnnouncementBanners({ items, placement, onDismiss }: { items: AnnouncementView[]; placement: AnnouncementsPlacement; onDismiss?: (id: string) => void }) {
   if (items.length === 0) return null;
   return (
     <section aria-label={t.region} data-placement={placement} data-print-hide="" className={placement === 'overlay' ? overlay : css({ width: '100%' })}>
@@ -44,7 +53,7 @@ function AnnouncementList({ actorRef, placement }: { actorRef: AnnouncementsRef;
               <button
                 type="button"
                 aria-label={t.dismiss}
-                onClick={() => dismiss(item.id)}
+                onClick={() => onDismiss?.(item.id)}
                 className={css({
                   flexShrink: 0, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '32px', height: '32px', mt: '-1',
                   borderRadius: 'control', color: 'inherit', cursor: 'pointer', bg: 'transparent', _hover: { bg: 'rgba(11,74,143,0.1)' },

@@ -6,6 +6,8 @@ import { BellIcon, CalendarIcon, CardIcon, ChatIcon, DocumentIcon, DollarIcon, P
 import { useSession } from '../shell/session';
 import { useReplay } from '../../app/replay-scope';
 import { TilePanel, TilePanelSkeleton, type Tile } from './dashboard-tiles';
+import { useReleaseFirstScreen } from '../../ui/first-screen';
+import { useShellVisible } from '../shell/shell-frame';
 import { LocationFrame } from './location-frame';
 import { dashboardTexts as t } from './texts';
 import { useDashboard } from './use-dashboard';
@@ -15,20 +17,24 @@ import type { LocationContextView } from './use-location-context';
 
 const panels = css({ display: 'flex', flexDirection: 'column', gap: { base: '4', md: '6' } });
 
-function DashboardContent({ base, vendorId, locationId, context }: { base: string; vendorId: string; locationId: string; context: LocationContextView }) {
-  const { isLoading, autopayOn, hasPaymentPlans } = useDashboard(vendorId, locationId);
-  // ── issue 10: messages ── the MESSAGES tile's unread count
-  const unread = useUnreadMessages(vendorId, locationId, context.location?.hasUnreadMessages);
-  const messagesBadge = unread === null ? null : unread === 'new' ? { text: ut.new, label: ut.newLabel } : { text: String(unread), label: ut.count(unread) };
-  // Issue 10: PAY, REMIT FORM and REMINDERS "first trigger an action using the token": a history record (replay type
-  // none) of the token, vendor and location, then the tile's own navigation.
-  const replay = useReplay();
-  const session = useSession();
-  const tokenAction = (page: string) => () =>
-    replay?.send({
-      type: 'replay.save',
-      action: { id: `none:${page}:${locationId}`, token: session.token, vendorId, locationId, replayType: 'none', requestId: null, page, savedAt: new Date().toISOString() },
-    });
+export interface DashboardViewProps {
+  /** `/token/<token>/vendors/<id>/locations/<id>` */
+  base: string;
+  location: LocationContextView['location'];
+  loading: boolean;
+  autopayOn: boolean;
+  hasPaymentPlans: boolean;
+  messagesBadge: Tile['badge'];
+  /** A tile's token action (issue 10), by its page. */
+  onTokenAction?: (page: string) => void;
+}
+
+/**
+ * The dashboard's markup from its view: the app renders it (`DashboardContent`), and so does the server for the first
+ * screen of a dashboard's HTML (src/first-screen.tsx).
+ */
+export function DashboardView({ base, location, loading, autopayOn, hasPaymentPlans, messagesBadge, onTokenAction }: DashboardViewProps) {
+  const tokenAction = (page: string) => (onTokenAction ? () => onTokenAction(page) : undefined);
   const tools: Tile[] = [
     { label: t.pay, to: `${base}/click2pay`, icon: <CardIcon size={28} />, onSelect: tokenAction('click2pay') },
     autopayOn
@@ -44,12 +50,11 @@ function DashboardContent({ base, vendorId, locationId, context }: { base: strin
     { label: t.payments, to: `${base}/payments`, icon: <DollarIcon size={28} /> },
     ...(hasPaymentPlans ? [{ label: t.paymentPlans, to: `${base}/plans`, icon: <CalendarIcon size={28} /> }] : []),
   ];
-  const loading = isLoading || context.status === 'loading';
   return (
     <Page>
       <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: '700', lineHeight: '1.2', mb: '6' })}>
         {t.title}{' '}
-        {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
+        {location ? <span className={css({ color: 'brand.700' })}>{location.displayName}</span> : null}
       </h1>
       {loading ? (
         // Skeletons of the final size (spec'd tiles: 6 tools; 3 reports when there are plans — reserved, since plans
@@ -65,6 +70,40 @@ function DashboardContent({ base, vendorId, locationId, context }: { base: strin
         </div>
       )}
     </Page>
+  );
+}
+
+/** The MESSAGES tile's badge from the unread count. */
+export function messagesBadgeOf(unread: number | 'new' | null): Tile['badge'] {
+  return unread === null ? null : unread === 'new' ? { text: ut.new, label: ut.newLabel } : { text: String(unread), label: ut.count(unread) };
+}
+
+function DashboardContent({ base, vendorId, locationId, context }: { base: string; vendorId: string; locationId: string; context: LocationContextView }) {
+  const { isLoading, autopayOn, hasPaymentPlans } = useDashboard(vendorId, locationId);
+  // ── issue 10: messages ── the MESSAGES tile's unread count
+  const unread = useUnreadMessages(vendorId, locationId, context.location?.hasUnreadMessages);
+  // Issue 10: PAY, REMIT FORM and REMINDERS "first trigger an action using the token": a history record (replay type
+  // none) of the token, vendor and location, then the tile's own navigation.
+  const replay = useReplay();
+  const session = useSession();
+  const onTokenAction = (page: string) =>
+    replay?.send({
+      type: 'replay.save',
+      action: { id: `none:${page}:${locationId}`, token: session.token, vendorId, locationId, replayType: 'none', requestId: null, page, savedAt: new Date().toISOString() },
+    });
+  const loading = isLoading || context.status === 'loading';
+  // The first screen from the HTML (if any) gives way once this page shows its tiles (src/ui/first-screen.ts).
+  useReleaseFirstScreen(useShellVisible() && !loading);
+  return (
+    <DashboardView
+      base={base}
+      location={context.location}
+      loading={loading}
+      autopayOn={autopayOn}
+      hasPaymentPlans={hasPaymentPlans}
+      messagesBadge={messagesBadgeOf(unread)}
+      onTokenAction={onTokenAction}
+    />
   );
 }
 

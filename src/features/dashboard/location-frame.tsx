@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useReplay } from '../../app/replay-scope';
 import { css } from '../../../styled-system/css';
+import { useReleaseFirstScreen } from '../../ui/first-screen';
 import { Page } from '../../ui/page';
 import { ChangeLocationBar } from '../shell/change-location-bar';
 import { useSession } from '../shell/session';
@@ -28,6 +29,8 @@ export function LocationFrame({ vendorId, locationId, changeLocationBar = false,
   const replay = useReplay();
   const { pathname } = useLocation();
   const loaded = context.status === 'loaded';
+  // The page's failure is what the reader must see, not the first screen painted from the HTML.
+  useReleaseFirstScreen(context.status === 'failed');
   useEffect(() => {
     if (loaded) replay?.send({ type: 'replay.loaded', scope: { token: session.token, vendorId, locationId }, path: pathname });
   }, [loaded, replay, session.token, vendorId, locationId, pathname]);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 import { Footer } from '../../ui/footer';
 import { Settled, useSettled } from '../../ui/reserved';
@@ -23,6 +23,42 @@ export interface ShellFrameProps {
 /** At most this long the page waits, invisible, for the parts above it (then late banners become an overlay). */
 export const SHELL_SETTLE_MAX_WAIT_MS = 1500;
 
+/** Whether the shell frame shows its page yet (false while it waits for the parts above it). */
+export const ShellVisibleContext = createContext(true);
+
+/** True once the page inside the shell frame is shown (see `ShellFrame`); true outside one. */
+export function useShellVisible(): boolean {
+  return useContext(ShellVisibleContext);
+}
+
+export interface ShellLayoutProps {
+  vendor?: Vendor | null;
+  location?: Location | null;
+  /** The announcement banners (in the flow, above the page). */
+  announcements: ReactNode;
+  bar?: ReactNode;
+  visible: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The frame's markup: header, banners, then bar, page and footer. Also rendered by the server into a token page's
+ * first screen (src/first-screen.tsx), so what the HTML paints and what the app renders are laid out alike.
+ */
+export function ShellLayout({ vendor, location, announcements, bar, visible, children }: ShellLayoutProps) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', minHeight: '100vh', bg: 'canvas' })}>
+      <AppHeader vendor={vendor} location={location} />
+      {announcements}
+      <Settled visible={visible} className={css({ display: 'flex', flexDirection: 'column', flex: '1' })}>
+        {bar}
+        {children}
+        <Footer />
+      </Settled>
+    </div>
+  );
+}
+
 /**
  * Frame of the authenticated pages: branded header, announcements, optional bar, page, footer.
  *
@@ -34,14 +70,10 @@ export function ShellFrame({ vendor, location, bar, ready = true, children }: Sh
   const announcementsSettled = useAnnouncementsSettled();
   const { visible, late } = useSettled(announcementsSettled && ready, SHELL_SETTLE_MAX_WAIT_MS);
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', minHeight: '100vh', bg: 'canvas' })}>
-      <AppHeader vendor={vendor} location={location} />
-      <Announcements placement={late ? 'overlay' : 'flow'} />
-      <Settled visible={visible} className={css({ display: 'flex', flexDirection: 'column', flex: '1' })}>
-        {bar}
+    <ShellVisibleContext.Provider value={visible}>
+      <ShellLayout vendor={vendor} location={location} bar={bar} visible={visible} announcements={<Announcements placement={late ? 'overlay' : 'flow'} />}>
         {children}
-        <Footer />
-      </Settled>
-    </div>
+      </ShellLayout>
+    </ShellVisibleContext.Provider>
   );
 }

@@ -1,0 +1,34 @@
+/*
+ * Loads the app's scripts once the first screen painted from the HTML is on the screen (server/http/first-screen.ts).
+ * A token page whose HTML carries its first screen names its scripts here instead of loading them at once: the
+ * entry as `data-entry` of this script, its preloads as `<link rel="pp-modulepreload">`. The stylesheet and the
+ * logo then have the connection to themselves, and the scripts start right after the first frame.
+ */
+(function () {
+  var script = document.currentScript;
+  var entry = script && script.getAttribute('data-entry');
+  if (!entry) return;
+  var started = false;
+  function load() {
+    if (started) return;
+    started = true;
+    var links = document.querySelectorAll('link[rel="pp-modulepreload"]');
+    for (var i = 0; i < links.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = links[i].getAttribute('href');
+      document.head.appendChild(link);
+    }
+    var module = document.createElement('script');
+    module.type = 'module';
+    module.crossOrigin = '';
+    module.src = entry;
+    document.head.appendChild(module);
+  }
+  // The callback runs before the first frame is painted; the timeout, right after it. A hidden tab paints no frame:
+  // it loads at once.
+  if (document.visibilityState === 'hidden') load();
+  else requestAnimationFrame(function () { setTimeout(load, 0); });
+  setTimeout(load, 1000);
+})();

@@ -1,0 +1,99 @@
+/**
+ * The first screen of a token page, rendered by the server into the page's HTML (issue 6: the dashboard painted before
+ * any JavaScript runs). Built for Node with the prerender build (scripts/build/prerender.ts →
+ * `dist/.ssr/first-screen.mjs`) and called by server/http/first-screen.ts with the very API answers the page carries
+ * inline (server/http/bootstrap.ts) — so it shows what the app's first render with those answers shows, from the same
+ * components: `ShellLayout`, `AnnouncementBanners`, `ChangeLocationBar`, `DashboardView`. The app releases it once
+ * its own screen is there (src/ui/first-screen.ts).
+ *
+ * Only a dashboard whose every answer is there gets one (else null: the page loads as it always did). Two things the
+ * server cannot know may differ from the app's screen, which then replaces it as is: a banner the reader dismissed
+ * earlier in this tab (session storage) and, on its last day, an expiration checked here in the vendor's zone, in the viewer's zone
+ * by the app.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { Temporal } from 'temporal-polyfill';
+import type { Announcement } from '../machines/announcements/announcements.actors';
+import { selectVisibleAnnouncements } from '../machines/announcements/announcements.selectors';
+import type { Autopay, PaymentPlan } from '../machines/dashboard/dashboard.actors';
+import type { Location, Vendor } from '../machines/load/load.actors';
+import { AnnouncementBanners } from './features/announcements/announcements';
+import { DashboardView, messagesBadgeOf } from './features/dashboard/dashboard-page';
+import { dashboardTexts as t } from './features/dashboard/texts';
+import { ChangeLocationBar } from './features/shell/change-location-bar';
+import { ShellLayout } from './features/shell/shell-frame';
+
+export interface FirstScreenInput {
+  /** The page's path as requested (`/token/<token>/vendors/<id>/locations/<id>`). */
+  path: string;
+  token: string;
+  vendorId: string;
+  locationId: string;
+  /** API answers by path under /api (server/http/bootstrap.ts). */
+  api: Record<string, unknown>;
+  /** Public files by path. */
+  files: Record<string, unknown>;
+}
+
+function listOf<T>(body: unknown, key: string): T[] | undefined {
+  const list = body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(list) ? (list as T[]) : undefined;
+}
+
+function isAnnouncement(value: unknown): value is Announcement {
+  if (!value || typeof value !== 'object') return false;
+  const a = value as Record<string, unknown>;
+  return typeof a.id === 'string' && typeof a.type === 'string' && typeof a.message === 'string';
+}
+
+/** The three sources in the app's order (machines/announcements: global, vendor, public file), first id wins. */
+function announcementsOf(input: FirstScreenInput): Announcement[] {
+  const sources = [input.api['/announcements'], input.api[`/vendors/${input.vendorId}/announcements`], input.files['/static/announcements.json']];
+  const seen = new Set<string>();
+  return sources
+    .flatMap((body) => listOf<unknown>(body, 'announcements') ?? [])
+    .filter(isAnnouncement)
+    .filter((a) => (seen.has(a.id) ? false : (seen.add(a.id), true)));
+}
+
+/** The dashboard's first screen as HTML, or null when an answer it needs is missing. */
+export function renderDashboardFirstScreen(input: FirstScreenInput): string | null {
+  const { vendorId, locationId, token, api } = input;
+  const vendors = listOf<Vendor>(api['/vendors'], 'vendors');
+  const locations = listOf<Location>(api[`/vendors/${vendorId}/locations`], 'locations');
+  const base = `/vendors/${vendorId}/locations/${locationId}`;
+  const autopayAnswer = api[`${base}/autopay`] as { autoPay?: Autopay | null } | undefined;
+  const plans = listOf<PaymentPlan>(api[`${base}/paymentplans`], 'paymentPlans');
+  const vendor = vendors?.find((v) => v.id === vendorId);
+  const location = locations?.find((l) => l.id === locationId);
+  if (!vendors || !locations || !vendor || !location || !autopayAnswer || !plans) return null;
+  // The MESSAGES badge: counted only when the location has unread messages (machines/messages); unknown → none yet,
+  // as in the app until its count arrives (the badge sits in the tile's corner: it moves nothing).
+  const unreadAnswer = listOf<unknown>(api[`${base}/messages?contactNotRead=true`], 'messages');
+  const unread = location.hasUnreadMessages && unreadAnswer && unreadAnswer.length > 0 ? unreadAnswer.length : null;
+  const now = Temporal.Now.zonedDateTimeISO(vendor.eodCutoff?.timezone || 'UTC');
+  const items = selectVisibleAnnouncements({ context: { announcements: announcementsOf(input), dismissed: [] } } as never, now);
+  const tokenBase = `/token/${token}`;
+  const showBar = vendors.length > 1 || locations.length > 1;
+  const bar = showBar ? (
+    <ChangeLocationBar current={location.displayName} to={locations.length > 1 ? `${tokenBase}/vendors/${vendorId}/locations` : `${tokenBase}/vendors`} label={t.changeLocation} />
+  ) : null;
+  return renderToString(
+    <StrictMode>
+      <MemoryRouter initialEntries={[input.path]}>
+        <ShellLayout vendor={vendor} location={location} bar={bar} visible announcements={<AnnouncementBanners items={items} placement="flow" />}>
+          <DashboardView
+            base={`${tokenBase}${base}`}
+            location={location}
+            loading={false}
+            autopayOn={autopayAnswer.autoPay != null}
+            hasPaymentPlans={plans.length > 0}
+            messagesBadge={messagesBadgeOf(unread)}
+          />
+        </ShellLayout>
+      </MemoryRouter>
+    </StrictMode>,
+  );
+}

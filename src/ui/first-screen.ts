@@ -1,0 +1,53 @@
+/**
+ * The first screen painted from the HTML (issue 6). For a token page the server can render the page's first screen
+ * into the HTML it sends (server/http/first-screen.ts, from the same React components as the app: src/first-screen.tsx),
+ * as `<div id="pp-first-screen">` just before `#root`. It paints with the stylesheet, before any JavaScript runs; the
+ * app meanwhile renders into `#root`, laid out under it but unseen (`index.css`: `#pp-first-screen + #root`).
+ *
+ * The page releases it once its own render shows the same thing (`useReleaseFirstScreen(ready)`): removing the
+ * element is one change in one frame — the app's identical screen takes its place, nothing moves. It is also released
+ * when the app leaves that path (a redirect, another page), when a page fails, and at the latest after
+ * FIRST_SCREEN_MAX_MS, so a slow or broken start never leaves a screen that does not answer.
+ *
+ * Before the app runs, the screen's links are plain links (a tap loads that page); a link that has the focus when the
+ * screen is released hands it to the app's link to the same place.
+ */
+import { useLayoutEffect } from 'react';
+
+export const FIRST_SCREEN_ID = 'pp-first-screen';
+/** The latest moment (from the app's start) the first screen gives way to whatever the app shows. */
+export const FIRST_SCREEN_MAX_MS = 8000;
+
+function element(): HTMLElement | null {
+  return typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ID);
+}
+
+/** The path the first screen was rendered for, while it is shown. */
+export function firstScreenPath(): string | null {
+  return element()?.dataset.path ?? null;
+}
+
+/** Removes the first screen (if any), handing the focus to the app's link to the same place. */
+export function releaseFirstScreen(): void {
+  const screen = element();
+  if (!screen) return;
+  const focused = document.activeElement;
+  const href = focused instanceof HTMLAnchorElement && screen.contains(focused) ? focused.getAttribute('href') : null;
+  screen.remove();
+  if (href) {
+    const target = [...document.querySelectorAll<HTMLAnchorElement>('#root a[href]')].find((a) => a.getAttribute('href') === href);
+    target?.focus();
+  }
+}
+
+/** Releases the first screen once `ready`: the page's own render now shows what it showed. */
+export function useReleaseFirstScreen(ready: boolean): void {
+  useLayoutEffect(() => {
+    if (ready) releaseFirstScreen();
+  }, [ready]);
+}
+
+/** Starts the latest-release timer (src/main.tsx). */
+export function releaseFirstScreenLater(ms = FIRST_SCREEN_MAX_MS): void {
+  if (element()) setTimeout(releaseFirstScreen, ms);
+}

@@ -1,0 +1,55 @@
+import { test, expect, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, locationBase } from './support';
+
+/**
+ * The dashboard paints from its HTML (server/http/first-screen.ts): with JavaScript off the whole first screen is
+ * there; with it on, the app renders unseen and takes the first screen's place — every box where it was, no layout
+ * shift — and its links are the app's.
+ */
+async function boxes(page: Page) {
+  const main = page.getByRole('main');
+  const box = async (locator: ReturnType<Page['locator']>) => {
+    const b = await locator.boundingBox();
+    return b && { x: Math.round(b.x), y: Math.round(b.y), width: Math.round(b.width), height: Math.round(b.height) };
+  };
+  return {
+    header: await box(page.getByRole('banner')),
+    title: await box(main.getByRole('heading', { level: 1 })),
+    pay: await box(main.getByRole('link', { name: 'PAY', exact: true })),
+    statements: await box(main.getByRole('link', { name: 'STATEMENTS', exact: true })),
+    payments: await box(main.getByRole('link', { name: 'PAYMENTS', exact: true })),
+    footer: await box(page.getByRole('contentinfo')),
+  };
+}
+
+test('the dashboard paints from its HTML, and the app takes its place without moving anything', async ({ browser, page }) => {
+  const base = await locationBase('Blue Heron Grill');
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+  const plain = await noScript.newPage();
+  await plain.goto(base);
+  await expect(plain.getByRole('heading', { level: 1 })).toHaveText(/^Dashboard for\s*Blue Heron Grill$/);
+  await expect(plain.getByRole('link', { name: 'PAY', exact: true })).toHaveAttribute('href', `${base}/click2pay`);
+  await expect(plain.getByRole('heading', { name: 'TOOLS' })).toBeVisible();
+  const painted = await boxes(plain);
+  await noScript.close();
+
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(base);
+  await expect(page.locator('#pp-first-screen')).toHaveCount(0);
+  await expect(page.locator('#root').getByRole('heading', { level: 1 })).toHaveText(/^Dashboard for\s*Blue Heron Grill$/);
+  expect(await boxes(page)).toEqual(painted);
+  expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+
+  // The tiles are the app's now: PAY opens the pay page in place.
+  await page.getByRole('link', { name: 'PAY', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/click2pay$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Pay');
+});

@@ -12,6 +12,13 @@
  * carried in `dbQueuePriority`, set by the API's onRequest hook, server/http/api.ts), FIFO among equals and for work
  * outside a request (jobs, CLIs: the time of the call). A request admitted earlier finishes before later ones
  * start, so latency is bounded by the work queued ahead of it when it arrived, like a FIFO of requests.
+ *
+ * It also keeps the event loop turning. PGlite runs each statement synchronously on this thread (WebAssembly), and
+ * libuv accepts ONE new connection per turn of the loop (libuv#3696, since 1.45): with every request read in a turn
+ * running its statements in that same turn, a turn under load took 30–70 ms, so 64 clients connecting at once were
+ * accepted over 1–2.5 s (the bench's worst latency on the embedded database, while p99 stayed under 80 ms). The driver
+ * therefore holds the connection for at most TURN_BUDGET_MS of statements per turn; later statements wait, in the same
+ * order, for the next turn (`setImmediate`, after the loop has polled: accepted a connection, read the sockets).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
@@ -42,12 +49,50 @@ function before(a: Waiter, b: Waiter) {
   return a.priority < b.priority || (a.priority === b.priority && a.seq < b.seq);
 }
 
+/** Statements run for at most this long per turn of the event loop before the next ones wait for the next turn. */
+export const TURN_BUDGET_MS = 3;
+
 class FairQueueDriver implements Driver {
   #inner: Driver;
   #connection: DatabaseConnection | undefined;
   #busy = false;
   #waiting: Waiter[] = [];
   #seq = 0;
+  /** When the current turn's statements began (undefined: no statement yet this turn). */
+  #turnStart: number | undefined;
+  /** A grant is scheduled for the next turn. */
+  #nextTurn = false;
+
+  /** Starts the turn's clock with its first statement; `setImmediate` ends the turn once the loop moves on. */
+  #inTurn(): boolean {
+    const now = performance.now();
+    if (this.#turnStart === undefined) {
+      this.#turnStart = now;
+      setImmediate(() => {
+        this.#turnStart = undefined;
+      });
+      return true;
+    }
+    return now - this.#turnStart < TURN_BUDGET_MS;
+  }
+
+  /** Grants the connection to the oldest waiter in a later turn. */
+  #grantNextTurn() {
+    if (this.#nextTurn) return;
+    this.#nextTurn = true;
+    // Scheduled after this turn's check phase has run (a second setImmediate from inside one runs in the next turn).
+    setImmediate(() =>
+      setImmediate(() => {
+        this.#nextTurn = false;
+        if (this.#busy) return;
+        const next = this.#waiting.shift();
+        if (!next) return;
+        this.#busy = true;
+        this.#inTurn();
+        next.grant(this.#connection!);
+      }),
+    );
+  }
 
   constructor(inner: Driver) {
     this.#inner = inner;
@@ -63,7 +108,7 @@ class FairQueueDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     const connection = this.#connection;
     if (!connection) throw new Error('PGlite not initialized');
-    if (!this.#busy) {
+    if (!this.#busy && this.#waiting.length === 0 && this.#inTurn()) {
       this.#busy = true;
       return connection;
     }
@@ -73,14 +118,20 @@ class FairQueueDriver implements Driver {
       let i = this.#waiting.length;
       while (i > 0 && before(waiter, this.#waiting[i - 1])) i -= 1;
       this.#waiting.splice(i, 0, waiter);
+      if (!this.#busy) this.#grantNextTurn();
     });
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     if (connection !== this.#connection) throw new Error('Invalid connection');
-    const next = this.#waiting.shift();
-    if (next) next.grant(connection);
-    else this.#busy = false;
+    this.#busy = false;
+    if (this.#waiting.length === 0) return;
+    if (!this.#inTurn()) {
+      this.#grantNextTurn();
+      return;
+    }
+    this.#busy = true;
+    this.#waiting.shift()!.grant(connection);
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {

@@ -2,7 +2,7 @@
  * Loads the app's scripts once the first screen painted from the HTML is on the screen (server/http/first-screen.ts).
  * A token page whose HTML carries its first screen names its scripts here instead of loading them at once: the
  * entry as `data-entry` of this script, its preloads as `<link rel="pp-modulepreload">`. The stylesheet and the
- * logo then have the connection to themselves, and the scripts start right after the first frame.
+ * logo then have the connection to themselves, and the scripts start once the first screen has been painted.
  */
 (function () {
   var script = document.currentScript;
@@ -26,9 +26,20 @@
     module.src = entry;
     document.head.appendChild(module);
   }
-  // The callback runs before the first frame is painted; the timeout, right after it. A hidden tab paints no frame:
-  // it loads at once.
-  if (document.visibilityState === 'hidden') load();
-  else requestAnimationFrame(function () { setTimeout(load, 0); });
+  // Once the first contentful paint has been presented (its paint-timing entry is delivered then). A hidden tab paints
+  // nothing: it loads at once. Without paint timing, right after the first frame. In any case within a second.
+  var types = (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes) || [];
+  if (document.visibilityState === 'hidden') {
+    load();
+  } else if (types.indexOf('paint') >= 0) {
+    var observer = new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      setTimeout(load, 0);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(function () { setTimeout(load, 0); });
+  }
   setTimeout(load, 1000);
 })();

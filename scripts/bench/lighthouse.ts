@@ -62,6 +62,24 @@ interface Figures {
   tbtMs: number;
 }
 
+class RuntimeError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(`${code}: ${message}`);
+  }
+}
+
+/** One audit; a run Lighthouse could not record is reported and run again (at most twice). */
+async function auditOnce(url: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url);
+    } catch (error) {
+      if (!(error instanceof RuntimeError) || attempt >= 3) throw error;
+      console.log(`  (Lighthouse could not record a run of ${new URL(url).pathname.slice(0, 24)}…: ${error.code}; running it again)`);
+    }
+  }
+}
+
 async function audit(url: string): Promise<Figures> {
   const { launch } = await import('chrome-launcher');
   const lighthouse = (await import('lighthouse')).default;
@@ -72,6 +90,9 @@ async function audit(url: string): Promise<Figures> {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error('no Lighthouse result');
+    // A run Lighthouse itself could not record (e.g. NO_NAVSTART: the trace lacks the navigation) has no figures, not
+    // a score of 0: it is reported and run again (main), never counted.
+    if (result.lhr.runtimeError) throw new RuntimeError(result.lhr.runtimeError.code, result.lhr.runtimeError.message);
     const { audits, categories } = result.lhr;
     return {
       score: Math.round((categories.performance.score ?? 0) * 100),
@@ -108,7 +129,7 @@ async function main() {
     const pages = { landing: `${base}/`, dashboard: await dashboardUrl(demoUrl) };
     const results: Record<string, Figures[]> = { landing: [], dashboard: [] };
     for (let i = 0; i < runs; i++) {
-      for (const [name, url] of Object.entries(pages)) results[name].push(await audit(url));
+      for (const [name, url] of Object.entries(pages)) results[name].push(await auditOnce(url));
     }
     console.log(`\nLighthouse 12, mobile preset (simulated throttling), median of ${runs} run(s):`);
     for (const name of Object.keys(pages)) row(name, results[name]);

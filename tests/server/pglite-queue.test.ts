@@ -5,6 +5,9 @@ import { sql } from 'kysely';
 import { createDb, type DbHandle } from '../../server/db/connect.js';
 import { dbQueuePriority } from '../../server/db/pglite-queue.js';
 
+/** The budget this test was written for (server/db/pglite-queue.ts: TURN_BUDGET_MS = 3). */
+const TURN_BUDGET_MS_AT_WRITING = 3;
+
 let handle: DbHandle;
 beforeAll(async () => {
   handle = await createDb({ dataDir: 'memory://' });
@@ -43,5 +46,31 @@ describe('PGlite fair queue', () => {
       });
     await Promise.all([1, 2, 3, 4, 5, 6].map(request));
     expect(done).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('keeps the event loop turning under a backlog: statements beyond the turn budget wait for the next turn', async () => {
+    // PGlite runs statements synchronously on this thread; a backlog run in one turn kept the loop from polling
+    // (accepting connections, reading sockets) for as long as the backlog took. Each statement here takes ≈ 1–5 ms.
+    const statements = 40;
+    let finished = 0;
+    const started = performance.now();
+    const all = Array.from({ length: statements }, (_, i) =>
+      dbQueuePriority.run(i, () => sql`select count(*) from generate_series(1, 20000)`.execute(handle.db).then(() => (finished += 1))),
+    );
+    // The loop's next turns: how many statements had finished when each came.
+    const turns: number[] = [];
+    await new Promise<void>((resolve) => {
+      const tick = () => {
+        turns.push(finished);
+        if (finished < statements) setImmediate(tick);
+        else resolve();
+      };
+      setImmediate(tick);
+    });
+    await Promise.all(all);
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThan(4 * TURN_BUDGET_MS_AT_WRITING); // the backlog is several turn budgets long
+    // the loop turned while the backlog ran, not once after it
+    expect(turns.filter((n) => n > 0 && n < statements).length).toBeGreaterThanOrEqual(3);
   });
 });

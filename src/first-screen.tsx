@@ -15,9 +15,11 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
-import type { Announcement } from '../machines/announcements/announcements.actors';
+import { announcementsOf, mergeAnnouncements, type Announcement } from '../machines/announcements/announcements.actors';
 import { selectVisibleAnnouncements } from '../machines/announcements/announcements.selectors';
 import type { Autopay, PaymentPlan } from '../machines/dashboard/dashboard.actors';
+import { hasPaymentPlans, isAutopayOn } from '../machines/dashboard/dashboard.selectors';
+import { unreadBadgeOf } from '../machines/messages/messages.selectors';
 import type { Location, Vendor } from '../machines/load/load.actors';
 import { AnnouncementBanners } from './features/announcements/announcements';
 import { DashboardView, messagesBadgeOf } from './features/dashboard/dashboard-page';
@@ -42,20 +44,10 @@ function listOf<T>(body: unknown, key: string): T[] | undefined {
   return Array.isArray(list) ? (list as T[]) : undefined;
 }
 
-function isAnnouncement(value: unknown): value is Announcement {
-  if (!value || typeof value !== 'object') return false;
-  const a = value as Record<string, unknown>;
-  return typeof a.id === 'string' && typeof a.type === 'string' && typeof a.message === 'string';
-}
-
-/** The three sources in the app's order (machines/announcements: global, vendor, public file), first id wins. */
-function announcementsOf(input: FirstScreenInput): Announcement[] {
-  const sources = [input.api['/announcements'], input.api[`/vendors/${input.vendorId}/announcements`], input.files['/static/announcements.json']];
-  const seen = new Set<string>();
-  return sources
-    .flatMap((body) => listOf<unknown>(body, 'announcements') ?? [])
-    .filter(isAnnouncement)
-    .filter((a) => (seen.has(a.id) ? false : (seen.add(a.id), true)));
+/** The three sources in the app's order and rule (machines/announcements: global, vendor, public file). */
+function announcementsFor(input: FirstScreenInput): Announcement[] {
+  const bodies = [input.api['/announcements'], input.api[`/vendors/${input.vendorId}/announcements`], input.files['/static/announcements.json']];
+  return mergeAnnouncements(bodies.map(announcementsOf));
 }
 
 /** The dashboard's first screen as HTML, or null when an answer it needs is missing. */
@@ -72,9 +64,9 @@ export function renderDashboardFirstScreen(input: FirstScreenInput): string | nu
   // The MESSAGES badge: counted only when the location has unread messages (machines/messages); unknown → none yet,
   // as in the app until its count arrives (the badge sits in the tile's corner: it moves nothing).
   const unreadAnswer = listOf<unknown>(api[`${base}/messages?contactNotRead=true`], 'messages');
-  const unread = location.hasUnreadMessages && unreadAnswer && unreadAnswer.length > 0 ? unreadAnswer.length : null;
+  const unread = location.hasUnreadMessages && unreadAnswer ? unreadBadgeOf(unreadAnswer.length) : null;
   const now = Temporal.Now.zonedDateTimeISO(vendor.eodCutoff?.timezone || 'UTC');
-  const items = selectVisibleAnnouncements({ context: { announcements: announcementsOf(input), dismissed: [] } } as never, now);
+  const items = selectVisibleAnnouncements({ context: { announcements: announcementsFor(input), dismissed: [] } } as never, now);
   const tokenBase = `/token/${token}`;
   const showBar = vendors.length > 1 || locations.length > 1;
   const bar = showBar ? (
@@ -88,8 +80,8 @@ export function renderDashboardFirstScreen(input: FirstScreenInput): string | nu
             base={`${tokenBase}${base}`}
             location={location}
             loading={false}
-            autopayOn={autopayAnswer.autoPay != null}
-            hasPaymentPlans={plans.length > 0}
+            autopayOn={isAutopayOn(autopayAnswer.autoPay)}
+            hasPaymentPlans={hasPaymentPlans(plans)}
             messagesBadge={messagesBadgeOf(unread)}
           />
         </ShellLayout>

@@ -41,6 +41,23 @@ async function fetchPublicFile(signal: AbortSignal): Promise<Announcement[]> {
   return listOf(await response.json());
 }
 
+/**
+ * The sources' lists as one, in their order (global, vendor, public file), de-duplicated by id (first wins); only
+ * well-formed entries. Also what a dashboard's first screen shows (src/first-screen.tsx).
+ */
+export function mergeAnnouncements(lists: readonly unknown[]): Announcement[] {
+  const seen = new Set<string>();
+  return lists
+    .flatMap((list) => (Array.isArray(list) ? list : []))
+    .filter(isAnnouncement)
+    .filter((a) => (seen.has(a.id) ? false : (seen.add(a.id), true)));
+}
+
+/** The announcements of an answer body (`{ announcements: [...] }`), well-formed ones only. */
+export function announcementsOf(body: unknown): Announcement[] {
+  return listOf(body);
+}
+
 /** All announcements from the sources that answered, de-duplicated by id (first wins). */
 export async function fetchAnnouncements({ authenticated, vendorId }: AnnouncementsInput, signal: AbortSignal): Promise<Announcement[]> {
   const sources: Promise<Announcement[]>[] = [];
@@ -71,9 +88,7 @@ export async function fetchAnnouncements({ authenticated, vendorId }: Announceme
       return fetchPublicFile(signal);
     }),
   );
-  const all = (await Promise.all(sources)).flat();
-  const seen = new Set<string>();
-  const unique = all.filter((a) => (seen.has(a.id) ? false : (seen.add(a.id), true)));
+  const unique = mergeAnnouncements(await Promise.all(sources));
   // The expiration check needs Temporal: load it with the first dated announcement, before the view sees one.
   if (unique.some((a) => a.expirationDate)) await loadTemporal().catch(() => undefined);
   return unique;

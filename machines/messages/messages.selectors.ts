@@ -41,9 +41,14 @@ export function selectRichContent(s: TemplateSnapshot): RichContentResult | null
 /** Pay is offered while some of the message's invoices can be paid. */
 export const selectCanPay = (s: TemplateSnapshot): boolean => s.matches('loaded') && payableInvoiceIds(s.context.message).length > 0;
 
+/** The badge for a counted number of unread messages: the count, or none at 0. */
+export function unreadBadgeOf(count: number): number | null {
+  return count > 0 ? count : null;
+}
+
 /** The tile's badge: a count when known, `'new'` when only the flag is (count failed), null when nothing is unread. */
 export function selectUnreadBadge(s: UnreadSnapshot): number | 'new' | null {
-  if (s.matches('loaded')) return s.context.count > 0 ? s.context.count : null;
+  if (s.matches('loaded')) return unreadBadgeOf(s.context.count);
   if (s.matches('failed')) return 'new';
   return null;
 }

@@ -8,8 +8,8 @@
  *
  * Only a dashboard whose every answer is there gets one (else null: the page loads as it always did). Two things the
  * server cannot know may differ from the app's screen, which then replaces it as is: a banner the reader dismissed
- * earlier in this tab (session storage) and, on its last day, an expiration checked here in the vendor's zone, in the viewer's zone
- * by the app.
+ * earlier in this tab (session storage) and, on its last day, an expiration checked here in the vendor's zone (in the
+ * viewer's by the app).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -20,6 +20,7 @@ import { selectVisibleAnnouncements } from '../machines/announcements/announceme
 import type { Autopay, PaymentPlan } from '../machines/dashboard/dashboard.actors';
 import { hasPaymentPlans, isAutopayOn } from '../machines/dashboard/dashboard.selectors';
 import { unreadBadgeOf } from '../machines/messages/messages.selectors';
+import { changeLocationPath } from '../machines/selection/selection.selectors';
 import type { Location, Vendor } from '../machines/load/load.actors';
 import { AnnouncementBanners } from './features/announcements/announcements';
 import { DashboardView, messagesBadgeOf } from './features/dashboard/dashboard-page';
@@ -68,10 +69,8 @@ export function renderDashboardFirstScreen(input: FirstScreenInput): string | nu
   const now = Temporal.Now.zonedDateTimeISO(vendor.eodCutoff?.timezone || 'UTC');
   const items = selectVisibleAnnouncements({ context: { announcements: announcementsFor(input), dismissed: [] } } as never, now);
   const tokenBase = `/token/${token}`;
-  const showBar = vendors.length > 1 || locations.length > 1;
-  const bar = showBar ? (
-    <ChangeLocationBar current={location.displayName} to={locations.length > 1 ? `${tokenBase}/vendors/${vendorId}/locations` : `${tokenBase}/vendors`} label={t.changeLocation} />
-  ) : null;
+  const changeTo = changeLocationPath(token, vendorId, vendors.length, locations.length);
+  const bar = changeTo ? <ChangeLocationBar current={location.displayName} to={changeTo} label={t.changeLocation} /> : null;
   return renderToString(
     <StrictMode>
       <MemoryRouter initialEntries={[input.path]}>

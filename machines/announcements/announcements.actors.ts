@@ -20,7 +20,8 @@ function isAnnouncement(value: unknown): value is Announcement {
   return typeof a.id === 'string' && typeof a.type === 'string' && typeof a.message === 'string';
 }
 
-function listOf(body: unknown): Announcement[] {
+/** The announcements of an answer body (`{ announcements: [...] }`), well-formed ones only. */
+export function announcementsOf(body: unknown): Announcement[] {
   if (!body || typeof body !== 'object') return [];
   const list = (body as { announcements?: unknown }).announcements;
   return Array.isArray(list) ? list.filter(isAnnouncement) : [];
@@ -38,7 +39,7 @@ async function fetchPublicFile(signal: AbortSignal): Promise<Announcement[]> {
   const origin = typeof globalThis.location?.origin === 'string' && globalThis.location.origin !== 'null' ? globalThis.location.origin : '';
   const response = await fetch(`${origin}${PUBLIC_ANNOUNCEMENTS_PATH}`, { cache: 'no-store', signal, headers: { Accept: 'application/json' } });
   if (!response.ok) return [];
-  return listOf(await response.json());
+  return announcementsOf(await response.json());
 }
 
 /**
@@ -53,11 +54,6 @@ export function mergeAnnouncements(lists: readonly unknown[]): Announcement[] {
     .filter((a) => (seen.has(a.id) ? false : (seen.add(a.id), true)));
 }
 
-/** The announcements of an answer body (`{ announcements: [...] }`), well-formed ones only. */
-export function announcementsOf(body: unknown): Announcement[] {
-  return listOf(body);
-}
-
 /** All announcements from the sources that answered, de-duplicated by id (first wins). */
 export async function fetchAnnouncements({ authenticated, vendorId }: AnnouncementsInput, signal: AbortSignal): Promise<Announcement[]> {
   const sources: Promise<Announcement[]>[] = [];
@@ -67,13 +63,13 @@ export async function fetchAnnouncements({ authenticated, vendorId }: Announceme
     sources.push(ignoreFailure(async () => {
       const { api } = await client;
       const { data, response } = await api.GET('/announcements', { signal });
-      return response.ok ? listOf(data) : [];
+      return response.ok ? announcementsOf(data) : [];
     }));
     if (vendorId) {
       sources.push(ignoreFailure(async () => {
         const { api } = await client;
         const { data, response } = await api.GET('/vendors/{vendorId}/announcements', { params: { path: { vendorId } }, signal });
-        return response.ok ? listOf(data) : [];
+        return response.ok ? announcementsOf(data) : [];
       }));
     }
   }
@@ -83,7 +79,7 @@ export async function fetchAnnouncements({ authenticated, vendorId }: Announceme
       if (authenticated) {
         const [{ takeBootstrap }, { getAuthToken }] = await Promise.all([import('../../src/api/bootstrap'), import('../../src/api/client')]);
         const inline = takeBootstrap('files', PUBLIC_ANNOUNCEMENTS_PATH, getAuthToken());
-        if (inline !== undefined) return listOf(inline);
+        if (inline !== undefined) return announcementsOf(inline);
       }
       return fetchPublicFile(signal);
     }),

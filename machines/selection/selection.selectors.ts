@@ -27,3 +27,13 @@ export function formatAddress(address: Location['address'] | undefined): string 
 export function vendorLabel(vendor: Pick<Vendor, 'name' | 'displayName'>): string {
   return vendor.displayName || vendor.name;
 }
+
+/**
+ * Where the change-location bar leads (spec §2), or null when there is nothing to change to: the vendor's location
+ * chooser when it has more than one location, else the vendor chooser when there is more than one vendor.
+ */
+export function changeLocationPath(token: string, vendorId: string, vendorCount: number, locationCount: number): string | null {
+  if (locationCount > 1) return `/token/${token}/vendors/${vendorId}/locations`;
+  if (vendorCount > 1) return `/token/${token}/vendors`;
+  return null;
+}

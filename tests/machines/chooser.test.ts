@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { chooserMachine, type ChooserOptions } from '../../machines/selection/chooser.machine';
 import { chooserModelOptions } from '../../machines/selection/chooser.model';
 import type { Location, Vendor } from '../../machines/load/load.actors';
-import { formatAddress, sortLocations, sortVendors } from '../../machines/selection/selection.selectors';
+import { changeLocationPath, formatAddress, sortLocations, sortVendors } from '../../machines/selection/selection.selectors';
 
 function start(load: (refresh: boolean) => Promise<ChooserOptions>) {
   const forward = vi.fn();
@@ -68,5 +68,11 @@ describe('chooser sort rules', () => {
 
   it('formats an address on one line', () => {
     expect(formatAddress({ ...address, addressLine2: 'Suite 4' })).toBe('1 Main St, Suite 4, Austin, TX 78701');
+  });
+
+  it('the change-location bar leads to the location chooser, else the vendor chooser, else it is not shown', () => {
+    expect(changeLocationPath('T', 'v1', 2, 3)).toBe('/token/T/vendors/v1/locations');
+    expect(changeLocationPath('T', 'v1', 2, 1)).toBe('/token/T/vendors');
+    expect(changeLocationPath('T', 'v1', 1, 1)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { useReplay } from '../../app/replay-scope';
 import { css } from '../../../styled-system/css';
 import { useReleaseFirstScreen } from '../../ui/first-screen';
 import { Page } from '../../ui/page';
+import { changeLocationPath } from '../../../machines/selection/selection.selectors';
 import { ChangeLocationBar } from '../shell/change-location-bar';
 import { useSession } from '../shell/session';
 import { ShellFrame } from '../shell/shell-frame';
@@ -35,9 +36,8 @@ export function LocationFrame({ vendorId, locationId, changeLocationBar = false,
     if (loaded) replay?.send({ type: 'replay.loaded', scope: { token: session.token, vendorId, locationId }, path: pathname });
   }, [loaded, replay, session.token, vendorId, locationId, pathname]);
   if (context.status === 'missing') return <Navigate to="/404" replace />;
-  const showBar = changeLocationBar && context.status === 'loaded' && (context.vendorCount > 1 || context.locationCount > 1);
-  const changeTo = context.locationCount > 1 ? `/token/${session.token}/vendors/${vendorId}/locations` : `/token/${session.token}/vendors`;
-  const bar = showBar ? <ChangeLocationBar current={context.location?.displayName ?? ''} to={changeTo} label={t.changeLocation} /> : null;
+  const changeTo = changeLocationBar && context.status === 'loaded' ? changeLocationPath(session.token, vendorId, context.vendorCount, context.locationCount) : null;
+  const bar = changeTo ? <ChangeLocationBar current={context.location?.displayName ?? ''} to={changeTo} label={t.changeLocation} /> : null;
   return (
     // Not ready while loading: whether the bar shows is known only then (it must not push the page down later).
     <ShellFrame vendor={context.vendor} location={context.location} bar={bar} ready={context.status !== 'loading'}>

@@ -2,7 +2,7 @@
  * The reference server as a Fastify instance: `buildApp({ db, config })` → not yet listening, so tests drive it
  * in-process with `app.inject`. `server/main.ts` builds it on the configured database and listens.
  *
- *   /healthz            liveness (select 1)
+ *   /healthz, /readyz   liveness (the process) and readiness (database, job queue); see http/overload.ts
  *   /api/...            the contract (openapi/portal.yaml), validated, 501 for operations not implemented yet
  *   /api/docs           API reference
  *   /payments-api/...   the payments service contract (openapi/payments.yaml) when present
@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from './db/connect.js';
+import type { Db, DbHandle } from './db/connect.js';
 import type { AppConfig } from './config.js';
 import { registerContract, type Handlers } from './http/api.js';
 import { makeAuthenticate, makeCheckScope } from './http/auth.js';
@@ -20,6 +20,7 @@ import { loadContract } from './http/contract.js';
 import { registerDocs } from './http/docs.js';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errors.js';
 import { loggerOptions, type LoggerSetup } from './http/logging.js';
+import { registerOverload } from './http/overload.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { makeValidatorCompiler, rejectNulCharacters } from './http/validation.js';
@@ -38,6 +39,13 @@ export interface BuildAppOptions {
   handlers?: Handlers;
   /** Operations to leave without a handler (tests of the 501 fallback: every operation of the contract has one). */
   withoutHandlers?: string[];
+  /**
+   * The rest of the database handle (server/db/connect.ts): the long-statement pool for documents, the pool's load
+   * for load shedding, readiness for `/readyz`. Without it: documents on `db`, no pool-based shedding, ready = select 1.
+   */
+  database?: Pick<DbHandle, 'longDb' | 'load' | 'ready'>;
+  /** `/readyz` asks this too (the job queue): a reason when not ready */
+  extraReady?: () => Promise<string | undefined>;
 }
 
 /**
@@ -51,9 +59,13 @@ export function fastifyTrustProxy(trustProxy: AppConfig['trustProxy']): string |
   return (_address, hop) => hop < hops;
 }
 
-export async function buildApp({ db, config, logger, mailer, handlers, withoutHandlers = [] }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger, mailer, handlers, withoutHandlers = [], database, extraReady }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions({ level: config.logLevel, ...logger }),
+    // Node's http.Server timeouts (config.http): the whole request must have arrived within requestTimeout, its
+    // headers within headersTimeout (set below); an idle keep-alive connection is closed after keepAliveTimeout.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Bodies are small JSON documents; anything larger is refused (413) before parsing.
     bodyLimit: 256 * 1024,
@@ -67,6 +79,15 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
   app.addHook('preValidation', rejectNulCharacters);
   app.setErrorHandler(errorHandler);
   registerSecurityHeaders(app);
+  app.server.headersTimeout = Math.min(config.http.headersTimeoutMs, config.http.requestTimeoutMs || Infinity);
+  // /healthz, /readyz and load shedding, before every other route and hook (server/http/overload.ts)
+  await registerOverload(app, {
+    shedding: config.shedding,
+    readyTimeoutMs: config.readyTimeoutMs,
+    dbLoad: database?.load,
+    dbReady: database?.ready ?? (async () => void (await sql`select 1`.execute(db))),
+    extraReady,
+  });
 
   const ownMailer = mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined);
   if (!mailer && ownMailer) {
@@ -88,15 +109,10 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
     });
   }
 
-  app.get('/healthz', async (_request, reply) => {
-    await sql`select 1`.execute(db);
-    return reply.header('cache-control', 'no-store').send({ status: 'ok' });
-  });
-
   const contract = loadContract(config.contractPath);
   registerDocs(app, loadContract(config.contractPath), config.contractPath);
 
-  const deps = { db, config, mailer: ownMailer };
+  const deps = { db, longDb: database?.longDb, config, mailer: ownMailer };
   await registerContract(app, {
     prefix: '/api',
     contract,

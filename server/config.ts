@@ -32,6 +32,31 @@ export interface AppConfig {
    * answer is validated by its location's data version on every request (server/http/list-cache.ts).
    */
   listCacheBytes: number;
+  /** Database pools and timeouts (PostgreSQL; see README "Configuration"). */
+  db: {
+    poolSize: number;
+    acquireTimeoutMs: number;
+    statementTimeoutMs: number;
+    longStatementTimeoutMs: number;
+  };
+  /** HTTP server timeouts (Node's http.Server). */
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+  };
+  /** Load shedding: new requests get 503 + Retry-After at once instead of queueing (server/http/overload.ts). */
+  shedding: {
+    enabled: boolean;
+    /** event-loop delay (ms, mean over the last sample) above which new requests are shed */
+    maxEventLoopDelayMs: number;
+    /** callers waiting for a database connection at or above which new requests are shed */
+    maxDbWaiting: number;
+    /** the Retry-After of a 503 (seconds) */
+    retryAfterSeconds: number;
+  };
+  /** `/readyz`: how long the database may take to answer */
+  readyTimeoutMs: number;
 }
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,7 +77,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     letmein: { perAddress: 5, perClient: 20, windowMinutes: 15 },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     listCacheBytes: parseListCacheMb(env.LIST_CACHE_MB) * 1024 * 1024,
+    db: {
+      poolSize: whole(env, 'DB_POOL_SIZE', 10, 1),
+      acquireTimeoutMs: whole(env, 'DB_ACQUIRE_TIMEOUT_MS', 2_000),
+      statementTimeoutMs: whole(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000),
+      longStatementTimeoutMs: whole(env, 'DB_LONG_STATEMENT_TIMEOUT_MS', 60_000),
+    },
+    http: {
+      requestTimeoutMs: whole(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000),
+      headersTimeoutMs: whole(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000),
+      keepAliveTimeoutMs: whole(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000),
+    },
+    shedding: {
+      enabled: (env.LOAD_SHEDDING ?? 'on').trim().toLowerCase() !== 'off',
+      maxEventLoopDelayMs: whole(env, 'SHED_EVENT_LOOP_DELAY_MS', 150, 1),
+      maxDbWaiting: whole(env, 'SHED_DB_WAITING', 32, 1),
+      retryAfterSeconds: whole(env, 'SHED_RETRY_AFTER_S', 2, 1),
+    },
+    readyTimeoutMs: whole(env, 'READY_TIMEOUT_MS', 1_000, 1),
   };
+}
+
+/** A whole-number setting: unset or empty → `fallback`; otherwise digits, at least `min` (0: off, where it says so). */
+export function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const text = (env[name] ?? '').trim();
+  if (text === '') return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) {
+    throw new Error(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, got "${env[name]}"`);
+  }
+  return Number(text);
 }
 
 /**
@@ -87,5 +140,8 @@ export function parseListCacheMb(value: string | undefined): number {
 
 /** A config for tests and tools: defaults, with overrides. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ PUBLIC_URL: 'http://portal.test' }), logLevel: 'silent', ...overrides };
+  // No load shedding in-process: a test's own CPU work (PGlite, PDFs) would read as a lagging event loop. The
+  // overload tests turn it on with their own thresholds.
+  const base = loadConfig({ PUBLIC_URL: 'http://portal.test' });
+  return { ...base, logLevel: 'silent', shedding: { ...base.shedding, enabled: false }, ...overrides };
 }

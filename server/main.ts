@@ -17,13 +17,25 @@ const DEMO_EMAIL = 'demo@example.com';
 async function main() {
   const config = loadConfig();
   const dbOptions = dbOptionsFromEnv();
-  const handle = await createDb(dbOptions);
+  const handle = await createDb({ ...dbOptions, ...config.db });
   await migrateToLatest(handle.db);
   await seedIfEmpty(handle.db);
 
-  const app = await buildApp({ db: handle.db, config });
-
   let jobs: JobQueue | undefined;
+  let jobsFailed: string | undefined;
+  const app = await buildApp({
+    db: handle.db,
+    config,
+    database: handle,
+    // /readyz: the job queue, when this process runs one, has started and its own connection answers
+    extraReady: async () => {
+      if (process.env.JOBS === 'off') return undefined;
+      if (jobsFailed) return `the job queue did not start: ${jobsFailed}`;
+      if (!jobs) return 'the job queue is starting';
+      return (await jobs.ready(config.readyTimeoutMs)) ? undefined : 'the job queue does not answer';
+    },
+  });
+
   let dbSocket: DbSocketServer | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -62,7 +74,7 @@ async function main() {
   // JOBS=off runs a process without them (another process on the same PostgreSQL does them).
   if (process.env.JOBS !== 'off') {
     startJobQueue({
-      db: handle.db,
+      db: handle.longDb,
       pglite: handle.pglite,
       databaseUrl: dbOptions.databaseUrl,
       publicUrl: config.publicUrl,
@@ -72,7 +84,10 @@ async function main() {
         jobs = queue;
         if (closing) void queue.stop();
       },
-      (error) => app.log.error({ err: error }, 'the job queue did not start: scheduled payments will not run'),
+      (error) => {
+        jobsFailed = error instanceof Error ? error.message : String(error);
+        app.log.error({ err: error }, 'the job queue did not start: scheduled payments will not run');
+      },
     );
   }
 

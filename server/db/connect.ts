@@ -12,6 +12,7 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type Dialect, 
 import pg from 'pg';
 import { migrationProvider } from './migrations.js';
 import { FairPGliteDialect } from './pglite-queue.js';
+import { createPgPool } from './pool.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -23,15 +24,43 @@ export interface CreateDbOptions {
   dataDir?: string;
   /** node-postgres pool size (default 10) */
   poolSize?: number;
+  /** PostgreSQL: how long a caller waits for a pool connection before failing with 503 (default 0: forever) */
+  acquireTimeoutMs?: number;
+  /** PostgreSQL: `statement_timeout` of the request pool (default 0: none) */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: `statement_timeout` of the pool for documents and jobs, `longDb` (default 0: none) */
+  longStatementTimeoutMs?: number;
+  /** PostgreSQL: size of the pool for documents and jobs (default 3) */
+  longPoolSize?: number;
+  /** told of each lost PostgreSQL connection (default: a process warning) */
+  onConnectionLost?: (error: Error & { code?: string }) => void;
+}
+
+/** How busy the database access of this process is: callers waiting for a connection, and how many there are. */
+export interface DbLoad {
+  waiting: number;
+  size: number;
 }
 
 export interface DbHandle {
   db: Db;
+  /**
+   * The same database for work that may take longer than a request's statements: documents (statements, PDFs,
+   * CSVs) and scheduled jobs. On PostgreSQL a pool of its own with the longer `statement_timeout`; on PGlite `db`.
+   */
+  longDb: Db;
   kind: 'postgres' | 'pglite';
   /** The embedded database itself (PGlite only): the server shares it with the CLIs through `socket.ts`. */
   pglite?: PGlite;
   /** Opened through a running server's socket (a CLI): that server's info (`socket.ts`), when it wrote one. */
   server?: { publicUrl: string };
+  /** the request pool's load, read by load shedding (server/http/overload.ts) */
+  load(): DbLoad;
+  /**
+   * Readiness: resolves when the database answers within `timeoutMs`, else rejects. On PostgreSQL a connection
+   * of its own (never queued behind requests); on PGlite whether the embedded database is open.
+   */
+  ready(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -133,20 +162,45 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   let releaseLock: (() => void) | undefined;
   let pglite: PGlite | undefined;
 
+  let load: () => DbLoad;
+  let ready: (timeoutMs: number) => Promise<void>;
+  let longDb: Db | undefined;
+  const extraPools: pg.Pool[] = [];
+
   if (options.databaseUrl) {
     kind = 'postgres';
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+    // A lost connection fails the statements using it (503) and never the process (pool.ts).
+    const onConnectionLost =
+      options.onConnectionLost ??
+      ((error: Error & { code?: string }) =>
+        process.emitWarning(`PostgreSQL connection lost (${error.code ?? error.message})`, { code: 'PP_DB_CONNECTION_LOST' }));
+    const common = { connectionString: options.databaseUrl, types: pgTypes, onConnectionLost, acquireTimeoutMs: options.acquireTimeoutMs };
+    const pool = createPgPool({
+      ...common,
       max: options.poolSize ?? 10,
-      types: pgTypes,
-    });
-    // An idle connection the server ends (restart, failover, `drop database … with (force)`) is reported on the
-    // pool; without a listener node-postgres turns it into an uncaught exception that kills the process. The pool
-    // drops that client and opens a new one on the next checkout, so a warning is all it needs.
-    pool.on('error', (error: Error & { code?: string }) => {
-      process.emitWarning(`idle PostgreSQL connection lost (${error.code ?? error.message})`, { code: 'PP_DB_IDLE_ERROR' });
+      statementTimeoutMs: options.statementTimeoutMs,
+      // a transaction never waits for a person: one left open this long is a bug or a hung process
+      idleInTransactionTimeoutMs: options.statementTimeoutMs ? Math.max(options.statementTimeoutMs * 2, 10_000) : undefined,
+      application_name: 'pp-api',
     });
     dialect = new PostgresDialect({ pool });
+    const longPool = createPgPool({ ...common, max: options.longPoolSize ?? 3, statementTimeoutMs: options.longStatementTimeoutMs, application_name: 'pp-long' });
+    // readiness: one connection of its own, so a busy request pool never makes an instance look dead
+    const readyPool = createPgPool({ ...common, max: 1, acquireTimeoutMs: 0, application_name: 'pp-ready' });
+    extraPools.push(longPool, readyPool);
+    longDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: longPool }), plugins });
+    load = () => ({ waiting: pool.waitingCount, size: pool.options.max });
+    ready = async (timeoutMs) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`the database did not answer within ${timeoutMs} ms`)), timeoutMs);
+      });
+      try {
+        await Promise.race([readyPool.query({ text: 'select 1', query_timeout: timeoutMs } as pg.QueryConfig), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
   } else {
     kind = 'pglite';
     const dataDir = options.dataDir ?? '.data';
@@ -170,17 +224,28 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     await client.waitReady;
     pglite = client;
     // one statement at a time, granted to the oldest request first (server/db/pglite-queue.ts)
-    dialect = new FairPGliteDialect(client);
+    const fair = new FairPGliteDialect(client);
+    dialect = fair;
+    load = () => ({ waiting: fair.waitingCount(), size: 1 });
+    // the embedded database lives in this process: it is there while it is open
+    ready = async () => {
+      if (client.closed) throw new Error('the embedded database is closed');
+    };
   }
 
   const db = new Kysely<Database>({ dialect, plugins });
   return {
     db,
+    longDb: longDb ?? db,
     kind,
     pglite,
+    load,
+    ready,
     async close() {
       try {
         await db.destroy();
+        await longDb?.destroy();
+        await Promise.all(extraPools.map((p) => (p.ended ? undefined : p.end())));
       } finally {
         releaseLock?.();
       }

@@ -98,6 +98,11 @@ class FairQueueDriver implements Driver {
     this.#inner = inner;
   }
 
+  /** callers waiting for the connection (load shedding reads it) */
+  get waitingCount(): number {
+    return this.#waiting.length;
+  }
+
   async init() {
     await this.#inner.init();
     // the inner driver's single connection; it never queues because we hand it out one holder at a time
@@ -156,11 +161,19 @@ class FairQueueDriver implements Driver {
 }
 
 export class FairPGliteDialect extends PGliteDialect {
+  #driver: FairQueueDriver | undefined;
+
   constructor(client: PGlite) {
     super(client);
   }
 
   override createDriver(): Driver {
-    return new FairQueueDriver(super.createDriver());
+    this.#driver = new FairQueueDriver(super.createDriver());
+    return this.#driver;
+  }
+
+  /** callers waiting for the embedded database's one connection */
+  waitingCount(): number {
+    return this.#driver?.waitingCount ?? 0;
   }
 }

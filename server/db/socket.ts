@@ -22,8 +22,8 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { pgTypes, type Db, type DbHandle } from './connect.js';
+import { createPgPool } from './pool.js';
 import type { Database } from './schema.js';
 
 /** node-postgres looks for `${host}/.s.PGSQL.${port}` when `host` is a directory. */
@@ -172,7 +172,9 @@ export function serverSocketExists(dataDir: string): boolean {
  * one at a time), with the same value types as a direct open.
  */
 export async function connectThroughServer(dataDir: string): Promise<DbHandle> {
-  const pool = new pg.Pool({
+  // A server that stops or cuts the client (idle, session limit) fails the statement using the connection, never
+  // the CLI's process (pool.ts); the next statement connects again.
+  const pool = createPgPool({
     host: path.dirname(dbSocketPath(dataDir)),
     port: SOCKET_PORT,
     user: 'postgres',
@@ -180,7 +182,6 @@ export async function connectThroughServer(dataDir: string): Promise<DbHandle> {
     max: 1,
     types: pgTypes,
   });
-  pool.on('error', () => {}); // the server cut an idle connection; the next query reconnects
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   try {
     await db.connection().execute(async (conn) => {
@@ -190,5 +191,14 @@ export async function connectThroughServer(dataDir: string): Promise<DbHandle> {
     await db.destroy();
     throw error;
   }
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    longDb: db,
+    kind: 'pglite',
+    load: () => ({ waiting: pool.waitingCount, size: 1 }),
+    ready: async () => {
+      await db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
+    },
+    close: () => db.destroy(),
+  };
 }

@@ -5,6 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/pool.js';
 import { applySecurityHeaders, CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers.js';
 
 export interface ErrorBody {
@@ -30,6 +31,15 @@ export class ApiError extends Error {
       : { errorCode: this.errorCode, message: this.message, field: this.field };
   }
 }
+
+/** Seconds a caller is asked to wait after a 503 (Retry-After). */
+export const RETRY_AFTER_SECONDS = 2;
+
+/** The one answer for "try again in a moment": the database is out of reach, or the server sheds load. */
+export const unavailableBody = (): ErrorBody => ({
+  errorCode: 'unavailable',
+  message: 'The service is busy or briefly unavailable. Please try again in a moment.',
+});
 
 export const notFound = (what = 'resource') => new ApiError(404, 'not_found', `The ${what} was not found.`);
 export const notImplemented = (operationId: string) =>
@@ -111,9 +121,14 @@ export function toProcessorErrors(body: ErrorBody) {
   return { errors: [{ code: body.errorCode, message: body.message }] };
 }
 
+/** An error body in the shape of the API the request went to. */
+export function errorPayload(request: FastifyRequest, body: ErrorBody) {
+  return isPaymentsServicePath(request.url) ? toProcessorErrors(body) : body;
+}
+
 /** Sends an error body in the shape of the API the request went to. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, body: ErrorBody) {
-  return reply.code(status).send(isPaymentsServicePath(request.url) ? toProcessorErrors(body) : body);
+  return reply.code(status).send(errorPayload(request, body));
 }
 
 /** Fastify error handler: every failure leaves as the Error schema; 5xx details stay in the log. */
@@ -123,6 +138,14 @@ export function errorHandler(error: FastifyError | ApiError, request: FastifyReq
   }
   if (error.validation) {
     return sendError(request, reply, 400, validationErrorBody(error));
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Only the requests that were using the lost connection (or waited too long for one) get this; the process
+    // keeps serving and the next request connects again (server/db/pool.ts). A transaction that failed here was
+    // rolled back, or committed before the connection went (then a retry with the same Idempotency-Key replays it).
+    request.log.warn({ reason: error.message, code: (error as { code?: string }).code }, 'database unavailable');
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return sendError(request, reply, 503, unavailableBody());
   }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) {

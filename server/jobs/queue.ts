@@ -1,5 +1,5 @@
 /**
- * The job queue: pg-boss 10.4 on the server's own database — PostgreSQL (its own small pool) or the embedded PGlite
+ * The job queue: pg-boss 10.4 on the server's own database — PostgreSQL (a small pool of ours, db/pool.ts) or the embedded PGlite
  * (pg-boss's `db` option, through the server's fair PGlite queue, `db/pglite-queue.ts`, so a pg-boss statement never
  * lands inside a request's open transaction).
  *
@@ -19,6 +19,8 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import { createPgPool } from '../db/pool.js';
 import type { Db } from '../db/connect.js';
 import { scheduledJobs } from './registry.js';
 import type { JobLogger, ScheduledJob } from './types.js';
@@ -47,6 +49,8 @@ export interface JobQueueOptions {
 
 export interface JobQueue {
   boss: PgBoss;
+  /** readiness: the queue's own database connection answers within `timeoutMs` */
+  ready(timeoutMs: number): Promise<boolean>;
   /** sends a job of `name` now (deduplicated while one waits) and resolves with its pg-boss id (null when deduplicated) */
   send(name: string): Promise<string | null>;
   /** resolves when every job this process took has finished (for tests) */
@@ -101,14 +105,27 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     clockMonitorIntervalSeconds: 600,
     schedule: options.schedule ?? true,
   };
-  let boss: PgBoss;
+  let boss: PgBoss; // assigned once below
+  let adapter: { executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+  let ownPool: pg.Pool | undefined;
   if (options.pglite) {
-    boss = new PgBoss({ ...common, db: pgliteBossAdapter(options.db, options.pglite) } as PgBoss.ConstructorOptions);
+    adapter = pgliteBossAdapter(options.db, options.pglite);
   } else if (options.databaseUrl) {
-    boss = new PgBoss({ ...common, connectionString: options.databaseUrl, max: options.poolSize ?? 2, application_name: 'pp-jobs' });
+    // pg-boss on a pool of ours (its `db` option): a connection lost to a restart or failover fails that statement
+    // (pg-boss reports it and polls again) and never the process (db/pool.ts); the next statement reconnects.
+    const pool = createPgPool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 2,
+      acquireTimeoutMs: 10_000,
+      application_name: 'pp-jobs',
+      onConnectionLost: (error) => log.warn({ reason: error.message, code: error.code }, 'job queue: database connection lost'),
+    });
+    ownPool = pool;
+    adapter = { executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }) };
   } else {
     throw new Error('startJobQueue needs pglite or databaseUrl');
   }
+  boss = new PgBoss({ ...common, db: adapter } as PgBoss.ConstructorOptions);
   boss.on('error', (error: Error) => log.error({ reason: error.message }, 'job queue error'));
   await boss.start();
 
@@ -139,6 +156,22 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   return {
     boss,
     runs,
+    async ready(timeoutMs) {
+      if (stopped) return false;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        return await Promise.race([
+          adapter.executeSql('select 1').then(() => true),
+          new Promise<boolean>((resolve) => {
+            timer = setTimeout(() => resolve(false), timeoutMs);
+          }),
+        ]);
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     send: (name) => boss.send(name, {}, {}),
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
@@ -148,6 +181,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       stopped = true;
       // graceful: waits (up to 20 s) for the jobs this process is running; `close` only closes pg-boss's own pool
       await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+      await ownPool?.end();
     },
   };
 }

@@ -5,6 +5,8 @@ import type { Mailer } from '../mail/mailer.js';
 
 export interface RouteDeps {
   db: Db;
+  /** the same database with the longer statement timeout, for documents (default: `db`) */
+  longDb?: Db;
   config: AppConfig;
   /** Delivers outbox e-mails (SMTP) when configured. */
   mailer?: Mailer;

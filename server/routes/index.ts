@@ -50,9 +50,13 @@ export function portalHandlers(deps: RouteDeps): Handlers {
     // ── issue 10: remit + replay ──
     remitHandlers,
   ];
+  // Documents (PDFs, statements, the remit form) may read a whole account: they use the pool with the longer
+  // statement timeout (DB_LONG_STATEMENT_TIMEOUT_MS), the rest the request pool's.
+  const longRunning = new Set<(deps: RouteDeps) => Handlers>([documentHandlers, statementHandlers, remitHandlers]);
+  const longDeps: RouteDeps = { ...deps, db: deps.longDb ?? deps.db };
   const handlers: Handlers = {};
   for (const module of modules) {
-    for (const [operationId, handler] of Object.entries(module(deps))) {
+    for (const [operationId, handler] of Object.entries(module(longRunning.has(module) ? longDeps : deps))) {
       if (operationId in handlers) throw new Error(`Two handlers for ${operationId}`);
       handlers[operationId] = handler;
     }

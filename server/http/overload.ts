@@ -1,0 +1,90 @@
+/**
+ * Bounds under overload, and the health routes a load balancer asks.
+ *
+ *   GET /healthz   liveness: the process answers. Never touches the database, never shed.
+ *   GET /readyz    readiness: the database answers within READY_TIMEOUT_MS on a connection of its own (never queued
+ *                  behind requests), and the job queue, when this process runs one, is started. 503 otherwise.
+ *
+ * Load shedding: a request that would only queue is answered at once with 503 + Retry-After (`unavailable`) instead:
+ * - when the event loop lags (mean delay over the last 100 ms sample above SHED_EVENT_LOOP_DELAY_MS): measured and
+ *   decided by @fastify/under-pressure;
+ * - when SHED_DB_WAITING or more callers already wait for a database connection (the pool, or the embedded
+ *   database's fair queue): a new request would wait behind all of them.
+ * Both are decided in `onRequest`, before the body is read and before any handler runs, so a shed payment submit
+ * has done nothing at all (the customer's retry, with the same Idempotency-Key, starts it afresh); an admitted one runs
+ * to its commit. The health routes and static files (no database) are never shed by the pool rule.
+ */
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.js';
+import type { DbLoad } from '../db/connect.js';
+import { errorPayload, sendError, unavailableBody } from './errors.js';
+
+export interface OverloadOptions {
+  shedding: AppConfig['shedding'];
+  readyTimeoutMs: number;
+  /** the request pool's load (DbHandle.load) */
+  dbLoad?: () => DbLoad;
+  /** readiness of the database (DbHandle.ready) */
+  dbReady?: (timeoutMs: number) => Promise<void>;
+  /** readiness of anything else this process needs (the job queue); throws or returns a reason when not ready */
+  extraReady?: () => Promise<string | undefined>;
+}
+
+/** Paths whose requests never reach the database: health routes, and the SPA's hashed or public static files. */
+function needsNoDatabase(url: string): boolean {
+  return url === '/healthz' || url === '/readyz' || url.startsWith('/assets/') || url.startsWith('/static/') || url === '/favicon.ico';
+}
+
+export async function registerOverload(app: FastifyInstance, options: OverloadOptions) {
+  const { shedding } = options;
+  /** Sets the 503 and returns its body (under-pressure sends a returned value; our hook sends it itself). */
+  const shed = (request: FastifyRequest, reply: FastifyReply, reason: string, value?: number) => {
+    request.log.warn({ reason, value }, 'request shed');
+    reply.code(503).header('retry-after', String(shedding.retryAfterSeconds));
+    return errorPayload(request, unavailableBody());
+  };
+
+  app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+
+  app.get('/readyz', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      await options.dbReady?.(options.readyTimeoutMs);
+      const notReady = await options.extraReady?.();
+      if (notReady) throw new Error(notReady);
+      return reply.send({ status: 'ready' });
+    } catch (error) {
+      request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'not ready');
+      reply.header('retry-after', String(shedding.retryAfterSeconds));
+      return sendError(request, reply, 503, { errorCode: 'unavailable', message: 'Not ready: the database or the job queue does not answer.' });
+    }
+  });
+
+  if (!shedding.enabled) return;
+
+  await app.register(underPressure, {
+    maxEventLoopDelay: shedding.maxEventLoopDelayMs,
+    // sampled every 100 ms (the default 1 s reacts after a second of queueing)
+    sampleInterval: 100,
+    retryAfter: shedding.retryAfterSeconds,
+    // under-pressure sends what the handler returns (its types say void); undefined lets the request through
+    pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
+      if (request.url === '/healthz' || request.url === '/readyz') return undefined;
+      return shed(request, reply, type, value);
+    }) as never,
+  });
+
+  const dbLoad = options.dbLoad;
+  if (dbLoad) {
+    app.addHook('onRequest', (request, reply, done) => {
+      if (needsNoDatabase(request.url)) return done();
+      const { waiting } = dbLoad();
+      if (waiting >= shedding.maxDbWaiting) {
+        reply.send(shed(request, reply, 'dbWaiting', waiting));
+        return;
+      }
+      done();
+    });
+  }
+}

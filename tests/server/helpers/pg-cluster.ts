@@ -74,19 +74,20 @@ export async function startPgCluster(binDir: string): Promise<PgCluster> {
   const ctl = (action: string, extra: string[] = []) => pg('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', options, ...extra, action]);
   await ctl('start');
   let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await ctl('stop', ['-m', 'fast']).catch(() => undefined);
+  };
   return {
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     restart: async () => {
       await ctl('restart', ['-m', 'fast']);
     },
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      await ctl('stop', ['-m', 'fast']).catch(() => undefined);
-    },
+    stop,
     async destroy() {
-      await this.stop();
+      await stop();
       rmSync(root, { recursive: true, force: true });
     },
   };

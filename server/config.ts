@@ -48,7 +48,7 @@ export interface AppConfig {
   /** Load shedding: new requests get 503 + Retry-After at once instead of queueing (server/http/overload.ts). */
   shedding: {
     enabled: boolean;
-    /** event-loop delay (ms, mean over the last sample) above which new requests are shed */
+    /** event-loop delay (ms, mean over the last 100 ms sample) above which new requests are shed; 0: not checked */
     maxEventLoopDelayMs: number;
     /** callers waiting for a database connection at or above which new requests are shed */
     maxDbWaiting: number;
@@ -90,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     shedding: {
       enabled: (env.LOAD_SHEDDING ?? 'on').trim().toLowerCase() !== 'off',
-      maxEventLoopDelayMs: whole(env, 'SHED_EVENT_LOOP_DELAY_MS', 150, 1),
+      maxEventLoopDelayMs: whole(env, 'SHED_EVENT_LOOP_DELAY_MS', 150),
       maxDbWaiting: whole(env, 'SHED_DB_WAITING', 32, 1),
       retryAfterSeconds: whole(env, 'SHED_RETRY_AFTER_S', 2, 1),
     },

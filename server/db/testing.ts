@@ -11,7 +11,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
 import { demoToday, seedDemo, type DemoSeedResult } from '../seed/demo.js';
-import { createDb, migrateToLatest, type Db } from './connect.js';
+import { createDb, migrateToLatest, type Db, type DbHandle } from './connect.js';
 
 export interface TestDb {
   db: Db;
@@ -20,6 +20,8 @@ export interface TestDb {
   kind: 'postgres' | 'pglite';
   /** connection string of the fresh database (postgres only) */
   databaseUrl?: string;
+  /** the whole handle: the long-statement pool, load and readiness (buildApp's `database`) */
+  handle: DbHandle;
   /** ids of the demo data when created with `seed: true` */
   demo?: DemoSeedResult;
   /** closes the connection and drops the database */
@@ -91,6 +93,7 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
     let dropped = false;
     result = {
       db: handle.db,
+      handle,
       kind: 'postgres',
       databaseUrl: temp.url,
       async drop() {
@@ -102,7 +105,7 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
     };
   } else {
     const handle = await createDb({ dataDir: 'memory://' });
-    result = { db: handle.db, kind: 'pglite', pglite: handle.pglite, drop: () => handle.close() };
+    result = { db: handle.db, handle, kind: 'pglite', pglite: handle.pglite, drop: () => handle.close() };
   }
 
   try {

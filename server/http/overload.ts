@@ -63,7 +63,7 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
 
   if (!shedding.enabled) return;
 
-  await app.register(underPressure, {
+  if (shedding.maxEventLoopDelayMs > 0) await app.register(underPressure, {
     maxEventLoopDelay: shedding.maxEventLoopDelayMs,
     // sampled every 100 ms (the default 1 s reacts after a second of queueing)
     sampleInterval: 100,

@@ -111,7 +111,7 @@ describe('the payments service', () => {
 });
 
 describe('outside the contract', () => {
-  it('GET /healthz answers ok from the database', async () => {
+  it('GET /healthz (liveness) answers ok', async () => {
     const res = await s.app.inject({ url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });

@@ -39,6 +39,7 @@ export async function startTestServer(
   const config = testConfig(options.config);
   const app = await buildApp({
     db: testDb.db,
+    database: testDb.handle,
     config,
     logger: { level: 'info', stream },
     handlers: options.handlers,

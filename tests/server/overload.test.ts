@@ -1,0 +1,250 @@
+/**
+ * Bounds under overload (issue 17 §2), in-process on the suite's database (PGlite, or PostgreSQL with DATABASE_URL):
+ * - `/healthz` is liveness (no database), `/readyz` readiness (database, with a timeout of its own);
+ * - when callers already wait for a database connection, or the event loop lags, a new request is answered at once
+ *   with 503 + Retry-After (`unavailable`), before its handler runs: a shed payment submit writes nothing, and the
+ *   same submit (same Idempotency-Key) succeeds once the load is gone;
+ * - a lost database is told from a bug (`isDatabaseUnavailable`), and the new settings refuse bad values.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { loadConfig, testConfig } from '../../server/config.js';
+import { createTestDb, type TestDb } from '../../server/db/testing.js';
+import { isDatabaseUnavailable } from '../../server/db/pool.js';
+import { issueToken } from '../../server/db/tokens.js';
+import { DEMO_EPA } from '../../server/seed/demo.js';
+import type { FastifyInstance } from 'fastify';
+
+describe('health and readiness', () => {
+  it('/healthz answers without the database; /readyz answers 503 unavailable when the database is gone', async () => {
+    const t = await createTestDb({ seed: false });
+    const app = await buildApp({ db: t.db, database: t.handle, config: testConfig(), logger: false });
+    await app.ready();
+    try {
+      const ready = await app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ready' });
+      await t.drop(); // the database goes away under the running app
+      const live = await app.inject({ url: '/healthz' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+      const notReady = await app.inject({ url: '/readyz' });
+      expect(notReady.statusCode).toBe(503);
+      expect(notReady.json().errorCode).toBe('unavailable');
+      expect(notReady.headers['retry-after']).toMatch(/^\d+$/);
+      expect(notReady.headers['cache-control']).toBe('no-store');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('/readyz reports a job queue that does not answer', async () => {
+    const t = await createTestDb({ seed: false });
+    const app = await buildApp({
+      db: t.db,
+      database: t.handle,
+      config: testConfig(),
+      logger: false,
+      extraReady: async () => 'the job queue does not answer',
+    });
+    try {
+      const res = await app.inject({ url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().errorCode).toBe('unavailable');
+    } finally {
+      await app.close();
+      await t.drop();
+    }
+  });
+});
+
+describe('load shedding', () => {
+  let t: TestDb;
+  let app: FastifyInstance;
+  let token: string;
+  let path: string;
+  let body: Record<string, unknown>;
+  const MAX_WAITING = 2;
+
+  beforeAll(async () => {
+    t = await createTestDb({ seed: true });
+    const base = testConfig();
+    app = await buildApp({
+      db: t.db,
+      database: t.handle,
+      // the event-loop rule out of the way here (its own test below): only the pool rule decides
+      config: { ...base, shedding: { enabled: true, maxEventLoopDelayMs: 0, maxDbWaiting: MAX_WAITING, retryAfterSeconds: 3 } },
+      logger: false,
+    });
+    await app.ready();
+    token = await issueToken(t.db, { contactId: t.demo!.contactId, type: 'login', ttlDays: 7 });
+    const card = await t.db.selectFrom('paymentMethods').selectAll().where('contactId', '=', t.demo!.contactId).where('name', '=', 'Visa Business').executeTakeFirstOrThrow();
+    path = `/api/vendors/${card.vendorId}/locations/${card.locationId}/paymentgroups`;
+    const open = await t.db.selectFrom('invoices').select('id').where('locationId', '=', card.locationId).where('payable', '=', true)
+      .where('deletedAt', 'is', null).where('openAmountCents', '>', 0).orderBy('displayInvNum').limit(2).execute();
+    body = { paymentMethodId: card.id, paymentDate: '', partialPayments: [], invoices: [open[1]!.id], epaVersion: DEMO_EPA['plastiq-cc'].version };
+    // a date the server accepts for this card (its own clock and calendar decide): the first one that pays the other invoice
+    for (let day = 0; day < 30 && body.paymentDate === ''; day += 1) {
+      const candidate = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+      const probe = await submit(randomUUID(), { ...body, paymentDate: candidate, invoices: [open[0]!.id] });
+      if (probe.statusCode === 201) body.paymentDate = candidate;
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.drop();
+  });
+
+  const submit = (key: string, paymentBody = body) =>
+    app.inject({ method: 'POST', url: path, headers: { authorization: `ContactAccess ${token}`, 'idempotency-key': key }, payload: paymentBody });
+
+  /** Holds every connection of the request pool and queues callers until `waiting` reach the bound; returns the release. */
+  async function saturate(): Promise<() => Promise<void>> {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: Promise<unknown>[] = [];
+    while (t.handle.load().waiting < MAX_WAITING) {
+      held.push(t.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await gate;
+      }));
+      // let the new caller take a connection or join the queue
+      await new Promise((resolve) => setImmediate(resolve));
+      if (held.length > 50) throw new Error('the pool never filled');
+    }
+    return async () => {
+      release();
+      await Promise.all(held);
+    };
+  }
+
+  it('callers waiting for the database: a payment submit is answered 503 at once and writes nothing; the same key succeeds afterwards', async () => {
+    expect(body.paymentDate).not.toBe('');
+    const keysBefore = await t.db.selectFrom('idempotencyKeys').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+
+    const release = await saturate();
+    const key = randomUUID();
+    let shed;
+    try {
+      const started = performance.now();
+      shed = await submit(key);
+      const elapsed = performance.now() - started;
+      expect(shed.statusCode).toBe(503);
+      expect(shed.json()).toEqual({ errorCode: 'unavailable', message: expect.any(String) });
+      expect(shed.headers['retry-after']).toBe('3');
+      expect(elapsed).toBeLessThan(1_000); // answered, not queued behind the held connections
+      // liveness and readiness are not shed
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    } finally {
+      await release();
+    }
+    const keysAfter = await t.db.selectFrom('idempotencyKeys').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(keysAfter.n).toBe(keysBefore.n); // the shed submit claimed nothing
+
+    const retried = await submit(key);
+    expect(retried.statusCode).toBe(201);
+    const again = await submit(key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const payments = await t.db.selectFrom('payments').select('id').where('invoiceId', '=', (body.invoices as string[])[0]!).execute();
+    expect(payments).toHaveLength(1);
+  });
+
+  it('static files and health routes are never shed by the pool rule', async () => {
+    const release = await saturate();
+    try {
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/vendors', headers: { authorization: `ContactAccess ${token}` } })).statusCode).toBe(503);
+    } finally {
+      await release();
+    }
+    expect((await app.inject({ url: '/api/vendors', headers: { authorization: `ContactAccess ${token}` } })).statusCode).toBe(200);
+  });
+});
+
+describe('load shedding on a lagging event loop (@fastify/under-pressure)', () => {
+  it('sheds new requests with 503 unavailable while the event loop lags, and serves them again after', async () => {
+    const t = await createTestDb({ seed: false });
+    const base = testConfig();
+    const app = await buildApp({
+      db: t.db,
+      database: t.handle,
+      config: { ...base, shedding: { enabled: true, maxEventLoopDelayMs: 50, maxDbWaiting: 1_000, retryAfterSeconds: 2 } },
+      logger: false,
+    });
+    await app.ready();
+    try {
+      let shed;
+      // block the loop (as a burst of CPU work would), then wait for the sampler to see it — the state, not a clock
+      for (let attempt = 0; attempt < 5 && shed?.statusCode !== 503; attempt += 1) {
+        const until = performance.now() + 400;
+        while (performance.now() < until) {
+          // busy: nothing else runs
+        }
+        for (let i = 0; i < 1_000 && !(app as any).isUnderPressure(); i += 1) await new Promise((resolve) => setImmediate(resolve));
+        shed = await app.inject({ url: '/api/vendors' });
+      }
+      expect(shed!.statusCode).toBe(503);
+      expect(shed!.json().errorCode).toBe('unavailable');
+      expect(shed!.headers['retry-after']).toBe('2');
+      // the loop is idle again: the sampler clears the state and requests are served
+      for (let i = 0; i < 200 && (app as any).isUnderPressure(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((app as any).isUnderPressure()).toBe(false);
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/vendors' })).statusCode).toBe(401); // served: asks for a token
+    } finally {
+      await app.close();
+      await t.drop();
+    }
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  const error = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
+  it.each([
+    ['a restart or pg_terminate_backend (57P01)', error('terminating connection due to administrator command', '57P01')],
+    ['the database starting up (57P03)', error('the database system is starting up', '57P03')],
+    ['a statement timeout (57014)', error('canceling statement due to statement timeout', '57014')],
+    ['a connection exception (08006)', error('connection failure', '08006')],
+    ['a refused connection', error('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ['a connection cut mid-statement', error('Connection terminated unexpectedly')],
+    ['a pool acquisition timeout', error('timeout exceeded when trying to connect')],
+    ['a client that lost its connection', error('Client has encountered a connection error and is not queryable')],
+    ['a wrapped cause', Object.assign(new Error('query failed'), { cause: error('Connection terminated unexpectedly') })],
+  ])('%s → unavailable', (_name, e) => {
+    expect(isDatabaseUnavailable(e)).toBe(true);
+  });
+  it.each([
+    ['a unique violation', error('duplicate key value violates unique constraint', '23505')],
+    ['a syntax error', error('syntax error at or near "x"', '42601')],
+    ['a bug', new TypeError('x is undefined')],
+    ['nothing', undefined],
+  ])('%s → not unavailable', (_name, e) => {
+    expect(isDatabaseUnavailable(e)).toBe(false);
+  });
+});
+
+describe('settings', () => {
+  it('reads the timeouts and shedding bounds from the environment, with defaults', () => {
+    const defaults = loadConfig({});
+    expect(defaults.db).toEqual({ poolSize: 10, acquireTimeoutMs: 2_000, statementTimeoutMs: 5_000, longStatementTimeoutMs: 60_000 });
+    expect(defaults.http).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000 });
+    expect(defaults.shedding.enabled).toBe(true);
+    const set = loadConfig({ DB_STATEMENT_TIMEOUT_MS: '1500', LOAD_SHEDDING: 'off', SHED_DB_WAITING: '7', READY_TIMEOUT_MS: '250' });
+    expect(set.db.statementTimeoutMs).toBe(1_500);
+    expect(set.shedding.enabled).toBe(false);
+    expect(set.shedding.maxDbWaiting).toBe(7);
+    expect(set.readyTimeoutMs).toBe(250);
+  });
+  it.each([['DB_POOL_SIZE', '0'], ['DB_STATEMENT_TIMEOUT_MS', '-1'], ['HTTP_REQUEST_TIMEOUT_MS', '5s'], ['SHED_DB_WAITING', '1e3']])(
+    'refuses %s=%s',
+    (name, value) => {
+      expect(() => loadConfig({ [name]: value })).toThrow(name);
+    },
+  );
+});

@@ -1,16 +1,30 @@
 /** Shared start-up of the command-line tools: database from DATABASE_URL / DATA_DIR, migrated. */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../config.js';
 import { createDb, DataDirBusyError, dbOptionsFromEnv, migrateToLatest, type DbHandle } from '../db/connect.js';
 import { connectThroughServer, dbSocketPath, readServerInfo, serverSocketExists } from '../db/socket.js';
 
 export class CliError extends Error {}
 
 /**
+ * The base URL of every link a CLI writes or prints (outbox messages of `npm run jobs`, `npm run link`'s URLs, …):
+ * the command's own `PUBLIC_URL` or `PORT` when it is given one; else, connected through a running server's socket,
+ * that server's own address (`$DATA_DIR/server.json`); else the configuration's default (`http://HOST:PORT`).
+ */
+export function cliPublicUrl(handle: Pick<DbHandle, 'server'>, env: NodeJS.ProcessEnv = process.env): string {
+  const own = Boolean(env.PUBLIC_URL || env.PORT);
+  return (!own && handle.server?.publicUrl?.replace(/\/+$/, '')) || loadConfig(env).publicUrl;
+}
+
+/** An open CLI database and the base URL of the links the command writes ({@link cliPublicUrl}). */
+export type CliDbHandle = DbHandle & { publicUrl: string };
+
+/**
  * Opens (and migrates) the database the server would use: DATABASE_URL, else the embedded database in DATA_DIR —
  * opened directly when no server holds it, else through the running server's socket (server/db/socket.ts).
  */
-export async function openCliDb(env: NodeJS.ProcessEnv = process.env): Promise<DbHandle> {
+export async function openCliDb(env: NodeJS.ProcessEnv = process.env): Promise<CliDbHandle> {
   let handle: DbHandle;
   const options = dbOptionsFromEnv(env);
   try {
@@ -25,7 +39,7 @@ export async function openCliDb(env: NodeJS.ProcessEnv = process.env): Promise<D
     await handle.close();
     throw error;
   }
-  return handle;
+  return { ...handle, publicUrl: cliPublicUrl(handle, env) };
 }
 
 async function openThroughServer(dataDir: string, busy: DataDirBusyError): Promise<DbHandle> {

@@ -7,7 +7,6 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { loadConfig } from '../config.js';
 import { runScheduledJob, QUEUE_SCHEMA } from '../jobs/queue.js';
 import { scheduledJobs } from '../jobs/registry.js';
 import type { JobLogger } from '../jobs/types.js';
@@ -48,7 +47,7 @@ export async function main(argv: string[]): Promise<void> {
   const handle = await openCliDb();
   try {
     if (job) {
-      const summary = await runScheduledJob(job, { db: handle.db, now: at, log: stderrLog, publicUrl: loadConfig().publicUrl });
+      const summary = await runScheduledJob(job, { db: handle.db, now: at, log: stderrLog, publicUrl: handle.publicUrl });
       console.log(`${job.name} at ${at.toISOString()}: ${Object.entries(summary).map(([k, v]) => `${k} ${v}`).join(', ')}`);
       return;
     }

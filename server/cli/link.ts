@@ -11,7 +11,6 @@
  * demo contact and prints it as JSON ({ tokens, urls }) — used by the browser tests.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
 import type { Db } from '../db/connect.js';
 import type { TokenStatus, TokenType } from '../db/schema.js';
 import { issueToken } from '../db/tokens.js';
@@ -166,8 +165,7 @@ export async function main(argv: string[]): Promise<void> {
   if (!values.demo && positionals.length !== 1) throw new CliError(USAGE);
 
   const handle = await openCliDb();
-  // Links to the server that runs: through its socket, its own public URL — unless this command was given its own.
-  const publicUrl = (!process.env.PUBLIC_URL && !process.env.PORT && handle.server?.publicUrl) || loadConfig().publicUrl;
+  const { publicUrl } = handle; // the running server's address through its socket, unless this command has its own
   try {
     if (values.demo) {
       const tokens = await issueDemoLinks(handle.db);

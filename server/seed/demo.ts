@@ -13,7 +13,7 @@ import { json } from '../db/json.js';
 import { ALL_TABLES } from '../db/migrations.js';
 import type { Address, Database, InvoiceExtra, PaymentConfig, PaymentSourceType, TokenStatus, TokenType } from '../db/schema.js';
 import { issueToken } from '../db/tokens.js';
-import { usFederalHolidays } from './holidays.js';
+import { bankHolidays } from '../../src/domain/holidays.js';
 
 type Db = Kysely<Database>;
 
@@ -148,10 +148,8 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     ])
     .execute();
 
-  // this year and next, by observed date (New Year's Day of the year after can be observed on Dec 31)
-  const holidays = [today.year, today.year + 1, today.year + 2]
-    .flatMap((year) => usFederalHolidays(year))
-    .filter((h) => h.date.startsWith(`${today.year}-`) || h.date.startsWith(`${today.year + 1}-`));
+  // this year and next, on the days the Federal Reserve is closed (src/domain/holidays.ts)
+  const holidays = [today.year, today.year + 1].flatMap((year) => bankHolidays(year));
   await db.insertInto('holidays').values(holidays).onConflict((oc) => oc.column('date').doNothing()).execute();
 
   // ── vendors and locations ───────────────────────────────────────────────────────────────

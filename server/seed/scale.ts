@@ -15,7 +15,7 @@ import { json } from '../db/json.js';
 import type { InvoiceExtra, PaymentConfig } from '../db/schema.js';
 import { issueToken } from '../db/tokens.js';
 import { DEMO_EPA, demoFeatureFlags } from './demo.js';
-import { usFederalHolidays } from './holidays.js';
+import { bankHolidays } from '../../src/domain/holidays.js';
 
 export interface ScaleLocation {
   vendorId: string;
@@ -54,7 +54,7 @@ async function ensureGlobalConfig(db: Db, today: Temporal.PlainDate) {
     { key: 'epa', value: json(DEMO_EPA) },
   ].filter((r) => !keys.has(r.key));
   if (rows.length > 0) await db.insertInto('appConfig').values(rows).execute();
-  const holidays = [today.year, today.year + 1].flatMap((year) => usFederalHolidays(year));
+  const holidays = [today.year, today.year + 1].flatMap((year) => bankHolidays(year));
   await db.insertInto('holidays').values(holidays).onConflict((oc) => oc.column('date').doNothing()).execute();
 }
 

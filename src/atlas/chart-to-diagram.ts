@@ -72,9 +72,21 @@ export interface Diagram {
   delays: Array<number | string>;
 }
 
-/** A name for a function-valued guard/action/actor (inline ones have no better name). */
-function functionName(fn: unknown): string {
-  const f = fn as { type?: unknown; name?: string };
+/**
+ * A readable name for a function-valued guard/action/actor: its `type` or function name; XState's built-in actions
+ * written inline by what they do — `assign({ result, error })` becomes `assign(result, error)` (`assign(…)` when it
+ * assigns from a function), `raise({ type: 'go' })` `raise(go)`, other built-ins `sendTo(…)`, `log(…)`, …; an
+ * anonymous function `inline`.
+ */
+export function functionName(fn: unknown): string {
+  const f = fn as { type?: unknown; name?: string; assignment?: unknown; event?: unknown };
+  if (typeof f.type === 'string' && f.type.startsWith('xstate.')) {
+    const builtin = f.type.slice('xstate.'.length);
+    if (builtin === 'assign' && f.assignment && typeof f.assignment === 'object') return `assign(${Object.keys(f.assignment).join(', ')})`;
+    const event = f.event as { type?: unknown } | undefined;
+    if (builtin === 'raise' && event && typeof event === 'object' && typeof event.type === 'string') return `raise(${event.type})`;
+    return `${builtin}(…)`;
+  }
   if (typeof f.type === 'string' && f.type) return f.type;
   return f.name && f.name !== 'anonymous' ? f.name : 'inline';
 }
@@ -92,7 +104,7 @@ export function guardName(guard: unknown): string | undefined {
   return 'inline';
 }
 
-/** Names of actions (strings, `{ type }` objects, built-ins like `xstate.assign`, named functions). */
+/** Names of actions (strings, `{ type }` objects, built-ins like `assign` by what they assign, named functions). */
 export function actionNames(actions: unknown): string[] {
   const list = Array.isArray(actions) ? actions : actions === undefined || actions === null ? [] : [actions];
   return list.map((a) => {

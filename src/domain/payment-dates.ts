@@ -14,6 +14,9 @@
  *   holidays" for the whole calendar): a card payment day is any day that is not a holiday.
  * - "Next business payment date" of a day = that day if it is a payment day, else the first payment day after it.
  *   A day is therefore valid exactly when it is itself a payment day (and inside the window).
+ * - Holidays are the global list (`holidays` table) as given; the seeds write the Federal Reserve's days
+ *   (`./holidays.ts`: a Saturday holiday stays on the Saturday, the Friday before is a business day; a Sunday one is
+ *   closed on the Monday). Nothing here moves a holiday.
  * - Window: today (in the vendor's time zone) through today + paymentDays, both ends inclusive — paymentDays + 1
  *   calendar days. The window stays anchored on today even after the cut-off.
  * - Cut-off: `EodCutoff.hour` is "the hour of the day (vendor time zone) after which today's payments move to the

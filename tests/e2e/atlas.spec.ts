@@ -1,10 +1,13 @@
 /**
  * The workflow atlas (issue 11): an analyst opens /atlas from the running portal, sees every registered workflow
- * grouped by feature, and each one's diagram renders with all its state names visible; axe finds nothing serious.
+ * grouped by feature, and each one's diagram renders with all its state names visible, opened fitted to its frame
+ * (scaled to it, centred); table names wrap only at their dots; the definition downloads and copies as
+ * `createMachine` code and as JSON (issue 17); axe finds nothing serious.
  */
 import { expect, test } from '@playwright/test';
 import { machineRegistry } from '../../machines/registry';
 import { chartToDiagram } from '../../src/atlas/chart-to-diagram';
+import { FIT_PADDING, MAX_FIT_SCALE } from '../../src/atlas/fit';
 import { stateTitle } from '../../src/atlas/layout';
 import { atlasTexts as t } from '../../src/features/atlas/texts';
 import { expectNoSeriousA11yViolations } from './support';
@@ -27,6 +30,20 @@ test('every workflow’s diagram renders with all its state names visible', asyn
     await page.goto(`/atlas/${entry.id}`);
     const diagram = page.getByTestId('atlas-diagram');
     await expect(diagram.locator('svg')).toBeVisible({ timeout: 20_000 });
+    // Opened fitted: centred in its frame on both axes, and as large as the frame allows (one axis filled less the
+    // padding, unless the enlargement limit holds a small chart).
+    const fitted = async () => {
+      const [frame, svg, transform] = await Promise.all([
+        page.getByTestId('atlas-viewport').boundingBox(),
+        diagram.locator('svg').boundingBox(),
+        diagram.evaluate((el) => (el as HTMLElement).style.transform),
+      ]);
+      const scale = Number(/scale\(([\d.]+)\)/.exec(transform)?.[1]);
+      const offCentre = Math.max(Math.abs(svg!.x + svg!.width / 2 - (frame!.x + frame!.width / 2)), Math.abs(svg!.y + svg!.height / 2 - (frame!.y + frame!.height / 2)));
+      const room = Math.min(frame!.width - 2 - 2 * FIT_PADDING - svg!.width, frame!.height - 2 - 2 * FIT_PADDING - svg!.height);
+      return offCentre <= 2 && room >= -2 && (room <= 2 || scale >= MAX_FIT_SCALE) ? 'fitted' : `off by ${offCentre.toFixed(1)} px, ${room.toFixed(1)} px to spare at ${scale}`;
+    };
+    await expect.poll(fitted, { message: `${entry.id} opens fitted` }).toBe('fitted');
     const drawn = chartToDiagram(entry.machine).states;
     for (const state of drawn) {
       const name = diagram.locator(`[data-state-id="${state.id}"] .name`);
@@ -58,6 +75,17 @@ test('a diagram pans and zooms with the keyboard; the definition downloads and c
   await expect.poll(transform).toBe(fitted);
   expect(zoomed).not.toBe(fitted);
 
+  // The code the Stately editor and the XState visualizer take, as a file and on the clipboard.
+  const downloadingCode = page.waitForEvent('download');
+  await page.getByRole('button', { name: t.downloadCode }).click();
+  const codeFile = await downloadingCode;
+  expect(codeFile.suggestedFilename()).toBe('paymentMethodDelete.machine.ts');
+  const code = await (await import('node:fs/promises')).readFile((await codeFile.path())!, 'utf8');
+  expect(code).toMatch(/^import \{ createMachine \} from 'xstate';$/m);
+  expect(code).toMatch(/^export const machine = createMachine\(\{$/m);
+  expect(code).toContain("id: 'paymentMethodDelete'");
+  expect(code).not.toContain('xstate.assign');
+
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: t.download }).click();
   const download = await downloading;
@@ -72,6 +100,29 @@ test('a diagram pans and zooms with the keyboard; the definition downloads and c
     await page.getByRole('button', { name: t.copy }).click();
     await expect(page.getByRole('status').filter({ hasText: t.copied })).toBeVisible();
     expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(json);
+    await page.getByRole('button', { name: t.copyCode }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.codeCopied })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   }
   await expectNoSeriousA11yViolations(page);
+});
+
+test('state names in the tables wrap only after their dots, never inside a word', async ({ page }) => {
+  await page.goto('/atlas/click2pay');
+  const cells = page.getByTestId('atlas-states').locator('tbody tr td:first-child');
+  await expect(cells).toHaveCount(chartToDiagram(machineRegistry.find((e) => e.id === 'click2pay')!.machine).states.length);
+  await expect(cells.nth(1)).toHaveCSS('word-break', 'keep-all');
+  await expect(cells.nth(1)).toHaveCSS('overflow-wrap', 'normal');
+  // Each piece between two dots is one text node: its glyphs all sit on one line.
+  const broken = await cells.evaluateAll((tds) =>
+    tds.flatMap((td) =>
+      [...td.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent).flatMap((n) => {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        return tops.size > 1 ? [td.textContent] : [];
+      }),
+    ),
+  );
+  expect(broken).toEqual([]);
 });

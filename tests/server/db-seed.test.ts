@@ -12,7 +12,7 @@ import {
   resetAndSeed,
   seedIfEmpty,
 } from '../../server/seed/demo.js';
-import { usFederalHolidays } from '../../server/seed/holidays.js';
+import { bankHolidays } from '../../src/domain/holidays.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 
 const TODAY = Temporal.PlainDate.from('2026-03-10');
@@ -21,23 +21,6 @@ const backends = [
   { name: 'PGlite', databaseUrl: '' },
   ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', databaseUrl: process.env.DATABASE_URL }] : []),
 ];
-
-describe('US federal holidays', () => {
-  it('moves Saturday holidays to Friday and Sunday holidays to Monday', () => {
-    const y2026 = usFederalHolidays(2026);
-    expect(y2026).toHaveLength(11);
-    expect(y2026).toContainEqual({ date: '2026-07-03', name: 'Independence Day' }); // Jul 4 is a Saturday
-    expect(y2026).toContainEqual({ date: '2026-11-26', name: 'Thanksgiving Day' });
-    expect(y2026).toContainEqual({ date: '2026-01-19', name: 'Birthday of Martin Luther King, Jr.' });
-    const y2027 = usFederalHolidays(2027);
-    expect(y2027).toContainEqual({ date: '2027-06-18', name: 'Juneteenth National Independence Day' }); // Saturday
-    expect(y2027).toContainEqual({ date: '2027-07-05', name: 'Independence Day' }); // Sunday
-    expect(y2027).toContainEqual({ date: '2027-12-24', name: 'Christmas Day' }); // Saturday
-    expect(y2027).toContainEqual({ date: '2027-05-31', name: 'Memorial Day' });
-    // Jan 1 2028 is a Saturday: observed Friday Dec 31 2027
-    expect(usFederalHolidays(2028)).toContainEqual({ date: '2027-12-31', name: "New Year's Day" });
-  });
-});
 
 describe.each(backends)('demo data on $name', ({ databaseUrl }) => {
   let t: TestDb;
@@ -175,12 +158,10 @@ describe.each(backends)('demo data on $name', ({ databaseUrl }) => {
     for (const ad of ads) expect(existsSync(fileURLToPath(new URL(`../../public${ad.fileUrl}`, import.meta.url)))).toBe(true);
   });
 
-  it('has the federal holidays of this year and next', async () => {
+  it('has the federal holidays of this year and next, on the days the Federal Reserve is closed', async () => {
     const rows = await t.db.selectFrom('holidays').selectAll().orderBy('date').execute();
-    expect(rows.filter((h) => h.date.startsWith('2026-'))).toEqual(usFederalHolidays(2026));
-    expect(rows.filter((h) => h.date.startsWith('2027-')).map((h) => h.date)).toEqual(
-      [...usFederalHolidays(2027), { date: '2027-12-31', name: "New Year's Day" }].map((h) => h.date),
-    );
+    expect(rows.filter((h) => h.date.startsWith('2026-'))).toEqual(bankHolidays(2026));
+    expect(rows.filter((h) => h.date.startsWith('2027-'))).toEqual(bankHolidays(2027));
     expect(rows.every((h) => h.date.startsWith('2026-') || h.date.startsWith('2027-'))).toBe(true);
   });
 

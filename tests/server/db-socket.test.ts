@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliPublicUrl } from '../../server/cli/common.js';
 import { createDb, migrateToLatest, type DbHandle } from '../../server/db/connect.js';
 import { dbSocketPath, startDbSocket, writeServerInfo, type DbSocketServer } from '../../server/db/socket.js';
 import { findToken } from '../../server/db/tokens.js';
@@ -40,13 +42,15 @@ afterAll(async () => {
 });
 
 /** Runs a CLI as `npm run <name>` would (tsx), on the server's data directory. */
-function cli(script: string, args: string[], own: { publicUrl?: boolean } = { publicUrl: true }) {
+function cli(script: string, args: string[], own: { publicUrl?: boolean; port?: string } = { publicUrl: true }) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.example:9000' };
   delete env.DATABASE_URL;
   if (!own.publicUrl) {
     delete env.PUBLIC_URL;
     delete env.PORT;
+    delete env.HOST;
   }
+  if (own.port) env.PORT = own.port;
   return run(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'server/cli', script), ...args], { cwd: root, env });
 }
 
@@ -114,4 +118,61 @@ describe('CLIs while the server holds the embedded database', () => {
     });
     expect(await server.db.selectFrom('outbox').select('recipient').where('recipient', '=', '5550000004').execute()).toHaveLength(1);
   });
+});
+
+describe('the base URL of the links a CLI writes (one rule: cliPublicUrl, used by every CLI through openCliDb)', () => {
+  const through = { server: { publicUrl: 'http://127.0.0.1:18777' } };
+  it("through a running server's socket: that server's address; the command's own PUBLIC_URL or PORT win", () => {
+    expect(cliPublicUrl(through, {})).toBe('http://127.0.0.1:18777');
+    expect(cliPublicUrl(through, { PUBLIC_URL: 'https://pay.example.com/' })).toBe('https://pay.example.com');
+    expect(cliPublicUrl(through, { PORT: '9100' })).toBe('http://127.0.0.1:9100');
+    expect(cliPublicUrl({}, {})).toBe('http://127.0.0.1:8080');
+    expect(cliPublicUrl({}, { HOST: '0.0.0.0', PORT: '81' })).toBe('http://0.0.0.0:81');
+  });
+
+  /** A weekly statement delivery for a demo location on `day`'s weekday, and `--at` noon (New York) that day. */
+  async function statementDueOn(day: Temporal.PlainDate, locationIndex: number) {
+    const contact = await server.db.selectFrom('contacts').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
+    const scopes = await server.db.selectFrom('contactLocations').select(['vendorId', 'locationId']).where('contactId', '=', contact.id).orderBy('locationId').execute();
+    const scope = scopes[locationIndex];
+    const weekday = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'][day.dayOfWeek - 1];
+    await server.db
+      .insertInto('statementDeliveries')
+      .values({ contactId: contact.id, vendorId: scope.vendorId, locationId: scope.locationId, scheduleUnit: 'weekly', scheduleValue: weekday, sendEmptyStatements: true, activeFrom: day.subtract({ days: 7 }).toString() })
+      .execute();
+    return { at: `${day}T17:00:00Z`, locationId: scope.locationId };
+  }
+  const outboxIds = async () => new Set((await server.db.selectFrom('outbox').select('id').execute()).map((r) => r.id));
+  const newestMailTo = async (before: Set<string>) =>
+    (await server.db.selectFrom('outbox').select(['id', 'body']).where('channel', '=', 'email').execute()).filter((r) => !before.has(r.id));
+
+  it("npm run jobs beside the server writes statement e-mails whose links go to the running server (server.json), not 8080", async () => {
+    const day = Temporal.Now.plainDateISO('America/New_York').add({ days: 1 });
+    const { at } = await statementDueOn(day, 0);
+    const before = await outboxIds();
+    const { stdout } = await cli('jobs.ts', ['run', 'statements', '--at', at], { publicUrl: false });
+    expect(stdout).toMatch(/sent 1/);
+    const mails = await newestMailTo(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].body).toMatch(/http:\/\/127\.0\.0\.1:18777\/token\/[A-Za-z0-9_-]{43}/);
+    expect(mails[0].body).not.toContain(':8080');
+  }, 60_000);
+
+  it('the same command given PUBLIC_URL, or PORT, of its own writes links to that address instead', async () => {
+    const day = Temporal.Now.plainDateISO('America/New_York').add({ days: 2 });
+    const first = await statementDueOn(day, 1);
+    let before = await outboxIds();
+    await cli('jobs.ts', ['run', 'statements', '--at', first.at]);
+    const own = await newestMailTo(before);
+    expect(own).toHaveLength(1);
+    expect(own[0].body).toContain('http://portal.example:9000/token/');
+
+    const later = day.add({ days: 1 });
+    await statementDueOn(later, 2);
+    before = await outboxIds();
+    await cli('jobs.ts', ['run', 'statements', '--at', `${later}T17:00:00Z`], { publicUrl: false, port: '9123' });
+    const byPort = await newestMailTo(before);
+    expect(byPort.length).toBeGreaterThanOrEqual(1);
+    for (const mail of byPort) expect(mail.body).toContain('http://127.0.0.1:9123/token/');
+  }, 60_000);
 });

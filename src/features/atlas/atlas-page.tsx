@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
-import { machineDefinitionJson } from '../../atlas/definition';
+import { machineCode, machineDefinitionJson } from '../../atlas/definition';
 import { percent, type CoverageFigures } from '../../atlas/coverage';
 import { button } from '../../ui/button';
 import { Card, Page, PageTitle } from '../../ui/page';
@@ -64,34 +64,38 @@ function AtlasIndex() {
 
 function MachineDetail({ e }: { e: AtlasEntry }) {
   const json = useMemo(() => machineDefinitionJson(e.entry.machine), [e]);
-  const [copyStatus, setCopyStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+  const code = useMemo(() => machineCode(e.entry.machine, e.purpose), [e]);
+  const [copyStatus, setCopyStatus] = useState<'idle' | 'copied' | 'codeCopied' | 'failed'>('idle');
+  const download = (text: string, filename: string, type: string) => {
+    const url = URL.createObjectURL(new Blob([text], { type }));
     const a = document.createElement('a');
     a.href = url;
-    a.download = `${e.id}.machine.json`;
+    a.download = filename;
     document.body.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
-  const copy = async () => {
+  const copy = async (text: string, done: 'copied' | 'codeCopied') => {
     try {
-      await navigator.clipboard.writeText(json);
-      setCopyStatus('copied');
+      await navigator.clipboard.writeText(text);
+      setCopyStatus(done);
     } catch {
       setCopyStatus('failed');
     }
   };
+  const status = { idle: '', copied: t.copied, codeCopied: t.codeCopied, failed: t.copyFailed }[copyStatus];
   return (
     <>
       <PageTitle className={css({ fontFamily: 'mono', wordBreak: 'break-word' })}>{e.id}</PageTitle>
       <p className={css({ mb: '1' })}>{e.purpose}</p>
       <p className={css({ mb: '4', color: 'muted', fontSize: 'sm' })}>{t.feature}: {e.feature} · {t.counts(e.diagram.states.length, e.diagram.transitions.length)}</p>
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center', mb: '2' })}>
-        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={download}>{t.download}</button>
-        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void copy()}>{t.copy}</button>
-        <span role="status" className={css({ fontSize: 'sm' })}>{copyStatus === 'copied' ? t.copied : copyStatus === 'failed' ? t.copyFailed : ''}</span>
+        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => download(code, `${e.id}.machine.ts`, 'text/plain')}>{t.downloadCode}</button>
+        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void copy(code, 'codeCopied')}>{t.copyCode}</button>
+        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => download(json, `${e.id}.machine.json`, 'application/json')}>{t.download}</button>
+        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void copy(json, 'copied')}>{t.copy}</button>
+        <span role="status" className={css({ fontSize: 'sm' })}>{status}</span>
       </div>
       <p className={css({ mb: '5', color: 'muted', fontSize: 'sm' })}>{t.statelyHint}</p>
       <CoverageFigures e={e} />

@@ -1,8 +1,21 @@
+import { Fragment, type ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 import type { Diagram } from '../../atlas/chart-to-diagram';
 import { atlasTexts as t } from './texts';
 
-const table = css({ width: '100%', fontSize: 'sm', borderCollapse: 'collapse', '& th, & td': { textAlign: 'left', verticalAlign: 'top', borderBottomWidth: '1px', borderColor: 'line', px: '2', py: '1' }, '& td': { wordBreak: 'break-word' } });
+// State, event and action names wrap only where a `<wbr>` allows it (after their dots), never inside a word.
+const table = css({ width: '100%', fontSize: 'sm', borderCollapse: 'collapse', '& th, & td': { textAlign: 'left', verticalAlign: 'top', borderBottomWidth: '1px', borderColor: 'line', px: '2', py: '1' }, '& td': { overflowWrap: 'normal', wordBreak: 'keep-all' } });
+
+/** A dotted name (`invoices.loading`, `xstate.done.actor.load`) with a line-break opportunity after each dot. */
+export function BreakAtDots({ text }: { text: string }): ReactNode {
+  const parts = text.split('.');
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? <>.<wbr /></> : null}
+    </Fragment>
+  ));
+}
 const heading = css({ fontWeight: '700', fontSize: 'lg', mt: '4', mb: '2' });
 const mono = css({ fontFamily: 'mono' });
 
@@ -12,7 +25,7 @@ export function DiagramTables({ diagram }: { diagram: Diagram }) {
   const list = (items: string[]) =>
     items.length ? (
       <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
-        {items.map((i) => <li key={i} className={css({ fontFamily: 'mono', fontSize: 'sm', bg: 'canvas', px: '2', borderRadius: 'sm' })}>{i}</li>)}
+        {items.map((i) => <li key={i} className={css({ fontFamily: 'mono', fontSize: 'sm', bg: 'canvas', px: '2', borderRadius: 'sm', overflowWrap: 'normal', wordBreak: 'keep-all' })}><BreakAtDots text={i} /></li>)}
       </ul>
     ) : <p className={css({ fontSize: 'sm', color: 'muted' })}>{t.none}</p>;
   return (
@@ -24,10 +37,10 @@ export function DiagramTables({ diagram }: { diagram: Diagram }) {
         <tbody>
           {diagram.states.map((s) => (
             <tr key={s.id}>
-              <td className={mono} style={{ paddingLeft: `${0.5 + s.depth * 0.75}rem` }}>{relative(s.id)}</td>
+              <td className={mono} style={{ paddingLeft: `${0.5 + s.depth * 0.75}rem` }}><BreakAtDots text={relative(s.id)} /></td>
               <td>{s.kind}{s.history ? ` (${s.history})` : ''}{s.initial ? ', initial' : ''}</td>
-              <td className={mono}>{[...s.entry.map((a) => `entry ${a}`), ...s.exit.map((a) => `exit ${a}`)].join(', ')}</td>
-              <td className={mono}>{s.invokes.map((i) => i.src).join(', ')}</td>
+              <td className={mono}><BreakAtDots text={[...s.entry.map((a) => `entry ${a}`), ...s.exit.map((a) => `exit ${a}`)].join(', ')} /></td>
+              <td className={mono}><BreakAtDots text={s.invokes.map((i) => i.src).join(', ')} /></td>
             </tr>
           ))}
         </tbody>
@@ -38,11 +51,11 @@ export function DiagramTables({ diagram }: { diagram: Diagram }) {
         <tbody>
           {diagram.transitions.map((tr) => (
             <tr key={tr.id}>
-              <td className={mono}>{relative(tr.source)}</td>
-              <td className={mono}>{tr.eventLabel}</td>
-              <td className={mono}>{tr.guard ?? ''}</td>
-              <td className={mono}>{tr.targets.length ? tr.targets.map(relative).join(', ') : t.selfLoop}</td>
-              <td className={mono}>{tr.actions.join(', ')}</td>
+              <td className={mono}><BreakAtDots text={relative(tr.source)} /></td>
+              <td className={mono}><BreakAtDots text={tr.eventLabel} /></td>
+              <td className={mono}><BreakAtDots text={tr.guard ?? ''} /></td>
+              <td className={mono}><BreakAtDots text={tr.targets.length ? tr.targets.map(relative).join(', ') : t.selfLoop} /></td>
+              <td className={mono}><BreakAtDots text={tr.actions.join(', ')} /></td>
             </tr>
           ))}
         </tbody>

@@ -1,34 +1,44 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { clampScale, fitView, type View } from '../../atlas/fit';
 
-export interface View {
-  scale: number;
-  x: number;
-  y: number;
-}
-
-const MIN = 0.1;
-const MAX = 4;
-const clamp = (n: number) => Math.min(MAX, Math.max(MIN, n));
-
-/** Pan and zoom of a drawing of `size` in a viewport: pointer drag, wheel, keyboard (arrows, + − 0), buttons. */
+/**
+ * Pan and zoom of a drawing of `size` in a viewport: pointer drag, wheel, keyboard (arrows, + − 0), buttons. The
+ * drawing opens fitted (`fitView`: scaled to the frame, centred) before its first paint, and stays fitted while the
+ * frame changes size (layout settling, a window resize, a phone turned) until the user pans or zooms; "fit" (or 0)
+ * fits it again.
+ */
 export function usePanZoom(size: { width: number; height: number } | null) {
   const viewport = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
   const drag = useRef<{ x: number; y: number; view: View } | null>(null);
+  /** Whether the user moved or zoomed the drawing since it was last fitted (then a resize leaves it alone). */
+  const moved = useRef(false);
 
   const fit = useCallback(() => {
     const el = viewport.current;
     if (!el || !size) return;
-    const scale = clamp(Math.min((el.clientWidth - 16) / size.width, (el.clientHeight - 16) / size.height, 1));
-    setView({ scale, x: (el.clientWidth - size.width * scale) / 2, y: Math.max(8, (el.clientHeight - size.height * scale) / 2) });
+    moved.current = false;
+    setView(fitView({ width: el.clientWidth, height: el.clientHeight }, size));
   }, [size]);
 
-  useEffect(() => fit(), [fit]);
+  // Before the browser paints the drawing: never a frame of it unfitted at the top-left corner.
+  useLayoutEffect(() => fit(), [fit]);
+
+  useEffect(() => {
+    const el = viewport.current;
+    if (!el || !size || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (!moved.current) fit();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [fit, size]);
 
   const zoom = useCallback((factor: number, at?: { x: number; y: number }) => {
     const el = viewport.current;
+    moved.current = true;
     setView((v) => {
-      const scale = clamp(v.scale * factor);
+      const scale = clampScale(v.scale * factor);
       const px = at?.x ?? (el ? el.clientWidth / 2 : 0);
       const py = at?.y ?? (el ? el.clientHeight / 2 : 0);
       const k = scale / v.scale;
@@ -54,6 +64,7 @@ export function usePanZoom(size: { width: number; height: number } | null) {
     const moves: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
     if (moves[e.key]) {
       const [dx, dy] = moves[e.key];
+      moved.current = true;
       setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }));
     } else if (e.key === '+' || e.key === '=') zoom(1.25);
     else if (e.key === '-' || e.key === '_') zoom(1 / 1.25);
@@ -70,6 +81,7 @@ export function usePanZoom(size: { width: number; height: number } | null) {
   const onPointerMove = (e: PointerEvent) => {
     const d = drag.current;
     if (!d) return;
+    moved.current = true;
     setView({ ...d.view, x: d.view.x + e.clientX - d.x, y: d.view.y + e.clientY - d.y });
   };
   const onPointerUp = () => {

@@ -1,17 +1,24 @@
 /**
- * US federal holidays (5 U.S.C. 6103) with their observed dates: a holiday on a Saturday is
- * observed the Friday before, one on a Sunday the Monday after. New Year's Day of year Y can thus
- * be observed on December 31 of year Y-1.
+ * The holiday list the payment-date calendar is given (`holidays` table, `GET /config?key=holidays`): the days the
+ * Federal Reserve — and so ACH — is closed for the eleven US federal holidays (5 U.S.C. 6103). The one home of that
+ * rule; the seeds write its rows and `payment-dates.ts` reads them.
+ *
+ * The Federal Reserve's rule, not the federal employees' one (issue 17): a holiday on a Sunday is observed on the
+ * Monday after, but a holiday on a Saturday is NOT moved to the Friday before — the banks are open that Friday (e.g.
+ * 2026-07-03, 2027-12-24). The Saturday itself is listed (a weekend day, closed for ACH anyway). So New Year's Day is
+ * always listed in its own year.
  */
 import { Temporal } from 'temporal-polyfill';
 
 export interface HolidayRow {
+  /** `yyyy-MM-dd`: the day the Federal Reserve is closed for it. */
   date: string;
   name: string;
 }
 
 const MONDAY = 1;
 const THURSDAY = 4;
+const SUNDAY = 7;
 
 /** n-th (1-based) given weekday of a month; n = -1 means the last one. */
 function nthWeekday(year: number, month: number, dayOfWeek: number, n: number): Temporal.PlainDate {
@@ -25,18 +32,17 @@ function nthWeekday(year: number, month: number, dayOfWeek: number, n: number): 
   return last.subtract({ days: back });
 }
 
-function observed(date: Temporal.PlainDate): Temporal.PlainDate {
-  if (date.dayOfWeek === 6) return date.subtract({ days: 1 });
-  if (date.dayOfWeek === 7) return date.add({ days: 1 });
-  return date;
+/** The day the Federal Reserve observes a fixed-date holiday: a Sunday moves to Monday, every other day stays. */
+export function federalReserveObserved(date: Temporal.PlainDate): Temporal.PlainDate {
+  return date.dayOfWeek === SUNDAY ? date.add({ days: 1 }) : date;
 }
 
 function fixed(year: number, month: number, day: number): Temporal.PlainDate {
-  return observed(Temporal.PlainDate.from({ year, month, day }));
+  return federalReserveObserved(Temporal.PlainDate.from({ year, month, day }));
 }
 
-/** The eleven federal holidays of `year`, by observed date (sorted). */
-export function usFederalHolidays(year: number): HolidayRow[] {
+/** The eleven federal holidays of `year` on the days the Federal Reserve is closed for them (sorted by date). */
+export function bankHolidays(year: number): HolidayRow[] {
   const list: Array<[Temporal.PlainDate, string]> = [
     [fixed(year, 1, 1), "New Year's Day"],
     [nthWeekday(year, 1, MONDAY, 3), 'Birthday of Martin Luther King, Jr.'],

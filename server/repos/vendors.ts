@@ -1,6 +1,7 @@
 /** Vendors and locations of a contact (scope: `contact_locations`), shaped as the contract's Vendor / Location. */
 import type { Db } from '../db/connect.js';
 import type { Address, Location, Vendor } from '../db/schema.js';
+import { MAX_PAYMENT_DAYS } from '../../src/domain/payment-dates.js';
 import { normaliseProvider, paymentMethodTypeOf } from '../domain/payments.js';
 
 export interface ApiAddress {
@@ -60,8 +61,9 @@ function toStringList(value: unknown): string[] {
   return [];
 }
 
+/** A day window: a whole number of days, clamped to {@link MAX_PAYMENT_DAYS} (the contract's maximum). */
 function intOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? Math.min(value, MAX_PAYMENT_DAYS) : null;
 }
 
 /**

@@ -2074,9 +2074,9 @@ export interface components {
         Advertisement: {
             /** Format: uuid */
             fileId: string;
-            /** @description Image URL. */
+            /** @description Image URL, absolute `http:`/`https:` or site-relative (`/static/ads/…`); an ad configured with any other image URL (e.g. `javascript:`, `data:`, `//host`) is not listed. */
             fileUrl: string;
-            /** @description Where a click leads; impressions are recorded only for ads with one. */
+            /** @description Where a click leads, absolute `http:`/`https:` or site-relative (any other configured value is answered as null); impressions are recorded only for ads with one. */
             clickUrl: string | null;
             order: number;
             /** @description Seconds the ad shows before the banner rotates (0 = no rotation). */

@@ -44,7 +44,8 @@ export interface paths {
          * Request a login link by e-mail address or mobile number
          * @description No credentials. The answer is the same whether or not the contact
          *     matches (DECISION for "Response: not shown": always
-         *     202 `{ "status": "accepted" }`). A match writes one outbox message per
+         *     202 `{ "status": "accepted" }`), and so is its timing: the contact is
+         *     looked up after the answer. A match then writes one outbox message per
          *     channel (e-mail and/or SMS) with a login link `<PUBLIC_URL>/token/<token>`
          *     (token type `login`, 7-day expiry).
          *

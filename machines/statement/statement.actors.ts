@@ -6,6 +6,7 @@
 import { fromPromise } from 'xstate';
 import { api, unwrap } from '../../src/api/client';
 import type { components } from '../../src/api/schema';
+import { safeUrl } from '../../src/domain/safe-url';
 import { pdfUrlFactory } from '../pdf-loader/pdf-loader.actors';
 
 export type Statement = components['schemas']['Statement'];
@@ -53,10 +54,18 @@ export const fetchStatementPdf = fromPromise<string, LocationScope>(async ({ inp
   return pdfUrlFactory.create(new Blob([await data.arrayBuffer()], { type: 'application/pdf' }));
 });
 
-/** The vendor's ads in display order (`order`, then fileId). */
+/**
+ * The vendor's ads in display order (`order`, then fileId), under the one URL rule (`src/domain/safe-url.ts`): an ad
+ * whose image URL fails it is left out, a click URL that fails it becomes null (not clickable).
+ */
 export const loadAds = fromPromise<Advertisement[], { vendorId: string }>(async ({ input, signal }) => {
   const data = unwrap(ADS_PATH, await api.GET(ADS_PATH, { params: { path: { vendorId: input.vendorId } }, signal }));
-  return Object.values(data.advertisements).sort((a, b) => a.order - b.order || a.fileId.localeCompare(b.fileId));
+  return Object.values(data.advertisements)
+    .flatMap((ad) => {
+      const fileUrl = safeUrl(ad.fileUrl);
+      return fileUrl === null ? [] : [{ ...ad, fileUrl, clickUrl: safeUrl(ad.clickUrl) }];
+    })
+    .sort((a, b) => a.order - b.order || a.fileId.localeCompare(b.fileId));
 });
 
 export interface AdEventInput {

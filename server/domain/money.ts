@@ -29,6 +29,25 @@ export function amountToCents(amount: number): number {
   return amount < 0 ? -cents : cents;
 }
 
+/**
+ * The contract's bound on every money field (`Amount` in openapi/portal.yaml): 999,999,999.99 dollars either way.
+ * Far inside exact integer cents (Number.MAX_SAFE_INTEGER is about 9e15) and PostgreSQL's bigint columns, so sums
+ * of thousands of such amounts stay exact too.
+ */
+export const MAX_AMOUNT_CENTS = 99_999_999_999;
+
+/**
+ * Dollars from a request → integer cents, or why they cannot be: `'too_many_decimals'` (19.999, 0.001) or
+ * `'out_of_range'` (not finite, or beyond {@link MAX_AMOUNT_CENTS}). Exact: `cents / 100` must give back the very
+ * number sent (19.99 → 1999 → 19.99), which also refuses numbers too large to have a cents digit at all.
+ */
+export function requestAmountToCents(amount: number): number | 'too_many_decimals' | 'out_of_range' {
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || Math.abs(amount) > MAX_AMOUNT_CENTS / 100) return 'out_of_range';
+  const cents = amountToCents(amount);
+  if (!Number.isSafeInteger(cents) || Math.abs(cents) > MAX_AMOUNT_CENTS) return 'out_of_range';
+  return cents / 100 === amount || (cents === 0 && amount === 0) ? cents : 'too_many_decimals';
+}
+
 /** Adds a list of cents exactly. */
 export function sumCents(values: Array<number | bigint | string>): number {
   return values.reduce<number>((total, v) => total + Number(v), 0);

@@ -1,6 +1,7 @@
 /** `GET /config?key=`: global configuration (`app_config`) and holidays. */
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
+import { MAX_PAYMENT_DAYS } from '../../src/domain/payment-dates.js';
 
 export type ConfigKey = 'featureFlags' | 'configuration' | 'holidays' | 'epa';
 
@@ -16,8 +17,9 @@ async function appConfigValue(db: Db, key: string): Promise<unknown> {
 
 const isObject = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A day window: a whole number of days, clamped to {@link MAX_PAYMENT_DAYS} (the contract's maximum). */
 function nonNegativeInt(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? Math.min(value, MAX_PAYMENT_DAYS) : fallback;
 }
 
 export function toFeatureFlags(value: unknown) {

@@ -14,10 +14,11 @@ import type { Db } from '../db/connect.js';
 import { json } from '../db/json.js';
 import type { PaymentGroupStatus } from '../db/schema.js';
 import { toDateString } from '../domain/dates.js';
-import { amountToCents, centsToAmount } from '../domain/money.js';
+import { centsToAmount } from '../domain/money.js';
 import { apiSourceType, paymentMethodTypeOf } from '../domain/payments.js';
 import { isRefusal, planPaymentBatch } from '../domain/settlement.js';
 import { ApiError } from '../http/errors.js';
+import { centsOfField } from '../http/money-field.js';
 import { toEpa } from './config.js';
 import { addJourneyEntries } from './journeys.js';
 import { addAdjustmentMessages } from './messages.js';
@@ -380,16 +381,7 @@ export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<number> {
 
 /** Newamount (dollars, ≤ 2 decimals) → cents; more decimals → 400 (the contract's Amount rule). */
 function newAmountCents(newAmount: number, index: number): number {
-  const cents = amountToCents(newAmount);
-  if (Math.abs(newAmount * 100 - cents) > 1e-6) {
-    throw new ApiError(
-      400,
-      'validation_failed',
-      `partialPayments[${index}].newAmount: must have at most two decimals`,
-      `partialPayments[${index}].newAmount`,
-    );
-  }
-  return cents;
+  return centsOfField(newAmount, `partialPayments[${index}].newAmount`);
 }
 
 async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise<{ allDisputed: boolean; paymentGroupId: string | null }> {

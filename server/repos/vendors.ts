@@ -1,6 +1,8 @@
 /** Vendors and locations of a contact (scope: `contact_locations`), shaped as the contract's Vendor / Location. */
 import type { Db } from '../db/connect.js';
 import type { Address, Location, Vendor } from '../db/schema.js';
+import { MAX_PAYMENT_DAYS } from '../../src/domain/payment-dates.js';
+import { safeUrl } from '../../src/domain/safe-url.js';
 import { normaliseProvider, paymentMethodTypeOf } from '../domain/payments.js';
 
 export interface ApiAddress {
@@ -60,26 +62,9 @@ function toStringList(value: unknown): string[] {
   return [];
 }
 
+/** A day window: a whole number of days, clamped to {@link MAX_PAYMENT_DAYS} (the contract's maximum). */
 function intOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
-}
-
-/**
- * A vendor's logo URL as the SPA may use it in `<img src>`: an absolute `http:`/`https:` URL or a site-relative path
- * (`/static/logo.png`); anything else (`javascript:`, `data:`, protocol-relative `//host`, control characters) is
- * dropped (null: no logo). The content security policy still only loads images from the portal's own origin.
- */
-export function safeLogoUrl(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const url = value.trim();
-  if (!url || /[\u0000-\u001f\u007f\\]/.test(url)) return null;
-  if (url.startsWith('/')) return url.startsWith('//') ? null : url;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? Math.min(value, MAX_PAYMENT_DAYS) : null;
 }
 
 export function toApiVendor(vendor: Vendor) {
@@ -95,7 +80,8 @@ export function toApiVendor(vendor: Vendor) {
     paymentMethodConfig: { options: toStringList(vendor.paymentMethodOptions) },
     config: {
       appName: typeof config.appName === 'string' && config.appName ? config.appName : 'PerformancePay',
-      logoUrl: safeLogoUrl(config.logoUrl),
+      // http(s) or site-relative only (src/domain/safe-url.ts); anything else is no logo
+      logoUrl: safeUrl(config.logoUrl),
       c2pPaymentDays: intOrNull(config.c2pPaymentDays),
       autoPayStartDateTimeFrame: intOrNull(config.autoPayStartDateTimeFrame),
       achProcessor: normaliseProvider(typeof config.achProcessor === 'string' && config.achProcessor ? config.achProcessor : 'direct-ach'),

@@ -10,6 +10,7 @@ import {
   loginSmsBody,
 } from '../domain/login-link.js';
 import { ApiError } from '../http/errors.js';
+import { afterReply } from '../http/after-reply.js';
 import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
 import { deliverEmails } from '../mail/mailer.js';
@@ -36,40 +37,42 @@ export function accessHandlers({ db, config, mailer }: RouteDeps): Handlers {
       const address = parseContactAddress(contact);
       const keys = { addressHash: sha256(rateLimitKey(address)), clientKey: sha256(clientKeyOf(request.ip)) };
 
-      // Count, check and record in one transaction, serialised per address and client: several requests at once
-      // (or several server processes) cannot slip past the limits together. A refused request writes nothing.
+      // Before the answer, only what does not depend on whether the address is a customer's: count, check and
+      // record the attempt in one transaction, serialised per address and client, so several requests at once (or
+      // several server processes) cannot slip past the limits together. A refused request writes nothing.
       // Over the client's limit → 429; over the address's sending cap → 202 and nothing sent (repos/letmein-attempts).
-      const outboxIds = await db.transaction().execute(async (trx) => {
+      const decision = await db.transaction().execute(async (trx) => {
         await lockAttemptKeys(trx, keys);
         const decision = await checkAttempt(trx, keys, config.letmein);
-        if (decision === 'client_limited') {
-          reply.header('retry-after', String(config.letmein.windowMinutes * 60));
-          throw new ApiError(429, 'rate_limited', 'Too many link requests. Please try again later.');
-        }
-        if (decision === 'skip') {
-          await recordAttempt(trx, { ...keys, addressHash: NOT_SENT });
-          return [];
-        }
-        await recordAttempt(trx, keys);
-        const messages: NewOutboxMessage[] = [];
-        for (const match of await findContactsByAddress(trx, address)) {
-          const token = await issueToken(trx, { contactId: match.id, type: 'login', ttlDays: LOGIN_LINK_TTL_DAYS });
-          const url = loginLinkUrl(config.publicUrl, token);
-          if (match.email) {
-            messages.push({ channel: 'email', recipient: match.email, subject: LOGIN_EMAIL_SUBJECT, body: loginEmailBody(match.firstName, url) });
-          }
-          if (match.phone) {
-            messages.push({ channel: 'sms', recipient: match.phone, subject: null, body: loginSmsBody(url) });
-          }
-        }
-        return insertOutboxMessages(trx, messages);
+        if (decision === 'send') await recordAttempt(trx, keys);
+        if (decision === 'skip') await recordAttempt(trx, { ...keys, addressHash: NOT_SENT });
+        return decision;
       });
+      if (decision === 'client_limited') {
+        reply.header('retry-after', String(config.letmein.windowMinutes * 60));
+        throw new ApiError(429, 'rate_limited', 'Too many link requests. Please try again later.');
+      }
 
-      // Delivery happens after the answer, so the answer looks the same whether or not anything matched.
-      if (mailer && outboxIds.length > 0) {
-        void deliverEmails(db, mailer, request.log, outboxIds).catch((error) =>
-          request.log.error({ reason: error instanceof Error ? error.message : String(error) }, 'outbox delivery failed'),
-        );
+      // The lookup, the links and their delivery happen after the answer: a known and an unknown address take the
+      // same path until then, so neither the answer nor its timing tells them apart (issue 17).
+      if (decision === 'send') {
+        afterReply(reply, db, 'login link request', request.log, async () => {
+          const outboxIds = await db.transaction().execute(async (trx) => {
+            const messages: NewOutboxMessage[] = [];
+            for (const match of await findContactsByAddress(trx, address)) {
+              const token = await issueToken(trx, { contactId: match.id, type: 'login', ttlDays: LOGIN_LINK_TTL_DAYS });
+              const url = loginLinkUrl(config.publicUrl, token);
+              if (match.email) {
+                messages.push({ channel: 'email', recipient: match.email, subject: LOGIN_EMAIL_SUBJECT, body: loginEmailBody(match.firstName, url) });
+              }
+              if (match.phone) {
+                messages.push({ channel: 'sms', recipient: match.phone, subject: null, body: loginSmsBody(url) });
+              }
+            }
+            return insertOutboxMessages(trx, messages);
+          });
+          if (mailer && outboxIds.length > 0) await deliverEmails(db, mailer, request.log, outboxIds);
+        });
       }
       if (Math.random() < 0.02) void pruneAttempts(db).catch(() => undefined);
 

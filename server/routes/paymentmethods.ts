@@ -5,7 +5,7 @@
 import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
 import { ApiError } from '../http/errors.js';
-import { amountToCents } from '../domain/money.js';
+import { centsOfField } from '../http/money-field.js';
 import { issuePaymentMethodsJwt } from '../payments-service/payments-jwt.js';
 import type { ProcessorRegistry } from '../payments-service/processor.js';
 import { sandboxRegistry } from '../payments-service/sandbox.js';
@@ -30,13 +30,7 @@ function scopeOf(request: Parameters<Handlers[string]>[0]): MethodScope {
 
 /** Dollars (0.01–0.99 by the contract) → cents; more than two decimals is a 400 naming the item. */
 function depositCents(amounts: number[]): [number, number] {
-  const cents = amounts.map((amount, i) => {
-    const value = amountToCents(amount);
-    if (Math.abs(amount * 100 - value) > 1e-6) {
-      throw new ApiError(400, 'validation_failed', `amounts[${i}]: must have at most two decimals`, `amounts[${i}]`);
-    }
-    return value;
-  });
+  const cents = amounts.map((amount, i) => centsOfField(amount, `amounts[${i}]`));
   return [cents[0], cents[1]];
 }
 

@@ -6,7 +6,7 @@
 import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
 import { ApiError, notFound } from '../http/errors.js';
-import { amountToCents } from '../domain/money.js';
+import { centsOfField } from '../http/money-field.js';
 import { remitContentDisposition, renderRemitPdf, type RemitPdfRow } from '../domain/remit-pdf.js';
 import { locationInvoices, recordRemitPrinted, remitParties, remitPartiesOf, vendorToday } from '../repos/remit.js';
 import type { LocationParams, RouteDeps } from './deps.js';
@@ -22,13 +22,6 @@ interface RemitPdfBody {
   invoices: Array<{ invoiceId: string; amount: number; comment: string }>;
   lines: Array<{ description: string; amount: number | null }>;
   comments: string;
-}
-
-/** Dollars → cents, refusing more than two decimals (the contract's Amount rule). */
-function cents(amount: number, field: string): number {
-  const value = amountToCents(amount);
-  if (Math.abs(value / 100 - amount) > 1e-9) throw new ApiError(400, 'validation_failed', `${field} has more than two decimals`, field);
-  return value;
 }
 
 export function remitHandlers({ db }: RouteDeps, options: RemitRouteOptions = {}): Handlers {
@@ -47,8 +40,8 @@ export function remitHandlers({ db }: RouteDeps, options: RemitRouteOptions = {}
       const body = request.body as RemitPdfBody;
       const ids = body.invoices.map((i) => i.invoiceId);
       if (new Set(ids).size !== ids.length) throw new ApiError(400, 'validation_failed', 'invoices holds an invoice twice', 'invoices');
-      const amounts = body.invoices.map((i, n) => cents(i.amount, `invoices[${n}].amount`));
-      const lineAmounts = body.lines.map((l, n) => (l.amount === null ? null : cents(l.amount, `lines[${n}].amount`)));
+      const amounts = body.invoices.map((i, n) => centsOfField(i.amount, `invoices[${n}].amount`));
+      const lineAmounts = body.lines.map((l, n) => (l.amount === null ? null : centsOfField(l.amount, `lines[${n}].amount`)));
       const parties = await remitParties(db, { vendorId, locationId, contactId: authOf(request).contactId });
       if (!parties) throw notFound('location');
       const found = new Map((await locationInvoices(db, { vendorId, locationId }, ids)).map((i) => [i.id, i]));

@@ -44,7 +44,8 @@ export interface paths {
          * Request a login link by e-mail address or mobile number
          * @description No credentials. The answer is the same whether or not the contact
          *     matches (DECISION for "Response: not shown": always
-         *     202 `{ "status": "accepted" }`). A match writes one outbox message per
+         *     202 `{ "status": "accepted" }`), and so is its timing: the contact is
+         *     looked up after the answer. A match then writes one outbox message per
          *     channel (e-mail and/or SMS) with a login link `<PUBLIC_URL>/token/<token>`
          *     (token type `login`, 7-day expiry).
          *
@@ -1392,7 +1393,10 @@ export interface components {
         EmptyBody: Record<string, never>;
         /**
          * @description Dollars with at most two decimals (integer cents on the server),
-         *     negative for credits where stated. Deliberately no `multipleOf: 0.01`:
+         *     negative for credits where stated; at most 999,999,999.99 either way
+         *     (every money field of the contract has this bound, so a number the
+         *     server cannot hold as exact cents is a 400 `validation_failed`, never
+         *     a 500). Deliberately no `multipleOf: 0.01`:
          *     ajv checks it with floating-point division and rejects values such as
          *     19.99 or 0.07; the server rejects more than two decimals when it
          *     converts to cents (400 `validation_failed`).
@@ -1451,9 +1455,9 @@ export interface components {
             appName: string;
             /** @description Site-relative path or absolute `http:`/`https:` URL of the vendor logo; null when none (any other value configured for the vendor, e.g. `javascript:` or `data:`, is answered as null). The portal's content security policy loads images from its own origin only. */
             logoUrl: string | null;
-            /** @description Payment-date window in days for click-to-pay; null means use configuration paymentRequest.c2pPaymentDays. */
+            /** @description Payment-date window in days for click-to-pay (a larger configured value is answered as 366); null means use configuration paymentRequest.c2pPaymentDays. */
             c2pPaymentDays: number | null;
-            /** @description AutoPay start-date window in days (0 = today only); null means use configuration autopayConfig.startDateTimeFrame. */
+            /** @description AutoPay start-date window in days (0 = today only; a larger configured value is answered as 366); null means use configuration autopayConfig.startDateTimeFrame. */
             autoPayStartDateTimeFrame: number | null;
             achProcessor: components["schemas"]["Provider"];
         };
@@ -1563,11 +1567,11 @@ export interface components {
         };
         Configuration: {
             paymentRequest: {
-                /** @description Default click-to-pay payment-date window in days. */
+                /** @description Default click-to-pay payment-date window in days (a larger configured value is answered as 366). */
                 c2pPaymentDays: number;
             };
             autopayConfig: {
-                /** @description Default AutoPay start-date window in days; 0 (today only) when the configuration does not set it. */
+                /** @description Default AutoPay start-date window in days (at most 366); 0 (today only) when the configuration does not set it. */
                 startDateTimeFrame: number;
             };
         };
@@ -1742,6 +1746,7 @@ export interface components {
             schedule?: components["schemas"]["PlanScheduleRow"][];
         };
         PlanScheduleRow: {
+            /** @description 1-based; a plan has at most 520 payments (ten years of weekly payments). */
             paymentNumber: number;
             /** Format: date */
             paymentDate: string;
@@ -2036,6 +2041,7 @@ export interface components {
             dueDate: string | null;
             openAmount: components["schemas"]["Amount"];
             classification: components["schemas"]["StatementClassification"];
+            /** @description Whole days (at most the span of years 1-9999). */
             daysPastDue: number;
         };
         /** @description Open amounts of invoices (not credits) by days past due. */
@@ -2069,9 +2075,9 @@ export interface components {
         Advertisement: {
             /** Format: uuid */
             fileId: string;
-            /** @description Image URL. */
+            /** @description Image URL, absolute `http:`/`https:` or site-relative (`/static/ads/…`); an ad configured with any other image URL (e.g. `javascript:`, `data:`, `//host`) is not listed. */
             fileUrl: string;
-            /** @description Where a click leads; impressions are recorded only for ads with one. */
+            /** @description Where a click leads, absolute `http:`/`https:` or site-relative (any other configured value is answered as null); impressions are recorded only for ads with one. */
             clickUrl: string | null;
             order: number;
             /** @description Seconds the ad shows before the banner rotates (0 = no rotation). */
@@ -2126,7 +2132,7 @@ export interface components {
             subject: string;
             message: string;
             /** @description Paid amount of the related payment (0 = disputed); null when none. */
-            paymentPaidAmount: number | null;
+            paymentPaidAmount: components["schemas"]["Amount"] | null;
             contactRead: boolean;
         };
         MessageList: {

@@ -6,6 +6,9 @@
  *  - a call of §7 of either spec document is missing from the contract;
  *  - an operation lacks an operationId, a summary or one of the agreed tags;
  *  - a request body accepts unknown fields, or an error response does not use the Error schema;
+ *  - a request value (parameter or body) is unbounded: a number without minimum and maximum, a string without
+ *    maxLength (unless an enum, a const or a fixed-length format), an array without maxItems; or any number of the
+ *    contract (responses too) lacks its bounds;
  *  - a schema cannot be compiled by ajv (the validator fastify-openapi-glue uses);
  *  - Redocly CLI's recommended lint reports an error.
  */
@@ -154,6 +157,47 @@ function openObjects(doc: Json, schema: Json, where: string, seen = new Set<Json
   return found;
 }
 
+/** Formats whose ajv check bounds the length (uuid: 36 characters, date: 10). */
+const BOUNDED_FORMATS = new Set(['uuid', 'date']);
+
+/**
+ * Every number without a minimum and a maximum, string without maxLength, array without maxItems in a schema tree
+ * (with the path to it). Enums and consts are bounded by their values.
+ */
+function unbounded(doc: Json, schema: Json, where: string, seen = new Set<Json>()): string[] {
+  const s = deref(doc, schema);
+  if (!s || typeof s !== 'object' || seen.has(s)) return [];
+  const inner = new Set(seen).add(s);
+  const found: string[] = [];
+  const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  const fixed = s.enum !== undefined || s.const !== undefined;
+  if (!fixed && (types.includes('number') || types.includes('integer'))) {
+    if (s.minimum === undefined && s.exclusiveMinimum === undefined) found.push(`${where}: number without minimum`);
+    if (s.maximum === undefined && s.exclusiveMaximum === undefined) found.push(`${where}: number without maximum`);
+  }
+  if (!fixed && types.includes('string') && s.maxLength === undefined && !BOUNDED_FORMATS.has(s.format)) found.push(`${where}: string without maxLength`);
+  if (types.includes('array') && s.maxItems === undefined) found.push(`${where}: array without maxItems`);
+  for (const [key, sub] of Object.entries<Json>(s.properties ?? {})) found.push(...unbounded(doc, sub, `${where}.${key}`, inner));
+  if (s.items) found.push(...unbounded(doc, s.items, `${where}[]`, inner));
+  if (s.additionalProperties && typeof s.additionalProperties === 'object') found.push(...unbounded(doc, s.additionalProperties, `${where}{}`, inner));
+  for (const k of ['oneOf', 'anyOf', 'allOf'] as const) {
+    (s[k] ?? []).forEach((sub: Json, i: number) => found.push(...unbounded(doc, sub, `${where}<${k}${i}>`, inner)));
+  }
+  return found;
+}
+
+/** The unbounded values of every operation's parameters and request bodies. */
+function unboundedRequests(ops: Operation[]): string[] {
+  const found: string[] = [];
+  for (const o of ops) {
+    const params = [...(o.doc.paths[o.path].parameters ?? []), ...(o.op.parameters ?? [])].map((p: Json) => deref(o.doc, p));
+    for (const p of params) found.push(...unbounded(o.doc, p.schema ?? {}, `${o.docName} ${o.op.operationId}: ${p.in} ${p.name}`));
+    const content = deref(o.doc, o.op.requestBody ?? {})?.content ?? {};
+    for (const [media, m] of Object.entries<Json>(content)) found.push(...unbounded(o.doc, m.schema ?? {}, `${o.docName} ${o.op.operationId}: body (${media})`));
+  }
+  return found;
+}
+
 async function generate(file: string): Promise<string> {
   // Same as the CLI (`openapi-typescript <file> -o <out>`): COMMENT_HEADER + astToString(openapiTS(...)).
   return `${COMMENT_HEADER}${astToString(await openapiTS(pathToFileURL(file), { silent: true }))}`;
@@ -213,6 +257,40 @@ describe('operations', () => {
       }
     }
     expect(open).toEqual([]);
+  });
+
+  it('bound every request value: numbers (minimum and maximum), strings (maxLength), arrays (maxItems)', () => {
+    expect(unboundedRequests(allOps)).toEqual([]);
+  });
+
+  it('finds an unbounded request value (the check above can fail)', () => {
+    const doc: Json = JSON.parse(JSON.stringify(portal));
+    delete doc.components.schemas.Amount.maximum;
+    delete doc.components.schemas.RemitPdfRequest.properties.comments.maxLength;
+    delete doc.components.schemas.RemitPdfRequest.properties.invoices.maxItems;
+    const found = unboundedRequests(operations(doc, 'portal'));
+    expect(found).toEqual(expect.arrayContaining([
+      'portal getRemitPdf: body (application/json).invoices: array without maxItems',
+      'portal getRemitPdf: body (application/json).invoices[].amount: number without maximum',
+      'portal getRemitPdf: body (application/json).lines[].amount<anyOf0>: number without maximum',
+      'portal getRemitPdf: body (application/json).comments: string without maxLength',
+    ]));
+  });
+
+  it('give every number of the contract (answers too) a minimum and a maximum, as its description says', () => {
+    const found: string[] = [];
+    const visit = (node: unknown, where: string) => {
+      if (!node || typeof node !== 'object') return;
+      if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}/${i}`));
+      const n = node as Json;
+      const types: unknown[] = Array.isArray(n.type) ? n.type : [n.type];
+      if ((types.includes('number') || types.includes('integer')) && (n.minimum === undefined || n.maximum === undefined)) found.push(where);
+      for (const [key, sub] of Object.entries(n)) visit(sub, `${where}/${key}`);
+    };
+    visit(portal, 'portal');
+    visit(payments, 'payments');
+    expect(portal.info.description).toContain('Every number has a `minimum` and a `maximum`.');
+    expect(found).toEqual([]);
   });
 
   it('answer every portal 4xx/5xx with the Error schema, and declare 4xx answers', () => {

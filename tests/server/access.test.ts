@@ -2,6 +2,7 @@
 /** Token info, 401 codes, `POST /letmein` (same answer for everyone, outbox, validation, rate limits), log hygiene. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { settled } from '../../server/http/after-reply.js';
 import { DEMO_EMAIL, OTHER_CONTACT_EMAIL } from '../../server/seed/demo.js';
 import { expectMatchesContract } from './helpers/contract.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
@@ -15,8 +16,12 @@ afterAll(async () => {
 });
 
 const outboxCount = async () => Number((await s.db.selectFrom('outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const letmein = (payload: unknown, remoteAddress = '10.0.0.1') =>
-  s.app.inject({ method: 'POST', url: '/api/letmein', payload: payload as object, remoteAddress });
+/** A login-link request, answered and its work after the answer (lookup, links, outbox) done. */
+const letmein = async (payload: unknown, remoteAddress = '10.0.0.1') => {
+  const res = await s.app.inject({ method: 'POST', url: '/api/letmein', payload: payload as object, remoteAddress });
+  await settled(s.db);
+  return res;
+};
 const clearAttempts = () => s.db.deleteFrom('letmeinAttempts').execute();
 
 describe('GET /api/tokens/current', () => {

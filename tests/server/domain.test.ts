@@ -2,7 +2,7 @@
 /** Pure rules at the server's edge: money, contact addresses, error fields, log masking. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountToCents, centsToAmount } from '../../server/domain/money.js';
+import { amountToCents, centsToAmount, MAX_AMOUNT_CENTS, requestAmountToCents } from '../../server/domain/money.js';
 import { parseContactAddress } from '../../server/domain/contact-address.js';
 import { paymentMethodTypeOf } from '../../server/domain/payments.js';
 import { fieldOfAjvError } from '../../server/http/errors.js';
@@ -34,6 +34,24 @@ describe('money', () => {
 
   it('refuses fractional cents', () => {
     expect(() => centsToAmount(1.5)).toThrow(RangeError);
+  });
+
+  it('turns request amounts into cents up to the contract bound, and says why not otherwise (never throws)', () => {
+    expect(MAX_AMOUNT_CENTS).toBe(99_999_999_999);
+    for (const [amount, cents] of [[999_999_999.99, MAX_AMOUNT_CENTS], [-999_999_999.99, -MAX_AMOUNT_CENTS], [19.99, 1999], [0.07, 7], [-0.05, -5], [0, 0], [-0, 0]] as const) {
+      expect(requestAmountToCents(amount), String(amount)).toBe(cents);
+    }
+    for (const amount of [9007199254740992, -9007199254740992, 1_000_000_000, -1_000_000_000, 1e21, 1e308, Infinity, -Infinity, NaN]) {
+      expect(requestAmountToCents(amount), String(amount)).toBe('out_of_range');
+    }
+    for (const amount of [0.001, 19.999, 10.005, -0.001, 1e-7, 5e-324, 999_999_999.981]) {
+      expect(requestAmountToCents(amount), String(amount)).toBe('too_many_decimals');
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_AMOUNT_CENTS, max: MAX_AMOUNT_CENTS }), (cents) => {
+        expect(requestAmountToCents(centsToAmount(cents))).toBe(cents);
+      }),
+    );
   });
 });
 

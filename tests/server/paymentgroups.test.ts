@@ -396,6 +396,22 @@ describe('POST .../paymentgroups — refusals write nothing', () => {
       const body = await harborBody();
       return { body: { ...body, partialPayments: [{ invoiceId: body.invoices[0], amount: '612.85', newAmount: 10.005, reason: 'Discount' }] } };
     }, 400, 'validation_failed'],
+    ['a partial amount of 2^53 (beyond what cents can hold)', async () => {
+      const body = await harborBody();
+      return { body: { ...body, partialPayments: [{ invoiceId: body.invoices[0], amount: '612.85', newAmount: 9007199254740992, reason: 'Discount' }] } };
+    }, 400, 'validation_failed'],
+    ['a negative partial amount', async () => {
+      const body = await harborBody();
+      return { body: { ...body, partialPayments: [{ invoiceId: body.invoices[0], amount: '612.85', newAmount: -1, reason: 'Discount' }] } };
+    }, 400, 'validation_failed'],
+    ['a partial amount of a tenth of a cent', async () => {
+      const body = await harborBody();
+      return { body: { ...body, partialPayments: [{ invoiceId: body.invoices[0], amount: '612.85', newAmount: 0.001, reason: 'Discount' }] } };
+    }, 400, 'validation_failed'],
+    ['an open amount text of 2^53', async () => {
+      const body = await harborBody();
+      return { body: { ...body, partialPayments: [{ invoiceId: body.invoices[0], amount: '9007199254740992', newAmount: 5, reason: 'Discount' }] } };
+    }, 400, 'validation_failed'],
     ['a partial payment of an invoice that is not selected', async () => {
       const body = await harborBody();
       return { body: { ...body, partialPayments: [{ invoiceId: (await invoice('INV4411477')).id, amount: '2054.20', newAmount: 5, reason: 'Discount' }] } };

@@ -105,6 +105,25 @@ describe('GET /config', () => {
     expect(res.json()).toEqual({ configuration: { paymentRequest: { c2pPaymentDays: 30 }, autopayConfig: { startDateTimeFrame: 10 } } });
   });
 
+  it('configuration and vendor config: a day window configured beyond 366 days is answered as 366 (the contract\'s maximum)', async () => {
+    const config = await s.db.selectFrom('appConfig').select('value').where('key', '=', 'configuration').executeTakeFirstOrThrow();
+    const vendor = await s.db.selectFrom('vendors').select('config').where('id', '=', s.demo.vendors.pfg).executeTakeFirstOrThrow();
+    await s.db.updateTable('appConfig').set({ value: json({ paymentRequest: { c2pPaymentDays: 100000 }, autopayConfig: { startDateTimeFrame: 9007199254740991 } }) }).where('key', '=', 'configuration').execute();
+    await s.db.updateTable('vendors').set({ config: { ...(vendor.config ?? {}), c2pPaymentDays: 1e9, autoPayStartDateTimeFrame: 367 } as never }).where('id', '=', s.demo.vendors.pfg).execute();
+    try {
+      const res = await get('/api/config?key=configuration');
+      expectMatchesContract('getConfig', 200, res.json());
+      expect(res.json()).toEqual({ configuration: { paymentRequest: { c2pPaymentDays: 366 }, autopayConfig: { startDateTimeFrame: 366 } } });
+      const vendors = await get('/api/vendors');
+      expectMatchesContract('listVendors', 200, vendors.json());
+      const pfg = vendors.json().vendors.find((v: { id: string }) => v.id === s.demo.vendors.pfg);
+      expect(pfg.config).toMatchObject({ c2pPaymentDays: 366, autoPayStartDateTimeFrame: 366 });
+    } finally {
+      await s.db.updateTable('appConfig').set({ value: json(config.value) }).where('key', '=', 'configuration').execute();
+      await s.db.updateTable('vendors').set({ config: vendor.config as never }).where('id', '=', s.demo.vendors.pfg).execute();
+    }
+  });
+
   it('holidays: the global list, in date order', async () => {
     const res = await get('/api/config?key=holidays');
     expectMatchesContract('getConfig', 200, res.json());

@@ -137,4 +137,29 @@ describe('POST .../remit/pdf', () => {
       expectMatchesContract('getRemitPdf', 400, res.json());
     }
   });
+
+  it('answers 400 naming the amount for sums cents cannot hold, beyond the bound or with fractions of a cent — never a 500 — and writes nothing', async () => {
+    const [mine] = await openAt(s.demo.locations.blueHeron);
+    const before = await journeyCount();
+    const cases: Array<[string, unknown, string]> = [
+      ['2^53 on an invoice row', { invoices: [{ invoiceId: mine.id, amount: 9007199254740992, comment: '' }], lines: [], comments: '' }, 'invoices[0].amount'],
+      ['-2^53 on an invoice row', { invoices: [{ invoiceId: mine.id, amount: -9007199254740992, comment: '' }], lines: [], comments: '' }, 'invoices[0].amount'],
+      ['1e21 on a blank line', { invoices: [], lines: [{ description: 'x', amount: 1e21 }], comments: '' }, 'lines[0].amount'],
+      ['one cent over the bound', { invoices: [{ invoiceId: mine.id, amount: 1_000_000_000, comment: '' }], lines: [], comments: '' }, 'invoices[0].amount'],
+      ['a tenth of a cent', { invoices: [], lines: [{ description: 'x', amount: 0.001 }], comments: '' }, 'lines[0].amount'],
+      ['a fraction of a cent on a credit', { invoices: [], lines: [{ description: 'ok', amount: 1 }, { description: 'x', amount: -19.999 }], comments: '' }, 'lines[1].amount'],
+    ];
+    for (const [name, payload, field] of cases) {
+      const res = await post(`${blueHeron()}/remit/pdf`, payload);
+      expect(res.statusCode, name).toBe(400);
+      expectMatchesContract('getRemitPdf', 400, res.json());
+      expect(res.json(), name).toMatchObject({ errorCode: 'validation_failed', field });
+      expect(res.json().message, name).toMatch(new RegExp(`^${field.replace(/[[\].]/g, '\\$&')}: `));
+    }
+    // the bound itself is fine
+    const atBound = await post(`${blueHeron()}/remit/pdf`, { invoices: [], lines: [{ description: 'x', amount: 999_999_999.99 }, { description: 'y', amount: -999_999_999.99 }], comments: '' });
+    expect(atBound.statusCode).toBe(200);
+    expect(pdfText(atBound.rawPayload)).toContain('$999,999,999.99');
+    expect(await journeyCount()).toBe(before);
+  });
 });

@@ -228,6 +228,34 @@ describe('advertisements', () => {
     expect((await get(`/api/vendors/${s.demo.vendors.coastal}/advertisements`)).json()).toEqual({ advertisements: {} });
   });
 
+  it('serves no ad whose image URL is not http(s) or site-relative, and no click URL that is not (the logo rule)', async () => {
+    const inserted = await s.db
+      .insertInto('ads')
+      .values([
+        { vendorId: s.demo.vendors.coastal, fileUrl: 'javascript:alert(1)', clickUrl: 'https://example.com/a', sortOrder: 1, duration: 5 },
+        { vendorId: s.demo.vendors.coastal, fileUrl: '//evil.example/b.png', clickUrl: null, sortOrder: 2, duration: 5 },
+        { vendorId: s.demo.vendors.coastal, fileUrl: '/static/ads/pfg-autopay.svg', clickUrl: ' JavaScript:alert(document.cookie)', sortOrder: 3, duration: 5 },
+        { vendorId: s.demo.vendors.coastal, fileUrl: 'https://cdn.example.com/d.png', clickUrl: 'data:text/html,<script>alert(1)</script>', sortOrder: 4, duration: 5 },
+        { vendorId: s.demo.vendors.coastal, fileUrl: '/static/ads/pfg-reminders.svg', clickUrl: 'https://example.com/fine', sortOrder: 5, duration: 5 },
+      ])
+      .returning(['fileId', 'fileUrl'])
+      .execute();
+    try {
+      const res = await get(`/api/vendors/${s.demo.vendors.coastal}/advertisements`);
+      expect(res.statusCode).toBe(200);
+      expectMatchesContract('listAdvertisements', 200, res.json());
+      const served = Object.values<any>(res.json().advertisements).sort((a, b) => a.order - b.order);
+      expect(served.map((a) => [a.fileUrl, a.clickUrl])).toEqual([
+        ['/static/ads/pfg-autopay.svg', null],
+        ['https://cdn.example.com/d.png', null],
+        ['/static/ads/pfg-reminders.svg', 'https://example.com/fine'],
+      ]);
+      expect(res.body).not.toMatch(/javascript|data:|evil/i);
+    } finally {
+      await s.db.deleteFrom('ads').where('fileId', 'in', inserted.map((a) => a.fileId)).execute();
+    }
+  });
+
   it('records impressions and clicks per ad, contact and location', async () => {
     const ads = (await get(`/api/vendors/${s.demo.vendors.pfg}/advertisements`)).json().advertisements;
     const fileId = Object.keys(ads)[0];

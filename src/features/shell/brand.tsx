@@ -1,14 +1,16 @@
 import { css } from '../../../styled-system/css';
 import type { Vendor } from './session';
 import { vendorLabel } from '../../../machines/selection/selection.selectors';
+import { safeUrl } from '../../domain/safe-url';
 
 /** Vendor logo, or a monogram tile when the vendor has none. */
 export function VendorLogo({ vendor, size = 48 }: { vendor: Pick<Vendor, 'name' | 'displayName' | 'config'>; size?: number }) {
   const label = vendorLabel(vendor);
-  if (vendor.config.logoUrl) {
+  const logoUrl = safeUrl(vendor.config.logoUrl); // the one URL rule; a bad URL gets the monogram
+  if (logoUrl) {
     return (
       <img
-        src={vendor.config.logoUrl}
+        src={logoUrl}
         alt={`${label} logo`}
         height={size}
         className={css({ height: 'auto', width: 'auto', maxWidth: '180px', objectFit: 'contain' })}

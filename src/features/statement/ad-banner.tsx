@@ -4,6 +4,7 @@ import { css } from '../../../styled-system/css';
 import { adBannerMachine } from '../../../machines/statement/ad-banner.machine';
 import { adBannerEqual, selectAdBanner } from '../../../machines/statement/statement.selectors';
 import type { Advertisement } from '../../../machines/statement/statement.actors';
+import { safeUrl } from '../../domain/safe-url';
 import { statementTexts as t } from './texts';
 
 /** Where an ad's click URL opens (a new tab, no opener). Tests replace it. */
@@ -25,12 +26,15 @@ const styles = {
 const keyframes = '@keyframes adSlide { from { transform: translateX(0); } to { transform: translateX(-50%); } }';
 
 function AdSlide({ ad, n, total, onClick, focusable }: { ad: Advertisement; n: number; total: number; onClick(): void; focusable: boolean }) {
-  const image = <img src={ad.fileUrl} alt={t.ad(n, total)} className={styles.image} draggable={false} />;
+  // URLs are data: only what passes the one URL rule reaches src/href (nothing is rendered for a bad one).
+  const src = safeUrl(ad.fileUrl);
+  const href = safeUrl(ad.clickUrl);
+  const image = src ? <img src={src} alt={t.ad(n, total)} className={styles.image} draggable={false} /> : null;
   return (
     <div className={styles.slide} data-testid="ad-slide" data-file-id={ad.fileId}>
-      {ad.clickUrl ? (
+      {href && image ? (
         <a
-          href={ad.clickUrl}
+          href={href}
           target="_blank"
           rel="noopener noreferrer"
           className={styles.link}

@@ -81,3 +81,36 @@ describe('ad banner: model-based walk', () => {
     await runWalk(path, drivers, assertState);
   });
 });
+
+describe('ad banner: URLs that are data, not links', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    network.ads.length = 0;
+    opened.length = 0;
+  });
+  afterEach(() => { cleanup(); vi.useRealTimers(); });
+
+  it.each([
+    ['javascript: image and link', 'javascript:alert(1)', 'javascript:alert(1)'],
+    ['data: image, vbscript: link', 'data:image/svg+xml,<svg onload=alert(1)>', 'vbscript:msgbox'],
+    ['protocol-relative image, JavaScript: link with blanks', '//evil.example/a.png', ' JavaScript:alert(1)'],
+  ])('renders no img and no link for a %s', async (_name, fileUrl, clickUrl) => {
+    render(<AdBanner vendorId={modelAdInput.vendorId} locationId={modelAdInput.locationId} />);
+    const ad = { fileId: 'ad000000-0000-4000-8000-0000000000bd', fileUrl, clickUrl, order: 1, duration: 0 };
+    await act(async () => { network.ads.shift()!.resolve([ad]); await vi.advanceTimersByTimeAsync(0); });
+    const banner = screen.getByTestId('ad-banner');
+    expect(within(banner).getByTestId('ad-slide')).toHaveAttribute('data-file-id', ad.fileId);
+    expect(within(banner).queryByRole('img')).toBeNull();
+    expect(within(banner).queryByRole('link')).toBeNull();
+    expect(banner.innerHTML).not.toMatch(/javascript|vbscript|data:|evil/i);
+  });
+
+  it('keeps the image but renders no link for a good image with a javascript: click URL', async () => {
+    render(<AdBanner vendorId={modelAdInput.vendorId} locationId={modelAdInput.locationId} />);
+    const ad = { fileId: 'ad000000-0000-4000-8000-0000000000be', fileUrl: '/static/ads/demo-1.svg', clickUrl: 'javascript:alert(1)', order: 1, duration: 0 };
+    await act(async () => { network.ads.shift()!.resolve([ad]); await vi.advanceTimersByTimeAsync(0); });
+    const banner = screen.getByTestId('ad-banner');
+    expect(within(banner).getByRole('img')).toHaveAttribute('src', '/static/ads/demo-1.svg');
+    expect(within(banner).queryByRole('link')).toBeNull();
+  });
+});

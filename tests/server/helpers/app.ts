@@ -8,6 +8,7 @@ import { buildApp, type BuildAppOptions } from '../../../server/app.js';
 import { testConfig, type AppConfig } from '../../../server/config.js';
 import { createTestDb, type TestDb } from '../../../server/db/testing.js';
 import { issueToken, type IssueTokenInput } from '../../../server/db/tokens.js';
+import { settled } from '../../../server/http/after-reply.js';
 import type { DemoSeedResult } from '../../../server/seed/demo.js';
 
 export interface TestServer {
@@ -57,6 +58,7 @@ export async function startTestServer(
     token: (input) => issueToken(testDb.db, { contactId: demo.contactId, type: 'login', ttlDays: 7, ...input }),
     auth: (token) => ({ authorization: `ContactAccess ${token}` }),
     async close() {
+      await settled(testDb.db); // work left after answers (login links) finishes before the database goes
       await app.close();
       await testDb.drop();
     },

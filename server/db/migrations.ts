@@ -493,6 +493,23 @@ export const migrations: Record<string, Migration> = {
       await run(db, listDataVersionsDown);
     },
   },
+  // Issue 17: the holiday list follows the Federal Reserve (src/domain/holidays.ts): a fixed-date holiday on a
+  // Saturday is closed on that Saturday, not on the Friday before (the banks are open that Friday). Databases
+  // seeded with the federal employees' rule list those Fridays; move each to its Saturday.
+  '0013_federal_reserve_holidays': {
+    async up(db) {
+      await sql`update holidays set date = date + 1
+        where extract(isodow from date) = 5
+          and to_char(date + 1, 'MM-DD') in ('01-01', '06-19', '07-04', '11-11', '12-25')
+          and not exists (select 1 from holidays later where later.date = holidays.date + 1)`.execute(db);
+    },
+    async down(db) {
+      await sql`update holidays set date = date - 1
+        where extract(isodow from date) = 6
+          and to_char(date, 'MM-DD') in ('01-01', '06-19', '07-04', '11-11', '12-25')
+          and not exists (select 1 from holidays earlier where earlier.date = holidays.date - 1)`.execute(db);
+    },
+  },
 };
 
 // ── issue 9: statements and reminders ──

@@ -40,6 +40,33 @@ describe.each(backends)('migrations on $name', ({ databaseUrl }) => {
     expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
   });
 
+  it('0013 moves the Fridays of the old holiday rule to their Saturdays (2026-07-03 → 07-04, 2027-12-24 → 12-25) and leaves the rest', async () => {
+    const migration = migrations['0013_federal_reserve_holidays']!;
+    await t.db.deleteFrom('holidays').execute();
+    const old = [
+      { date: '2026-07-03', name: 'Independence Day' }, // Friday before a Saturday holiday: the old rule
+      { date: '2027-12-24', name: 'Christmas Day' },
+      { date: '2027-12-31', name: "New Year's Day" }, // New Year's Day 2028 is a Saturday
+      { date: '2026-11-26', name: 'Thanksgiving Day' }, // a Thursday: stays
+      { date: '2027-07-05', name: 'Independence Day' }, // a Sunday holiday observed on Monday: stays
+      { date: '2027-11-11', name: 'Veterans Day' }, // on its own day (a Thursday): stays
+    ];
+    await t.db.insertInto('holidays').values(old).execute();
+    await migration.up(t.db);
+    const after = await t.db.selectFrom('holidays').select(['date', 'name']).orderBy('date').execute();
+    expect(after).toEqual([
+      { date: '2026-07-04', name: 'Independence Day' },
+      { date: '2026-11-26', name: 'Thanksgiving Day' },
+      { date: '2027-07-05', name: 'Independence Day' },
+      { date: '2027-11-11', name: 'Veterans Day' },
+      { date: '2027-12-25', name: 'Christmas Day' },
+      { date: '2028-01-01', name: "New Year's Day" },
+    ]);
+    await migration.up(t.db); // again: nothing more moves
+    expect(await t.db.selectFrom('holidays').select(['date', 'name']).orderBy('date').execute()).toEqual(after);
+    await t.db.deleteFrom('holidays').execute();
+  });
+
   it('returns bigint cents as numbers, dates as yyyy-MM-dd, jsonb arrays intact, ids as generated uuids', async () => {
     const vendor = await t.db
       .insertInto('vendors')

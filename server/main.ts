@@ -4,6 +4,7 @@
  * the demo contact, and shuts down cleanly on SIGINT/SIGTERM.
  */
 import { buildApp } from './app.js';
+import { settled } from './http/after-reply.js';
 import { loadConfig } from './config.js';
 import { createDb, dbOptionsFromEnv, migrateToLatest } from './db/connect.js';
 import { issueToken } from './db/tokens.js';
@@ -48,6 +49,8 @@ async function main() {
       await jobs?.stop();
       await dbSocket?.close();
       await app.close();
+      // login links answered 202 but still being written and sent (server/http/after-reply.ts)
+      await settled(handle.db);
       await handle.close();
       process.exit(0);
     } catch (error) {

@@ -86,7 +86,19 @@ export interface components {
             errors: components["schemas"]["ProcessorError"][];
         };
     };
-    responses: never;
+    responses: {
+        /** @description Briefly unavailable (the database is out of reach, or the service sheds load): code `unavailable`. Retry after the `Retry-After` seconds. */
+        Unavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProcessorErrors"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -161,6 +173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessorErrors"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -1382,7 +1382,7 @@ export interface components {
     schemas: {
         /** @description The body of every 4xx and 5xx answer. */
         Error: {
-            /** @description Machine-readable code (`validation_failed`, `invalid`, `canceled`, `expired`, `not_found`, `idempotency_conflict`, `rate_limited`, `not_implemented`, ...). */
+            /** @description Machine-readable code (`validation_failed`, `invalid`, `canceled`, `expired`, `not_found`, `idempotency_conflict`, `rate_limited`, `not_implemented`, `unavailable` (503, with Retry-After), ...). */
             errorCode: string;
             /** @description Human-readable explanation, e.g. `contact: must be a string`. */
             message: string;
@@ -2284,6 +2284,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Briefly unavailable: the database is out of reach (a restart, a failover) or the server sheds load. errorCode `unavailable`; nothing was done, or for a payment submit the retry with the same Idempotency-Key answers what was done. Retry after the `Retry-After` seconds. */
+        Unavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description Vendor id. */
@@ -2335,6 +2346,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
         };
     };
     requestLoginLink: {
@@ -2361,6 +2373,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listVendors: {
@@ -2382,6 +2395,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listLocations: {
@@ -2408,6 +2422,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAllRequests: {
@@ -2429,6 +2444,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listLocationRequests: {
@@ -2460,6 +2476,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getRequest: {
@@ -2490,6 +2507,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
         };
     };
     recordVisit: {
@@ -2520,6 +2538,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getConfig: {
@@ -2544,6 +2563,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAnnouncements: {
@@ -2565,6 +2585,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listVendorAnnouncements: {
@@ -2591,6 +2612,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getAutopay: {
@@ -2619,6 +2641,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listPaymentPlans: {
@@ -2647,6 +2670,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listInvoices: {
@@ -2697,6 +2721,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getInvoiceJourney: {
@@ -2728,6 +2753,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getInvoicePdf: {
@@ -2760,6 +2786,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getQboInvoicePdf: {
@@ -2792,6 +2819,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listPaymentMethods: {
@@ -2823,6 +2851,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createPaymentMethod: {
@@ -2857,6 +2886,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deletePaymentMethod: {
@@ -2890,6 +2920,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     verifyPaymentMethod: {
@@ -2928,6 +2959,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listPaymentGroups: {
@@ -2959,6 +2991,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createPaymentGroup: {
@@ -2997,6 +3030,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getPaymentGroupPayments: {
@@ -3028,6 +3062,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listPaymentsByMethod: {
@@ -3059,6 +3094,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createAutopay: {
@@ -3094,6 +3130,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteAutopay: {
@@ -3125,6 +3162,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateAutopayExclusions: {
@@ -3161,6 +3199,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateAutopayPaymentMethod: {
@@ -3197,6 +3236,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updatePaymentPlan: {
@@ -3233,6 +3273,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createPaymentPlan: {
@@ -3263,6 +3304,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listStatementDeliveries: {
@@ -3292,6 +3334,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     saveStatementDelivery: {
@@ -3325,6 +3368,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteStatementDelivery: {
@@ -3354,6 +3398,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     markStatementRequest: {
@@ -3385,6 +3430,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatement: {
@@ -3414,6 +3460,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatementCsv: {
@@ -3443,6 +3490,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatementPdf: {
@@ -3473,6 +3521,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAdvertisements: {
@@ -3500,6 +3549,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     recordAdImpression: {
@@ -3531,6 +3581,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     recordAdClick: {
@@ -3562,6 +3613,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listCampaigns: {
@@ -3591,6 +3643,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createCampaign: {
@@ -3625,6 +3678,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteCampaign: {
@@ -3654,6 +3708,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMessages: {
@@ -3688,6 +3743,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     addComment: {
@@ -3721,6 +3777,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     markMessagesRead: {
@@ -3750,6 +3807,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listTemplateMessages: {
@@ -3782,6 +3840,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     recordJourney: {
@@ -3813,6 +3872,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getRemitPdf: {
@@ -3847,6 +3907,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -52,6 +52,8 @@ export interface AppConfig {
     maxEventLoopDelayMs: number;
     /** callers waiting for a database connection at or above which new requests are shed */
     maxDbWaiting: number;
+    /** requests in progress in this process at or above which new ones are shed; 0: no bound */
+    maxInFlight: number;
     /** the Retry-After of a 503 (seconds) */
     retryAfterSeconds: number;
   };
@@ -90,8 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     shedding: {
       enabled: (env.LOAD_SHEDDING ?? 'on').trim().toLowerCase() !== 'off',
-      maxEventLoopDelayMs: whole(env, 'SHED_EVENT_LOOP_DELAY_MS', 150),
+      maxEventLoopDelayMs: whole(env, 'SHED_EVENT_LOOP_DELAY_MS', 50),
       maxDbWaiting: whole(env, 'SHED_DB_WAITING', 32, 1),
+      maxInFlight: whole(env, 'SHED_MAX_IN_FLIGHT', 8),
       retryAfterSeconds: whole(env, 'SHED_RETRY_AFTER_S', 2, 1),
     },
     readyTimeoutMs: whole(env, 'READY_TIMEOUT_MS', 1_000, 1),

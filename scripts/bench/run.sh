@@ -3,6 +3,7 @@
 # Benchmarks, not tests: they print figures and mark missed targets; they do not fail the build.
 #   1. API: the portal vs a bare Fastify + pg server running the same queries (autocannon), PostgreSQL and PGlite
 #   2. pay page in Chromium: 5,000 open invoices vs 50 (navigation → rows shown, select-all → total updated)
+#   2b. overload: 500 connections of mixed reads and payment submits on two processes, with and without load shedding
 #   3. Lighthouse (mobile, simulated throttling) on the landing page and the dashboard; landing JS vs a bare
 #      React + react-router page built by the same Vite
 # Needs PostgreSQL (TEST_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres) and Chromium (CHROMIUM_PATH).
@@ -15,6 +16,7 @@ status=0
 run() { echo; echo "=== bench: $1 ==="; shift; "$@" || status=1; }
 npm run -s build >/dev/null || exit 1   # always measure the current source
 case "$only" in all|api) run "API" npx tsx scripts/bench/api.ts ;; esac
+case "$only" in all|overload) run "overload (500 connections, two processes, PostgreSQL)" npx tsx scripts/bench/overload.ts ;; esac
 case "$only" in all|paypage) run "pay page" npx tsx scripts/bench/paypage.ts ;; esac
 case "$only" in all|lighthouse) run "Lighthouse" npx tsx scripts/bench/lighthouse.ts --no-build --runs "${BENCH_LIGHTHOUSE_RUNS:-3}" ;; esac
 exit $status

@@ -8,6 +8,8 @@
  * Load shedding: a request that would only queue is answered at once with 503 + Retry-After (`unavailable`) instead:
  * - when the event loop lags (mean delay over the last 100 ms sample above SHED_EVENT_LOOP_DELAY_MS): measured and
  *   decided by @fastify/under-pressure;
+ * - when SHED_MAX_IN_FLIGHT requests are already in progress in this process: a new one would wait behind them for
+ *   the CPU or the database (a concurrency limit: admitted latency stays about in-flight ÷ throughput);
  * - when SHED_DB_WAITING or more callers already wait for a database connection (the pool, or the embedded
  *   database's fair queue): a new request would wait behind all of them.
  * Both are decided in `onRequest`, before the body is read and before any handler runs, so a shed payment submit
@@ -75,16 +77,30 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
     }) as never,
   });
 
+  // Requests in progress in this process: beyond the bound a new one would only wait behind the others (for the CPU
+  // or the database), so it is answered now. Counted from onRequest to the end of its response (`close`).
+  let inFlight = 0;
   const dbLoad = options.dbLoad;
-  if (dbLoad) {
-    app.addHook('onRequest', (request, reply, done) => {
-      if (needsNoDatabase(request.url)) return done();
-      const { waiting } = dbLoad();
-      if (waiting >= shedding.maxDbWaiting) {
-        reply.send(shed(request, reply, 'dbWaiting', waiting));
-        return;
-      }
-      done();
-    });
-  }
+  app.addHook('onRequest', (request, reply, done) => {
+    if (needsNoDatabase(request.url)) return done();
+    // Requests from the network only: the sub-requests a token page's HTML makes for its inline answers
+    // (`app.inject`, server/http/bootstrap.ts) belong to a request already admitted.
+    const fromNetwork = !('_lightMyRequest' in request.raw);
+    if (fromNetwork && shedding.maxInFlight > 0 && inFlight >= shedding.maxInFlight) {
+      reply.send(shed(request, reply, 'inFlight', inFlight));
+      return;
+    }
+    const waiting = dbLoad?.().waiting ?? 0;
+    if (waiting >= shedding.maxDbWaiting) {
+      reply.send(shed(request, reply, 'dbWaiting', waiting));
+      return;
+    }
+    if (fromNetwork) {
+      inFlight += 1;
+      reply.raw.once('close', () => {
+        inFlight -= 1;
+      });
+    }
+    done();
+  });
 }

@@ -75,7 +75,7 @@ describe('load shedding', () => {
       db: t.db,
       database: t.handle,
       // the event-loop rule out of the way here (its own test below): only the pool rule decides
-      config: { ...base, shedding: { enabled: true, maxEventLoopDelayMs: 0, maxDbWaiting: MAX_WAITING, retryAfterSeconds: 3 } },
+      config: { ...base, shedding: { enabled: true, maxEventLoopDelayMs: 0, maxDbWaiting: MAX_WAITING, maxInFlight: 0, retryAfterSeconds: 3 } },
       logger: false,
     });
     await app.ready();
@@ -174,7 +174,7 @@ describe('load shedding on a lagging event loop (@fastify/under-pressure)', () =
     const app = await buildApp({
       db: t.db,
       database: t.handle,
-      config: { ...base, shedding: { enabled: true, maxEventLoopDelayMs: 50, maxDbWaiting: 1_000, retryAfterSeconds: 2 } },
+      config: { ...base, shedding: { enabled: true, maxEventLoopDelayMs: 50, maxDbWaiting: 1_000, maxInFlight: 0, retryAfterSeconds: 2 } },
       logger: false,
     });
     await app.ready();

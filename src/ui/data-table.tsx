@@ -22,7 +22,8 @@
  *   (stable) columns/callbacks change. So keep these STABLE: `columns` (useMemo or module-level), `rowKey`,
  *   `selection.onToggle`, `selection.onToggleAll`, `selection.rowLabel`, `rowAttributes`. Give a row a new object only
  *   when what it shows changed (e.g. fold an invoice's dispute into its row object, memoised per invoice).
- * - Card layout below 550 px (`data-layout="cards"` on the table): each row becomes a card of label/value lines, the
+ * - Card layout below 550 px (`data-layout="cards"` on the table): the select-all box keeps a visible label (its
+ *   `allLabel`) beside it; each row becomes a card of label/value lines, the
  *   labels from `column.cardLabel` (or a string `header`); cards also have a fixed height (`cardHeight`, default from
  *   the columns' lines). A value takes one 36 px line and ends in an ellipsis; a column with `cardLines: n` (n > 1)
  *   wraps its value to at most n text lines (clamped) in a line of 36 + 20 × (n − 1) px, and the default card height
@@ -169,7 +170,7 @@ export function selectAllStateOf<T>(rows: readonly T[], rowKey: (row: T) => stri
 }
 
 const dataTable = sva({
-  slots: ['root', 'header', 'headerCell', 'sortButton', 'body', 'row', 'cell', 'cardLabel', 'cardValue', 'check', 'detail'],
+  slots: ['root', 'header', 'headerCell', 'sortButton', 'body', 'row', 'cell', 'cardLabel', 'cardValue', 'check', 'detail', 'selectAll'],
   base: {
     // overflow-x: a table whose columns' minimum widths exceed the page scrolls sideways inside itself, never the page.
     root: { width: '100%', fontSize: 'sm', position: 'relative', overflowX: 'auto' },
@@ -235,6 +236,8 @@ const dataTable = sva({
       },
     },
     detail: { gridColumn: '1 / -1', px: '2', pb: '2', minWidth: 0, '[data-layout=cards] &': { px: '0' } },
+    // Cards: the select-all box with its name beside it (a phone shows no column of boxes to explain it).
+    selectAll: { display: 'inline-flex', alignItems: 'center', gap: '2', minHeight: '32px', cursor: 'pointer', fontWeight: '600', color: 'ink' },
     check: { width: '20px', height: '20px', accentColor: 'token(colors.brand.600)', cursor: 'pointer', m: '0', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '2px' } },
   },
 });
@@ -415,7 +418,13 @@ export function DataTable<T>({
         <div role="row" aria-rowindex={1} className={classes.header}>
           {selection ? (
             <div role="columnheader" className={classes.headerCell} data-select="">
-              <SelectAllBox state={allState} label={selection.allLabel} onToggle={selection.onToggleAll} className={classes.check} />
+              {cards ? (
+                // The name is the box's aria-label already; the text beside it is for the eye (and a larger target).
+                <label className={classes.selectAll}>
+                  <SelectAllBox state={allState} label={selection.allLabel} onToggle={selection.onToggleAll} className={classes.check} />
+                  <span aria-hidden="true" data-select-label="">{selection.allLabel}</span>
+                </label>
+              ) : <SelectAllBox state={allState} label={selection.allLabel} onToggle={selection.onToggleAll} className={classes.check} />}
             </div>
           ) : null}
           {columns.map((column) => {

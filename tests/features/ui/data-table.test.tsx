@@ -197,6 +197,18 @@ describe('DataTable', () => {
     expect(within(screen.getAllByTestId('row')[0]).getByText('Amount')).toBeInTheDocument();
   });
 
+  it('shows the select-all box’s name beside it in the card layout (a phone has no column of boxes to explain it)', async () => {
+    stubNarrowViewport();
+    render(<Harness rows={items(2)} />);
+    const all = screen.getByRole('checkbox', { name: 'Select all items' });
+    const label = all.closest('label')!;
+    expect(label).toHaveTextContent('Select all items');
+    // The text is the box's label: a tap on it toggles the box.
+    await userEvent.setup().click(within(label).getByText('Select all items'));
+    expect(all).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Item 0000' })).toBeChecked();
+  });
+
   it('gives a column with cardLines several text lines in a card, the card taller by 20 px a line; not virtualised, it may grow to show the whole text', () => {
     stubNarrowViewport();
     const withNote: DataTableColumn<Item>[] = [...columns, { id: 'note', header: 'Note', cell: (r) => `A long note about ${r.name}`, cardLines: 3 }];

@@ -81,9 +81,11 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
   const showShipTo = vendor.invoiceFilterColumns.includes('shipTo');
   const { rows, canViewMore } = view.table;
   const payRows = usePayRows(rows, view.adjustments);
+  // Recurring §9 widths as shares of the flexible width: invoice, due date, amount and invoice date 19 each, ship-to the
+  // rest (24); PO/Ref (not in §9's list) is as wide as its value. No column is narrower than its content (DataTable).
   const columns = useMemo<DataTableColumn<PayRow>[]>(() => [
     {
-      id: 'invoice', header: t.columns.invoice, width: 'minmax(7.5rem, 1.4fr)',
+      id: 'invoice', header: t.columns.invoice, width: '19fr',
       cell: ({ invoice, adjustment }) => {
         const kind = adjustment ? adjustmentKind(adjustment) : null;
         return (
@@ -97,11 +99,11 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
         );
       },
     },
-    { id: 'dueDate', header: t.columns.dueDate, cell: ({ invoice }) => shortDate(invoice.dueDate), compare: byDue },
-    { id: 'amount', header: t.columns.amount, align: 'end', cell: ({ invoice }) => formatCurrency(toCents(invoice.openAmount)), compare: byAmount },
-    ...(showPo ? [{ id: 'poRef', header: t.columns.poRef, cell: ({ invoice }: PayRow) => invoice.poRefId ?? '' }] : []),
-    ...(showDate ? [{ id: 'invoiceDate', header: t.columns.invoiceDate, cell: ({ invoice }: PayRow) => shortDate(invoice.externalInvoiceDate ?? invoice.invoiceDate) }] : []),
-    ...(showShipTo ? [{ id: 'shipTo', header: t.columns.shipTo, cell: ({ invoice }: PayRow) => invoice.shipTo ?? '' }] : []),
+    { id: 'dueDate', header: t.columns.dueDate, width: '19fr', cell: ({ invoice }) => shortDate(invoice.dueDate), compare: byDue },
+    { id: 'amount', header: t.columns.amount, align: 'end', width: '19fr', cell: ({ invoice }) => formatCurrency(toCents(invoice.openAmount)), compare: byAmount },
+    ...(showPo ? [{ id: 'poRef', header: t.columns.poRef, width: 'min-content', cell: ({ invoice }: PayRow) => invoice.poRefId ?? '' }] : []),
+    ...(showDate ? [{ id: 'invoiceDate', header: t.columns.invoiceDate, width: '19fr', cell: ({ invoice }: PayRow) => shortDate(invoice.externalInvoiceDate ?? invoice.invoiceDate) }] : []),
+    ...(showShipTo ? [{ id: 'shipTo', header: t.columns.shipTo, width: '24fr', wrap: true, cell: ({ invoice }: PayRow) => invoice.shipTo ?? '' }] : []),
     {
       id: 'edit', header: <span className={styles.srOnly}>{t.columns.edit}</span>, cardLabel: '', width: '3.5rem',
       cell: ({ invoice, adjustment }) =>

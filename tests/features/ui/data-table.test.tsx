@@ -8,7 +8,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, ENTER_STAGGER_ROWS, cardHeightOf, type DataTableColumn, type DataTableSort } from '../../../src/ui/data-table';
+import { DataTable, ENTER_STAGGER_ROWS, cardHeightOf, trackOf, type DataTableColumn, type DataTableSort } from '../../../src/ui/data-table';
 
 interface Item {
   id: string;
@@ -234,6 +234,23 @@ describe('DataTable', () => {
     const [card] = screen.getAllByTestId('row');
     expect(card.style.height).toBe(`${cardHeightOf(withNote)}px`);
     expect(card).not.toHaveAttribute('data-fit');
+  });
+
+  it('never makes a column narrower than its content: min-content tracks sharing the rest, free text marked to wrap, rows that fit', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    expect(trackOf({})).toBe('minmax(min-content, 1fr)');
+    expect(trackOf({ width: '19fr' })).toBe('minmax(min-content, 19fr)');
+    expect(trackOf({ width: '1fr', minWidth: '8rem' })).toBe('minmax(8rem, 1fr)');
+    const withNote: DataTableColumn<Item>[] = [...columns, { id: 'note', header: 'Note', cell: (r) => `A long note about ${r.name}`, wrap: true, width: '2fr' }];
+    render(<DataTable label="Notes" rows={items(2)} rowKey={key} columns={withNote} rowAttributes={attrs} />);
+    const table = screen.getByRole('table', { name: 'Notes' });
+    expect(table.style.getPropertyValue('--dt-columns')).toBe('minmax(min-content, 1fr) minmax(min-content, 1fr) minmax(min-content, 2fr)');
+    const [row] = screen.getAllByTestId('row');
+    expect(within(row).getByText('A long note about Item 0000').closest('[role=cell]')).toHaveAttribute('data-wrap');
+    expect(within(row).getByText('Item 0000').closest('[role=cell]')).not.toHaveAttribute('data-wrap');
+    // Not virtualised: the row is at least 48 px and grows with wrapped text.
+    expect(row.style.minHeight).toBe('48px');
+    expect(row.style.height).toBe('');
   });
 
   it('uses the table layout at 550 px and wider', () => {

@@ -1,10 +1,8 @@
 import { defineMachine } from '../registry-entry';
-import { modelPaymentGroupDetail } from '../click2pay/click2pay.model';
-import { loadModelEvents } from '../load/load.model';
 import { invoiceReportMachine } from './invoice-report.machine';
 import { paymentDetailMachine } from './payment-detail.machine';
 import { paymentReportMachine } from './payment-report.machine';
-import { invoiceReportModelEvents, modelDetailInput, modelReportInput, paymentReportModelEvents } from './reports.model';
+import { invoiceReportModelEvents, modelDetailInput, modelReportInput, paymentDetailModelEvents, paymentReportModelEvents } from './reports.model';
 
 export const invoiceReportEntry = defineMachine({
   machine: invoiceReportMachine,
@@ -25,7 +23,7 @@ export const paymentReportEntry = defineMachine({
 export const paymentDetailEntry = defineMachine({
   machine: paymentDetailMachine,
   input: modelDetailInput,
-  events: loadModelEvents(modelPaymentGroupDetail),
-  purpose: 'Load lifecycle of a payment detail (failure redirects to the location base)',
+  events: paymentDetailModelEvents(),
+  purpose: 'Load lifecycle of a payment detail (a failure shows the §8 payment-detail text on the page)',
   feature: 'Reports',
 });

@@ -2,7 +2,7 @@
 import type { AnyEventObject } from 'xstate';
 import { modelIds, modelInvoice, modelPaymentGroupDetail } from '../click2pay/click2pay.model';
 import { modelLocationId, modelVendorId } from '../dashboard/dashboard.model';
-import type { Invoice, PaymentGroup } from './reports.actors';
+import type { Invoice, PaymentGroup, PaymentGroupDetail } from './reports.actors';
 
 export { modelLocationId, modelVendorId };
 export const modelReportInput = { vendorId: modelVendorId, locationId: modelLocationId };
@@ -45,3 +45,14 @@ export function reportModelEvents<T>(sample: T[], columns: readonly string[] = [
 export const INVOICE_REPORT_MODEL_COLUMNS = ['dueDate', 'invoice'] as const;
 export const invoiceReportModelEvents = reportModelEvents(modelReportInvoices, INVOICE_REPORT_MODEL_COLUMNS);
 export const paymentReportModelEvents = reportModelEvents(modelPaymentGroups);
+
+/** The payment detail's load settles with the group or fails; its failure text asks for a browser refresh, no event. */
+export function paymentDetailModelEvents(sample: PaymentGroupDetail = modelPaymentGroupDetail) {
+  return (snapshot: { value: unknown }): AnyEventObject[] =>
+    snapshot.value === 'loading'
+      ? [
+          { type: 'xstate.done.actor.load', output: sample },
+          { type: 'xstate.error.actor.load', error: new Error('failed calling api on path /vendors/{vendorId}/locations/{locationId}/paymentgroups/{paymentGroupId}/payments') },
+        ]
+      : [];
+}

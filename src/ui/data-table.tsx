@@ -22,7 +22,8 @@
  *   (stable) columns/callbacks change. So keep these STABLE: `columns` (useMemo or module-level), `rowKey`,
  *   `selection.onToggle`, `selection.onToggleAll`, `selection.rowLabel`, `rowAttributes`. Give a row a new object only
  *   when what it shows changed (e.g. fold an invoice's dispute into its row object, memoised per invoice).
- * - Card layout below 550 px (`data-layout="cards"` on the table): each row becomes a card of label/value lines, the
+ * - Card layout below 550 px (`data-layout="cards"` on the table): the select-all box keeps a visible label (its
+ *   `allLabel`) beside it; each row becomes a card of label/value lines, the
  *   labels from `column.cardLabel` (or a string `header`); cards also have a fixed height (`cardHeight`, default from
  *   the columns' lines). A value takes one 36 px line and ends in an ellipsis; a column with `cardLines: n` (n > 1)
  *   wraps its value to at most n text lines (clamped) in a line of 36 + 20 × (n − 1) px, and the default card height
@@ -30,6 +31,13 @@
  *   the table is not virtualised (every row renders at once, so nothing is measured or moved), cards fit their content
  *   instead: at least that height, and a `cardLines` value shows whole, however long. Labels wrap rather than clip;
  *   a selectable card's first line leaves room for its checkbox.
+ * - Nothing is cut (issue 17): in the table layout every column is at least as wide as its content needs — an
+ *   identifying value (invoice number, amount, date; the default) on one line, whole; a `wrap` column (free text) as
+ *   wide as its longest word, wrapping at spaces; a header wraps at its spaces — and shares the rest by `width`. The
+ *   rows are CSS subgrids of the table's one grid, so a column is as wide as its widest cell in any row (not per
+ *   row) and the columns line up. When the columns' least widths exceed the page, the table scrolls sideways inside
+ *   itself. Rows of a table that is not virtualised grow to fit wrapped text (`rowHeight` is their least height);
+ *   virtualised rows keep their fixed height (their free text, if any, is clamped to the lines that fit).
  * - Row entrance (spec §9): the rows of the first render fade in over 350 ms, staggered by 10 ms per row (the first
  *   `ENTER_STAGGER_ROWS` rows; later ones start together), with opacity and a transform only — no layout shift. Rows
  *   that mount later (scrolled into view) appear at once. Off under `prefers-reduced-motion: reduce`.
@@ -71,8 +79,20 @@ export interface DataTableColumn<T> {
   /** Makes the column sortable (ascending order); the table reverses it for descending. */
   compare?(a: T, b: T): number;
   align?: 'start' | 'end';
-  /** CSS grid track of the column (default `minmax(0, 1fr)`: shares the width, long values end in an ellipsis). */
+  /**
+   * The column's share of the width: the most it grows to, as a CSS track size (`1fr` by default, `1.4fr`, `19%`,
+   * `10rem`). A column is never narrower than its content needs (see "Nothing is cut" in the header): the track is
+   * `minmax(min-content, width)`, so a share smaller than the content gives way to the content.
+   */
   width?: string;
+  /** The least width when the content cannot tell it (a control such as an amount input); default `min-content`. */
+  minWidth?: string;
+  /**
+   * Free text (a ship-to name, a subject, a message): wraps at spaces, the row grows to show it all (not virtualised);
+   * its least width is its longest word. Default false: the value (an invoice number, an amount, a date) is one line,
+   * never wrapped, never cut.
+   */
+  wrap?: boolean;
   /**
    * Card layout only: how many text lines the value may wrap to (default 1: one line, ellipsis). Each extra line adds
    * `CARD_TEXT_LINE` (20) px to the card (see `cardHeightOf`).
@@ -169,12 +189,18 @@ export function selectAllStateOf<T>(rows: readonly T[], rowKey: (row: T) => stri
 }
 
 const dataTable = sva({
-  slots: ['root', 'header', 'headerCell', 'sortButton', 'body', 'row', 'cell', 'cardLabel', 'cardValue', 'check', 'detail'],
+  slots: ['root', 'group', 'header', 'headerCell', 'sortButton', 'body', 'row', 'cell', 'cardLabel', 'cardValue', 'check', 'detail', 'selectAll'],
   base: {
     // overflow-x: a table whose columns' minimum widths exceed the page scrolls sideways inside itself, never the page.
-    root: { width: '100%', fontSize: 'sm', position: 'relative', overflowX: 'auto' },
+    // The table is one grid (the columns' tracks); row groups and rows are subgrids of it, so every row shares the
+    // column widths its widest cells give (see "Nothing is cut").
+    root: {
+      width: '100%', fontSize: 'sm', position: 'relative', overflowX: 'auto',
+      '&[data-layout=table]': { display: 'grid', gridTemplateColumns: 'var(--dt-columns)', alignContent: 'start' },
+    },
+    group: { '[data-layout=table] > &': { display: 'grid', gridColumn: '1 / -1', gridTemplateColumns: 'subgrid' } },
     header: {
-      display: 'grid', gridTemplateColumns: 'var(--dt-columns)', alignItems: 'center', minHeight: '44px',
+      display: 'grid', gridColumn: '1 / -1', gridTemplateColumns: 'subgrid', alignItems: 'center', minHeight: '44px',
       borderBottomWidth: '1px', borderColor: 'line', color: 'muted', fontWeight: '700',
       '[data-layout=cards] &': {
         display: 'flex', flexWrap: 'wrap', gap: '2', px: '2', py: '1',
@@ -182,8 +208,9 @@ const dataTable = sva({
         '&:not(:has([data-sortable], [data-select]))': { minHeight: '0', p: '0', borderBottomWidth: '0' },
       },
     },
+    // Header texts wrap at their spaces ("Amount Paid/Credited", "PO/REF Number") rather than being cut.
     headerCell: {
-      px: '2', py: '2', textAlign: 'left', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis',
+      px: '2', py: '2', textAlign: 'left', whiteSpace: 'normal', lineHeight: '1.25',
       '&[data-align=end]': { textAlign: 'right' },
       // Cards: only the select-all box and the sort buttons stay in the header.
       '[data-layout=cards] &': { px: '1', '&:not([data-sortable]):not([data-select])': { srOnly: true } },
@@ -194,27 +221,34 @@ const dataTable = sva({
       '[data-layout=cards] &': { borderWidth: '1px', borderColor: 'line', borderRadius: 'control', px: '2' },
     },
     body: { position: 'relative' },
+    // No layout containment in the table layout: it would make the row a grid of its own instead of a subgrid.
     row: {
-      display: 'grid', gridTemplateColumns: 'var(--dt-columns)', alignItems: 'center', boxSizing: 'border-box',
-      borderBottomWidth: '1px', borderColor: 'line', contain: 'layout style',
+      display: 'grid', gridColumn: '1 / -1', gridTemplateColumns: 'subgrid', alignItems: 'center', boxSizing: 'border-box',
+      borderBottomWidth: '1px', borderColor: 'line',
       '&[data-selected]': { bg: 'brand.50' },
       '&[data-has-detail]': { gridTemplateRows: 'minmax(0, 1fr) auto' },
       '&[data-enter]': { animation: 'rowIn 350ms ease-out both', _motionReduce: { animation: 'none' } },
       '[data-layout=cards] &': {
-        display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'center', position: 'relative',
+        display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'center', position: 'relative', contain: 'layout style',
         px: '3', py: '2', borderWidth: '1px', borderRadius: 'card', mb: '2', bg: 'white',
         '&[data-selected]': { bg: 'brand.50' },
       },
     },
     cell: {
-      px: '2', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0,
+      px: '2', whiteSpace: 'nowrap', minWidth: 0,
       '&[data-align=end]': { textAlign: 'right' },
+      // Free text wraps at spaces (a word longer than the column breaks too); the row grows when not virtualised.
+      '&[data-wrap]': { whiteSpace: 'normal', overflowWrap: 'break-word', lineHeight: '1.3', py: '1.5' },
+      // A virtualised row keeps its fixed height: its free text shows the lines that fit.
+      '&[data-wrap]:is([data-layout=table] [role=row]:not([data-fit]) > *)': { overflow: 'hidden', alignSelf: 'stretch', display: 'flex', alignItems: 'center' },
       // The first line of a selectable card leaves room for its checkbox (top right), so no value goes under it.
       '[data-layout=cards] [data-select] + &': { maxWidth: 'calc(100% - 32px)' },
       // A card that fits its content (not virtualised): a long value (an invoice number, a name) wraps, the card grows.
       '&:is([data-layout=cards] [data-fit] > *)': { height: 'auto', minHeight: '36px', whiteSpace: 'normal', overflowWrap: 'anywhere' },
       '[data-layout=cards] &': {
         display: 'flex', alignItems: 'center', gap: '2', height: '36px', px: '0', textAlign: 'left',
+        // A fixed-height card (virtualised) has one line per value.
+        '&:not([data-fit] > *)': { overflow: 'hidden', textOverflow: 'ellipsis' },
         '&[data-select]': { position: 'absolute', top: '2', right: '3' },
         // cardLines > 1: 8 px above and below, 20 px text lines (36 px for one line, as the other lines).
         '&[data-lines]': { height: 'calc(36px + 20px * (var(--dt-lines) - 1))', alignItems: 'flex-start', py: '8px', lineHeight: '20px', whiteSpace: 'normal' },
@@ -235,9 +269,16 @@ const dataTable = sva({
       },
     },
     detail: { gridColumn: '1 / -1', px: '2', pb: '2', minWidth: 0, '[data-layout=cards] &': { px: '0' } },
+    // Cards: the select-all box with its name beside it (a phone shows no column of boxes to explain it).
+    selectAll: { display: 'inline-flex', alignItems: 'center', gap: '2', minHeight: '32px', cursor: 'pointer', fontWeight: '600', color: 'ink' },
     check: { width: '20px', height: '20px', accentColor: 'token(colors.brand.600)', cursor: 'pointer', m: '0', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '2px' } },
   },
 });
+
+/** A column's grid track: never narrower than its content needs, growing to its share (see "Nothing is cut"). */
+export function trackOf(column: Pick<DataTableColumn<unknown>, 'width' | 'minWidth'>): string {
+  return `minmax(${column.minWidth ?? 'min-content'}, ${column.width ?? '1fr'})`;
+}
 
 /** The slot classes (no variants: computed once, so rows get the same strings every render). */
 const classes = dataTable();
@@ -254,7 +295,7 @@ interface RowProps<T> {
   rowAttributes?: (row: T) => Record<`data-${string}`, string>;
   /** Part of the table's first render: plays the entrance animation, delayed by its place (see the header). */
   enter: boolean;
-  /** A card of a table that is not virtualised: at least `height`, taller when a multi-line value needs it. */
+  /** A row or card of a table that is not virtualised: at least `height`, taller when wrapped text needs it. */
   fit: boolean;
   detail?: (row: T) => ReactNode | null;
 }
@@ -281,7 +322,7 @@ function RowView<T>({ row, rowId, index, height, selected, columns, onToggle, ro
         const lines = linesOf(column);
         return (
           <div
-            role="cell" key={column.id} className={classes.cell} data-align={column.align}
+            role="cell" key={column.id} className={classes.cell} data-align={column.align} data-wrap={column.wrap ? '' : undefined}
             data-lines={lines > 1 ? lines : undefined} style={lines > 1 ? ({ '--dt-lines': lines } as CSSProperties) : undefined}
           >
             <span className={classes.cardLabel} aria-hidden="true">{column.cardLabel ?? (typeof column.header === 'string' ? column.header : '')}</span>
@@ -401,7 +442,7 @@ export function DataTable<T>({
     focusNext();
   };
 
-  const tracks = [...(selection ? ['3rem'] : []), ...columns.map((c) => c.width ?? 'minmax(0, 1fr)')].join(' ');
+  const tracks = [...(selection ? ['3rem'] : []), ...columns.map(trackOf)].join(' ');
   return (
     <div
       role="table"
@@ -411,11 +452,17 @@ export function DataTable<T>({
       className={cx(classes.root, className)}
       style={{ '--dt-columns': tracks } as CSSProperties}
     >
-      <div role="rowgroup">
+      <div role="rowgroup" className={classes.group}>
         <div role="row" aria-rowindex={1} className={classes.header}>
           {selection ? (
             <div role="columnheader" className={classes.headerCell} data-select="">
-              <SelectAllBox state={allState} label={selection.allLabel} onToggle={selection.onToggleAll} className={classes.check} />
+              {cards ? (
+                // The name is the box's aria-label already; the text beside it is for the eye (and a larger target).
+                <label className={classes.selectAll}>
+                  <SelectAllBox state={allState} label={selection.allLabel} onToggle={selection.onToggleAll} className={classes.check} />
+                  <span aria-hidden="true" data-select-label="">{selection.allLabel}</span>
+                </label>
+              ) : <SelectAllBox state={allState} label={selection.allLabel} onToggle={selection.onToggleAll} className={classes.check} />}
             </div>
           ) : null}
           {columns.map((column) => {
@@ -447,7 +494,7 @@ export function DataTable<T>({
       <div
         role="rowgroup"
         ref={bodyRef}
-        className={classes.body}
+        className={cx(classes.group, classes.body)}
         style={{ paddingTop: padTop, paddingBottom: padBottom }}
         onKeyDown={onKeyDown}
         onFocus={(e) => {
@@ -474,7 +521,7 @@ export function DataTable<T>({
               rowLabel={selection?.rowLabel}
               rowAttributes={rowAttributes}
               enter={entering.current?.has(id) ?? false}
-              fit={cards && !virtualized}
+              fit={!virtualized}
               detail={rowDetail}
             />
           );

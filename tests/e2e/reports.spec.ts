@@ -106,3 +106,14 @@ test('the favicon: every page links the PerformancePay mark, and /favicon.ico is
   expect(ico.status()).toBe(200);
   expect(ico.headers()['content-type']).toMatch(/^image\/svg\+xml/);
 });
+
+test('a payment detail with an unknown id stays on its page with the §8 payment-detail text (no dashboard)', async ({ page }) => {
+  const base = await locationBase('Blue Heron Grill');
+  const path = `${base}/payments/00000000-0000-4000-8000-000000000000`;
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: /Payment Detail for/ })).toBeVisible();
+  const alert = page.getByRole('alert').filter({ hasText: 'payment detail' });
+  await expect(alert).toContainText('We were unable to load the data for this payment detail. Please refresh your browser window to try again.');
+  await expect(alert).toContainText('If you continue to have difficulties viewing this page, please contact');
+  expect(new URL(page.url()).pathname).toBe(path);
+});

@@ -69,7 +69,7 @@ describe('payment report machine', () => {
 });
 
 describe('payment detail machine', () => {
-  it('loads the group and its lines, or fails (the page then redirects)', async () => {
+  it('loads the group and its lines, or fails and stays failed (the page shows §8 text; no redirect, no retry)', async () => {
     const ok = createActor(paymentDetailMachine.provide({ actors: { load: fromPromise(async () => modelPaymentGroupDetail) } }), { input: modelDetailInput }).start();
     await waitFor(ok, (s) => s.value !== 'loading');
     expect(ok.getSnapshot().value).toBe('loaded');
@@ -77,5 +77,8 @@ describe('payment detail machine', () => {
     const bad = createActor(paymentDetailMachine.provide({ actors: { load: fromPromise(async (): Promise<typeof modelPaymentGroupDetail> => { throw new Error('x'); }) } }), { input: modelDetailInput }).start();
     await waitFor(bad, (s) => s.value !== 'loading');
     expect(bad.getSnapshot().value).toBe('failed');
+    expect(bad.getSnapshot().status).toBe('active');
+    // The failure text asks for a browser refresh: the chart offers no way out of `failed`.
+    expect(bad.getSnapshot().can({ type: 'load.refresh' } as never)).toBe(false);
   });
 });

@@ -49,12 +49,12 @@ export function LoadFailed({ onRetry }: { onRetry(): void }) {
   );
 }
 
-export function MethodSection({ view, vendorId, locationId, selectedId }: { view: AutopayPageView; vendorId: string; locationId: string; selectedId: string | null }) {
+export function MethodSection({ view, vendorId, locationId, selectedId, currentId }: { view: AutopayPageView; vendorId: string; locationId: string; selectedId: string | null; currentId?: string | null }) {
   const { chooseMethod } = view;
   const onSelect = useCallback((m: PickedPaymentMethod) => chooseMethod(m), [chooseMethod]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <Section id="autopay-method" title={t.paymentMethod}>
-      <PaymentMethodPicker vendorId={vendorId} locationId={locationId} selectedId={selectedId} onSelect={onSelect} />
+      <PaymentMethodPicker vendorId={vendorId} locationId={locationId} selectedId={selectedId} currentId={currentId} onSelect={onSelect} />
     </Section>
   );
 }

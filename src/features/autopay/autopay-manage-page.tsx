@@ -5,7 +5,8 @@ import { Button, button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import type { Vendor } from '../shell/session';
 import { AutopayFrame, AutopaySkeleton, ExclusionsSection, FeeDialog, LoadFailed, MethodSection, StartDateSection } from './autopay-form';
-import { Alert, TermsRow, layout } from './parts';
+import { TermsCheckbox } from '../../ui/terms-checkbox';
+import { Alert, layout } from './parts';
 import { autopayTexts as t } from './texts';
 import { useAutopayManage, useAutopayPage, type AutopayPageView } from './use-autopay';
 
@@ -15,10 +16,10 @@ function ManageForm({ view, autopay, vendorId, locationId, base }: { view: Autop
   return (
     <div className={layout.stack}>
       <p>{t.current(`${autopay.paymentMethodName} ${autopay.paymentMethodLastFour}`)}</p>
-      <MethodSection view={view} vendorId={vendorId} locationId={locationId} selectedId={view.context.method?.id ?? autopay.paymentMethodId} />
+      <MethodSection view={view} vendorId={vendorId} locationId={locationId} selectedId={view.context.method?.id ?? null} currentId={autopay.paymentMethodId} />
       <StartDateSection view={view} editable={false} />
       <ExclusionsSection view={view} editable={view.editable} />
-      <TermsRow terms={view.terms} accepted={view.context.termsAccepted} onChange={view.setTerms} label={t.terms} linkText={t.termsLink} />
+      <TermsCheckbox terms={view.terms} accepted={view.context.termsAccepted} onChange={view.setTerms} />
       {manage.failure ? <Alert>{t.failures[manage.failure]}</Alert> : null}
       <div className={layout.actions}>
         <Button onClick={manage.update} disabled={!view.updateEnabled || busy} loading={manage.updating}>{t.update}</Button>

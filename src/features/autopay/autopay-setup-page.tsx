@@ -2,7 +2,8 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { Button, button } from '../../ui/button';
 import type { Vendor } from '../shell/session';
 import { AutopayFrame, AutopaySkeleton, ExclusionsSection, FeeDialog, LoadFailed, MethodSection, StartDateSection } from './autopay-form';
-import { Alert, TermsRow, layout } from './parts';
+import { TermsCheckbox } from '../../ui/terms-checkbox';
+import { Alert, layout } from './parts';
 import { autopayTexts as t } from './texts';
 import { useAutopayPage, useAutopaySubmit } from './use-autopay';
 
@@ -27,7 +28,7 @@ export function AutopaySetup({ vendorId, locationId, vendor, base, requestId, no
       <MethodSection view={view} vendorId={vendorId} locationId={locationId} selectedId={view.context.method?.id ?? null} />
       <StartDateSection view={view} editable={view.editable} />
       <ExclusionsSection view={view} editable={view.editable} />
-      <TermsRow terms={view.terms} accepted={view.context.termsAccepted} onChange={view.setTerms} label={t.terms} linkText={t.termsLink} />
+      <TermsCheckbox terms={view.terms} accepted={view.context.termsAccepted} onChange={view.setTerms} />
       {submit.failed ? <Alert>{t.failures.setup}</Alert> : null}
       <div className={layout.actions}>
         <Button onClick={submit.submit} disabled={!view.setupValid || submit.submitting} loading={submit.submitting}>{t.setUp}</Button>

@@ -1,8 +1,7 @@
-/** Small parts shared by the AutoPay and payment-plan pages: checkbox, titled section, terms row, alert. */
+/** Small parts shared by the AutoPay and payment-plan pages: checkbox, titled section, alert (the terms row: src/ui/terms-checkbox). */
 import { Checkbox } from '@ark-ui/react/checkbox';
 import type { ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
-import { epaUrl } from '../click2pay/format';
 
 const styles = {
   box: css({
@@ -41,16 +40,6 @@ export function Section({ id, title, extra, children }: { id: string; title: str
       </h2>
       {children}
     </section>
-  );
-}
-
-/** The terms checkbox with the agreement link; remounted (unchecked) when the version changes. */
-export function TermsRow({ terms, accepted, onChange, label, linkText }: { terms: { version: string; filename: string } | null; accepted: boolean; onChange(accepted: boolean): void; label: string; linkText: string }) {
-  return (
-    <div className={css({ display: 'flex', alignItems: 'center', gap: '1', flexWrap: 'wrap' })}>
-      <CheckBox key={terms?.version ?? 'none'} checked={accepted} onChange={() => onChange(!accepted)} label={label} labelHidden={false} />
-      {terms ? <a href={epaUrl(terms)} target="_blank" rel="noopener noreferrer" className={styles.link}>{linkText}</a> : <span>{linkText}</span>}
-    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 /** AutoPay Plus texts (portal-recurring.md §2.1, §2.2, §8; verbatim where quoted, ours where the spec gives none). */
+import { termsTexts } from '../../ui/terms-checkbox';
 export const autopayTexts = {
   title: 'AutoPay for',
   paymentMethod: 'Payment Method',
@@ -10,8 +11,8 @@ export const autopayTexts = {
   noExcludable: 'There are no invoices at this location that can be excluded at this time.',
   excludeInvoice: (num: string) => `Exclude invoice ${num}`,
   columns: { invoice: 'Invoice', dueDate: 'Due Date', amount: 'Amount' },
-  terms: 'I agree to the',
-  termsLink: 'Electronic Payment Agreement',
+  terms: termsTexts.label,
+  termsLink: termsTexts.link,
   setUp: 'Set Up AutoPay Plus',
   cancel: 'Cancel',
   update: 'Update',

@@ -1,5 +1,4 @@
 import { Accordion } from '@ark-ui/react/accordion';
-import { Checkbox } from '@ark-ui/react/checkbox';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
@@ -12,10 +11,11 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Dialog } from '../../ui/dialog';
 import { Page, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
+import { TermsCheckbox } from '../../ui/terms-checkbox';
 import { LocationFrame } from '../dashboard/location-frame';
 import { PaymentMethodPicker, type PickedPaymentMethod } from '../payment-methods/payment-method-picker';
 import { useSession, type Vendor } from '../shell/session';
-import { epaUrl, shortDate, vendorFlag } from './format';
+import { shortDate, vendorFlag } from './format';
 import { PaymentCalendar } from './payment-calendar';
 import { click2payTexts as t } from './texts';
 import { useClick2pay, type Click2payView } from './use-click2pay';
@@ -32,31 +32,12 @@ const styles = {
   }),
   content: css({ px: { base: '3', md: '5' }, pb: '4' }),
   linkButton: css({ bg: 'transparent', color: 'brand.700', textDecoration: 'underline', cursor: 'pointer', p: '0', minHeight: '32px', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500' } }),
-  box: css({
-    display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '20px', height: '20px', borderWidth: '2px', borderColor: '#6b7483', borderRadius: '4px', bg: 'white',
-    _checked: { bg: 'brand.600', borderColor: 'brand.600', color: 'white' }, _indeterminate: { bg: 'brand.600', borderColor: 'brand.600', color: 'white' },
-    '[data-focus-visible] > &': { outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '2px' },
-  }),
-  checkbox: css({ display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer', minHeight: '32px' }),
   srOnly: css({ srOnly: true }),
   totals: css({ display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'end', columnGap: '6', rowGap: '1', mt: '3', '& dt': { color: 'muted' }, '& dd': { textAlign: 'right', fontWeight: '600', m: 0 } }),
   footer: css({ display: 'flex', flexDirection: 'column', gap: '4', mt: '5' }),
   actions: css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4' }),
   tag: css({ fontSize: 'xs', fontWeight: '700', color: '#7a4b00', bg: '#fff4d6', borderRadius: 'full', px: '2', py: '0.5', ml: '1' }),
 };
-
-function Box({ checked, onChange, label, labelHidden = true }: { checked: boolean | 'indeterminate'; onChange(): void; label: string; labelHidden?: boolean }) {
-  return (
-    <Checkbox.Root className={styles.checkbox} checked={checked} onCheckedChange={onChange}>
-      <Checkbox.Control className={styles.box}>
-        <Checkbox.Indicator>✓</Checkbox.Indicator>
-        <Checkbox.Indicator indeterminate>−</Checkbox.Indicator>
-      </Checkbox.Control>
-      <Checkbox.Label className={labelHidden ? styles.srOnly : undefined}>{label}</Checkbox.Label>
-      <Checkbox.HiddenInput />
-    </Checkbox.Root>
-  );
-}
 
 type Modal =
   | { kind: 'change'; invoice: Invoice }
@@ -100,9 +81,11 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
   const showShipTo = vendor.invoiceFilterColumns.includes('shipTo');
   const { rows, canViewMore } = view.table;
   const payRows = usePayRows(rows, view.adjustments);
+  // Recurring §9 widths as shares of the flexible width: invoice, due date, amount and invoice date 19 each, ship-to the
+  // rest (24); PO/Ref (not in §9's list) is as wide as its value. No column is narrower than its content (DataTable).
   const columns = useMemo<DataTableColumn<PayRow>[]>(() => [
     {
-      id: 'invoice', header: t.columns.invoice, width: 'minmax(7.5rem, 1.4fr)',
+      id: 'invoice', header: t.columns.invoice, width: '19fr',
       cell: ({ invoice, adjustment }) => {
         const kind = adjustment ? adjustmentKind(adjustment) : null;
         return (
@@ -116,11 +99,11 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
         );
       },
     },
-    { id: 'dueDate', header: t.columns.dueDate, cell: ({ invoice }) => shortDate(invoice.dueDate), compare: byDue },
-    { id: 'amount', header: t.columns.amount, align: 'end', cell: ({ invoice }) => formatCurrency(toCents(invoice.openAmount)), compare: byAmount },
-    ...(showPo ? [{ id: 'poRef', header: t.columns.poRef, cell: ({ invoice }: PayRow) => invoice.poRefId ?? '' }] : []),
-    ...(showDate ? [{ id: 'invoiceDate', header: t.columns.invoiceDate, cell: ({ invoice }: PayRow) => shortDate(invoice.externalInvoiceDate ?? invoice.invoiceDate) }] : []),
-    ...(showShipTo ? [{ id: 'shipTo', header: t.columns.shipTo, cell: ({ invoice }: PayRow) => invoice.shipTo ?? '' }] : []),
+    { id: 'dueDate', header: t.columns.dueDate, width: '19fr', cell: ({ invoice }) => shortDate(invoice.dueDate), compare: byDue },
+    { id: 'amount', header: t.columns.amount, align: 'end', width: '19fr', cell: ({ invoice }) => formatCurrency(toCents(invoice.openAmount)), compare: byAmount },
+    ...(showPo ? [{ id: 'poRef', header: t.columns.poRef, width: 'min-content', cell: ({ invoice }: PayRow) => invoice.poRefId ?? '' }] : []),
+    ...(showDate ? [{ id: 'invoiceDate', header: t.columns.invoiceDate, width: '19fr', cell: ({ invoice }: PayRow) => shortDate(invoice.externalInvoiceDate ?? invoice.invoiceDate) }] : []),
+    ...(showShipTo ? [{ id: 'shipTo', header: t.columns.shipTo, width: '24fr', wrap: true, cell: ({ invoice }: PayRow) => invoice.shipTo ?? '' }] : []),
     {
       id: 'edit', header: <span className={styles.srOnly}>{t.columns.edit}</span>, cardLabel: '', width: '3.5rem',
       cell: ({ invoice, adjustment }) =>
@@ -262,10 +245,7 @@ export function Click2payContent({ vendorId, locationId, vendor, base, now, crea
         </Section>
       </Accordion.Root>
       <div className={styles.footer}>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '1', flexWrap: 'wrap' })}>
-          <Box key={view.terms?.version ?? 'none'} checked={view.termsAccepted} onChange={() => view.setTerms(!view.termsAccepted)} label={t.terms} labelHidden={false} />
-          {view.terms ? <a href={epaUrl(view.terms)} target="_blank" rel="noopener noreferrer" className={css({ color: 'brand.700', textDecoration: 'underline' })}>{t.termsLink}</a> : <span>{t.termsLink}</span>}
-        </div>
+        <TermsCheckbox terms={view.terms} accepted={view.termsAccepted} onChange={view.setTerms} />
         <div className={styles.actions}>
           <Button onClick={view.pay} disabled={!summary.valid} loading={view.isSubmitting}>{t.confirm}</Button>
           <Link to={base} className={button({ variant: 'ghost' })}>{t.cancel}</Link>

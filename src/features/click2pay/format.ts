@@ -5,11 +5,6 @@ export function shortDate(iso: string | null | undefined): string {
   return m ? `${Number(m[2])}/${Number(m[3])}/${m[1].slice(2)}` : iso;
 }
 
-/** The EPA link (decision: served from the same origin under /static/epa/{version}/{filename}). */
-export function epaUrl(terms: { version: string; filename: string }): string {
-  return `/static/epa/${encodeURIComponent(terms.version)}/${encodeURIComponent(terms.filename)}`;
-}
-
 /** Vendor flags default to on (§3: displayExternalInvoiceDate and displayInvoicePoRefId are on by default). */
 export function vendorFlag(flags: Record<string, boolean> | undefined, name: string): boolean {
   return flags?.[name] ?? true;

@@ -1,4 +1,5 @@
 /** Click-to-pay, dispute, partial-payment, confirmation and disputed texts (spec §2, §5, §8; verbatim where quoted). */
+import { termsTexts } from '../../ui/terms-checkbox';
 export const click2payTexts = {
   title: 'Make a Payment for',
   paymentMethod: 'Payment Method',
@@ -19,8 +20,8 @@ export const click2payTexts = {
   subtotal: 'Subtotal',
   fee: 'Service Fee',
   total: 'Total',
-  terms: 'I agree to the',
-  termsLink: 'Electronic Payment Agreement',
+  terms: termsTexts.label,
+  termsLink: termsTexts.link,
   confirm: 'Confirm and Pay',
   cancel: 'Cancel',
   calendarPrev: 'Previous month',

@@ -42,10 +42,10 @@ const byDate = (a: JourneyEntry, b: JourneyEntry) => Date.parse(a.updatedAt) - D
  * the vendor's zone, as on the messages and resolution-center pages (the same event shows the same time everywhere).
  */
 const journeyColumns = (timeZone: string | undefined): DataTableColumn<JourneyEntry>[] => [
-  { id: 'date', header: t.dateTime, cell: (e) => journeyTimestamp(e.updatedAt, timeZone), compare: byDate, width: 'minmax(0, 11rem)' },
-  { id: 'action', header: t.action, cell: (e) => e.action, compare: (a, b) => a.action.localeCompare(b.action), width: 'minmax(0, 10rem)' },
+  { id: 'date', header: t.dateTime, cell: (e) => journeyTimestamp(e.updatedAt, timeZone), compare: byDate, width: '11rem' },
+  { id: 'action', header: t.action, cell: (e) => e.action, compare: (a, b) => a.action.localeCompare(b.action), width: '10rem', wrap: true },
   {
-    id: 'details', header: t.details, compare: (a, b) => a.detail.localeCompare(b.detail), width: 'minmax(0, 2fr)', cardLines: 3,
+    id: 'details', header: t.details, compare: (a, b) => a.detail.localeCompare(b.detail), width: '2fr', wrap: true, cardLines: 3,
     cell: (e) => <span className={styles.details} title={e.detail}>{e.detail}</span>,
   },
 ];

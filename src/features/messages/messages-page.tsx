@@ -18,11 +18,9 @@ import { messagesTexts as t } from './texts';
 const styles = {
   unread: css({ fontWeight: '800' }),
   badge: css({ display: 'inline-block', ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'brand.600', color: 'white', fontSize: 'xs', fontWeight: '700', lineHeight: '1.3', verticalAlign: 'middle' }),
-  // One line in the table; in a card with `cardLines` the text wraps (the whole of it when the card fits its content).
-  ellipsis: css({
-    overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block',
-    '[data-layout=cards] [data-lines] &': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
-  }),
+  // Never cut (issue 17): the cell decides — one whole line for an invoice number, wrapped lines for free text (the
+  // table's `wrap` columns); in a card with `cardLines` the text wraps (the whole of it when the card fits its content).
+  text: css({ display: 'block', '[data-layout=cards] [data-lines] &': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }),
 };
 
 const entryKey = (e: MessageEntry) => `${e.kind}:${e.id}`;
@@ -35,11 +33,11 @@ function MessageList({ vendorId, locationId, base, context }: { vendorId: string
   const timeZone = context.vendor?.eodCutoff.timezone;
   const vendorName = context.vendor?.displayName || context.vendor?.name || '';
   const columns = useMemo<DataTableColumn<MessageEntry>[]>(() => [
-    { id: 'date', header: t.columns.date, width: 'minmax(0, 10rem)', cell: (e) => journeyTimestamp(e.createdAt, timeZone) },
+    { id: 'date', header: t.columns.date, width: '10rem', cell: (e) => journeyTimestamp(e.createdAt, timeZone) },
     {
-      id: 'subject', header: t.columns.subject, width: 'minmax(0, 1.4fr)',
+      id: 'subject', header: t.columns.subject, width: '1.4fr', wrap: true,
       cell: (e) => (
-        <span className={styles.ellipsis}>
+        <span className={styles.text}>
           <Link to={e.kind === 'template' ? `${base}/templatemessages/${e.id}` : `${base}/invoices/${e.invoiceId}`} className={e.unread ? styles.unread : undefined}>
             {e.subject}
           </Link>
@@ -48,12 +46,12 @@ function MessageList({ vendorId, locationId, base, context }: { vendorId: string
       ),
     },
     {
-      id: 'about', header: t.columns.about, width: 'minmax(0, 1.2fr)', cardLines: 2,
-      cell: (e) => <span className={styles.ellipsis}>{e.kind === 'template' ? t.from(e.from) : t.regarding(e.invoiceDisplayInvNum, e.category)}</span>,
+      id: 'about', header: t.columns.about, width: '1.2fr', wrap: true, cardLines: 2,
+      cell: (e) => <span className={styles.text}>{e.kind === 'template' ? t.from(e.from) : t.regarding(e.invoiceDisplayInvNum, e.category)}</span>,
     },
     {
-      id: 'message', header: t.columns.message, width: 'minmax(0, 1.6fr)', cardLines: 2,
-      cell: (e) => <span className={styles.ellipsis} title={e.kind === 'invoice' ? e.text : undefined}>{e.kind === 'template' ? t.vendorMessage : e.text}</span>,
+      id: 'message', header: t.columns.message, width: '1.6fr', wrap: true, cardLines: 2,
+      cell: (e) => <span className={styles.text} title={e.kind === 'invoice' ? e.text : undefined}>{e.kind === 'template' ? t.vendorMessage : e.text}</span>,
     },
   ], [base, timeZone]);
 

@@ -20,11 +20,9 @@ import { messagesTexts, resolutionCenterTexts as t } from './texts';
 const messageKey = (m: Message) => m.id;
 const rowAttributes = (m: Message) => ({ 'data-testid': 'resolution-row', 'data-invoice': m.invoiceDisplayInvNum, 'data-unread': String(!m.contactRead) });
 const styles = {
-  // One line in the table; in a card with `cardLines` the text wraps (the whole of it when the card fits its content).
-  ellipsis: css({
-    overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block',
-    '[data-layout=cards] [data-lines] &': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
-  }),
+  // Never cut (issue 17): the cell decides — one whole line for an invoice number, wrapped lines for free text (the
+  // table's `wrap` columns); in a card with `cardLines` the text wraps (the whole of it when the card fits its content).
+  text: css({ display: 'block', '[data-layout=cards] [data-lines] &': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }),
   unread: css({ fontWeight: '800' }),
   badge: css({ display: 'inline-block', ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'brand.600', color: 'white', fontSize: 'xs', fontWeight: '700', lineHeight: '1.3' }),
   back: css({ display: 'inline-block', mb: '4', color: 'brand.700', fontWeight: '600', _print: { display: 'none' } }),
@@ -50,17 +48,17 @@ function ResolutionCenter({ vendorId, locationId, base, context }: { vendorId: s
   const vendorName = context.vendor?.displayName || context.vendor?.name || '';
   const columns = useMemo<DataTableColumn<Message>[]>(() => [
     {
-      id: 'invoice', header: t.columns.invoice, width: 'minmax(0, 1fr)',
+      id: 'invoice', header: t.columns.invoice,
       cell: (m) => (
-        <span className={styles.ellipsis}>
+        <span className={styles.text}>
           <Link to={`${base}/invoices/${m.invoiceId}`} className={m.contactRead ? undefined : styles.unread}>{m.invoiceDisplayInvNum}</Link>
           {m.contactRead ? null : <span className={styles.badge}>{messagesTexts.unread}</span>}
         </span>
       ),
     },
-    { id: 'date', header: t.columns.date, width: 'minmax(0, 10rem)', cell: (m) => journeyTimestamp(m.createdAt, timeZone) },
-    { id: 'subject', header: t.columns.subject, width: 'minmax(0, 1fr)', cell: (m) => <span className={styles.ellipsis}>{m.subject}</span> },
-    { id: 'message', header: t.columns.message, width: 'minmax(0, 2fr)', cardLines: 2, cell: (m) => <span className={styles.ellipsis} title={m.message}>{m.message}</span> },
+    { id: 'date', header: t.columns.date, width: '10rem', cell: (m) => journeyTimestamp(m.createdAt, timeZone) },
+    { id: 'subject', header: t.columns.subject, wrap: true, cell: (m) => m.subject },
+    { id: 'message', header: t.columns.message, width: '2fr', wrap: true, cardLines: 2, cell: (m) => m.message },
   ], [base, timeZone]);
   // CSV rows in the order shown: by category, each newest first.
   const csv = () => toCsv(csvColumns(timeZone), groups.flatMap((g) => g.rows));

@@ -59,7 +59,7 @@ function InvoiceTable({ invoices, today }: { invoices: Invoice[]; today: string 
         ? <span className={styles.pastDue} data-past-due="">{shortDate(i.dueDate)}<span className={css({ srOnly: true })}> ({t.pastDue})</span></span>
         : shortDate(i.dueDate)),
     },
-    { id: 'shipTo', header: t.columns.shipTo, cell: (i) => i.shipTo ?? '-' },
+    { id: 'shipTo', header: t.columns.shipTo, wrap: true, cell: (i) => i.shipTo ?? '-' },
     { id: 'poRef', header: t.columns.poRef, cell: (i) => i.poRefId ?? '-' },
     { id: 'open', header: t.columns.open, align: 'end', cell: (i) => formatCurrency(cents(i.openAmount)) },
   ], [today]);

@@ -23,6 +23,11 @@ export interface PaymentMethodPickerProps {
   locationId: string;
   /** The page's current choice; null/unknown falls back (spec §4) to the session's, the last used, then the first usable. */
   selectedId: string | null | undefined;
+  /**
+   * The method in use now (the AutoPay's, the plan's), shown as chosen while the page has chosen none: the picker then
+   * reports it through `onSelect` like any fallback, so the page knows the method it shows (its terms, its fee).
+   */
+  currentId?: string | null;
   /** Called when the user picks a method, and when the fallback settles on one the page has not chosen yet. */
   onSelect: (method: PickedPaymentMethod) => void;
   /** Optional: called when no usable method is left for a page that still holds one (e.g. it was deleted). */
@@ -80,13 +85,13 @@ type OpenDialog = { kind: 'delete' | 'verify'; method: PaymentMethod } | null;
  * per method, and the "Add Payment Method" link. The list is the session's (shared with the
  * add-method page), so a new, verified or deleted method shows here without a reload.
  */
-export function PaymentMethodPicker({ vendorId, locationId, selectedId, onSelect, onClear }: PaymentMethodPickerProps) {
+export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentId, onSelect, onClear }: PaymentMethodPickerProps) {
   const session = useSession();
   const location = useLocation();
   const view = usePaymentMethods(vendorId, locationId);
   const narrow = useNarrowLabels();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const effective = view.status === 'loading' && view.methods.length === 0 ? null : view.resolve(selectedId);
+  const effective = view.status === 'loading' && view.methods.length === 0 ? null : view.resolve(selectedId ?? currentId);
   const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
 
   // Tell the page about the fallback choice (last used, then first) or a method created meanwhile.

@@ -12,7 +12,7 @@ import { planTexts as t } from './texts';
 const rowKey = (r: ScheduleRow) => String(r.paymentNumber);
 const rowAttributes = () => ({ 'data-testid': 'schedule-row' }) as const;
 const scheduleColumns: DataTableColumn<ScheduleRow>[] = [
-  { id: 'number', header: t.scheduleColumns.number, cell: (r) => r.paymentNumber, width: 'minmax(4rem, 0.6fr)' },
+  { id: 'number', header: t.scheduleColumns.number, cell: (r) => r.paymentNumber, width: '0.6fr' },
   { id: 'date', header: t.scheduleColumns.date, cell: (r) => scheduleDate(r.paymentDate) },
   { id: 'amount', header: t.scheduleColumns.amount, align: 'end', cell: (r) => formatCurrency(r.paymentAmountCents) },
   { id: 'status', header: t.scheduleColumns.status, cell: (r) => r.status },

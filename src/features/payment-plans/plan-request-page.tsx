@@ -7,7 +7,8 @@ import { formatCurrency } from '../../domain/dollars';
 import { FREQUENCY_LABELS, planSchedule, toCents } from '../../domain/recurring-plans';
 import { Button, button } from '../../ui/button';
 import { Card, PageTitle } from '../../ui/page';
-import { Alert, TermsRow, layout } from '../autopay/parts';
+import { TermsCheckbox } from '../../ui/terms-checkbox';
+import { Alert, layout } from '../autopay/parts';
 import { shortDate } from '../click2pay/format';
 import { PaymentMethodPicker, type PickedPaymentMethod } from '../payment-methods/payment-method-picker';
 import { TableSkeleton } from '../reports/report-layout';
@@ -86,7 +87,7 @@ function PlanRequest({ vendorId, locationId, base, context, params }: PlanFrameP
               <ScheduleTable rows={rows} label={t.request.summary} />
             </Item>
           </Accordion.Root>
-          <TermsRow terms={view.terms} accepted={view.termsAccepted} onChange={view.setTerms} label={t.terms} linkText={t.termsLink} />
+          <TermsCheckbox terms={view.terms} accepted={view.termsAccepted} onChange={view.setTerms} />
           {view.failed ? <Alert>{t.request.failed}</Alert> : null}
           <div className={layout.actions}>
             <Button onClick={view.setUp} disabled={!view.enabled || view.submitting} loading={view.submitting}>{t.request.setUp}</Button>

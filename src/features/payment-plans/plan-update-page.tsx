@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { Button, button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Card, PageTitle } from '../../ui/page';
-import { Alert, Section, TermsRow, layout } from '../autopay/parts';
+import { TermsCheckbox } from '../../ui/terms-checkbox';
+import { Alert, Section, layout } from '../autopay/parts';
 import { PaymentMethodPicker, type PickedPaymentMethod } from '../payment-methods/payment-method-picker';
 import { TableSkeleton } from '../reports/report-layout';
 import { PlanFrame, type PlanFrameProps } from './plan-frame';
@@ -35,9 +36,9 @@ function PlanUpdate({ vendorId, locationId, base, context, params }: PlanFramePr
           {view.status === 'inactive' ? <p>{t.inactive}</p> : (
             <>
               <Section id="plan-method" title={t.columns.method}>
-                <PaymentMethodPicker vendorId={vendorId} locationId={locationId} selectedId={view.method?.id ?? view.plan.paymentMethodId} onSelect={onSelect} />
+                <PaymentMethodPicker vendorId={vendorId} locationId={locationId} selectedId={view.method?.id ?? null} currentId={view.plan.paymentMethodId} onSelect={onSelect} />
               </Section>
-              <TermsRow terms={view.terms} accepted={view.termsAccepted} onChange={view.setTerms} label={t.terms} linkText={t.termsLink} />
+              <TermsCheckbox terms={view.terms} accepted={view.termsAccepted} onChange={view.setTerms} />
               {view.failed ? <Alert>{t.updateFailed}</Alert> : null}
             </>
           )}

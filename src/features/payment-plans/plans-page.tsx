@@ -33,7 +33,7 @@ function PlanList({ vendorId, locationId, base, context, vendorName }: PlanFrame
   const view = usePlanList(vendorId, locationId, base);
   const printing = usePrinting();
   const columns = useMemo<DataTableColumn<PaymentPlan>[]>(() => [
-    { id: 'name', header: t.columns.name, cell: (p) => <Link to={`${base}/plans/${p.id}`}>{p.name}</Link>, compare: byName, width: 'minmax(8rem, 1.6fr)' },
+    { id: 'name', header: t.columns.name, cell: (p) => <Link to={`${base}/plans/${p.id}`}>{p.name}</Link>, compare: byName, width: '1.6fr', wrap: true },
     { id: 'status', header: t.columns.status, cell: (p) => PLAN_STATUS_LABELS[p.status] },
     { id: 'frequency', header: t.columns.frequency, cell: (p) => FREQUENCY_LABELS[p.frequency] },
     { id: 'total', header: t.columns.total, align: 'end', cell: (p) => formatCurrency(toCents(p.totalAmount)) },

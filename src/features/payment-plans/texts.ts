@@ -1,4 +1,5 @@
 /** Payment-plan texts (portal-recurring.md §2.3, §8, §9; verbatim where quoted, ours where the spec gives none). */
+import { termsTexts } from '../../ui/terms-checkbox';
 export const planTexts = {
   listTitle: 'Payment Plans for',
   reportTitle: 'Payment Plan Report',
@@ -23,8 +24,8 @@ export const planTexts = {
   backToPlan: 'Back to Payment Plan',
   backToPlans: 'Back to Payment Plans',
   dashboard: 'Back to Dashboard',
-  terms: 'I agree to the',
-  termsLink: 'Electronic Payment Agreement',
+  terms: termsTexts.label,
+  termsLink: termsTexts.link,
   request: {
     nickname: 'Plan Nickname',
     paymentMethod: 'Payment Method',

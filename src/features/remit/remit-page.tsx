@@ -70,7 +70,7 @@ function RemitTable({ view }: { view: RemitView }) {
     { id: 'dueDate', header: t.columns.dueDate, cell: (r) => shortDate(r.invoice!.dueDate) },
     { id: 'open', header: t.columns.openAmount, align: 'end', cell: (r) => formatCurrency(r.invoice!.openAmountCents) },
     {
-      id: 'amount', header: t.columns.amountPaid, align: 'end', width: 'minmax(8rem, 1fr)',
+      id: 'amount', header: t.columns.amountPaid, align: 'end', minWidth: '8rem',
       cell: (r) => (
         <AmountInput
           row={r} label={t.amountLabel(r.invoice!.displayInvNum)}
@@ -112,7 +112,7 @@ function BlankRows({ view }: { view: RemitView }) {
       cell: (r) => <input className={styles.textInput} aria-label={t.blankDescriptionLabel(Number(r.rowId.replace('blank-', '')))} value={r.description} maxLength={REMIT_ROW_COMMENT_MAX} onChange={(e) => form.send({ type: 'remit.description', rowId: r.rowId, text: e.target.value })} />,
     },
     {
-      id: 'amount', header: t.columns.amount, align: 'end', width: 'minmax(8rem, 12rem)',
+      id: 'amount', header: t.columns.amount, align: 'end', minWidth: '8rem', width: '12rem',
       cell: (r) => <AmountInput row={r} label={t.blankAmountLabel(Number(r.rowId.replace('blank-', '')))} onFocus={() => {}} onChange={(text) => form.send({ type: 'remit.amount', rowId: r.rowId, text })} />,
     },
   ], [form]);

@@ -1,21 +1,33 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { selectLoadData, selectLoadStatus } from '../../../machines/load/load.selectors';
 import { paymentDetailMachine } from '../../../machines/reports/payment-detail.machine';
+import { css } from '../../../styled-system/css';
 import { button } from '../../ui/button';
 import { Page } from '../../ui/page';
 import { LocationFrame } from '../dashboard/location-frame';
 import type { LocationContextView } from '../dashboard/use-location-context';
 import { useSession } from '../shell/session';
 import { PaymentGroupView } from './payment-group-view';
+import { ReportFailure, ReportHeader } from './report-layout';
 import { paymentDetailTexts as t } from './texts';
 
 function PaymentDetail({ vendorId, locationId, paymentGroupId, base, context }: { vendorId: string; locationId: string; paymentGroupId: string; base: string; context: LocationContextView }) {
   const actor = useActorRef(paymentDetailMachine, { input: { vendorId, locationId, paymentGroupId } });
   const status = useSelector(actor, selectLoadStatus);
   const data = useSelector(actor, selectLoadData);
-  // recurring §2.10: a failed load redirects to the location base.
-  if (status === 'failed') return <Navigate to={base} replace />;
+  const vendorName = context.vendor?.displayName ?? context.vendor?.name ?? '';
+  const back = <Link to={`${base}/payments`} className={button({ variant: 'secondary' })}>{t.back}</Link>;
+  // core §8: the machine's `failed` state is the page's failure text (no redirect: docs/decisions.md).
+  if (status === 'failed') {
+    return (
+      <>
+        <ReportHeader title={t.title} locationName={context.location?.displayName} printTitle={t.exportTitle} />
+        <ReportFailure vendorName={vendorName} text={t.loadFailed} />
+        <div className={css({ mt: '5' })}>{back}</div>
+      </>
+    );
+  }
   return (
     <PaymentGroupView
       title={t.title}
@@ -23,9 +35,9 @@ function PaymentDetail({ vendorId, locationId, paymentGroupId, base, context }: 
       loadingLabel={t.loading}
       status={status}
       data={data}
-      vendorName={context.vendor?.displayName ?? context.vendor?.name ?? ''}
+      vendorName={vendorName}
       locationName={context.location?.displayName}
-      back={<Link to={`${base}/payments`} className={button({ variant: 'secondary' })}>{t.back}</Link>}
+      back={back}
     />
   );
 }

@@ -5,8 +5,8 @@
  * payment method label (10 characters of the name, 5 below 420 px, then the last four), source and total, the lines
  * (invoice, due date, amount paid), and the free-text check number shown only when the list has invoices.
  *
- * Each page owns its load machine and its failure rule (both redirect to the location base) and passes the load
- * status and data here; while loading, skeletons of the final size hold the space.
+ * Each page owns its load machine and its failure rule (the confirmation redirects to the location base, the detail
+ * shows core §8's payment-detail failure text) and passes the load status and data here; while loading, skeletons of the final size hold the space.
  */
 import { useId, useMemo, type ReactNode } from 'react';
 import { css } from '../../../styled-system/css';

@@ -42,4 +42,6 @@ export const paymentDetailTexts = {
   exportTitle: 'Payment Detail',
   loading: 'Loading the payment',
   back: 'Back to Payment Report',
+  /** §8 payment detail load failure (verbatim); shown with reportTexts.contact. */
+  loadFailed: 'We were unable to load the data for this payment detail. Please refresh your browser window to try again.',
 } as const;

@@ -22,7 +22,7 @@ vi.mock('../../../machines/autopay/autopay.actors', async (importOriginal) => {
 });
 
 import { autopayUpdateMachine } from '../../../machines/autopay/autopay-update.machine';
-import { autopayDeleteModelEvents, autopayUpdateModelEvents, modelAutopayInput } from '../../../machines/autopay/autopay.model';
+import { autopayDeleteModelEvents, autopayUpdateModelEvents, modelAutopayInput, modelEpa } from '../../../machines/autopay/autopay.model';
 import { autopayDeleteMachine } from '../../../machines/autopay/autopay-delete.machine';
 import { routes } from '../../../src/app/router';
 import { autopayTexts as t } from '../../../src/features/autopay/texts';
@@ -120,6 +120,27 @@ describe('AutoPay update: model-based walk on the manage page', () => {
       if (first.method) expect(first.method).toEqual({ paymentMethodId: 'aaaaaaaa-1111-4111-8111-111111111111', epaVersion: '2024-03' });
       if (first.exclusions) expect(first.exclusions).toEqual({ excludeInvoiceIds: ['11111111-1111-4111-8111-111111111111'], reincludeInvoiceIds: ['22222222-2222-4222-8222-222222222222'] });
     }
+  });
+});
+
+describe('AutoPay management: the terms checkbox (core §2, recurring §2.2)', () => {
+  beforeEach(() => {
+    resetWorld();
+    localStorage.clear();
+    window.scrollTo = vi.fn();
+  });
+  afterEach(() => cleanup());
+
+  it('with the AutoPay’s bank account shown as chosen (nothing picked yet), the agreement is the bank terms’ link in a new tab', async () => {
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/autopaymanage`] })} />);
+    await screen.findByRole('button', { name: t.turnOff });
+    expect(await screen.findByRole('radio', { name: /Operating/ })).toBeChecked();
+    const link = await screen.findByRole('link', { name: t.termsLink });
+    expect(link).toHaveAttribute('href', `/static/epa/${modelEpa['direct-ach'].version}/${modelEpa['direct-ach'].filename}`);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    // Reporting the shown method is not a change: Update stays off until the box and a change.
+    expect(screen.getByRole('button', { name: t.update })).toBeDisabled();
   });
 });
 

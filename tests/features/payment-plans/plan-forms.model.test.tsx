@@ -25,7 +25,7 @@ vi.mock('../../../machines/payment-plans/payment-plans.actors', async (importOri
 
 import { canUpdatePlan, planUpdateMachine } from '../../../machines/payment-plans/plan-update.machine';
 import { canSetUp, planSetupMachine } from '../../../machines/payment-plans/plan-setup.machine';
-import { modelPlanIds, modelPlanSetupInput, modelPlanUpdateInput, planSetupModelEvents, planUpdateModelEvents } from '../../../machines/payment-plans/payment-plans.model';
+import { modelEpa, modelPlanIds, modelPlanRequestData, modelPlans, modelPlanSetupInput, modelPlanUpdateInput, planSetupModelEvents, planUpdateModelEvents } from '../../../machines/payment-plans/payment-plans.model';
 import { routes } from '../../../src/app/router';
 import { planTexts as t } from '../../../src/features/payment-plans/texts';
 import { base, handlers, resetWorld } from '../autopay/world';
@@ -91,6 +91,36 @@ describe('plan update: model-based walk on the update page', () => {
   it.each(updatePaths.map((p) => [p.description, p] as const))('%s', async (_d, p) => {
     await runWalk(p, drivers, assertState);
     for (const { input } of network.calls.updatePaymentPlan ?? []) expect(input).toMatchObject({ planId: modelPlanIds.planB, paymentMethodId: modelPlanIds.card, epaVersion: '2024-03' });
+  });
+});
+
+describe('plan pages: the terms checkbox links the agreement (core §2: a new tab)', () => {
+  beforeEach(() => {
+    resetWorld();
+    for (const list of Object.values(network.calls)) list.length = 0;
+    localStorage.clear();
+    window.scrollTo = vi.fn();
+  });
+  afterEach(() => cleanup());
+
+  const expectAgreementLink = async (terms: { version: string; filename: string }) => {
+    const link = await screen.findByRole('link', { name: t.termsLink });
+    expect(link).toHaveAttribute('href', `/static/epa/${terms.version}/${terms.filename}`);
+    expect(link).toHaveAttribute('target', '_blank');
+  };
+
+  it('update page: with the plan’s bank account shown as chosen (nothing picked yet)', async () => {
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/plans/${modelPlanIds.planB}/update`] })} />);
+    await settle('loadPlan')({ type: 'xstate.done.actor.loadPlan', output: { plan: modelPlans.find((p) => p.id === modelPlanIds.planB)!, epa: modelEpa } });
+    expect(await screen.findByRole('radio', { name: /Operating/ })).toBeChecked();
+    await expectAgreementLink(modelEpa['direct-ach']);
+    expect(screen.getByRole('button', { name: t.update })).toBeDisabled();
+  });
+
+  it('plan request page: with the first usable method (the bank account)', async () => {
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/planrequests/${modelPlanIds.request}`] })} />);
+    await settle('loadPlanRequest')({ type: 'xstate.done.actor.loadPlanRequest', output: modelPlanRequestData });
+    await expectAgreementLink(modelEpa['direct-ach']);
   });
 });
 

@@ -24,7 +24,7 @@ vi.mock('../../../machines/reports/reports.actors', async (importOriginal) => {
 });
 vi.mock('../../../machines/load/load.actors', async (importOriginal) => (await import('../model-walk')).modelFrameLoadActors(importOriginal));
 vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => (await import('../model-walk')).noAnnouncementsActors(importOriginal));
-// The dashboard (where a failed detail load leads) loads nothing in this test.
+// The dashboard (where a failed detail load used to lead) loads nothing in this test.
 vi.mock('../../../machines/dashboard/dashboard.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/dashboard/dashboard.actors')>();
   const { fromPromise } = await import('xstate');
@@ -33,10 +33,9 @@ vi.mock('../../../machines/dashboard/dashboard.actors', async (importOriginal) =
 });
 
 import { modelPaymentGroupDetail } from '../../../machines/click2pay/click2pay.model';
-import { loadModelEvents } from '../../../machines/load/load.model';
 import { paymentDetailMachine } from '../../../machines/reports/payment-detail.machine';
 import { paymentReportMachine } from '../../../machines/reports/payment-report.machine';
-import { modelDetailInput, modelPaymentGroups, modelReportInput, paymentReportModelEvents } from '../../../machines/reports/reports.model';
+import { modelDetailInput, modelPaymentGroups, modelReportInput, paymentDetailModelEvents, paymentReportModelEvents } from '../../../machines/reports/reports.model';
 import { routes } from '../../../src/app/router';
 import { PAYMENT_SOURCE_LABELS, groupPayments } from '../../../src/domain/reports';
 import { paymentDetailTexts as d, paymentReportTexts as t, reportTexts } from '../../../src/features/reports/texts';
@@ -109,20 +108,25 @@ describe('payment report: model-based walk', () => {
 
 describe('payment detail: model-based walk', () => {
   type Snapshot = SnapshotFrom<typeof paymentDetailMachine>;
-  // The page offers no refresh (a failure leaves it), so the walk has the load outcomes only.
-  const events = (s: Snapshot) => loadModelEvents(modelPaymentGroupDetail)(s).filter((e) => e.type !== 'load.refresh');
-  const paths = walkPaths<Snapshot>(paymentDetailMachine, events, modelDetailInput);
+  // The failure text asks for a browser refresh (no retry event): the walk has the load outcomes only.
+  const paths = walkPaths<Snapshot>(paymentDetailMachine, paymentDetailModelEvents(), modelDetailInput);
   let router: ReturnType<typeof open>;
+  const detailPath = `${base}/payments/${modelDetailInput.paymentGroupId}`;
 
   async function assertState(state: Snapshot) {
-    if (state.value === 'failed') {
-      // recurring §2.10: a failed load redirects to the location base.
-      await waitFor(() => expect(router.state.location.pathname).toBe(base));
-      return;
-    }
     const heading = await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(heading).toHaveTextContent(`${d.title} Blue Heron Grill`));
     expect(network.calls).toEqual([modelDetailInput]);
+    if (state.value === 'failed') {
+      // core §8 (decision in docs/decisions.md): the page stays and shows its failure text and the contact line.
+      expect(router.state.location.pathname).toBe(detailPath);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(d.loadFailed);
+      expect(alert).toHaveTextContent(reportTexts.contact('Coastal Produce Co.'));
+      expect(screen.getByRole('link', { name: d.back })).toHaveAttribute('href', `${base}/payments`);
+      expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+      return;
+    }
     if (state.value === 'loading') {
       expect(screen.getByRole('status')).toHaveTextContent(d.loading);
       expect(screen.queryByLabelText(d.checkNumber)).toBeNull();
@@ -144,7 +148,7 @@ describe('payment detail: model-based walk', () => {
   const drivers = { 'xstate.done.actor.load': settle(network.detail, 'resolve'), 'xstate.error.actor.load': settle(network.detail, 'reject') };
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
-    router = open(`${base}/payments/${modelDetailInput.paymentGroupId}`);
+    router = open(detailPath);
     await runWalk(path, drivers, assertState);
   });
 

@@ -8,7 +8,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, ENTER_STAGGER_ROWS, cardHeightOf, type DataTableColumn, type DataTableSort } from '../../../src/ui/data-table';
+import { DataTable, ENTER_STAGGER_ROWS, cardHeightOf, trackOf, type DataTableColumn, type DataTableSort } from '../../../src/ui/data-table';
 
 interface Item {
   id: string;
@@ -197,6 +197,18 @@ describe('DataTable', () => {
     expect(within(screen.getAllByTestId('row')[0]).getByText('Amount')).toBeInTheDocument();
   });
 
+  it('shows the select-all box’s name beside it in the card layout (a phone has no column of boxes to explain it)', async () => {
+    stubNarrowViewport();
+    render(<Harness rows={items(2)} />);
+    const all = screen.getByRole('checkbox', { name: 'Select all items' });
+    const label = all.closest('label')!;
+    expect(label).toHaveTextContent('Select all items');
+    // The text is the box's label: a tap on it toggles the box.
+    await userEvent.setup().click(within(label).getByText('Select all items'));
+    expect(all).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Item 0000' })).toBeChecked();
+  });
+
   it('gives a column with cardLines several text lines in a card, the card taller by 20 px a line; not virtualised, it may grow to show the whole text', () => {
     stubNarrowViewport();
     const withNote: DataTableColumn<Item>[] = [...columns, { id: 'note', header: 'Note', cell: (r) => `A long note about ${r.name}`, cardLines: 3 }];
@@ -222,6 +234,23 @@ describe('DataTable', () => {
     const [card] = screen.getAllByTestId('row');
     expect(card.style.height).toBe(`${cardHeightOf(withNote)}px`);
     expect(card).not.toHaveAttribute('data-fit');
+  });
+
+  it('never makes a column narrower than its content: min-content tracks sharing the rest, free text marked to wrap, rows that fit', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    expect(trackOf({})).toBe('minmax(min-content, 1fr)');
+    expect(trackOf({ width: '19fr' })).toBe('minmax(min-content, 19fr)');
+    expect(trackOf({ width: '1fr', minWidth: '8rem' })).toBe('minmax(8rem, 1fr)');
+    const withNote: DataTableColumn<Item>[] = [...columns, { id: 'note', header: 'Note', cell: (r) => `A long note about ${r.name}`, wrap: true, width: '2fr' }];
+    render(<DataTable label="Notes" rows={items(2)} rowKey={key} columns={withNote} rowAttributes={attrs} />);
+    const table = screen.getByRole('table', { name: 'Notes' });
+    expect(table.style.getPropertyValue('--dt-columns')).toBe('minmax(min-content, 1fr) minmax(min-content, 1fr) minmax(min-content, 2fr)');
+    const [row] = screen.getAllByTestId('row');
+    expect(within(row).getByText('A long note about Item 0000').closest('[role=cell]')).toHaveAttribute('data-wrap');
+    expect(within(row).getByText('Item 0000').closest('[role=cell]')).not.toHaveAttribute('data-wrap');
+    // Not virtualised: the row is at least 48 px and grows with wrapped text.
+    expect(row.style.minHeight).toBe('48px');
+    expect(row.style.height).toBe('');
   });
 
   it('uses the table layout at 550 px and wider', () => {

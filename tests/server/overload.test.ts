@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { portalHandlers } from '../../server/routes/index.js';
 import { loadConfig, testConfig } from '../../server/config.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { isDatabaseUnavailable } from '../../server/db/pool.js';
@@ -164,6 +165,61 @@ describe('load shedding', () => {
       await release();
     }
     expect((await app.inject({ url: '/api/vendors', headers: { authorization: `ContactAccess ${token}` } })).statusCode).toBe(200);
+  });
+});
+
+describe('load shedding by requests in progress', () => {
+  it('over HTTP: with SHED_MAX_IN_FLIGHT requests in progress the next is answered 503 at once; the admitted ones complete', async () => {
+    const t = await createTestDb({ seed: true });
+    const base = testConfig();
+    const config = { ...base, shedding: { enabled: true, maxEventLoopDelayMs: 0, maxDbWaiting: 1_000, maxInFlight: 2, retryAfterSeconds: 2 } };
+    // the vendors list held in progress until the gate opens (the real handler, called late)
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inHandler = 0;
+    const real = portalHandlers({ db: t.db, config }).listVendors!;
+    const app = await buildApp({
+      db: t.db,
+      database: t.handle,
+      config,
+      logger: false,
+      handlers: {
+        listVendors: async (request, reply) => {
+          inHandler += 1;
+          await gate;
+          return real(request, reply);
+        },
+      },
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as import('node:net').AddressInfo;
+    const token = await issueToken(t.db, { contactId: t.demo!.contactId, type: 'login', ttlDays: 7 });
+    const get = (url: string) => fetch(`http://127.0.0.1:${port}${url}`, { headers: { authorization: `ContactAccess ${token}` } });
+    try {
+      const first = get('/api/vendors');
+      const second = get('/api/vendors');
+      // both in progress: the state, not a clock
+      for (let i = 0; i < 2_000 && inHandler < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(inHandler).toBe(2);
+      const started = performance.now();
+      const third = await get('/api/vendors');
+      expect(third.status).toBe(503);
+      expect(await third.json()).toEqual({ errorCode: 'unavailable', message: expect.any(String) });
+      expect(third.headers.get('retry-after')).toBe('2');
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(inHandler).toBe(2); // the shed request never reached its handler
+      expect((await get('/healthz')).status).toBe(200); // not counted, not shed
+      release();
+      expect((await first).status).toBe(200);
+      expect((await second).status).toBe(200);
+      expect((await get('/api/vendors')).status).toBe(200); // the count went back down
+    } finally {
+      release();
+      await app.close();
+      await t.drop();
+    }
   });
 });
 

@@ -19,8 +19,9 @@ async function main() {
   const config = loadConfig();
   const dbOptions = dbOptionsFromEnv();
   const handle = await createDb({ ...dbOptions, ...config.db });
-  await migrateToLatest(handle.db);
-  await seedIfEmpty(handle.db);
+  // not requests: on the pool with the long statement timeout (and migrations lift it for their own connection)
+  await migrateToLatest(handle.longDb);
+  await seedIfEmpty(handle.longDb);
 
   let jobs: JobQueue | undefined;
   let jobsFailed: string | undefined;
@@ -76,22 +77,28 @@ async function main() {
   // after the server listens (pg-boss creates its schema on the first start) and not awaited by the start-up line;
   // JOBS=off runs a process without them (another process on the same PostgreSQL does them).
   if (process.env.JOBS !== 'off') {
-    startJobQueue({
-      db: handle.longDb,
-      pglite: handle.pglite,
-      databaseUrl: dbOptions.databaseUrl,
-      publicUrl: config.publicUrl,
-      log: app.log,
-    }).then(
-      (queue) => {
-        jobs = queue;
-        if (closing) void queue.stop();
-      },
-      (error) => {
-        jobsFailed = error instanceof Error ? error.message : String(error);
-        app.log.error({ err: error }, 'the job queue did not start: scheduled payments will not run');
-      },
-    );
+    // A start that fails (the database out of reach at that moment) is tried again every 10 s until it succeeds;
+    // meanwhile /readyz says why it is not ready.
+    const startJobs = () =>
+      startJobQueue({
+        db: handle.longDb,
+        pglite: handle.pglite,
+        databaseUrl: dbOptions.databaseUrl,
+        publicUrl: config.publicUrl,
+        log: app.log,
+      }).then(
+        (queue) => {
+          jobs = queue;
+          jobsFailed = undefined;
+          if (closing) queue.stop().catch((error: unknown) => app.log.error({ err: error }, 'job queue stop failed'));
+        },
+        (error) => {
+          jobsFailed = error instanceof Error ? error.message : String(error);
+          app.log.error({ err: error }, 'the job queue did not start (scheduled payments wait): trying again in 10 s');
+          if (!closing) setTimeout(startJobs, 10_000).unref();
+        },
+      );
+    void startJobs();
   }
 
   const demo = await handle.db.selectFrom('contacts').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();

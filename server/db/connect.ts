@@ -186,7 +186,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     dialect = new PostgresDialect({ pool });
     const longPool = createPgPool({ ...common, max: options.longPoolSize ?? 3, statementTimeoutMs: options.longStatementTimeoutMs, application_name: 'pp-long' });
     // readiness: one connection of its own, so a busy request pool never makes an instance look dead
-    const readyPool = createPgPool({ ...common, max: 1, acquireTimeoutMs: 0, application_name: 'pp-ready' });
+    const readyPool = createPgPool({ ...common, max: 1, acquireTimeoutMs: 2_000, application_name: 'pp-ready' });
     extraPools.push(longPool, readyPool);
     longDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: longPool }), plugins });
     load = () => ({ waiting: pool.waitingCount, size: pool.options.max });
@@ -262,6 +262,10 @@ const MIGRATION_LOCK_KEY = 7_310_422_015;
  */
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
   const result = await db.connection().execute(async (conn) => {
+    // Migrations are not requests: no statement or idle-in-transaction limit of the pool applies to them (waiting for
+    // another process's migrations holds the advisory lock wait; a migration may rewrite a large table).
+    await sql`set statement_timeout = 0`.execute(conn);
+    await sql`set idle_in_transaction_session_timeout = 0`.execute(conn);
     await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(conn);
     try {
       const migrator = new Migrator({
@@ -273,6 +277,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
       return await migrator.migrateToLatest();
     } finally {
       await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(conn);
+      await sql`reset statement_timeout`.execute(conn);
+      await sql`reset idle_in_transaction_session_timeout`.execute(conn);
     }
   });
   if (result.error) {

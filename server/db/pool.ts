@@ -25,6 +25,12 @@ export interface PgPoolOptions {
   acquireTimeoutMs?: number;
   /** PostgreSQL `statement_timeout` of every connection; 0: none */
   statementTimeoutMs?: number;
+  /**
+   * Client-side bound of a query (ms; default: statementTimeoutMs + 5 s when that is set): a connection cut without a
+   * reset (a network partition) would otherwise wait for TCP's retransmissions, minutes, with the server unable to
+   * answer its own statement_timeout.
+   */
+  queryTimeoutMs?: number;
   /** PostgreSQL `idle_in_transaction_session_timeout`: a transaction left open this long is ended by the server */
   idleInTransactionTimeoutMs?: number;
   application_name?: string;
@@ -43,6 +49,10 @@ export function createPgPool(options: PgPoolOptions): pg.Pool {
     types: options.types,
     connectionTimeoutMillis: options.acquireTimeoutMs ?? 0,
     statement_timeout: options.statementTimeoutMs || undefined,
+    query_timeout: options.queryTimeoutMs ?? (options.statementTimeoutMs ? options.statementTimeoutMs + 5_000 : undefined),
+    // TCP keep-alive: a dead peer on an idle connection is noticed, not waited for
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs || undefined,
     application_name: options.application_name,
   });
@@ -53,10 +63,10 @@ export function createPgPool(options: PgPoolOptions): pg.Pool {
       // a logger must not turn a lost connection into a crash
     }
   };
-  // a checked-out client (inside a transaction): the running or next statement fails; the pool drops it on release
+  // every client, idle or checked out (inside a transaction): the running or next statement fails, the pool drops it
+  // on release. (The pool's own 'error' event repeats an idle client's error: it needs a listener, not a second report.)
   pool.on('connect', (client) => client.on('error', lost));
-  // an idle client: the pool has already removed it
-  pool.on('error', lost);
+  pool.on('error', () => undefined);
   return pool;
 }
 

@@ -139,7 +139,8 @@ export function errorHandler(error: FastifyError | ApiError, request: FastifyReq
   if (error.validation) {
     return sendError(request, reply, 400, validationErrorBody(error));
   }
-  if (isDatabaseUnavailable(error)) {
+  // (a 4xx the framework raised, e.g. a body cut off by the client's ECONNRESET, is the client's, not the database's)
+  if (!(error.statusCode && error.statusCode < 500) && isDatabaseUnavailable(error)) {
     // Only the requests that were using the lost connection (or waited too long for one) get this; the process
     // keeps serving and the next request connects again (server/db/pool.ts). A transaction that failed here was
     // rolled back, or committed before the connection went (then a retry with the same Idempotency-Key replays it).

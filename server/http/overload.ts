@@ -34,7 +34,8 @@ export interface OverloadOptions {
 }
 
 /** Paths whose requests never reach the database: health routes, and the SPA's hashed or public static files. */
-function needsNoDatabase(url: string): boolean {
+function needsNoDatabase(rawUrl: string): boolean {
+  const url = rawUrl.split('?', 1)[0]!;
   return url === '/healthz' || url === '/readyz' || url.startsWith('/assets/') || url.startsWith('/static/') || url === '/favicon.ico';
 }
 
@@ -72,7 +73,8 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
     retryAfter: shedding.retryAfterSeconds,
     // under-pressure sends what the handler returns (its types say void); undefined lets the request through
     pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
-      if (request.url === '/healthz' || request.url === '/readyz') return undefined;
+      const url = request.url.split('?', 1)[0];
+      if (url === '/healthz' || url === '/readyz') return undefined;
       return shed(request, reply, type, value);
     }) as never,
   });
@@ -80,6 +82,7 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
   // Requests in progress in this process: beyond the bound a new one would only wait behind the others (for the CPU
   // or the database), so it is answered now. Counted from onRequest to the end of its response (`close`).
   let inFlight = 0;
+  const counted = new WeakMap<FastifyRequest, { closed: boolean; answered: boolean }>();
   const dbLoad = options.dbLoad;
   app.addHook('onRequest', (request, reply, done) => {
     if (needsNoDatabase(request.url)) return done();
@@ -96,11 +99,22 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
       return;
     }
     if (fromNetwork) {
+      // counted until BOTH the answer is produced and the connection's response is over: a client that gives up
+      // (closes) does not end the work its handler still does
       inFlight += 1;
+      const tracker = { closed: false, answered: false };
+      counted.set(request, tracker);
       reply.raw.once('close', () => {
-        inFlight -= 1;
+        tracker.closed = true;
+        if (tracker.answered) inFlight -= 1;
       });
     }
     done();
+  });
+  app.addHook('onSend', async (request) => {
+    const tracker = counted.get(request);
+    if (!tracker || tracker.answered) return;
+    tracker.answered = true;
+    if (tracker.closed) inFlight -= 1;
   });
 }

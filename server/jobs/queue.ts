@@ -127,29 +127,35 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   }
   boss = new PgBoss({ ...common, db: adapter } as PgBoss.ConstructorOptions);
   boss.on('error', (error: Error) => log.error({ reason: error.message }, 'job queue error'));
-  await boss.start();
-
   const runs: Array<{ name: string; summary: Record<string, number> }> = [];
   const inFlight = new Set<Promise<unknown>>();
-  for (const job of jobs) {
-    // createQueue is idempotent (on conflict do nothing)
-    await boss.createQueue(job.name, { name: job.name, policy: 'short', retryLimit: 1, retryDelay: 60, expireInSeconds: 15 * 60 });
-    if (options.schedule ?? true) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
-    await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 }, async () => {
-      const run = runScheduledJob(job, { db: options.db, now: now(), log, publicUrl: options.publicUrl }).then((summary) => {
-        runs.push({ name: job.name, summary });
-        return summary;
+  try {
+    await boss.start();
+    for (const job of jobs) {
+      // createQueue is idempotent (on conflict do nothing)
+      await boss.createQueue(job.name, { name: job.name, policy: 'short', retryLimit: 1, retryDelay: 60, expireInSeconds: 15 * 60 });
+      if (options.schedule ?? true) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+      await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 }, async () => {
+        const run = runScheduledJob(job, { db: options.db, now: now(), log, publicUrl: options.publicUrl }).then((summary) => {
+          runs.push({ name: job.name, summary });
+          return summary;
+        });
+        inFlight.add(run);
+        try {
+          return await run;
+        } finally {
+          inFlight.delete(run);
+        }
       });
-      inFlight.add(run);
-      try {
-        return await run;
-      } finally {
-        inFlight.delete(run);
-      }
-    });
-  }
-  if (options.catchUp ?? true) {
-    for (const job of jobs) await boss.send(job.name, {}, {});
+    }
+    if (options.catchUp ?? true) {
+      for (const job of jobs) await boss.send(job.name, {}, {});
+    }
+  } catch (error) {
+    // a start that failed half-way (the database went away): leave no timers or connections behind; the caller retries
+    await boss.stop({ graceful: false, wait: true, timeout: 1_000 }).catch(() => undefined);
+    await ownPool?.end().catch(() => undefined);
+    throw error;
   }
 
   let stopped = false;
@@ -180,8 +186,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       if (stopped) return;
       stopped = true;
       // graceful: waits (up to 20 s) for the jobs this process is running; `close` only closes pg-boss's own pool
-      await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
-      await ownPool?.end();
+      try {
+        await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+      } finally {
+        await ownPool?.end();
+      }
     },
   };
 }

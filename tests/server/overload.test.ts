@@ -160,6 +160,8 @@ describe('load shedding', () => {
     const release = await saturate();
     try {
       expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/healthz?probe=1' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/assets/none.js' })).statusCode).not.toBe(503); // a static file: 404 here, never shed
       expect((await app.inject({ url: '/api/vendors', headers: { authorization: `ContactAccess ${token}` } })).statusCode).toBe(503);
     } finally {
       await release();

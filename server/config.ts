@@ -92,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     shedding: {
       enabled: (env.LOAD_SHEDDING ?? 'on').trim().toLowerCase() !== 'off',
-      maxEventLoopDelayMs: whole(env, 'SHED_EVENT_LOOP_DELAY_MS', 500),
+      maxEventLoopDelayMs: whole(env, 'SHED_EVENT_LOOP_DELAY_MS', 0),
       maxDbWaiting: whole(env, 'SHED_DB_WAITING', 32, 1),
       maxInFlight: whole(env, 'SHED_MAX_IN_FLIGHT', 32),
       retryAfterSeconds: whole(env, 'SHED_RETRY_AFTER_S', 2, 1),

@@ -292,7 +292,7 @@ describe('settings', () => {
     const defaults = loadConfig({});
     expect(defaults.db).toEqual({ poolSize: 10, acquireTimeoutMs: 2_000, statementTimeoutMs: 5_000, longStatementTimeoutMs: 60_000 });
     expect(defaults.http).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000 });
-    expect(defaults.shedding).toEqual({ enabled: true, maxInFlight: 32, maxEventLoopDelayMs: 500, maxDbWaiting: 32, retryAfterSeconds: 2 });
+    expect(defaults.shedding).toEqual({ enabled: true, maxInFlight: 32, maxEventLoopDelayMs: 0, maxDbWaiting: 32, retryAfterSeconds: 2 });
     const set = loadConfig({ DB_STATEMENT_TIMEOUT_MS: '1500', LOAD_SHEDDING: 'off', SHED_DB_WAITING: '7', READY_TIMEOUT_MS: '250' });
     expect(set.db.statementTimeoutMs).toBe(1_500);
     expect(set.shedding.enabled).toBe(false);

@@ -18,7 +18,13 @@ export type Loader<TData, TInput> = (input: TInput, signal: AbortSignal) => Prom
  * The loader is the actor `load` (invoke id `load`), so tests replace it with `.provide({ actors: { load } })`
  * and model walks send `xstate.done.actor.load` / `xstate.error.actor.load`.
  */
-export function createLoadMachine<TData, TInput = void>(id: string, loader: Loader<TData, TInput>) {
+export function createLoadMachine<TData, TInput = void>(
+  id: string,
+  loader: Loader<TData, TInput>,
+  /** `refresh: false`: no `load.refresh` (a page whose failure text asks for a browser refresh instead) */
+  { refresh = true }: { refresh?: boolean } = {},
+) {
+  const again = refresh ? { on: { 'load.refresh': 'loading' as const } } : {};
   return setup({
     types: {} as {
       context: LoadContext<TData, TInput>;
@@ -49,8 +55,8 @@ export function createLoadMachine<TData, TInput = void>(id: string, loader: Load
         } as never,
       },
       // Loaded data stays until a refresh is asked for: "load only once unless a refresh is requested".
-      loaded: { on: { 'load.refresh': 'loading' } },
-      failed: { on: { 'load.refresh': 'loading' } },
+      loaded: again,
+      failed: again,
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { AnyEventObject } from 'xstate';
 
 /** Model events for a load machine, given a sample of loaded data. */
-export function loadModelEvents<T>(sample: T) {
+export function loadModelEvents<T>(sample: T, { refresh = true }: { refresh?: boolean } = {}) {
   return (snapshot: { value: unknown }): AnyEventObject[] => {
     if (snapshot.value === 'loading') {
       return [
@@ -9,6 +9,6 @@ export function loadModelEvents<T>(sample: T) {
         { type: 'xstate.error.actor.load', error: new Error('failed calling api') },
       ];
     }
-    return [{ type: 'load.refresh' }];
+    return refresh ? [{ type: 'load.refresh' }] : [];
   };
 }

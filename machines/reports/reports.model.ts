@@ -2,6 +2,7 @@
 import type { AnyEventObject } from 'xstate';
 import { modelIds, modelInvoice, modelPaymentGroupDetail } from '../click2pay/click2pay.model';
 import { modelLocationId, modelVendorId } from '../dashboard/dashboard.model';
+import { loadModelEvents } from '../load/load.model';
 import type { Invoice, PaymentGroup, PaymentGroupDetail } from './reports.actors';
 
 export { modelLocationId, modelVendorId };
@@ -48,11 +49,5 @@ export const paymentReportModelEvents = reportModelEvents(modelPaymentGroups);
 
 /** The payment detail's load settles with the group or fails; its failure text asks for a browser refresh, no event. */
 export function paymentDetailModelEvents(sample: PaymentGroupDetail = modelPaymentGroupDetail) {
-  return (snapshot: { value: unknown }): AnyEventObject[] =>
-    snapshot.value === 'loading'
-      ? [
-          { type: 'xstate.done.actor.load', output: sample },
-          { type: 'xstate.error.actor.load', error: new Error('failed calling api on path /vendors/{vendorId}/locations/{locationId}/paymentgroups/{paymentGroupId}/payments') },
-        ]
-      : [];
+  return loadModelEvents(sample, { refresh: false });
 }

@@ -1,5 +1,5 @@
 /**
- * Overload benchmark (issue 17 §2): `npx tsx scripts/bench/overload.ts` (part of `npm run bench`; alone:
+ * Overload benchmark: `npx tsx scripts/bench/overload.ts` (part of `npm run bench`; alone:
  * `npm run bench -- overload`).
  *
  * Two portal processes (`server/main.ts`, as in production; jobs off) on one fresh PostgreSQL database

@@ -54,7 +54,7 @@ export function accessHandlers({ db, config, mailer }: RouteDeps): Handlers {
       }
 
       // The lookup, the links and their delivery happen after the answer: a known and an unknown address take the
-      // same path until then, so neither the answer nor its timing tells them apart (issue 17).
+      // same path until then, so neither the answer nor its timing tells them apart.
       if (decision === 'send') {
         afterReply(reply, db, 'login link request', request.log, async () => {
           const outboxIds = await db.transaction().execute(async (trx) => {

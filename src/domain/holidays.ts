@@ -3,7 +3,7 @@
  * Federal Reserve — and so ACH — is closed for the eleven US federal holidays (5 U.S.C. 6103). The one home of that
  * rule; the seeds write its rows and `payment-dates.ts` reads them.
  *
- * The Federal Reserve's rule, not the federal employees' one (issue 17): a holiday on a Sunday is observed on the
+ * The Federal Reserve's rule, not the federal employees' one: a holiday on a Sunday is observed on the
  * Monday after, but a holiday on a Saturday is NOT moved to the Friday before — the banks are open that Friday (e.g.
  * 2026-07-03, 2027-12-24). The Saturday itself is listed (a weekend day, closed for ACH anyway). So New Year's Day is
  * always listed in its own year.

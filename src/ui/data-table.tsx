@@ -31,7 +31,7 @@
  *   the table is not virtualised (every row renders at once, so nothing is measured or moved), cards fit their content
  *   instead: at least that height, and a `cardLines` value shows whole, however long. Labels wrap rather than clip;
  *   a selectable card's first line leaves room for its checkbox.
- * - Nothing is cut (issue 17): in the table layout every column is at least as wide as its content needs — an
+ * - Nothing is cut: in the table layout every column is at least as wide as its content needs — an
  *   identifying value (invoice number, amount, date; the default) on one line, whole; a `wrap` column (free text) as
  *   wide as its longest word, wrapping at spaces; a header wraps at its spaces — and shares the rest by `width`. The
  *   rows are CSS subgrids of the table's one grid, so a column is as wide as its widest cell in any row (not per

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The holiday list of the payment calendar (issue 17): the Federal Reserve's days, not the federal employees'. A
+ * The holiday list of the payment calendar: the Federal Reserve's days, not the federal employees'. A
  * Saturday holiday is not moved to the Friday before (the banks, and so ACH, are open that Friday); a Sunday holiday
  * moves to Monday.
  */

@@ -2,7 +2,7 @@
  * The workflow atlas (issue 11): an analyst opens /atlas from the running portal, sees every registered workflow
  * grouped by feature, and each one's diagram renders with all its state names visible, opened fitted to its frame
  * (scaled to it, centred); table names wrap only at their dots; the definition downloads and copies as
- * `createMachine` code and as JSON (issue 17); axe finds nothing serious.
+ * `createMachine` code and as JSON; axe finds nothing serious.
  */
 import { expect, test } from '@playwright/test';
 import { machineRegistry } from '../../machines/registry';

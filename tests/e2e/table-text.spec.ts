@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { locationBase, withDb } from './support';
 
 /**
- * Issue 17 §4: no table cuts what the customer needs to read. At 375 px (cards) and at 1280 px (the desktop table)
+ * no table cuts what the customer needs to read. At 375 px (cards) and at 1280 px (the desktop table)
  * every table page of the demo data is opened and every cell of every table is checked: no text runs past its box
  * (scrollWidth > clientWidth), no ellipsis actually cuts a value, no clipped box hides lines of wrapped text.
  * Read-only: safe in both projects and after the paying journeys.

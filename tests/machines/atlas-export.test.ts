@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The atlas's exported definitions (issue 17): the `createMachine({...})` code analysts paste into the Stately editor
+ * The atlas's exported definitions: the `createMachine({...})` code analysts paste into the Stately editor
  * and the XState visualizer, and the JSON. For every registered machine the code, transpiled as TypeScript and run
  * with the real xstate, builds a machine with the same states, transitions, guards, actions and actors as the one the
  * portal runs; inline assigns and params read as names, never `xstate.assign` or `"params": "params"`.

@@ -1,5 +1,5 @@
 // @vitest-environment node
-/** The atlas's fit (issue 17): a diagram opens scaled to its frame and centred on both axes. */
+/** The atlas's fit: a diagram opens scaled to its frame and centred on both axes. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIT_PADDING, MAX_FIT_SCALE, MIN_SCALE, fitView } from '../../src/atlas/fit';

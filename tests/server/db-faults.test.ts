@@ -1,5 +1,5 @@
 /**
- * The server survives its database going away (issue 17 §1): a real PostgreSQL of the test's own (its own data
+ * The server survives its database going away: a real PostgreSQL of the test's own (its own data
  * directory and port, never the machine's shared server) is restarted with `pg_ctl restart -m fast`, and the server's
  * backends are killed with `pg_terminate_backend` in the middle of transactions, while payment submits stream in.
  *

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * `POST /letmein` takes the same time for a customer's address and an unknown one (issue 17 §3): the lookup, the
+ * `POST /letmein` takes the same time for a customer's address and an unknown one: the lookup, the
  * link and the outbox row come after the answer. Before, a known address took about 1.3 ms longer on localhost
  * (6.2 against 4.9 ms median), enough to enumerate customers.
  *

@@ -1,5 +1,5 @@
 /**
- * Bounds under overload (issue 17 §2), in-process on the suite's database (PGlite, or PostgreSQL with DATABASE_URL):
+ * Bounds under overload, in-process on the suite's database (PGlite, or PostgreSQL with DATABASE_URL):
  * - `/healthz` is liveness (no database), `/readyz` readiness (database, with a timeout of its own);
  * - when callers already wait for a database connection, or the event loop lags, a new request is answered at once
  *   with 503 + Retry-After (`unavailable`), before its handler runs: a shed payment submit writes nothing, and the

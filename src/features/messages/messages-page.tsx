@@ -18,7 +18,7 @@ import { messagesTexts as t } from './texts';
 const styles = {
   unread: css({ fontWeight: '800' }),
   badge: css({ display: 'inline-block', ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'brand.600', color: 'white', fontSize: 'xs', fontWeight: '700', lineHeight: '1.3', verticalAlign: 'middle' }),
-  // Never cut (issue 17): the cell decides — one whole line for an invoice number, wrapped lines for free text (the
+  // Never cut: the cell decides — one whole line for an invoice number, wrapped lines for free text (the
   // table's `wrap` columns); in a card with `cardLines` the text wraps (the whole of it when the card fits its content).
   text: css({ display: 'block', '[data-layout=cards] [data-lines] &': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }),
 };

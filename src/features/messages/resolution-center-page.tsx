@@ -20,7 +20,7 @@ import { messagesTexts, resolutionCenterTexts as t } from './texts';
 const messageKey = (m: Message) => m.id;
 const rowAttributes = (m: Message) => ({ 'data-testid': 'resolution-row', 'data-invoice': m.invoiceDisplayInvNum, 'data-unread': String(!m.contactRead) });
 const styles = {
-  // Never cut (issue 17): the cell decides — one whole line for an invoice number, wrapped lines for free text (the
+  // Never cut: the cell decides — one whole line for an invoice number, wrapped lines for free text (the
   // table's `wrap` columns); in a card with `cardLines` the text wraps (the whole of it when the card fits its content).
   text: css({ display: 'block', '[data-layout=cards] [data-lines] &': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }),
   unread: css({ fontWeight: '800' }),

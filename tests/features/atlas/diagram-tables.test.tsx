@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The atlas's tables (issue 17): state, event and action names may wrap only after their dots — a `<wbr>` there —
+ * The atlas's tables: state, event and action names may wrap only after their dots — a `<wbr>` there —
  * and the cells no longer allow a break inside a word (they had `word-break: break-word`: "invoices.loadi / ng").
  */
 import { cleanup, render, screen } from '@testing-library/react';

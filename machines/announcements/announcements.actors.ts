@@ -1,7 +1,7 @@
 /** Loads the three announcement sources (spec §7): failures of any source are ignored. */
 import { fromPromise } from 'xstate';
-import type { components } from '../../src/api/schema';
-import { loadTemporal } from '../../src/domain/temporal-on-demand';
+import type { components } from '../../core/api/schema';
+import { loadTemporal } from '../../core/rules/temporal-on-demand';
 
 export type Announcement = components['schemas']['Announcement'];
 
@@ -59,7 +59,7 @@ export async function fetchAnnouncements({ authenticated, vendorId }: Announceme
   const sources: Promise<Announcement[]>[] = [];
   if (authenticated) {
     // Imported here: without a token (the landing page) only the public file is read, and the client stays unloaded.
-    const client = import('../../src/api/client');
+    const client = import('../../core/api/client');
     sources.push(ignoreFailure(async () => {
       const { api } = await client;
       const { data, response } = await api.GET('/announcements', { signal });
@@ -75,9 +75,9 @@ export async function fetchAnnouncements({ authenticated, vendorId }: Announceme
   }
   sources.push(
     ignoreFailure(async () => {
-      // A token page's HTML may carry the public file too (src/api/bootstrap.ts); the landing page never loads that module.
+      // A token page's HTML may carry the public file too (core/api/bootstrap.ts); the landing page never loads that module.
       if (authenticated) {
-        const [{ takeBootstrap }, { getAuthToken }] = await Promise.all([import('../../src/api/bootstrap'), import('../../src/api/client')]);
+        const [{ takeBootstrap }, { getAuthToken }] = await Promise.all([import('../../core/api/bootstrap'), import('../../core/api/client')]);
         const inline = takeBootstrap('files', PUBLIC_ANNOUNCEMENTS_PATH, getAuthToken());
         if (inline !== undefined) return announcementsOf(inline);
       }

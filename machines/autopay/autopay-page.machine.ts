@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate';
 import { Temporal } from 'temporal-polyfill';
-import type { components } from '../../src/api/schema';
-import { vendorToday } from '../../src/domain/payment-dates';
-import { autopayEditable, autopayStartDates, autopayWindowDays } from '../../src/domain/recurring-plans';
+import type { components } from '../../core/api/schema';
+import { vendorToday } from '../../core/rules/payment-dates';
+import { autopayEditable, autopayStartDates, autopayWindowDays } from '../../core/rules/recurring-plans';
 import { loadAutopayPage, type Autopay, type AutopayPageData, type Terms } from './autopay.actors';
 
 type Vendor = components['schemas']['Vendor'];

@@ -1,7 +1,7 @@
 /** AutoPay calls (portal-recurring.md §7): load the page, set up, the two updates, turn off. */
 import { fromPromise } from 'xstate';
-import { api, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
+import { api, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
 
 export type Autopay = components['schemas']['Autopay'];
 export type Invoice = components['schemas']['Invoice'];

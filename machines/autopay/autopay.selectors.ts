@@ -1,6 +1,6 @@
 /** Snapshots of the AutoPay machines → what the views show. */
 import type { SnapshotFrom } from 'xstate';
-import { exclusionChanges } from '../../src/domain/recurring-plans';
+import { exclusionChanges } from '../../core/rules/recurring-plans';
 import { isEditable, startDatesOf, termsFor, type autopayPageMachine } from './autopay-page.machine';
 import type { autopayDeleteMachine } from './autopay-delete.machine';
 import type { autopaySubmitMachine } from './autopay-submit.machine';

@@ -1,7 +1,7 @@
 /** Click-to-pay calls: the location's open invoices, the calendar configuration and the terms, a payment group's lines. */
 import { fromPromise } from 'xstate';
-import { api, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
+import { api, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
 
 export type Invoice = components['schemas']['Invoice'];
 export type PaymentMethod = components['schemas']['PaymentMethod'];

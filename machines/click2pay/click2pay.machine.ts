@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { Temporal } from 'temporal-polyfill';
-import type { components } from '../../src/api/schema';
-import { firstValidPaymentDate, formatPaymentDate, isValidPaymentDate, resolvePaymentDaysSetting, type PaymentDateOptions } from '../../src/domain/payment-dates';
+import type { components } from '../../core/api/schema';
+import { firstValidPaymentDate, formatPaymentDate, isValidPaymentDate, resolvePaymentDaysSetting, type PaymentDateOptions } from '../../core/rules/payment-dates';
 import { loadCalendar, loadInvoices, type CalendarConfig, type InvoicesResult, type PaymentMethod } from './click2pay.actors';
 
 /** The chosen method as the payment-method picker hands it over. */

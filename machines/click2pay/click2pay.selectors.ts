@@ -1,18 +1,14 @@
 import type { SnapshotFrom } from 'xstate';
-import { batchSubtotalCents, computeTotals, hasServiceFee, type PaymentTotals } from '../../src/domain/fees';
-import { selectAllState, sortPayableInvoices, type SelectAllState } from '../../src/domain/invoices';
-import { isPaymentFormValid } from '../../src/domain/payment-form';
-import { validPaymentDates } from '../../src/domain/payment-dates';
+import { batchSubtotalCents, computeTotals, hasServiceFee, type PaymentTotals } from '../../core/rules/fees';
+import { selectAllState, sortPayableInvoices, type SelectAllState } from '../../core/rules/invoices';
+import { isPaymentFormValid } from '../../core/rules/payment-form';
+import { validPaymentDates } from '../../core/rules/payment-dates';
 import type { InvoiceAdjustment, InvoiceSelectionContext } from '../invoice-selection/invoice-selection.machine';
 import type { Invoice, Terms } from './click2pay.actors';
 import { calendarOptions, methodOf, termsOf, type ChosenMethod, type click2payMachine } from './click2pay.machine';
+import { amountToCents } from '../../core/rules/money';
 
 type Snapshot = Pick<SnapshotFrom<typeof click2payMachine>, 'context' | 'matches'>;
-
-/** Dollars of the contract → integer cents. */
-export function toCents(amount: number): number {
-  return Math.round(amount * 100);
-}
 
 export type Click2payStatus = 'loading' | 'loaded' | 'failed';
 
@@ -91,7 +87,7 @@ export function selectPaymentSummary(s: Snapshot, selection: Omit<InvoiceSelecti
   const chosen = new Set(selectedInvoices.map((i) => i.id));
   const adjustments = selection.adjustments.filter((a) => chosen.has(a.invoiceId));
   const subtotalCents = batchSubtotalCents(
-    selectedInvoices.map((i) => ({ id: i.id, openAmountCents: toCents(i.openAmount) })),
+    selectedInvoices.map((i) => ({ id: i.id, openAmountCents: amountToCents(i.openAmount) })),
     adjustments.map((a) => ({ invoiceId: a.invoiceId, newAmountCents: a.newAmountCents })),
   );
   const method = methodOf(s.context);

@@ -38,7 +38,7 @@ export class LoginLinkRequestError extends Error {
 export const requestLoginLink = fromPromise<LoginLinkAccepted, LoginLinkInput>(async ({ input, signal }) => {
   let result;
   try {
-    const { api } = await import('../../src/api/client');
+    const { api } = await import('../../core/api/client');
     if (signal.aborted) return never();
     result = await api.POST('/letmein', { body: { contact: input.contact }, signal });
   } catch {

@@ -1,7 +1,7 @@
 /** Dashboard calls: record a visit, load AutoPay and payment plans of the location. */
 import { fromPromise } from 'xstate';
-import { api, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
+import { api, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
 
 export type Autopay = components['schemas']['Autopay'];
 export type PaymentPlan = components['schemas']['PaymentPlan'];

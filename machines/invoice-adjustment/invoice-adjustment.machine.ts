@@ -1,8 +1,9 @@
 import { assign, setup } from 'xstate';
-import { validatePartialAmount } from '../../src/domain/dollars';
-import { canEditInvoice, isDisputeReason, type DisputeReason } from '../../src/domain/invoices';
+import { validatePartialAmount } from '../../core/rules/dollars';
+import { canEditInvoice, isDisputeReason, type DisputeReason } from '../../core/rules/invoices';
 import { loadInvoice, type Invoice } from '../click2pay/click2pay.actors';
 import type { InvoiceAdjustment } from '../invoice-selection/invoice-selection.machine';
+import { amountToCents } from '../../core/rules/money';
 
 export type AdjustmentKind = 'dispute' | 'partial';
 
@@ -29,7 +30,7 @@ export type InvoiceAdjustmentEvent =
   | { type: 'adjustment.apply' };
 
 export function openAmountCents(invoice: Invoice): number {
-  return Math.round(invoice.openAmount * 100);
+  return amountToCents(invoice.openAmount);
 }
 
 /** The adjustment the form describes, or null while it is not valid (§5: dispute needs a reason; partial also a valid amount). */

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { validatePartialAmount } from '../../src/domain/dollars';
+import { validatePartialAmount } from '../../core/rules/dollars';
 import { adjustmentOf, notAdjustableReason, openAmountCents, type invoiceAdjustmentMachine, type NotAdjustableReason } from './invoice-adjustment.machine';
 
 type Snapshot = Pick<SnapshotFrom<typeof invoiceAdjustmentMachine>, 'context' | 'matches'>;

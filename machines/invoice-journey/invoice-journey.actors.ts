@@ -1,7 +1,7 @@
 /** Invoice journey calls: the invoice with its history, marking its messages read, adding a comment. */
 import { fromPromise } from 'xstate';
-import { api, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
+import { api, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
 
 export type InvoiceJourney = components['schemas']['InvoiceJourney'];
 export type JourneyEntry = components['schemas']['JourneyEntry'];

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { commentProblem } from '../../src/domain/comment';
+import { commentProblem } from '../../core/rules/comment';
 import { loadJourney, markRead, submitComment, type InvoiceJourney, type JourneyEntry, type JourneyInput } from './invoice-journey.actors';
 
 export interface InvoiceJourneyContext {

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { commentLength, commentProblem } from '../../src/domain/comment';
+import { commentLength, commentProblem } from '../../core/rules/comment';
 import type { invoiceJourneyMachine } from './invoice-journey.machine';
 
 type Snapshot = SnapshotFrom<typeof invoiceJourneyMachine>;

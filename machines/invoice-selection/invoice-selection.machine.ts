@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { DisputeReason } from '../../src/domain/invoices';
+import type { DisputeReason } from '../../core/rules/invoices';
 
 /** A dispute (`newAmountCents` 0) or partial payment (`newAmountCents` > 0) of one invoice (spec §3). */
 export interface InvoiceAdjustment {

@@ -1,7 +1,7 @@
 /** Loaders of the load machines: the only callers of the API client for these slices. */
-import { takeBootstrap } from '../../src/api/bootstrap';
-import { api, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
+import { takeBootstrap } from '../../core/api/bootstrap';
+import { api, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
 
 export type Vendor = components['schemas']['Vendor'];
 export type Location = components['schemas']['Location'];
@@ -25,7 +25,7 @@ export async function fetchLocations({ vendorId }: LocationsInput, signal: Abort
 }
 
 /**
- * The vendors a token page's HTML carries for `token` (src/api/bootstrap.ts), taken once — the session starts its
+ * The vendors a token page's HTML carries for `token` (core/api/bootstrap.ts), taken once — the session starts its
  * slice loaded with them, so the first render already has the header and the bar — or undefined (then it loads).
  */
 export function inlineVendors(token: string): Vendor[] | undefined {

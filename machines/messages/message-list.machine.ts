@@ -3,7 +3,7 @@
  * the template messages and the resolution-center messages together; the rows are newest first (§9), fixed order.
  */
 import { createReportMachine } from '../reports/report.machine';
-import type { MessageEntry } from '../../src/domain/messages';
+import type { MessageEntry } from '../../core/rules/messages';
 import { fetchMessageList, type LocationInput } from './messages.actors';
 
 export const messageListMachine = createReportMachine<MessageEntry, LocationInput>('messageList', fetchMessageList, null);

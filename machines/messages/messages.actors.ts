@@ -3,9 +3,9 @@
  * (`GET .../templatemessages`, optionally `?messageId=`), and the unread count for the dashboard tile.
  */
 import { fromPromise } from 'xstate';
-import { api, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
-import { messageEntries, type MessageEntry } from '../../src/domain/messages';
+import { api, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
+import { messageEntries, type MessageEntry } from '../../core/rules/messages';
 
 export type Message = components['schemas']['Message'];
 export type TemplateMessage = components['schemas']['TemplateMessage'];

@@ -3,7 +3,7 @@ import type { AnyEventObject } from 'xstate';
 import { modelInvoice } from '../click2pay/click2pay.model';
 import { modelLocationId, modelVendorId } from '../dashboard/dashboard.model';
 import { reportModelEvents } from '../reports/reports.model';
-import { messageEntries } from '../../src/domain/messages';
+import { messageEntries } from '../../core/rules/messages';
 import type { Message, TemplateMessage } from './messages.actors';
 
 export { modelLocationId, modelVendorId };

@@ -6,9 +6,9 @@
  */
 import createClient from 'openapi-fetch';
 import { fromPromise } from 'xstate';
-import { api } from '../../src/api/client';
-import type { components as paymentsComponents, paths as paymentsPaths } from '../../src/api/payments-schema';
-import type { components } from '../../src/api/schema';
+import { api } from '../../core/api/client';
+import type { components as paymentsComponents, paths as paymentsPaths } from '../../core/api/payments-schema';
+import type { components } from '../../core/api/schema';
 
 export type TokenizeRequest = paymentsComponents['schemas']['TokenizeRequest'];
 export type CardTokenizeRequest = paymentsComponents['schemas']['CardTokenizeRequest'];

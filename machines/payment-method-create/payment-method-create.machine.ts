@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { hasServiceFee } from '../../src/domain/fees';
+import { hasServiceFee } from '../../core/rules/fees';
 import { attachPaymentMethod, createFailureCode, tokenizePaymentMethod, type PaymentMethod, type TokenizeRequest } from './payment-method-create.actors';
 
 export interface PaymentMethodCreateInput {

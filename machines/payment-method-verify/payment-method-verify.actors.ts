@@ -1,7 +1,7 @@
 /** Micro-deposit verification of a bank account (`POST .../paymentmethods/{id}/verify`, openapi/portal.yaml). */
 import { fromPromise } from 'xstate';
-import { api, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
+import { api, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
 
 type PaymentMethod = components['schemas']['PaymentMethod'];
 

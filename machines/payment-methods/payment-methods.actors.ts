@@ -3,8 +3,8 @@
  * `GET .../payments?paymentMethodId=`): the only callers of the API client for this slice.
  */
 import { fromPromise } from 'xstate';
-import { api, ApiError, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
+import { api, ApiError, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
 
 export type PaymentMethod = components['schemas']['PaymentMethod'];
 export type ClientFlowInfo = components['schemas']['ClientFlowInfo'];

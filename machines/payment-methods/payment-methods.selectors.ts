@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { isCardProvider } from '../../src/domain/providers';
+import { isCardProvider } from '../../core/rules/providers';
 import type { PaymentMethod } from './payment-methods.actors';
 import type { paymentMethodsMachine } from './payment-methods.machine';
 

@@ -1,7 +1,7 @@
 /** Payment-plan calls (portal-recurring.md §7): the location's plans, a plan request, set up, change the method. */
 import { fromPromise } from 'xstate';
-import { api, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
+import { api, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
 
 export type PaymentPlan = components['schemas']['PaymentPlan'];
 export type Request = components['schemas']['Request'];

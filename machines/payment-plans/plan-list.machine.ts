@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { planListRedirect, visiblePlans } from '../../src/domain/recurring-plans';
+import { planListRedirect, visiblePlans } from '../../core/rules/recurring-plans';
 import { loadPaymentPlans, type PaymentPlan } from './payment-plans.actors';
 
 export interface PlanListInput {

@@ -1,7 +1,7 @@
 /** Payment submit call: `POST .../paymentgroups` with the attempt's Idempotency-Key. */
 import { fromPromise } from 'xstate';
-import { api, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
+import { api, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
 
 export type PaymentGroupRequest = components['schemas']['CreatePaymentGroupRequest'];
 export type PaymentGroupCreated = components['schemas']['CreatePaymentGroupResponse'];

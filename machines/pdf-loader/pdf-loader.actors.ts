@@ -1,6 +1,6 @@
 /** The invoice copy: which call serves the PDF (QBO or not), the PDF bytes, and a `blob:` URL of them. */
 import { fromPromise } from 'xstate';
-import { api, unwrap } from '../../src/api/client';
+import { api, unwrap } from '../../core/api/client';
 
 export interface PdfLoaderInput {
   vendorId: string;

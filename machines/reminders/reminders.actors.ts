@@ -1,7 +1,7 @@
 /** Reminder campaign calls (recurring §2.6, §7): list, create, delete. The only API callers of the reminders machine. */
 import { fromPromise } from 'xstate';
-import { api, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
+import { api, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
 
 export type Campaign = components['schemas']['Campaign'];
 export type CampaignList = components['schemas']['CampaignList'];

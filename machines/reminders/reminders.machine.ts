@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { reminderEventDay, type ReminderChoice } from '../../src/domain/reminders';
+import { reminderEventDay, type ReminderChoice } from '../../core/rules/reminders';
 import { createCampaign, deleteCampaign, isDuplicateError, loadCampaigns, type Campaign, type CampaignList, type LocationScope } from './reminders.actors';
 
 export interface RemindersContext {

@@ -1,6 +1,6 @@
 /** Model events and contract-shaped samples of the reminders machine. */
 import type { AnyEventObject } from 'xstate';
-import { reminderEventDay } from '../../src/domain/reminders';
+import { reminderEventDay } from '../../core/rules/reminders';
 import { modelLocationId, modelVendorId } from '../dashboard/dashboard.model';
 import type { Campaign, CampaignList } from './reminders.actors';
 

@@ -1,6 +1,6 @@
 /** Reminders machine → view model. */
 import type { SnapshotFrom } from 'xstate';
-import { validateReminderDays, type ReminderDayError } from '../../src/domain/reminders';
+import { validateReminderDays, type ReminderDayError } from '../../core/rules/reminders';
 import { formEventDay, isDuplicateDay, type remindersMachine } from './reminders.machine';
 
 type Snapshot = SnapshotFrom<typeof remindersMachine>;

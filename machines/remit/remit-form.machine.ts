@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import {
   amountDiffers, buildRemitRows, changeAmount, cleanComment, REMIT_FORM_COMMENT_MAX, REMIT_ROW_COMMENT_MAX, selectRow, sortRemitRows, stripAmountInput,
   toggleAllRows, unselectRow, type RemitInvoice, type RemitRow,
-} from '../../src/domain/remit';
+} from '../../core/rules/remit';
 import { loadRemitInvoices, type RemitLocation } from './remit.actors';
 
 export interface RemitFormContext {
@@ -32,7 +32,7 @@ const mapRow = (rows: RemitRow[], rowId: string, change: (row: RemitRow) => Remi
  * blank rows when there are none. In `loaded`: a row's checkbox selects it (amount = open amount, comment cleared)
  * or unselects it (amount and comment cleared); select-all selects all when nothing is selected, else clears all;
  * focusing an amount selects its row; amounts are stripped to digits, dot and minus; an amount back at the open
- * amount clears the comment. The rules are the pure functions of `src/domain/remit.ts`.
+ * amount clears the comment. The rules are the pure functions of `core/rules/remit.ts`.
  */
 export const remitFormMachine = setup({
   types: {} as { context: RemitFormContext; events: RemitFormEvent; input: RemitLocation },

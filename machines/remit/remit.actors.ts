@@ -1,8 +1,9 @@
 /** Remit form calls (issue 10): the open invoices, the "Remit form printed" journey, and the remit slip PDF. */
 import { fromPromise } from 'xstate';
-import { api, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
-import type { RemitInvoice } from '../../src/domain/remit';
+import { api, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
+import type { RemitInvoice } from '../../core/rules/remit';
+import { amountToCents } from '../../core/rules/money';
 
 export interface RemitLocation {
   vendorId: string;
@@ -15,7 +16,6 @@ const INVOICES_PATH = '/vendors/{vendorId}/locations/{locationId}/invoices';
 const JOURNEYS_PATH = '/vendors/{vendorId}/locations/{locationId}/journeys';
 const PDF_PATH = '/vendors/{vendorId}/locations/{locationId}/remit/pdf';
 
-const toCents = (amount: number) => Math.round(amount * 100);
 
 /** The location's open invoices as remit invoices (credits included: a negative open amount). */
 export const loadRemitInvoices = fromPromise<RemitInvoice[], RemitLocation>(async ({ input, signal }) => {
@@ -26,7 +26,7 @@ export const loadRemitInvoices = fromPromise<RemitInvoice[], RemitLocation>(asyn
     displayInvNum: i.displayInvNum,
     invoiceDate: i.externalInvoiceDate || i.invoiceDate || null,
     dueDate: i.dueDate || null,
-    openAmountCents: toCents(i.openAmount),
+    openAmountCents: amountToCents(i.openAmount),
   }));
 });
 

@@ -1,6 +1,6 @@
 /** Model events of the remit machines (walks, the registry, the view walk). */
 import type { AnyEventObject as EventObject } from 'xstate';
-import type { RemitInvoice, RemitRow } from '../../src/domain/remit';
+import type { RemitInvoice, RemitRow } from '../../core/rules/remit';
 
 import { modelLocationId, modelVendorId } from '../dashboard/dashboard.model';
 

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { printedRows, remitTotals, selectedInvoiceIds } from '../../src/domain/remit';
+import { printedRows, remitTotals, selectedInvoiceIds } from '../../core/rules/remit';
 import type { remitFormMachine } from './remit-form.machine';
 import type { remitPrintMachine } from './remit-print.machine';
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { nextSort, type ReportSort } from '../../src/domain/reports';
+import { nextSort, type ReportSort } from '../../core/rules/reports';
 
 /** Events of a report machine. `report.sort` exists only on sortable reports. */
 export type ReportEvent = { type: 'report.sort'; column: string };

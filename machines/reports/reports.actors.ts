@@ -1,6 +1,6 @@
 /** Report calls: every invoice of the location (Invoice Report), its payment groups (Payment Report), one group's lines. */
-import { api, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
+import { api, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
 import { fetchPaymentGroup } from '../click2pay/click2pay.actors';
 
 export type Invoice = components['schemas']['Invoice'];

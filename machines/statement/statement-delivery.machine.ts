@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import {
   canSaveSchedule, DEFAULT_SCHEDULE, valueAfterUnitChange, type ScheduleForm, type ScheduleUnit,
-} from '../../src/domain/statement-schedule';
+} from '../../core/rules/statement-schedule';
 import { deleteDelivery, loadDeliveries, saveDelivery, type LocationScope, type StatementDelivery, type StatementDeliveryList } from './statement.actors';
 
 export interface StatementDeliveryContext {

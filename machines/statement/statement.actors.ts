@@ -4,9 +4,9 @@
  * the statement machines.
  */
 import { fromPromise } from 'xstate';
-import { api, unwrap } from '../../src/api/client';
-import type { components } from '../../src/api/schema';
-import { safeUrl } from '../../src/domain/safe-url';
+import { api, unwrap } from '../../core/api/client';
+import type { components } from '../../core/api/schema';
+import { safeUrl } from '../../core/rules/safe-url';
 import { pdfUrlFactory } from '../pdf-loader/pdf-loader.actors';
 
 export type Statement = components['schemas']['Statement'];
@@ -55,7 +55,7 @@ export const fetchStatementPdf = fromPromise<string, LocationScope>(async ({ inp
 });
 
 /**
- * The vendor's ads in display order (`order`, then fileId), under the one URL rule (`src/domain/safe-url.ts`): an ad
+ * The vendor's ads in display order (`order`, then fileId), under the one URL rule (`core/rules/safe-url.ts`): an ad
  * whose image URL fails it is left out, a click URL that fails it becomes null (not clickable).
  */
 export const loadAds = fromPromise<Advertisement[], { vendorId: string }>(async ({ input, signal }) => {

@@ -1,6 +1,6 @@
 /** Statement machines → view models. */
 import type { SnapshotFrom } from 'xstate';
-import { canSaveSchedule, scheduleDescription, type ScheduleForm } from '../../src/domain/statement-schedule';
+import { canSaveSchedule, scheduleDescription, type ScheduleForm } from '../../core/rules/statement-schedule';
 import type { adBannerMachine } from './ad-banner.machine';
 import type { statementDeliveryMachine } from './statement-delivery.machine';
 import type { statementMachine } from './statement.machine';

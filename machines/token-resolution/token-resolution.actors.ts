@@ -1,6 +1,6 @@
 /** Actors of token resolution: the only place that talks to the API for this flow. */
 import { fromPromise } from 'xstate';
-import { api } from '../../src/api/client';
+import { api } from '../../core/api/client';
 import type { TokenInfo, TokenInfoFailure } from './token-resolution.redirect';
 
 export interface TokenInfoInput {

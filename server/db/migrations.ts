@@ -493,7 +493,7 @@ export const migrations: Record<string, Migration> = {
       await run(db, listDataVersionsDown);
     },
   },
-  // the holiday list follows the Federal Reserve (src/domain/holidays.ts): a fixed-date holiday on a
+  // the holiday list follows the Federal Reserve (core/rules/holidays.ts): a fixed-date holiday on a
   // Saturday is closed on that Saturday, not on the Friday before (the banks are open that Friday). Databases
   // seeded with the federal employees' rule list those Fridays; move each to its Saturday.
   '0013_federal_reserve_holidays': {

@@ -8,8 +8,9 @@
  * - Streams are compressed unless `compress: false` (tests read the text either way, see tests/server/documents).
  */
 import PDFDocument from 'pdfkit';
-import { formatCurrency } from '../../src/domain/dollars.js';
+import { formatCurrency } from '../../core/rules/dollars.js';
 import type { Address } from '../db/schema.js';
+import { shortDate } from '../../core/rules/display.js';
 
 export interface InvoicePdfData {
   vendor: { brandName: string; displayName: string; remitAddress: Address | null };
@@ -31,12 +32,6 @@ export interface InvoicePdfData {
   generatedAt: Date;
 }
 
-/** yyyy-MM-dd → M/D/YY (§9 date display); "-" when missing. */
-export function pdfDate(date: string | null): string {
-  if (!date) return '-';
-  const [y, m, d] = date.split('-');
-  return `${Number(m)}/${Number(d)}/${y.slice(2)}`;
-}
 
 function addressLines(address: Address | null): string[] {
   if (!address) return [];
@@ -106,8 +101,8 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
   // details table
   const rows: Array<[string, string]> = [
     ['Invoice Number', invoice.displayInvNum],
-    ['Invoice Date', pdfDate(invoice.invoiceDate)],
-    ['Due Date', pdfDate(invoice.dueDate)],
+    ['Invoice Date', shortDate(invoice.invoiceDate)],
+    ['Due Date', shortDate(invoice.dueDate)],
     ['PO/Ref Number', invoice.poRefId ?? '-'],
     ['Status', invoice.status],
     ['Invoice Amount', formatCurrency(invoice.originalAmountCents)],

@@ -1,11 +1,11 @@
 /** Payment rules shared by repositories: method type from provider, source-type names on the API. */
 import type { PaymentSourceType } from '../db/schema.js';
-import { paymentTypeForProvider, type PaymentType } from '../../src/domain/providers.js';
+import { paymentTypeForProvider, type PaymentType } from '../../core/rules/providers.js';
 
 export type PaymentMethodType = PaymentType;
 
 /** A provider id ending in `-cc` (any case, also the alias PLASTIQ_CC) is a card; everything else is ACH.
- *  The one rule lives in `src/domain/providers.ts`, shared with the SPA. */
+ *  The one rule lives in `core/rules/providers.ts`, shared with the SPA. */
 export const paymentMethodTypeOf: (provider: string) => PaymentMethodType = paymentTypeForProvider;
 
 /** The contract spells providers in lower-case kebab (`plastiq-cc`); the spec's alias PLASTIQ_CC maps onto it. */

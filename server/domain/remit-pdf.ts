@@ -3,13 +3,13 @@
  * print view (portal-recurring.md §2.7): title "Remit Form", "Printed on" date, the vendor's remit address (where the
  * check goes), the location and account, the rows (Invoice, Invoice Date, Due Date, Open Amount, Amount
  * Paid/Credited, and the row comment), or the numbered blank lines, Subtotal / Credits / Total, the form comments and
- * a dashed "Fold Here" line. Totals follow `src/domain/remit.ts` (shared with the SPA).
+ * a dashed "Fold Here" line. Totals follow `core/rules/remit.ts` (shared with the SPA).
  */
 import PDFDocument from 'pdfkit';
-import { formatCurrency } from '../../src/domain/dollars.js';
-import { remitTexts } from '../../src/domain/remit.js';
+import { formatCurrency } from '../../core/rules/dollars.js';
+import { remitTexts } from '../../core/rules/remit.js';
 import type { Address } from '../db/schema.js';
-import { pdfDate } from './invoice-pdf.js';
+import { shortDate } from '../../core/rules/display.js';
 
 export interface RemitPdfRow {
   displayInvNum: string;
@@ -29,7 +29,7 @@ export interface RemitPdfLine {
 export interface RemitPdfData {
   vendor: { brandName: string; displayName: string; remitAddress: Address | null };
   location: { displayName: string; address: Address | null };
-  /** the account reference (`accountOf` in src/domain/remit.ts) */
+  /** the account reference (`accountOf` in core/rules/remit.ts) */
   account: string;
   rows: RemitPdfRow[];
   lines: RemitPdfLine[];
@@ -72,7 +72,7 @@ export function renderRemitPdf(data: RemitPdfData, options: { compress?: boolean
   // title and printed-on date
   const top = doc.y;
   doc.font('Helvetica-Bold').fontSize(20).fillColor('#1a1a1a').text(remitTexts.printTitle, left, top, { width: half });
-  doc.font('Helvetica').fontSize(10).text(`${remitTexts.printedOn} ${pdfDate(data.printedOn)}`, left + half, top + 6, { width: half, align: 'right' });
+  doc.font('Helvetica').fontSize(10).text(`${remitTexts.printedOn} ${shortDate(data.printedOn)}`, left + half, top + 6, { width: half, align: 'right' });
   doc.y = top + 34;
 
   // remit to (vendor) | location and account
@@ -135,7 +135,7 @@ export function renderRemitPdf(data: RemitPdfData, options: { compress?: boolean
     }
   }
   for (const r of data.rows) {
-    row([r.displayInvNum, pdfDate(r.invoiceDate), pdfDate(r.dueDate), formatCurrency(r.openAmountCents), formatCurrency(r.amountCents)]);
+    row([r.displayInvNum, shortDate(r.invoiceDate), shortDate(r.dueDate), formatCurrency(r.openAmountCents), formatCurrency(r.amountCents)]);
     if (r.comment) {
       doc.font('Helvetica-Oblique').fontSize(8).fillColor('#444444').text(`${remitTexts.rowComment}: ${r.comment}`, left + 8, doc.y, { width: width - 16 });
       doc.fillColor('#1a1a1a');

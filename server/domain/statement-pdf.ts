@@ -8,10 +8,10 @@
  * carries the e-mail's own click-to-pay link.
  */
 import PDFDocument from 'pdfkit';
-import { formatCurrency } from '../../src/domain/dollars.js';
+import { formatCurrency } from '../../core/rules/dollars.js';
 import type { Address } from '../db/schema.js';
-import { pdfDate } from './invoice-pdf.js';
 import type { StatementData } from '../repos/statements.js';
+import { shortDate } from '../../core/rules/display.js';
 
 /** Spec §2.4 disclaimer (the page shows the same text). */
 export const STATEMENT_DISCLAIMER =
@@ -48,7 +48,7 @@ export function renderStatementPdf(data: StatementData, options: { payUrl: strin
     margin: 54,
     compress: options.compress ?? true,
     info: {
-      Title: `Account Statement as of ${pdfDate(data.asOfDate)}`,
+      Title: `Account Statement as of ${shortDate(data.asOfDate)}`,
       Author: data.vendor.displayName,
       Subject: `Account Statement for ${data.location.displayName}`,
       Creator: data.vendor.brandName,
@@ -72,7 +72,7 @@ export function renderStatementPdf(data: StatementData, options: { payUrl: strin
   for (const line of addressLines(data.vendor.remitAddress)) doc.text(line, { width: width / 2 });
   const leftBottom = doc.y;
   doc.font('Helvetica-Bold').fontSize(20).fillColor('#1a1a1a').text('Account Statement', left + width / 2, top, { width: width / 2, align: 'right' });
-  doc.font('Helvetica').fontSize(11).text(`as of ${pdfDate(data.asOfDate)}`, { width: width / 2, align: 'right' });
+  doc.font('Helvetica').fontSize(11).text(`as of ${shortDate(data.asOfDate)}`, { width: width / 2, align: 'right' });
   doc.y = Math.max(leftBottom, doc.y) + 14;
 
   doc.font('Helvetica-Bold').fontSize(10).text('Account', left, doc.y, { width });
@@ -109,7 +109,7 @@ export function renderStatementPdf(data: StatementData, options: { payUrl: strin
   }
   for (const line of data.lines) {
     const status = line.classification === 'pastDue' ? `Past Due (${line.daysPastDue} days)` : CLASSIFICATION_LABELS[line.classification];
-    row([line.displayInvNum, pdfDate(line.invoiceDate), pdfDate(line.dueDate), status, formatCurrency(line.openAmountCents)]);
+    row([line.displayInvNum, shortDate(line.invoiceDate), shortDate(line.dueDate), status, formatCurrency(line.openAmountCents)]);
   }
   doc.moveTo(left, doc.y).lineTo(left + width, doc.y).stroke();
   doc.y += 10;

@@ -12,7 +12,7 @@
  *   file) and, on the dashboard, AutoPay and payment plans. Each is fetched by `app.inject` with the page's token —
  *   the very route, auth, scope check, handler and serialisation an API call takes — and only a 200 is inlined, so
  *   the page holds exactly what the token may read. `<` `>` `&` and U+2028/2029 are escaped in the JSON. The SPA's
- *   client answers each call once from it (src/api/bootstrap.ts), only on that page and for that token.
+ *   client answers each call once from it (core/api/bootstrap.ts), only on that page and for that token.
  *
  * A dashboard's HTML also carries its first screen, rendered from these answers (server/http/first-screen.ts).
  *

@@ -3,7 +3,7 @@
  * amount into cents: whatever the contract lets through that cents cannot hold (more than two decimals, beyond the
  * `Amount` bound) is the caller's error, never a RangeError from deeper down (a 500).
  */
-import { MAX_AMOUNT_CENTS, requestAmountToCents } from '../domain/money.js';
+import { MAX_AMOUNT_CENTS, requestAmountToCents } from '../../core/rules/money.js';
 import { ApiError } from './errors.js';
 
 const MAX_DOLLARS = (MAX_AMOUNT_CENTS / 100).toFixed(2);

@@ -4,7 +4,7 @@
  * Planner (pure, `planAutopayRun`): for an active AutoPay at "today" (the vendor's date), each payable, open,
  * non-excluded, non-disputed invoice of its location with a due date is paid on its PAY DATE — the due date, or the
  * AutoPay's start date for an invoice already due then, moved to the next valid payment day of the method's provider
- * (`src/domain/payment-dates.ts#nextPaymentDate`: ACH skips weekends and holidays, cards holidays). It is due when
+ * (`core/rules/payment-dates.ts#nextPaymentDate`: ACH skips weekends and holidays, cards holidays). It is due when
  * the pay date ≤ today (a late run — downtime — still pays it, once). Failed charges are retried 3, 5 and 7 days
  * after the pay date (`AUTOPAY_RETRY_DAYS`), then retries stop.
  *
@@ -18,9 +18,9 @@
  * turned off ends the retries without a charge; the retry uses the AutoPay's CURRENT method.
  */
 import { Temporal } from 'temporal-polyfill';
-import { formatCurrency } from '../../src/domain/dollars.js';
-import { computeTotals } from '../../src/domain/fees.js';
-import { nextPaymentDate, vendorToday } from '../../src/domain/payment-dates.js';
+import { formatCurrency } from '../../core/rules/dollars.js';
+import { computeTotals } from '../../core/rules/fees.js';
+import { nextPaymentDate, vendorToday, vendorTimeZone } from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
 import { issueToken } from '../db/tokens.js';
 import { toDateString } from '../domain/dates.js';
@@ -28,14 +28,14 @@ import { paymentMethodTypeOf } from '../domain/payments.js';
 import { sandboxChargeDecline } from '../payments-service/sandbox.js';
 import { addJourneyEntries } from '../repos/journeys.js';
 import { insertOutboxMessages } from '../repos/outbox.js';
-import { confirmationNumber, shortDate } from '../repos/payment-groups.js';
+import { confirmationNumber } from '../repos/payment-groups.js';
+import { shortDate } from '../../core/rules/display.js';
 import type { JobContext, ScheduledJob } from './types.js';
 
 /** Retries of a declined AutoPay charge: this many days after the pay date; then no more. */
 export const AUTOPAY_RETRY_DAYS = [3, 5, 7] as const;
 export const PAYMENT_FAILED_SUBJECT = 'Payment Failed';
 export const AUTOPAY_FAILED_EMAIL_SUBJECT = 'Your AutoPay Plus payment could not be processed';
-const DEFAULT_TIME_ZONE = 'America/New_York';
 
 // ───────────────────────────── the planner (pure) ─────────────────────────────
 
@@ -112,7 +112,7 @@ export interface AutopayRunHooks {
 
 type Outcome = 'charged' | 'failed' | 'retried' | 'retryFailed' | 'stopped' | 'ended' | 'skipped';
 
-const timeZoneOf = (eodCutoff: { timezone?: string } | null | undefined) => eodCutoff?.timezone || DEFAULT_TIME_ZONE;
+const timeZoneOf = vendorTimeZone;
 
 /** Invoices that carry a live dispute (a zero-paid line of a group that was not canceled). */
 async function disputedInvoiceIds(db: Db, invoiceIds: string[]): Promise<Set<string>> {

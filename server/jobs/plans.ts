@@ -1,10 +1,8 @@
 /**
  * Payment plan installments (every 5 minutes, UTC cron; due per vendor time zone).
  *
- * Planner (pure, `planSchedule`): installments of `eachAmount` from the start date — weekly (+7 days), biweekly
- * (+14 days) or monthly (same day of month; the 31st becomes the month's last day) — until the total is reached; the
- * LAST installment takes the rounding remainder, so the installments always sum to the total. `scheduleRows` adds
- * each row's status from the plan's payment groups (spec §3: complete → Closed, scheduled → Scheduled, else Open).
+ * Planner: the one schedule rule of core/rules/recurring-plans.ts (`planInstallments`, `scheduleRows`), the same the
+ * plan page shows, so the page shows exactly what this job charges.
  *
  * Runner: for each ACTIVE plan, each installment whose date ≤ today (vendor's date) without a payment group gets one,
  * with the plan's CURRENT payment method (a method change applies to installments not yet created), source
@@ -16,55 +14,14 @@
  * becomes `complete`.
  */
 import { Temporal } from 'temporal-polyfill';
-import { computeTotals } from '../../src/domain/fees.js';
-import { vendorToday } from '../../src/domain/payment-dates.js';
+import { computeTotals } from '../../core/rules/fees.js';
+import { vendorTimeZone, vendorToday } from '../../core/rules/payment-dates.js';
+import { dueInstallments, planInstallments, scheduleRows, type Installment } from '../../core/rules/recurring-plans.js';
 import type { Db } from '../db/connect.js';
-import type { PlanFrequency } from '../db/schema.js';
 import { toDateString } from '../domain/dates.js';
 import { paymentMethodTypeOf } from '../domain/payments.js';
 import { confirmationNumber } from '../repos/payment-groups.js';
 import type { JobContext, ScheduledJob } from './types.js';
-
-export interface Installment {
-  number: number;
-  date: string;
-  amountCents: number;
-}
-
-/** Every installment of a plan (pure). Total 0 → none. */
-export function planSchedule(input: { startDate: string; frequency: PlanFrequency; totalCents: number; eachCents: number }): Installment[] {
-  const { totalCents, eachCents } = input;
-  if (!Number.isSafeInteger(totalCents) || !Number.isSafeInteger(eachCents) || eachCents <= 0) throw new RangeError('cents must be integers, each > 0');
-  if (totalCents <= 0) return [];
-  const count = Math.ceil(totalCents / eachCents);
-  const start = Temporal.PlainDate.from(input.startDate);
-  const rows: Installment[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const date =
-      input.frequency === 'weekly' ? start.add({ days: 7 * i }) : input.frequency === 'biweekly' ? start.add({ days: 14 * i }) : start.add({ months: i });
-    rows.push({ number: i + 1, date: date.toString(), amountCents: i === count - 1 ? totalCents - eachCents * (count - 1) : eachCents });
-  }
-  return rows;
-}
-
-export type ScheduleStatus = 'Open' | 'Scheduled' | 'Closed';
-
-/** The schedule with each row's status from the plan's groups (by installment number, else by date). */
-export function scheduleRows(
-  installments: Installment[],
-  groups: ReadonlyArray<{ installmentNumber: number | null; paymentDate: string; status: string }>,
-): Array<Installment & { status: ScheduleStatus }> {
-  return installments.map((row) => {
-    const group = groups.find((g) => g.installmentNumber === row.number) ?? groups.find((g) => g.installmentNumber === null && g.paymentDate === row.date);
-    const status: ScheduleStatus = group?.status === 'complete' ? 'Closed' : group?.status === 'scheduled' ? 'Scheduled' : 'Open';
-    return { ...row, status };
-  });
-}
-
-/** Installments due at `today` that have no group yet. */
-export function dueInstallments(installments: Installment[], today: string, taken: ReadonlySet<number>): Installment[] {
-  return installments.filter((row) => row.date <= today && !taken.has(row.number));
-}
 
 export interface PlansRunHooks {
   afterInstallment?: (count: number) => void;
@@ -83,12 +40,12 @@ export async function runPlans(ctx: JobContext, hooks: PlansRunHooks = {}) {
     .execute();
   for (const plan of plans) {
     try {
-      const today = vendorToday(instant, plan.eodCutoff?.timezone || 'America/New_York').toString();
-      const installments = planSchedule({
+      const today = vendorToday(instant, vendorTimeZone(plan.eodCutoff)).toString();
+      const installments = planInstallments({
         startDate: toDateString(plan.startDate),
         frequency: plan.frequency,
-        totalCents: Number(plan.totalAmountCents),
-        eachCents: Number(plan.eachAmountCents),
+        totalAmountCents: Number(plan.totalAmountCents),
+        eachAmountCents: Number(plan.eachAmountCents),
       });
       const groups = await db
         .selectFrom('paymentGroups')
@@ -97,7 +54,7 @@ export async function runPlans(ctx: JobContext, hooks: PlansRunHooks = {}) {
         .execute();
       const rows = scheduleRows(installments, groups.map((g) => ({ ...g, paymentDate: toDateString(g.paymentDate) })));
       const taken = new Set(
-        installments.filter((row, i) => groups.some((g) => g.installmentNumber === row.number) || rows[i].status !== 'Open').map((r) => r.number),
+        installments.filter((row, i) => groups.some((g) => g.installmentNumber === row.paymentNumber) || rows[i].status !== 'Open').map((r) => r.paymentNumber),
       );
       for (const installment of dueInstallments(installments, today, taken)) {
         const outcome = await createInstallment(db, plan.id, installment, today, now);
@@ -131,7 +88,7 @@ async function createInstallment(db: Db, planId: string, installment: Installmen
       .where('id', '=', plan.paymentMethodId)
       .executeTakeFirstOrThrow();
     if (method.deletedAt !== null || method.verificationRequired) return 'no_method';
-    const totals = computeTotals({ subtotalCents: installment.amountCents, method });
+    const totals = computeTotals({ subtotalCents: installment.paymentAmountCents, method });
     const group = await trx
       .insertInto('paymentGroups')
       .values({
@@ -139,7 +96,7 @@ async function createInstallment(db: Db, planId: string, installment: Installmen
         locationId: plan.locationId,
         contactId: plan.contactId,
         confirmationNumber: confirmationNumber(),
-        paymentDate: installment.date > today ? installment.date : today,
+        paymentDate: installment.paymentDate > today ? installment.paymentDate : today,
         paymentTotalCents: totals.totalCents,
         paymentType: paymentMethodTypeOf(method.provider),
         status: 'scheduled',
@@ -148,13 +105,13 @@ async function createInstallment(db: Db, planId: string, installment: Installmen
         requestId: plan.requestId,
         paymentMethodId: method.id,
         idempotencyKey: null,
-        installmentNumber: installment.number,
+        installmentNumber: installment.paymentNumber,
       })
       .onConflict((oc) => oc.columns(['paymentPlanId', 'installmentNumber']).doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!group) return 'taken';
-    const lines = await allocateLines(trx, plan.id, plan.invoiceIds ?? [], installment.amountCents);
+    const lines = await allocateLines(trx, plan.id, plan.invoiceIds ?? [], installment.paymentAmountCents);
     if (lines.length > 0) {
       await trx
         .insertInto('payments')

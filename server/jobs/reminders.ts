@@ -18,16 +18,16 @@
  * days before it was set up.
  */
 import { Temporal } from 'temporal-polyfill';
-import { formatCurrency } from '../../src/domain/dollars.js';
-import { vendorToday } from '../../src/domain/payment-dates.js';
+import { formatCurrency } from '../../core/rules/dollars.js';
+import { vendorToday } from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
 import { issueToken } from '../db/tokens.js';
 import { toDateString } from '../domain/dates.js';
-import { pdfDate } from '../domain/invoice-pdf.js';
 import { loginLinkUrl } from '../domain/login-link.js';
 import { insertOutboxMessages } from '../repos/outbox.js';
-import { vendorTimeZone } from '../repos/statements.js';
+import { vendorTimeZone } from '../../core/rules/payment-dates.js';
 import type { JobContext, ScheduledJob } from './types.js';
+import { shortDate } from '../../core/rules/display.js';
 
 export const REMINDER_CATCH_UP_DAYS = 7;
 export const REMINDER_LINK_TTL_DAYS = 14;
@@ -86,7 +86,7 @@ export function reminderEmailBody(input: {
   payUrl: string;
   sentOn: string;
 }): string {
-  const when = dueStanding(input.dueDate, input.sentOn) === 'past' ? `was due ${pdfDate(input.dueDate)}` : `is due ${pdfDate(input.dueDate)}`;
+  const when = dueStanding(input.dueDate, input.sentOn) === 'past' ? `was due ${shortDate(input.dueDate)}` : `is due ${shortDate(input.dueDate)}`;
   return [
     `Hello ${input.firstName},`,
     '',
@@ -101,7 +101,7 @@ export function reminderEmailBody(input: {
 
 export function reminderSmsBody(input: { vendorName: string; displayInvNum: string; dueDate: string; openAmountCents: number; payUrl: string; sentOn: string }): string {
   const when = dueStanding(input.dueDate, input.sentOn) === 'past' ? 'was due' : 'is due';
-  return `PerformancePay: ${input.vendorName} invoice ${input.displayInvNum} (${formatCurrency(input.openAmountCents)}) ${when} ${pdfDate(input.dueDate)}. Pay: ${input.payUrl}`;
+  return `PerformancePay: ${input.vendorName} invoice ${input.displayInvNum} (${formatCurrency(input.openAmountCents)}) ${when} ${shortDate(input.dueDate)}. Pay: ${input.payUrl}`;
 }
 
 // ── runner ──

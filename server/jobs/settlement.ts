@@ -19,8 +19,8 @@
  * process is settling is skipped, and a group already settled is not found again.
  */
 import { Temporal } from 'temporal-polyfill';
-import { formatCurrency } from '../../src/domain/dollars.js';
-import { vendorToday } from '../../src/domain/payment-dates.js';
+import { formatCurrency } from '../../core/rules/dollars.js';
+import { vendorToday, vendorTimeZone } from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { settleInvoice } from '../domain/settlement.js';
@@ -45,7 +45,6 @@ export interface SettlementResult {
   failedGroupIds: string[];
 }
 
-const DEFAULT_TIME_ZONE = 'America/New_York';
 
 export async function settleDuePaymentGroups(db: Db, options: SettlementOptions = {}): Promise<SettlementResult> {
   const now = options.now ?? new Date();
@@ -66,7 +65,7 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
   const result: SettlementResult = { settledGroupIds: [], skippedGroupIds: [], failedGroupIds: [] };
   for (const candidate of candidates) {
     try {
-      const timeZone = candidate.eodCutoff?.timezone || DEFAULT_TIME_ZONE;
+      const timeZone = vendorTimeZone(candidate.eodCutoff);
       const today = vendorToday(instant, timeZone).toString();
       if (toDateString(candidate.paymentDate) > today) continue;
       const outcome = await settleGroup(db, candidate.id, now);

@@ -24,19 +24,20 @@
  * the outbox row; a second run or process that loses the insert writes nothing.
  */
 import { Temporal } from 'temporal-polyfill';
-import { formatCurrency } from '../../src/domain/dollars.js';
-import { vendorToday } from '../../src/domain/payment-dates.js';
+import { formatCurrency } from '../../core/rules/dollars.js';
+import { vendorToday } from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
 import type { StatementScheduleUnit } from '../db/schema.js';
 import { issueToken } from '../db/tokens.js';
 import { toDateString } from '../domain/dates.js';
-import { pdfDate } from '../domain/invoice-pdf.js';
 import { loginLinkUrl } from '../domain/login-link.js';
 import { renderStatementPdf, statementPdfFileName } from '../domain/statement-pdf.js';
 import { insertOutboxMessageWithAttachments } from '../repos/outbox.js';
-import { loadStatement, vendorTimeZone, type StatementData } from '../repos/statements.js';
+import { loadStatement, type StatementData } from '../repos/statements.js';
+import { vendorTimeZone } from '../../core/rules/payment-dates.js';
 import { payLinkOf } from '../routes/documents.js';
 import type { JobContext, ScheduledJob } from './types.js';
+import { shortDate } from '../../core/rules/display.js';
 
 // ── planner (pure) ──
 
@@ -126,7 +127,7 @@ export function planStatementSends(deliveries: readonly StatementDeliveryPlanInp
 export const STATEMENT_LINK_TTL_DAYS = 14;
 
 export function statementEmailSubject(vendorName: string, asOfDate: string): string {
-  return `Your account statement from ${vendorName} as of ${pdfDate(asOfDate)}`;
+  return `Your account statement from ${vendorName} as of ${shortDate(asOfDate)}`;
 }
 
 export function statementEmailBody(input: { firstName: string; data: StatementData; payUrl: string }): string {
@@ -134,7 +135,7 @@ export function statementEmailBody(input: { firstName: string; data: StatementDa
   const lines = [
     `Hello ${input.firstName},`,
     '',
-    `Your account statement from ${data.vendor.displayName} for ${data.location.displayName} as of ${pdfDate(data.asOfDate)} is attached.`,
+    `Your account statement from ${data.vendor.displayName} for ${data.location.displayName} as of ${shortDate(data.asOfDate)} is attached.`,
     '',
   ];
   if (data.lines.length === 0) lines.push('There are no open credits or invoices at this time.');
@@ -147,7 +148,7 @@ export function statementEmailBody(input: { firstName: string; data: StatementDa
 }
 
 export function statementSmsBody(data: StatementData, payUrl: string): string {
-  return `PerformancePay: ${data.vendor.displayName} statement for ${data.location.displayName} as of ${pdfDate(data.asOfDate)}, balance ${formatCurrency(data.totals.balance)}. Pay: ${payUrl}`;
+  return `PerformancePay: ${data.vendor.displayName} statement for ${data.location.displayName} as of ${shortDate(data.asOfDate)}, balance ${formatCurrency(data.totals.balance)}. Pay: ${payUrl}`;
 }
 
 // ── runner ──

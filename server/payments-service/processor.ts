@@ -4,11 +4,11 @@
  * (`sandbox.ts`), and a real processor replaces it for its provider by passing another `ProcessorRegistry`.
  *
  * The service validates the details first (Luhn and brand, expiry, CVC, ZIP, ABA routing, account number — shared
- * rules in `src/domain/card-validation.ts`); an adapter only sees details that passed, and answers a token or a
+ * rules in `core/rules/card-validation.ts`); an adapter only sees details that passed, and answers a token or a
  * refusal as a processor error code. Adapters must never log or keep the number, the CVC or the account number.
  */
 import type { PaymentProvider } from '../db/schema.js';
-import type { CardBrand } from '../../src/domain/card-validation.js';
+import type { CardBrand } from '../../core/rules/card-validation.js';
 
 export interface CardDetails {
   provider: PaymentProvider;

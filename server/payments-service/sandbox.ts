@@ -4,7 +4,7 @@
  * end-to-end tests can finish a bank-account verification.
  */
 import { randomBytes } from 'node:crypto';
-import { PAYMENT_PROVIDERS } from '../../src/domain/providers.js';
+import { PAYMENT_PROVIDERS } from '../../core/rules/providers.js';
 import type { PaymentProcessor, ProcessorRefusal, ProcessorRegistry } from './processor.js';
 
 /** Test card numbers → the decline they produce (402). Any other valid number succeeds. */

@@ -7,7 +7,7 @@
  *    equivalent `if type = ACH then bank account else card`, so a 400 names the offending field of the body the
  *    caller meant rather than a field of the other alternative.
  * 3. The provider must be enabled for the location (422 `provider_not_enabled`); the details are checked with the
- *    shared rules of `src/domain/card-validation.ts` (422 `invalid_number`, `invalid_expiry_date`, `invalid_cvc`,
+ *    shared rules of `core/rules/card-validation.ts` (422 `invalid_number`, `invalid_expiry_date`, `invalid_cvc`,
  *    `invalid_zip`, `invalid_routing_number`, `invalid_account_number`; the message starts with the field), then
  *    handed to the provider's processor adapter, whose refusals answer 402/422 with its code.
  * 4. Success keeps a pending `tokenized_methods` row (brand, last four, expiry, names, processor token — never the
@@ -38,7 +38,7 @@ import {
   routingNumberError,
   validateCardNumber,
   validateExpiry,
-} from '../../src/domain/card-validation.js';
+} from '../../core/rules/card-validation.js';
 import { verifyPaymentMethodsJwt, type PaymentMethodsClaims } from './payments-jwt.js';
 import type { ProcessorRegistry } from './processor.js';
 import { sandboxRegistry } from './sandbox.js';

@@ -2,11 +2,11 @@
  * Vendor advertisements on the statement page (portal-recurring.md §3 Ad, §4 rotation and impressions, §7): the
  * vendor's ads keyed by fileId, and impressions and clicks recorded per ad, contact and location (`ad_events`).
  * Images are files the portal serves itself (`public/static/ads/`, same origin: the CSP allows `img-src 'self'`).
- * URLs pass the one URL rule (`src/domain/safe-url.ts`: http(s) or site-relative): an ad whose image URL fails it
+ * URLs pass the one URL rule (`core/rules/safe-url.ts`: http(s) or site-relative): an ad whose image URL fails it
  * is not served (there is nothing to show), a click URL that fails it is answered as null (the image shows, not
  * clickable, no impressions recorded).
  */
-import { safeUrl } from '../../src/domain/safe-url.js';
+import { safeUrl } from '../../core/rules/safe-url.js';
 import type { Db } from '../db/connect.js';
 
 export async function listAdvertisements(db: Db, vendorId: string) {

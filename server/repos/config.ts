@@ -1,7 +1,7 @@
 /** `GET /config?key=`: global configuration (`app_config`) and holidays. */
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
-import { MAX_PAYMENT_DAYS } from '../../src/domain/payment-dates.js';
+import { MAX_PAYMENT_DAYS } from '../../core/rules/payment-dates.js';
 
 export type ConfigKey = 'featureFlags' | 'configuration' | 'holidays' | 'epa';
 

@@ -2,7 +2,7 @@
  * Invoice documents: the data of one invoice of a location, with its vendor and location, for the PDF copy
  * (`getInvoicePdf` by id, `getQboInvoicePdf` by external id of a QBO invoice). One query each.
  */
-import { invoiceDisplayStatus } from '../../src/domain/invoices.js';
+import { invoiceDisplayStatus } from '../../core/rules/invoices.js';
 import type { Db } from '../db/connect.js';
 import type { InvoicePdfData } from '../domain/invoice-pdf.js';
 import { toApiInvoice } from './invoices.js';

@@ -8,7 +8,7 @@
  */
 import type { Db } from '../db/connect.js';
 import { toIsoString } from '../domain/dates.js';
-import { centsToAmount } from '../domain/money.js';
+import { centsToAmount } from '../../core/rules/money.js';
 
 export const COMMENT_SUBJECT = 'Comment';
 export const COMMENT_ACTION = 'Comment';

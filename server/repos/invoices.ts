@@ -4,7 +4,7 @@
  * Decisions (`GET .../invoices`, contract `listInvoices`):
  * - Open invoices (the default) are the payable ones that are not closed (`payable` and no `deleted_at`): what the
  *   click-to-pay page may select. `loadAll=true` answers every invoice of the location (closed, scheduled, open)
- *   for the reports. The displayed status follows from the data (`src/domain/invoices.ts#invoiceDisplayStatus`):
+ *   for the reports. The displayed status follows from the data (`core/rules/invoices.ts#invoiceDisplayStatus`):
  *   Closed when `deletedAt` is set, Open when payable, otherwise Scheduled.
  * - `invoiceId` answers that one invoice whatever its status (the PDF loader and the invoice page need closed ones
  *   too); an id that is not an invoice of the location answers 404.
@@ -20,7 +20,7 @@ import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Invoice } from '../db/schema.js';
 import { toDateString, toIsoString } from '../domain/dates.js';
-import { centsToAmount } from '../domain/money.js';
+import { centsToAmount } from '../../core/rules/money.js';
 
 function shipToOf(invoice: Pick<Invoice, 'extra'>): { stId: string; stName: string } | null {
   const pass = invoice.extra?.eodPassthrough;

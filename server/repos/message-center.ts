@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { toIsoString } from '../domain/dates.js';
-import { centsToAmount } from '../domain/money.js';
+import { centsToAmount } from '../../core/rules/money.js';
 import type { Person } from '../db/schema.js';
 import { toApiInvoice } from './invoices.js';
 

@@ -2,19 +2,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
-import { formatCurrency } from '../../src/domain/dollars.js';
+import { formatCurrency } from '../../core/rules/dollars.js';
 import {
   firstValidPaymentDate,
   isValidPaymentDate,
   parsePaymentDate,
   resolvePaymentDaysSetting,
+  vendorTimeZone,
   vendorToday,
-} from '../../src/domain/payment-dates.js';
+} from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
 import { json } from '../db/json.js';
 import type { PaymentGroupStatus } from '../db/schema.js';
 import { toDateString } from '../domain/dates.js';
-import { centsToAmount } from '../domain/money.js';
+import { centsToAmount } from '../../core/rules/money.js';
 import { apiSourceType, paymentMethodTypeOf } from '../domain/payments.js';
 import { isRefusal, planPaymentBatch } from '../domain/settlement.js';
 import { ApiError } from '../http/errors.js';
@@ -22,6 +23,7 @@ import { centsOfField } from '../http/money-field.js';
 import { toEpa } from './config.js';
 import { addJourneyEntries } from './journeys.js';
 import { addAdjustmentMessages } from './messages.js';
+import { shortDate } from '../../core/rules/display.js';
 
 export interface PaymentGroupFilter {
   contactId: string;
@@ -303,11 +305,6 @@ export function confirmationNumber(): string {
   return `PP-${out}`;
 }
 
-/** yyyy-MM-dd → M/D/YY (the portal's date display, §9). */
-export function shortDate(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${Number(m)}/${Number(d)}/${y.slice(2)}`;
-}
 
 const unprocessable = (errorCode: string, message: string, field?: string) => new ApiError(422, errorCode, message, field);
 
@@ -456,7 +453,7 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
   const configuration = (await trx.selectFrom('appConfig').select('value').where('key', '=', 'configuration').executeTakeFirst())
     ?.value as { paymentRequest?: { c2pPaymentDays?: unknown } } | undefined;
   const holidays = await trx.selectFrom('holidays').select('date').execute();
-  const timeZone = vendor.eodCutoff?.timezone || 'America/New_York';
+  const timeZone = vendorTimeZone(vendor.eodCutoff);
   const dateOptions = {
     now: Temporal.Instant.fromEpochMilliseconds(input.now.getTime()),
     timeZone,

@@ -9,7 +9,7 @@ import type { Db } from '../db/connect.js';
 import type { PaymentMethod, PaymentProvider } from '../db/schema.js';
 import { hashToken } from '../db/tokens.js';
 import { toDateString, toIsoString } from '../domain/dates.js';
-import { centsToAmount } from '../domain/money.js';
+import { centsToAmount } from '../../core/rules/money.js';
 import { normaliseProvider, paymentMethodTypeOf } from '../domain/payments.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { paymentsDb } from '../payments-service/schema.js';

@@ -1,8 +1,8 @@
 /** Payment plans of a location for the contact, with their payment groups and the amount paid so far. */
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
-import { centsToAmount } from '../domain/money.js';
-import { planSchedule, scheduleRows } from '../jobs/plans.js';
+import { centsToAmount } from '../../core/rules/money.js';
+import { planSchedule } from '../../core/rules/recurring-plans.js';
 import { json } from '../db/json.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { toApiPaymentMethod } from './payment-methods.js';
@@ -74,15 +74,15 @@ export async function listPaymentPlans(db: Db, contactId: string, locationId: st
         status: g.status,
       })),
       paidSoFar: centsToAmount(paidCents),
-      schedule: scheduleRows(
-        planSchedule({
+      schedule: planSchedule(
+        {
           startDate: toDateString(plan.startDate),
           frequency: plan.frequency,
-          totalCents: Number(plan.totalAmountCents),
-          eachCents: Number(plan.eachAmountCents),
-        }),
+          totalAmountCents: Number(plan.totalAmountCents),
+          eachAmountCents: Number(plan.eachAmountCents),
+        },
         own.map((g) => ({ installmentNumber: g.installmentNumber, paymentDate: toDateString(g.paymentDate), status: g.status })),
-      ).map((row) => ({ paymentNumber: row.number, paymentDate: row.date, paymentAmount: centsToAmount(row.amountCents), status: row.status })),
+      ).map((row) => ({ paymentNumber: row.paymentNumber, paymentDate: row.paymentDate, paymentAmount: centsToAmount(row.paymentAmountCents), status: row.status })),
     };
   });
 }

@@ -3,8 +3,8 @@
  * with a clear `errorCode`; callers run them inside their transaction BEFORE writing anything.
  */
 import { Temporal } from 'temporal-polyfill';
-import { vendorToday } from '../../src/domain/payment-dates.js';
-import { autopayWindowDays } from '../../src/domain/recurring-plans.js';
+import { vendorToday, vendorTimeZone } from '../../core/rules/payment-dates.js';
+import { autopayWindowDays } from '../../core/rules/recurring-plans.js';
 import type { Db } from '../db/connect.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { toConfiguration, toEpa, toFeatureFlags } from './config.js';
@@ -70,7 +70,7 @@ export async function vendorRules(db: Db, vendorId: string, now: Date): Promise<
   const rows = await db.selectFrom('appConfig').select(['key', 'value']).where('key', 'in', ['configuration', 'featureFlags']).execute();
   const configuration = toConfiguration(rows.find((r) => r.key === 'configuration')?.value);
   const flags = toFeatureFlags(rows.find((r) => r.key === 'featureFlags')?.value);
-  const timeZone = vendor.eodCutoff?.timezone || 'America/New_York';
+  const timeZone = vendorTimeZone(vendor.eodCutoff);
   const today = vendorToday(Temporal.Instant.fromEpochMilliseconds(now.getTime()), timeZone);
   const days = autopayWindowDays(vendor.config?.autoPayStartDateTimeFrame as number | string | null | undefined, configuration.autopayConfig.startDateTimeFrame);
   const vendorFlag = (vendor.featureFlags as Record<string, unknown> | null)?.customerManageAutopay;

@@ -8,7 +8,7 @@ import { toDateString } from '../domain/dates.js';
 import type { Db } from '../db/connect.js';
 import type { RemitPdfData } from '../domain/remit-pdf.js';
 import { addJourneyEntries } from './journeys.js';
-import { accountOf } from '../../src/domain/remit.js';
+import { accountOf } from '../../core/rules/remit.js';
 
 export const REMIT_PRINTED_ACTION = 'Remit form printed';
 

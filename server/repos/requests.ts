@@ -2,7 +2,7 @@
 import type { Db } from '../db/connect.js';
 import type { Request, RequestPlan } from '../db/schema.js';
 import { toDateString, toIsoString } from '../domain/dates.js';
-import { centsToAmount } from '../domain/money.js';
+import { centsToAmount } from '../../core/rules/money.js';
 
 export function toApiPlan(plan: RequestPlan | null) {
   if (!plan) return null;

@@ -4,26 +4,14 @@
  * the location the route has already checked (`request.auth` + the scope hook).
  */
 import { Temporal } from 'temporal-polyfill';
-import { vendorToday } from '../../src/domain/payment-dates.js';
+import { vendorToday } from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
 import type { Address, StatementScheduleUnit } from '../db/schema.js';
 import { toDateString } from '../domain/dates.js';
-import { centsToAmount } from '../domain/money.js';
+import { centsToAmount } from '../../core/rules/money.js';
+import { vendorTimeZone } from '../../core/rules/payment-dates.js';
 import { buildStatement, type StatementSummary } from '../domain/statement.js';
 
-export const DEFAULT_TIME_ZONE = 'America/New_York';
-
-/** The vendor's IANA time zone (`eod_cutoff.timezone`), the default when missing or not a valid zone. */
-export function vendorTimeZone(eodCutoff: { timezone?: string } | null | undefined): string {
-  const zone = eodCutoff?.timezone;
-  if (!zone) return DEFAULT_TIME_ZONE;
-  try {
-    Temporal.Now.instant().toZonedDateTimeISO(zone);
-    return zone;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
-}
 
 export interface StatementData extends StatementSummary {
   vendor: { id: string; displayName: string; brandName: string; remitAddress: Address | null };

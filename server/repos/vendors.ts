@@ -1,8 +1,8 @@
 /** Vendors and locations of a contact (scope: `contact_locations`), shaped as the contract's Vendor / Location. */
 import type { Db } from '../db/connect.js';
 import type { Address, Location, Vendor } from '../db/schema.js';
-import { MAX_PAYMENT_DAYS } from '../../src/domain/payment-dates.js';
-import { safeUrl } from '../../src/domain/safe-url.js';
+import { MAX_PAYMENT_DAYS, vendorTimeZone } from '../../core/rules/payment-dates.js';
+import { safeUrl } from '../../core/rules/safe-url.js';
 import { normaliseProvider, paymentMethodTypeOf } from '../domain/payments.js';
 
 export interface ApiAddress {
@@ -80,7 +80,7 @@ export function toApiVendor(vendor: Vendor) {
     paymentMethodConfig: { options: toStringList(vendor.paymentMethodOptions) },
     config: {
       appName: typeof config.appName === 'string' && config.appName ? config.appName : 'PerformancePay',
-      // http(s) or site-relative only (src/domain/safe-url.ts); anything else is no logo
+      // http(s) or site-relative only (core/rules/safe-url.ts); anything else is no logo
       logoUrl: safeUrl(config.logoUrl),
       c2pPaymentDays: intOrNull(config.c2pPaymentDays),
       autoPayStartDateTimeFrame: intOrNull(config.autoPayStartDateTimeFrame),
@@ -88,7 +88,7 @@ export function toApiVendor(vendor: Vendor) {
     },
     eodCutoff: {
       hour: vendor.eodCutoff?.hour ?? 17,
-      timezone: vendor.eodCutoff?.timezone ?? 'America/New_York',
+      timezone: vendorTimeZone(vendor.eodCutoff),
     },
     invoiceFilterColumns: toStringList(vendor.invoiceFilterColumns),
     featureFlags: Object.fromEntries(

@@ -1,6 +1,6 @@
 /**
  * Issue 10, remit form: `recordJourney` (POST .../journeys, type "Remit form printed") and `getRemitPdf` (POST
- * .../remit/pdf, the remit slip as a PDF). Rules: `src/domain/remit.ts`; data: `repos/remit.ts`; layout:
+ * .../remit/pdf, the remit slip as a PDF). Rules: `core/rules/remit.ts`; data: `repos/remit.ts`; layout:
  * `domain/remit-pdf.ts`.
  */
 import { authOf } from '../http/auth.js';

@@ -1,11 +1,11 @@
 /**
  * Tag `statements` (portal-recurring.md §2.4, §2.5, §7): the statement of a location as JSON (`getStatement`), CSV
- * (`getStatementCsv`, papaparse via `src/domain/csv.ts`: formula-safe, UTF-8 with a byte-order mark) and PDF
+ * (`getStatementCsv`, papaparse via `core/rules/csv.ts`: formula-safe, UTF-8 with a byte-order mark) and PDF
  * (`getStatementPdf`, `domain/statement-pdf.ts`); the contact's statement delivery (list, turn on / update, turn
  * off); and `markStatementRequest` (the page opened the statement, see `repos/statements.ts`).
  */
 import type { FastifyRequest } from 'fastify';
-import { csvCurrency, csvFileName, toCsv, type CsvColumn } from '../../src/domain/csv.js';
+import { csvCurrency, csvFileName, toCsv, type CsvColumn } from '../../core/rules/csv.js';
 import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
 import { ApiError, notFound } from '../http/errors.js';

@@ -13,7 +13,9 @@ import { json } from '../db/json.js';
 import { ALL_TABLES } from '../db/migrations.js';
 import type { Address, Database, InvoiceExtra, PaymentConfig, PaymentSourceType, TokenStatus, TokenType } from '../db/schema.js';
 import { issueToken } from '../db/tokens.js';
-import { bankHolidays } from '../../src/domain/holidays.js';
+import { bankHolidays } from '../../core/rules/holidays.js';
+import { amountToCents } from '../../core/rules/money.js';
+import { DEFAULT_TIME_ZONE } from '../../core/rules/payment-dates.js';
 
 type Db = Kysely<Database>;
 
@@ -40,10 +42,8 @@ export interface DemoSeedResult {
   invoiceCount: number;
 }
 
-/** dollars (as written in the tables below) → integer cents without float drift */
-function cents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
+/** dollars (as written in the tables below) → integer cents, by the one money rule */
+const cents = amountToCents;
 
 function addr(addressLine1: string, city: string, state: string, postalCode: string, addressLine2 = ''): Address {
   return { addressLine1, addressLine2, city, state, postalCode };
@@ -119,7 +119,7 @@ export const DEMO_EPA = {
 };
 
 /** The demo vendors' zone (their `eodCutoff.timezone`). */
-export const DEMO_TIME_ZONE = 'America/New_York';
+export const DEMO_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 /**
  * Today where the demo vendors are: the demo's dates ("due 22 days ago") are counted from it, as the portal counts
@@ -148,7 +148,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     ])
     .execute();
 
-  // this year and next, on the days the Federal Reserve is closed (src/domain/holidays.ts)
+  // this year and next, on the days the Federal Reserve is closed (core/rules/holidays.ts)
   const holidays = [today.year, today.year + 1].flatMap((year) => bankHolidays(year));
   await db.insertInto('holidays').values(holidays).onConflict((oc) => oc.column('date').doNothing()).execute();
 
@@ -167,7 +167,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
         autoPayStartDateTimeFrame: 10,
         achProcessor: 'priority-ach',
       }),
-      eodCutoff: json({ hour: 17, timezone: 'America/New_York' }),
+      eodCutoff: json({ hour: 17, timezone: DEMO_TIME_ZONE }),
       featureFlags: json({
         vendorManage: true,
         power: false,
@@ -205,7 +205,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
         autoPayStartDateTimeFrame: null,
         achProcessor: 'direct-ach',
       }),
-      eodCutoff: json({ hour: 17, timezone: 'America/New_York' }),
+      eodCutoff: json({ hour: 17, timezone: DEMO_TIME_ZONE }),
       featureFlags: json({
         vendorManage: false,
         power: false,
@@ -765,7 +765,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     ])
     .execute();
 
-  // Template messages (issue 10): rich content in the format of src/domain/rich-content.ts (headings, paragraphs,
+  // Template messages (issue 10): rich content in the format of core/rules/rich-content.ts (headings, paragraphs,
   // lists, links, bold and italic), each with invoices to pay from the message.
   await db
     .insertInto('templateMessages')

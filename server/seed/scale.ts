@@ -11,11 +11,12 @@
 import { sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/connect.js';
+import { DEFAULT_TIME_ZONE } from '../../core/rules/payment-dates.js';
 import { json } from '../db/json.js';
 import type { InvoiceExtra, PaymentConfig } from '../db/schema.js';
 import { issueToken } from '../db/tokens.js';
 import { DEMO_EPA, demoFeatureFlags } from './demo.js';
-import { bankHolidays } from '../../src/domain/holidays.js';
+import { bankHolidays } from '../../core/rules/holidays.js';
 
 export interface ScaleLocation {
   vendorId: string;
@@ -83,7 +84,7 @@ export async function seedScaleLocation(db: Db, opts: { invoices: number; label?
           address: json({ addressLine1: '500 Commerce Pkwy', addressLine2: '', city: 'Columbia', state: 'SC', postalCode: '29201' }),
           createType: 'manual',
           config: json({ appName: 'PerformancePay', logoUrl: null, c2pPaymentDays: 30, autoPayStartDateTimeFrame: 10, achProcessor: 'priority-ach' }),
-          eodCutoff: json({ hour: 17, timezone: 'America/New_York' }),
+          eodCutoff: json({ hour: 17, timezone: DEFAULT_TIME_ZONE }),
           featureFlags: json({
             vendorManage: true, power: false, pro: true, sendCustomerWelcomeCommunications: true, displayExternalInvoiceDate: true,
             displayInvoicePoRefId: true, customerManageAutopay: true, autopay: true, click2Pay: true, statements: true,

@@ -138,7 +138,7 @@ export function useAppServicesActors(): AppServices {
     // every page that does loads the client (its actors) before its first call, so no 401 is missed.
     let unsubscribe: (() => void) | undefined;
     let active = true;
-    void import('../api/client').then(({ onUnauthorized }) => {
+    void import('../../core/api/client').then(({ onUnauthorized }) => {
       if (active) unsubscribe = onUnauthorized((notice) => unauthorized.send({ type: 'unauthorized.received', token: notice.token, errorCode: notice.errorCode }));
     });
     return () => {

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useMatches, useParams } from 'react-router-dom';
-import { getAuthToken, setAuthToken } from '../api/client';
+import { getAuthToken, setAuthToken } from '../../core/api/client';
 import { createSession, SessionContext, type Session } from '../features/shell/session';
 import { ReplayScope, useReplay } from './replay-scope';
 

@@ -5,7 +5,7 @@
  * - `<ReportActions title vendorName locationName? csv disabled? unavailable? />`: the "Export CSV" and "Print" buttons
  *   (`disabled` while the data is loading or empty; `unavailable` when it failed to load — nothing to export or print,
  *   so no buttons are shown). `csv()` returns the
- *   CSV text (build it with `toCsv` from src/domain/csv.ts, rows in the order shown); the file is named by
+ *   CSV text (build it with `toCsv` from core/rules/csv.ts, rows in the order shown); the file is named by
  *   `csvFileName(title, today, vendorName, locationName)`. Print marks the page as printing (see `usePrinting`) and
  *   calls `window.print()`.
  * - `<PrintStyles title />`: the page's print stylesheet: hides the app header, footer, navigation and anything with
@@ -20,7 +20,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css } from '../../styled-system/css';
-import { csvFileName } from '../domain/csv';
+import { csvFileName } from '../../core/rules/csv';
 import { Button } from './button';
 
 export const reportActionTexts = { exportCsv: 'Export CSV', print: 'Print', group: 'Report actions' } as const;

@@ -42,7 +42,7 @@ const FORBIDDEN: [string, RegExp][] = [
   ['the Temporal polyfill', /node_modules[\\/](temporal-polyfill|temporal-utils)[\\/]/],
   ['the Ark dialog', /node_modules[\\/](@zag-js[\\/](dialog|focus-trap)|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]dialog)[\\/]/],
   ['the Ark field', /@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]field[\\/]/],
-  ['the API client', /src[\\/]api[\\/]client\.ts$|node_modules[\\/]openapi-fetch[\\/]/],
+  ['the API client', /core[\\/]api[\\/]client\.ts$|node_modules[\\/]openapi-fetch[\\/]/],
   ['the session machinery', /src[\\/]features[\\/]shell[\\/]session\.tsx$|src[\\/]app[\\/]token-guard\.tsx$/],
   // The contact form's machine, the announcements and the app-wide actors load after the first paint (issue 6).
   ['XState', /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]|src[\\/]app[\\/]app-services\.tsx$/],

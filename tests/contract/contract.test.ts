@@ -2,7 +2,7 @@
 /**
  * The contract (openapi/portal.yaml, openapi/payments.yaml) is the source of truth for both sides.
  * These tests fail when:
- *  - the committed generated types (src/api/schema.d.ts, src/api/payments-schema.d.ts) are stale;
+ *  - the committed generated types (core/api/schema.d.ts, core/api/payments-schema.d.ts) are stale;
  *  - a call of §7 of either spec document is missing from the contract;
  *  - an operation lacks an operationId, a summary or one of the agreed tags;
  *  - a request body accepts unknown fields, or an error response does not use the Error schema;
@@ -205,8 +205,8 @@ async function generate(file: string): Promise<string> {
 
 describe('generated types', () => {
   it.each([
-    ['openapi/portal.yaml', 'src/api/schema.d.ts'],
-    ['openapi/payments.yaml', 'src/api/payments-schema.d.ts'],
+    ['openapi/portal.yaml', 'core/api/schema.d.ts'],
+    ['openapi/payments.yaml', 'core/api/payments-schema.d.ts'],
   ])('%s → %s is up to date (run `npm run gen:api`)', async (input, output) => {
     const fresh = await generate(resolve(root, input));
     const committed = readFileSync(resolve(root, output), 'utf8');

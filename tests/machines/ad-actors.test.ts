@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-/** The ads call under the one URL rule (src/domain/safe-url.ts), against an MSW handler shaped like the contract. */
+/** The ads call under the one URL rule (core/rules/safe-url.ts), against an MSW handler shaped like the contract. */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { setAuthToken } from '../../src/api/client';
+import { setAuthToken } from '../../core/api/client';
 import { loadAds } from '../../machines/statement/statement.actors';
 
 const vendorId = 'a0000000-0000-4000-8000-0000000000aa';

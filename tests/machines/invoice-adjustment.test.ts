@@ -4,7 +4,7 @@ import type { Invoice } from '../../machines/click2pay/click2pay.actors';
 import { invoiceAdjustmentMachine, type AdjustmentKind } from '../../machines/invoice-adjustment/invoice-adjustment.machine';
 import { modelAdjustInvoice } from '../../machines/invoice-adjustment/invoice-adjustment.model';
 import { selectAmountError, selectCanApply, selectNotAdjustable, selectPartialSummary } from '../../machines/invoice-adjustment/invoice-adjustment.selectors';
-import { PARTIAL_AMOUNT_MESSAGES } from '../../src/domain/dollars';
+import { PARTIAL_AMOUNT_MESSAGES } from '../../core/rules/dollars';
 
 async function start(kind: AdjustmentKind, load: () => Promise<Invoice> = async () => modelAdjustInvoice) {
   const applied = vi.fn();

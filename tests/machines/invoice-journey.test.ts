@@ -4,7 +4,7 @@ import type { InvoiceJourney, JourneyEntry } from '../../machines/invoice-journe
 import { invoiceJourneyMachine } from '../../machines/invoice-journey/invoice-journey.machine';
 import { modelCommentEntry, modelJourney, modelJourneyInput } from '../../machines/invoice-journey/invoice-journey.model';
 import { selectCommentModal, selectCommentProblem, selectJourneyStatus } from '../../machines/invoice-journey/invoice-journey.selectors';
-import { commentLength, commentProblem } from '../../src/domain/comment';
+import { commentLength, commentProblem } from '../../core/rules/comment';
 
 function start(opts: { load?: () => Promise<InvoiceJourney>; markRead?: (input?: unknown) => Promise<void>; submit?: (input: { message: string }) => Promise<JourneyEntry> } = {}) {
   const markRead = vi.fn(opts.markRead ?? (async (_input?: unknown) => {}));

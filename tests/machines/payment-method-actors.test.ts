@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { setAuthToken } from '../../src/api/client';
+import { setAuthToken } from '../../core/api/client';
 import { attachPaymentMethod, createFailureCode, tokenizePaymentMethod } from '../../machines/payment-method-create/payment-method-create.actors';
 import { modelBankRequest, modelCardRequest, modelCreatedCard } from '../../machines/payment-method-create/payment-method-create.model';
 import { verifyPaymentMethod } from '../../machines/payment-method-verify/payment-method-verify.actors';

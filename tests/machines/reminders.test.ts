@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { remindersMachine } from '../../machines/reminders/reminders.machine';
 import { modelCampaign, modelCampaignList, modelRemindersInput, reminderApiFailure } from '../../machines/reminders/reminders.model';
 import { selectReminders } from '../../machines/reminders/reminders.selectors';
-import { describeEventDay, reminderEventDay, validateReminderDays } from '../../src/domain/reminders';
+import { describeEventDay, reminderEventDay, validateReminderDays } from '../../core/rules/reminders';
 
 function run(opts: { create?: (input: any) => Promise<any>; del?: () => Promise<void> } = {}) {
   const created: unknown[] = [];

@@ -5,7 +5,7 @@ import { remitFormMachine } from '../../machines/remit/remit-form.machine';
 import { remitPrintMachine } from '../../machines/remit/remit-print.machine';
 import { modelRemitInput, modelRemitInvoices } from '../../machines/remit/remit.model';
 import { selectRemitTotals, selectPrintedRows } from '../../machines/remit/remit.selectors';
-import { parseRemitAmount, stripAmountInput, cleanComment, displayAmount } from '../../src/domain/remit';
+import { parseRemitAmount, stripAmountInput, cleanComment, displayAmount } from '../../core/rules/remit';
 
 const [a, b, credit] = modelRemitInvoices;
 const form = (invoices = modelRemitInvoices) =>

@@ -10,7 +10,7 @@ import {
 } from '../../machines/statement/statement.model';
 import { selectDelivery } from '../../machines/statement/statement.selectors';
 import type { AdEventInput, Statement } from '../../machines/statement/statement.actors';
-import { canSaveSchedule, ordinal, scheduleDescription } from '../../src/domain/statement-schedule';
+import { canSaveSchedule, ordinal, scheduleDescription } from '../../core/rules/statement-schedule';
 
 describe('statement machine', () => {
   function run(load: () => Promise<Statement>) {

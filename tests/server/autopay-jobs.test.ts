@@ -15,7 +15,14 @@ import { deleteAutopay } from '../../server/repos/autopay.js';
 import { cancelScheduledGroups } from '../../server/repos/payment-groups.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { autopayJob, autopayPayDate, nextRetryOn, planAutopayRun, runAutopay, SimulatedCrash, PAYMENT_FAILED_SUBJECT } from '../../server/jobs/autopay.js';
-import { planSchedule, runPlans, scheduleRows } from '../../server/jobs/plans.js';
+import { runPlans } from '../../server/jobs/plans.js';
+import { planScheduleRows } from '../../src/features/payment-plans/plan-parts';
+import { planInstallments as planSchedule0, scheduleRows } from '../../core/rules/recurring-plans.js';
+
+/** The unified schedule rule with this file's older argument and row names, so its assertions stay as written. */
+const planSchedule = (p: { startDate: string; frequency: 'weekly' | 'biweekly' | 'monthly'; totalCents: number; eachCents: number }) =>
+  planSchedule0({ startDate: p.startDate, frequency: p.frequency, totalAmountCents: p.totalCents, eachAmountCents: p.eachCents })
+    .map((r) => ({ number: r.paymentNumber, date: r.paymentDate, amountCents: r.paymentAmountCents }));
 import { startJobQueue, type JobQueue } from '../../server/jobs/queue.js';
 import { SANDBOX_CHARGE_DECLINE_CARD, sandboxChargeDecline, sandboxProcessor } from '../../server/payments-service/sandbox.js';
 
@@ -108,7 +115,7 @@ describe('plan schedule (pure)', () => {
 
   it('row status from the groups (§3): complete → Closed, scheduled → Scheduled, else Open', () => {
     const rows = planSchedule({ startDate: '2024-01-01', frequency: 'weekly', totalCents: 300, eachCents: 100 });
-    const statuses = scheduleRows(rows, [
+    const statuses = scheduleRows(rows.map((r) => ({ paymentNumber: r.number, paymentDate: r.date, paymentAmountCents: r.amountCents })), [
       { installmentNumber: 1, paymentDate: '2024-01-01', status: 'complete' },
       { installmentNumber: 2, paymentDate: '2024-01-08', status: 'scheduled' },
     ]).map((r) => r.status);
@@ -459,4 +466,26 @@ describe('runs on the database', () => {
     const lines = await t.db.selectFrom('payments').select(['paidAmountCents']).where('invoiceId', '=', f.invoiceIds[0]).execute();
     expect(lines.reduce((a, l) => a + Number(l.paidAmountCents), 0)).toBe(100_000);
   });
+  it('the job creates exactly the installments the plan page shows, past the cap too', async () => {
+    const f = await fixture({ startDate: '2030-01-01', invoices: [['2026-11-01', 600_000]] });
+    const ach = await t.db
+      .insertInto('paymentMethods')
+      .values({ contactId, vendorId, locationId: f.locationId, provider: 'priority-ach', name: 'Checking', lastFour: '2222', providerToken: 'sbx_ach_cap' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const terms = { startDate: '2026-12-07', frequency: 'weekly' as const, totalAmountCents: 600_000, eachAmountCents: 1_000 };
+    const plan = await t.db
+      .insertInto('paymentPlans')
+      .values({
+        vendorId, locationId: f.locationId, contactId, requestId: null, name: 'Cap Plan', status: 'active', totalAmountCents: terms.totalAmountCents,
+        eachAmountCents: terms.eachAmountCents, frequency: terms.frequency, startDate: terms.startDate, paymentMethodId: ach.id, invoiceIds: json([f.invoiceIds[0]]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await runPlans(ctx(t.db, '2040-01-01T17:00:00Z')); // every installment due
+    const created = await t.db.selectFrom('paymentGroups').select(['installmentNumber', 'paymentTotalCents']).where('paymentPlanId', '=', plan.id).orderBy('installmentNumber').execute();
+    const page = planScheduleRows({ ...terms, totalAmount: 6_000, eachAmount: 10, paymentGroups: [] });
+    expect(page).toHaveLength(520);
+    expect(created.map((g) => [g.installmentNumber, Number(g.paymentTotalCents)])).toEqual(page.map((r) => [r.paymentNumber, r.paymentAmountCents]));
+  }, 120_000);
 });

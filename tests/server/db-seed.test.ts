@@ -1,6 +1,6 @@
 // @vitest-environment node
 /** The demo data: what a demo user (and the other features' tests) rely on being there. */
-import { parseRichContent } from '../../src/domain/rich-content.js';
+import { parseRichContent } from '../../core/rules/rich-content.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import {
@@ -12,7 +12,7 @@ import {
   resetAndSeed,
   seedIfEmpty,
 } from '../../server/seed/demo.js';
-import { bankHolidays } from '../../src/domain/holidays.js';
+import { bankHolidays } from '../../core/rules/holidays.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 
 const TODAY = Temporal.PlainDate.from('2026-03-10');

@@ -2,7 +2,7 @@
 /** Pure rules at the server's edge: money, contact addresses, error fields, log masking. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountToCents, centsToAmount, MAX_AMOUNT_CENTS, requestAmountToCents } from '../../server/domain/money.js';
+import { amountToCents, centsToAmount, MAX_AMOUNT_CENTS, requestAmountToCents } from '../../core/rules/money.js';
 import { parseContactAddress } from '../../server/domain/contact-address.js';
 import { paymentMethodTypeOf } from '../../server/domain/payments.js';
 import { fieldOfAjvError } from '../../server/http/errors.js';

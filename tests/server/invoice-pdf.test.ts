@@ -1,7 +1,8 @@
 // @vitest-environment node
 /** `server/domain/invoice-pdf.ts`: file names, dates and text the document holds (no database). */
 import { describe, expect, it } from 'vitest';
-import { invoicePdfFileName, pdfContentDisposition, pdfDate, renderInvoicePdf, type InvoicePdfData } from '../../server/domain/invoice-pdf.js';
+import { invoicePdfFileName, pdfContentDisposition, renderInvoicePdf, type InvoicePdfData } from '../../server/domain/invoice-pdf.js';
+import { shortDate as pdfDate } from '../../core/rules/display.js';
 import { checkPdfStructure, pdfText } from './helpers/pdf.js';
 
 const data = (over: Partial<InvoicePdfData['invoice']> = {}): InvoicePdfData => ({

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** `GET .../invoices` (open / loadAll / invoiceId / requestInvoiceIds / filters) and `GET .../invoices/{id}/journey`. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceDisplayStatus } from '../../src/domain/invoices.js';
+import { invoiceDisplayStatus } from '../../core/rules/invoices.js';
 import { expectMatchesContract } from './helpers/contract.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
 

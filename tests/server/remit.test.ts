@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from './helpers/contract.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
 import { checkPdfStructure, pdfText } from './helpers/pdf.js';
-import { formatCurrency } from '../../src/domain/dollars.js';
+import { formatCurrency } from '../../core/rules/dollars.js';
 
 let s: TestServer;
 let token: string;

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { Temporal } from 'temporal-polyfill';
-import { loadedTemporal } from '../../domain/temporal-on-demand';
+import { loadedTemporal } from '../../../core/rules/temporal-on-demand';
 import type { ActorRefFrom } from 'xstate';
 import type { AnnouncementsInput } from '../../../machines/announcements/announcements.actors';
 import { announcementsMachine } from '../../../machines/announcements/announcements.machine';

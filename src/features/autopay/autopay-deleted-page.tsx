@@ -1,7 +1,7 @@
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { button } from '../../ui/button';
 import { Page, PageTitle } from '../../ui/page';
-import { shortDate } from '../click2pay/format';
+import { shortDate } from '../../../core/rules/display';
 import { LocationFrame } from '../dashboard/location-frame';
 import { useSession } from '../shell/session';
 import { layout } from './parts';

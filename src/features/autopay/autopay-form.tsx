@@ -3,14 +3,13 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { Invoice } from '../../../machines/autopay/autopay.actors';
-import { formatCurrency } from '../../domain/dollars';
-import { toCents } from '../../domain/recurring-plans';
+import { formatCurrency } from '../../../core/rules/dollars';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Dialog } from '../../ui/dialog';
 import { Page, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
-import { shortDate } from '../click2pay/format';
+import { shortDate } from '../../../core/rules/display';
 import { PaymentCalendar } from '../click2pay/payment-calendar';
 import { LocationFrame } from '../dashboard/location-frame';
 import type { LocationContextView } from '../dashboard/use-location-context';
@@ -19,6 +18,7 @@ import { useSession, type Vendor } from '../shell/session';
 import { Alert, Section, layout } from './parts';
 import { autopayTexts as t } from './texts';
 import type { AutopayPageView } from './use-autopay';
+import { amountToCents } from '../../../core/rules/money';
 
 const invoiceKey = (i: Invoice) => i.id;
 const invoiceLabel = (i: Invoice) => t.excludeInvoice(i.displayInvNum);
@@ -26,7 +26,7 @@ const invoiceAttributes = () => ({ 'data-testid': 'exclusion-row' }) as const;
 const columns: DataTableColumn<Invoice>[] = [
   { id: 'invoice', header: t.columns.invoice, cell: (i) => i.displayInvNum },
   { id: 'dueDate', header: t.columns.dueDate, cell: (i) => shortDate(i.dueDate) },
-  { id: 'amount', header: t.columns.amount, align: 'end', cell: (i) => formatCurrency(toCents(i.openAmount)) },
+  { id: 'amount', header: t.columns.amount, align: 'end', cell: (i) => formatCurrency(amountToCents(i.openAmount)) },
 ];
 
 /** Skeleton of the form at about its final size. */

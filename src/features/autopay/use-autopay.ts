@@ -13,8 +13,8 @@ import {
   selectUpdateFailure, selectUpdating,
 } from '../../../machines/autopay/autopay.selectors';
 import { useAppServices } from '../../app/app-services';
-import { hasServiceFee } from '../../domain/fees';
-import { vendorToday } from '../../domain/payment-dates';
+import { hasServiceFee } from '../../../core/rules/fees';
+import { vendorToday } from '../../../core/rules/payment-dates';
 
 /** What the confirmation pages get as navigation state (§2.2: without it they redirect). */
 export interface AutopayConfirmationState {

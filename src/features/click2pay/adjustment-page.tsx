@@ -2,17 +2,18 @@ import { Field } from '@ark-ui/react/field';
 import { Link, useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { AdjustmentKind } from '../../../machines/invoice-adjustment/invoice-adjustment.machine';
-import { formatCurrency } from '../../domain/dollars';
-import { DISPUTE_REASONS } from '../../domain/invoices';
+import { formatCurrency } from '../../../core/rules/dollars';
+import { DISPUTE_REASONS } from '../../../core/rules/invoices';
 import { Button, button } from '../../ui/button';
 import { Card, Page, PageTitle } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { fieldRecipe, TextField } from '../../ui/text-field';
 import { LocationFrame } from '../dashboard/location-frame';
 import { useSession } from '../shell/session';
-import { shortDate } from './format';
+import { shortDate } from '../../../core/rules/display';
 import { adjustmentTexts as t } from './texts';
 import { useInvoiceAdjustment } from './use-invoice-adjustment';
+import { amountToCents } from '../../../core/rules/money';
 
 const styles = {
   back: css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'brand.700', fontWeight: '600', mb: '4', minHeight: '44px', textDecoration: 'none', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500' } }),
@@ -42,7 +43,7 @@ function AdjustmentForm({ kind, vendorId, locationId, invoiceId, base }: { kind:
     <Card>
       <form className={styles.form} onSubmit={(e) => { e.preventDefault(); view.apply(); }} noValidate>
         <p>
-          {t.invoice} <strong>{invoice.displayInvNum}</strong> · {shortDate(invoice.dueDate)} · {formatCurrency(Math.round(invoice.openAmount * 100))}
+          {t.invoice} <strong>{invoice.displayInvNum}</strong> · {shortDate(invoice.dueDate)} · {formatCurrency(amountToCents(invoice.openAmount))}
         </p>
         {kind === 'dispute' ? <p role="note" className={styles.warning}>{t.warning}</p> : null}
         {kind === 'partial' ? (

@@ -4,8 +4,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { Invoice } from '../../../machines/click2pay/click2pay.actors';
 import type { InvoiceAdjustment } from '../../../machines/invoice-selection/invoice-selection.machine';
-import { formatCurrency } from '../../domain/dollars';
-import { adjustmentKind, canEditInvoice, payInvoiceNumber } from '../../domain/invoices';
+import { formatCurrency } from '../../../core/rules/dollars';
+import { adjustmentKind, canEditInvoice, payInvoiceNumber } from '../../../core/rules/invoices';
 import { Button, button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Dialog } from '../../ui/dialog';
@@ -15,12 +15,12 @@ import { TermsCheckbox } from '../../ui/terms-checkbox';
 import { LocationFrame } from '../dashboard/location-frame';
 import { PaymentMethodPicker, type PickedPaymentMethod } from '../payment-methods/payment-method-picker';
 import { useSession, type Vendor } from '../shell/session';
-import { shortDate, vendorFlag } from './format';
+import { shortDate, vendorFlag } from '../../../core/rules/display';
 import { PaymentCalendar } from './payment-calendar';
 import { click2payTexts as t } from './texts';
 import { useClick2pay, type Click2payView } from './use-click2pay';
+import { amountToCents } from '../../../core/rules/money';
 
-const toCents = (amount: number) => Math.round(amount * 100);
 
 const styles = {
   accordion: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
@@ -55,7 +55,7 @@ const payRowKey = (r: PayRow) => r.invoice.id;
 const payRowLabel = (r: PayRow) => t.selectInvoice(r.invoice.displayInvNum);
 const payRowAttributes = (r: PayRow) => ({ 'data-testid': 'invoice-row', 'data-invoice': r.invoice.displayInvNum });
 const byDue = (a: PayRow, b: PayRow) => (a.invoice.dueDate ?? '9999-12-31').localeCompare(b.invoice.dueDate ?? '9999-12-31');
-const byAmount = (a: PayRow, b: PayRow) => toCents(a.invoice.openAmount) - toCents(b.invoice.openAmount);
+const byAmount = (a: PayRow, b: PayRow) => amountToCents(a.invoice.openAmount) - amountToCents(b.invoice.openAmount);
 
 /** Rows for the table, reusing the previous row object of every invoice whose data and adjustment did not change. */
 function usePayRows(invoices: Invoice[], adjustments: InvoiceAdjustment[]): PayRow[] {
@@ -100,7 +100,7 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
       },
     },
     { id: 'dueDate', header: t.columns.dueDate, width: '19fr', cell: ({ invoice }) => shortDate(invoice.dueDate), compare: byDue },
-    { id: 'amount', header: t.columns.amount, align: 'end', width: '19fr', cell: ({ invoice }) => formatCurrency(toCents(invoice.openAmount)), compare: byAmount },
+    { id: 'amount', header: t.columns.amount, align: 'end', width: '19fr', cell: ({ invoice }) => formatCurrency(amountToCents(invoice.openAmount)), compare: byAmount },
     ...(showPo ? [{ id: 'poRef', header: t.columns.poRef, width: 'min-content', cell: ({ invoice }: PayRow) => invoice.poRefId ?? '' }] : []),
     ...(showDate ? [{ id: 'invoiceDate', header: t.columns.invoiceDate, width: '19fr', cell: ({ invoice }: PayRow) => shortDate(invoice.externalInvoiceDate ?? invoice.invoiceDate) }] : []),
     ...(showShipTo ? [{ id: 'shipTo', header: t.columns.shipTo, width: '24fr', wrap: true, cell: ({ invoice }: PayRow) => invoice.shipTo ?? '' }] : []),

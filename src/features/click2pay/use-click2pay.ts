@@ -10,9 +10,9 @@ import type { InvoiceAdjustment } from '../../../machines/invoice-selection/invo
 import { paymentSubmitMachine } from '../../../machines/payment-submit/payment-submit.machine';
 import type { PaymentGroupRequest } from '../../../machines/payment-submit/payment-submit.actors';
 import { selectIsFailed, selectIsSubmitting } from '../../../machines/payment-submit/payment-submit.selectors';
-import { formatDollarInput } from '../../domain/dollars';
-import { selectAllState } from '../../domain/invoices';
-import { parsePaymentDate, submittedPaymentDate } from '../../domain/payment-dates';
+import { formatDollarInput } from '../../../core/rules/dollars';
+import { selectAllState } from '../../../core/rules/invoices';
+import { parsePaymentDate, submittedPaymentDate } from '../../../core/rules/payment-dates';
 import { useAppServices } from '../../app/app-services';
 import { useSession } from '../shell/session';
 import type { DisputedPageState } from './disputed-page';

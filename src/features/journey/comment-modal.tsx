@@ -1,7 +1,7 @@
 import { Field } from '@ark-ui/react/field';
 import { css } from '../../../styled-system/css';
 import type { CommentModal as ModalState } from '../../../machines/invoice-journey/invoice-journey.selectors';
-import { COMMENT_MAX_CHARS, type CommentProblem } from '../../domain/comment';
+import { COMMENT_MAX_CHARS, type CommentProblem } from '../../../core/rules/comment';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { fieldRecipe } from '../../ui/text-field';

@@ -2,21 +2,22 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { JourneyEntry } from '../../../machines/invoice-journey/invoice-journey.actors';
-import { formatCurrency } from '../../domain/dollars';
-import { toCsv } from '../../domain/csv';
-import { invoiceDisplayStatus } from '../../domain/invoices';
+import { formatCurrency } from '../../../core/rules/dollars';
+import { toCsv } from '../../../core/rules/csv';
+import { invoiceDisplayStatus } from '../../../core/rules/invoices';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Card, Page, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { PrintStyles, ReportActions, usePrinting } from '../../ui/report-actions';
-import { shortDate } from '../click2pay/format';
+import { shortDate } from '../../../core/rules/display';
 import { LocationFrame } from '../dashboard/location-frame';
 import { CommentModal } from './comment-modal';
-import { journeyTimestamp } from './format';
+import { journeyTimestamp } from '../../../core/rules/display';
 import { journeyCsvColumns } from './journey-csv';
 import { journeyTexts as t } from './texts';
 import { useInvoiceJourney } from './use-invoice-journey';
+import { amountToCents } from '../../../core/rules/money';
 
 /**
  * Table rows fit three lines of details (a comment is up to 150 characters), clamped; the whole text is the cell's
@@ -85,7 +86,7 @@ function Journey({ vendorId, locationId, invoiceId, vendorName, timeZone }: { ve
       <dl className={styles.summary}>
         <div><dt>{t.invoice}</dt><dd data-testid="journey-invoice">{invoice.displayInvNum}</dd></div>
         <div><dt>{t.dueDate}</dt><dd>{shortDate(invoice.dueDate)}</dd></div>
-        <div><dt>{t.openAmount}</dt><dd>{formatCurrency(Math.round(invoice.openAmount * 100))}</dd></div>
+        <div><dt>{t.openAmount}</dt><dd>{formatCurrency(amountToCents(invoice.openAmount))}</dd></div>
         <div><dt>{t.status}</dt><dd>{invoiceDisplayStatus(invoice)}</dd></div>
       </dl>
       <div className={styles.actions}>

@@ -3,23 +3,23 @@ import { Link, useParams } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css, cx } from '../../../styled-system/css';
 import type { TemplateMessage } from '../../../machines/messages/messages.actors';
-import { formatCurrency } from '../../domain/dollars';
-import { messageInvoiceNumber } from '../../domain/invoices';
-import { isPastDue } from '../../domain/messages';
+import { formatCurrency } from '../../../core/rules/dollars';
+import { messageInvoiceNumber } from '../../../core/rules/invoices';
+import { isPastDue } from '../../../core/rules/messages';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Card, Page, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
-import { shortDate } from '../click2pay/format';
+import { shortDate } from '../../../core/rules/display';
 import { LocationFrame } from '../dashboard/location-frame';
-import { journeyTimestamp } from '../journey/format';
+import { journeyTimestamp } from '../../../core/rules/display';
 import { useSession } from '../shell/session';
 import { RichContent } from './rich-content';
 import { templateMessageTexts as t } from './texts';
 import { useTemplateMessage } from './use-template-message';
+import { amountToCents } from '../../../core/rules/money';
 
 type Invoice = TemplateMessage['invoices'][number];
-const cents = (amount: number) => Math.round(amount * 100);
 const invoiceKey = (i: Invoice) => i.id;
 const rowAttributes = (i: Invoice) => ({ 'data-testid': 'message-invoice-row', 'data-invoice': i.displayInvNum });
 
@@ -61,9 +61,9 @@ function InvoiceTable({ invoices, today }: { invoices: Invoice[]; today: string 
     },
     { id: 'shipTo', header: t.columns.shipTo, wrap: true, cell: (i) => i.shipTo ?? '-' },
     { id: 'poRef', header: t.columns.poRef, cell: (i) => i.poRefId ?? '-' },
-    { id: 'open', header: t.columns.open, align: 'end', cell: (i) => formatCurrency(cents(i.openAmount)) },
+    { id: 'open', header: t.columns.open, align: 'end', cell: (i) => formatCurrency(amountToCents(i.openAmount)) },
   ], [today]);
-  const total = rows.reduce((sum, i) => sum + cents(i.openAmount), 0);
+  const total = rows.reduce((sum, i) => sum + amountToCents(i.openAmount), 0);
   return (
     <div>
       <DataTable label={t.invoicesLabel} rows={rows} rowKey={invoiceKey} columns={columns} rowAttributes={rowAttributes} />

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { useLocationContext } from '../dashboard/use-location-context';
 import { useSession } from '../shell/session';
-import { dollars, shortDate } from './format';
+import { dollars, shortDate } from '../../../core/rules/display';
 import { paymentMethodTexts as t } from './texts';
 import { usePaymentMethodDelete } from './use-payment-method-delete';
 

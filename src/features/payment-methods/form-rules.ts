@@ -1,10 +1,10 @@
 /**
  * The add-method forms' inline checks (spec §2 Add payment method, §3 tokenizer payloads), built on
- * the shared rules of `src/domain/card-validation.ts`, and the payloads they produce.
+ * the shared rules of `core/rules/card-validation.ts`, and the payloads they produce.
  */
 import type { Temporal } from 'temporal-polyfill';
 import type { BankAccountTokenizeRequest, CardTokenizeRequest } from '../../../machines/payment-method-create/payment-method-create.actors';
-import { isValidAccountNumber, isValidCvc, isValidZip, normaliseDigits, routingNumberError, validateCardNumber, validateExpiry, detectCardBrand } from '../../domain/card-validation';
+import { isValidAccountNumber, isValidCvc, isValidZip, normaliseDigits, routingNumberError, validateCardNumber, validateExpiry, detectCardBrand } from '../../../core/rules/card-validation';
 import { paymentMethodTexts as t } from './texts';
 
 export interface CardFormValues {

@@ -3,7 +3,7 @@ import { useContext, useSyncExternalStore } from 'react';
 import type { ClientFlowInfo, PaymentMethod } from '../../../machines/payment-methods/payment-methods.actors';
 import { resolveSelection, selectProviders, selectStatus, type PaymentMethodsStatus } from '../../../machines/payment-methods/payment-methods.selectors';
 import { AppServicesContext } from '../../app/app-services';
-import { isNarrowWidth, NARROW_LABEL_WIDTH_PX } from '../../domain/invoices';
+import { isNarrowWidth, NARROW_LABEL_WIDTH_PX } from '../../../core/rules/invoices';
 import { useSession, type PaymentMethodsRef } from '../shell/session';
 
 export interface PaymentMethodsView {

@@ -3,7 +3,7 @@ import { css } from '../../../styled-system/css';
 import type { PaymentMethod } from '../../../machines/payment-methods/payment-methods.actors';
 import { methodFullName } from '../../../machines/payment-methods/payment-methods.selectors';
 import { isDepositCents } from '../../../machines/payment-method-verify/payment-method-verify.machine';
-import { parseDollarInput } from '../../domain/dollars';
+import { parseDollarInput } from '../../../core/rules/dollars';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/text-field';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
-import { toCsv } from '../../domain/csv';
+import { toCsv } from '../../../core/rules/csv';
 import { Button, button } from '../../ui/button';
 import { Card } from '../../ui/page';
 import { ReportActions, usePrinting } from '../../ui/report-actions';

@@ -1,13 +1,14 @@
 /** Parts shared by the payment-plan pages: schedule table, plan summary, CSV columns. */
 import { useMemo } from 'react';
 import type { PaymentPlan } from '../../../machines/payment-plans/payment-plans.actors';
-import { csvCurrency, type CsvColumn } from '../../domain/csv';
-import { formatCurrency } from '../../domain/dollars';
-import { FREQUENCY_LABELS, PLAN_STATUS_LABELS, planSchedule, scheduleDate, toCents, type ScheduleRow } from '../../domain/recurring-plans';
+import { csvCurrency, type CsvColumn } from '../../../core/rules/csv';
+import { formatCurrency } from '../../../core/rules/dollars';
+import { FREQUENCY_LABELS, PLAN_STATUS_LABELS, planSchedule, scheduleDate, type ScheduleRow } from '../../../core/rules/recurring-plans';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { shortDate } from '../click2pay/format';
+import { shortDate } from '../../../core/rules/display';
 import { layout } from '../autopay/parts';
 import { planTexts as t } from './texts';
+import { amountToCents } from '../../../core/rules/money';
 
 const rowKey = (r: ScheduleRow) => String(r.paymentNumber);
 const rowAttributes = () => ({ 'data-testid': 'schedule-row' }) as const;
@@ -21,10 +22,10 @@ const scheduleColumns: DataTableColumn<ScheduleRow>[] = [
 /** The plan's schedule: the server's `schedule` when it sends one (installments matched to their payment groups), else derived here. */
 export function planScheduleRows(plan: Pick<PaymentPlan, 'startDate' | 'frequency' | 'totalAmount' | 'eachAmount'> & { paymentGroups?: PaymentPlan['paymentGroups']; schedule?: PaymentPlan['schedule'] }): ScheduleRow[] {
   if (plan.schedule?.length) {
-    return plan.schedule.map((r) => ({ paymentNumber: r.paymentNumber, paymentDate: r.paymentDate, paymentAmountCents: toCents(r.paymentAmount), status: r.status }));
+    return plan.schedule.map((r) => ({ paymentNumber: r.paymentNumber, paymentDate: r.paymentDate, paymentAmountCents: amountToCents(r.paymentAmount), status: r.status }));
   }
   return planSchedule(
-    { startDate: plan.startDate, frequency: plan.frequency, totalAmountCents: toCents(plan.totalAmount), eachAmountCents: toCents(plan.eachAmount) },
+    { startDate: plan.startDate, frequency: plan.frequency, totalAmountCents: amountToCents(plan.totalAmount), eachAmountCents: amountToCents(plan.eachAmount) },
     plan.paymentGroups ?? [],
   );
 }
@@ -40,9 +41,9 @@ export function PlanSummary({ plan }: { plan: PaymentPlan }) {
       <dt>{t.columns.status}</dt><dd>{PLAN_STATUS_LABELS[plan.status]}</dd>
       <dt>{t.columns.frequency}</dt><dd>{FREQUENCY_LABELS[plan.frequency]}</dd>
       <dt>{t.columns.startDate}</dt><dd>{shortDate(plan.startDate)}</dd>
-      <dt>{t.columns.each}</dt><dd>{formatCurrency(toCents(plan.eachAmount))}</dd>
-      <dt>{t.columns.total}</dt><dd>{formatCurrency(toCents(plan.totalAmount))}</dd>
-      <dt>{t.columns.paid}</dt><dd>{formatCurrency(toCents(plan.paidSoFar))}</dd>
+      <dt>{t.columns.each}</dt><dd>{formatCurrency(amountToCents(plan.eachAmount))}</dd>
+      <dt>{t.columns.total}</dt><dd>{formatCurrency(amountToCents(plan.totalAmount))}</dd>
+      <dt>{t.columns.paid}</dt><dd>{formatCurrency(amountToCents(plan.paidSoFar))}</dd>
       <dt>{t.columns.method}</dt><dd data-testid="plan-method">{method.name} {method.lastFour}</dd>
     </dl>
   );

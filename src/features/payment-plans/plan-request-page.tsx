@@ -2,20 +2,21 @@ import { Accordion } from '@ark-ui/react/accordion';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
-import { computeTotals } from '../../domain/fees';
-import { formatCurrency } from '../../domain/dollars';
-import { FREQUENCY_LABELS, planSchedule, toCents } from '../../domain/recurring-plans';
+import { computeTotals } from '../../../core/rules/fees';
+import { formatCurrency } from '../../../core/rules/dollars';
+import { FREQUENCY_LABELS, planSchedule } from '../../../core/rules/recurring-plans';
 import { Button, button } from '../../ui/button';
 import { Card, PageTitle } from '../../ui/page';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
 import { Alert, layout } from '../autopay/parts';
-import { shortDate } from '../click2pay/format';
+import { shortDate } from '../../../core/rules/display';
 import { PaymentMethodPicker, type PickedPaymentMethod } from '../payment-methods/payment-method-picker';
 import { TableSkeleton } from '../reports/report-layout';
 import { PlanFrame, type PlanFrameProps } from './plan-frame';
 import { PlanSummary, ScheduleTable } from './plan-parts';
 import { planTexts as t } from './texts';
 import { usePlanSetup, type PlanSetupConfirmation } from './use-plans';
+import { amountToCents } from '../../../core/rules/money';
 
 const styles = {
   item: css({ bg: 'white', borderWidth: '1px', borderColor: 'line', borderRadius: 'card', boxShadow: 'card' }),
@@ -45,11 +46,11 @@ function PlanRequest({ vendorId, locationId, base, context, params }: PlanFrameP
   const onSelect = useCallback((m: PickedPaymentMethod) => chooseMethod(m), [chooseMethod]); // eslint-disable-line react-hooks/exhaustive-deps
   const plan = view.request?.paymentPlan ?? null;
   const rows = useMemo(
-    () => (plan ? planSchedule({ startDate: plan.startDate, frequency: plan.frequency, totalAmountCents: toCents(plan.totalAmount), eachAmountCents: toCents(plan.eachAmount) }) : []),
+    () => (plan ? planSchedule({ startDate: plan.startDate, frequency: plan.frequency, totalAmountCents: amountToCents(plan.totalAmount), eachAmountCents: amountToCents(plan.eachAmount) }) : []),
     [plan],
   );
   const feeMethod = view.method ? { provider: view.method.provider, serviceFee: view.method.displayExtra.serviceFee } : null;
-  const each = computeTotals({ subtotalCents: plan ? toCents(plan.eachAmount) : 0, method: feeMethod });
+  const each = computeTotals({ subtotalCents: plan ? amountToCents(plan.eachAmount) : 0, method: feeMethod });
   // The total with fees is the sum of each installment's fee-inclusive amount (each is charged on its own).
   const totalCents = rows.reduce((sum, r) => sum + computeTotals({ subtotalCents: r.paymentAmountCents, method: feeMethod }).totalCents, 0);
   return (

@@ -1,18 +1,19 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { PaymentPlan } from '../../../machines/payment-plans/payment-plans.actors';
-import { csvCurrency, toCsv, type CsvColumn } from '../../domain/csv';
-import { formatCurrency } from '../../domain/dollars';
-import { FREQUENCY_LABELS, PLAN_STATUS_LABELS, toCents } from '../../domain/recurring-plans';
+import { csvCurrency, toCsv, type CsvColumn } from '../../../core/rules/csv';
+import { formatCurrency } from '../../../core/rules/dollars';
+import { FREQUENCY_LABELS, PLAN_STATUS_LABELS } from '../../../core/rules/recurring-plans';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
-import { shortDate } from '../click2pay/format';
+import { shortDate } from '../../../core/rules/display';
 import { Alert, layout } from '../autopay/parts';
 import { ReportHeader, TableSkeleton } from '../reports/report-layout';
 import { PlanFrame, type PlanFrameProps } from './plan-frame';
 import { planTexts as t } from './texts';
 import { usePlanList } from './use-plans';
+import { amountToCents } from '../../../core/rules/money';
 
 const planKey = (p: PaymentPlan) => p.id;
 const rowAttributes = () => ({ 'data-testid': 'plan-row' }) as const;
@@ -23,9 +24,9 @@ const csvColumns: CsvColumn<PaymentPlan>[] = [
   { header: t.columns.status, value: (p) => PLAN_STATUS_LABELS[p.status] },
   { header: t.columns.frequency, value: (p) => FREQUENCY_LABELS[p.frequency] },
   { header: t.columns.startDate, value: (p) => shortDate(p.startDate) },
-  { header: t.columns.each, value: (p) => csvCurrency(toCents(p.eachAmount)) },
-  { header: t.columns.total, value: (p) => csvCurrency(toCents(p.totalAmount)) },
-  { header: t.columns.paid, value: (p) => csvCurrency(toCents(p.paidSoFar)) },
+  { header: t.columns.each, value: (p) => csvCurrency(amountToCents(p.eachAmount)) },
+  { header: t.columns.total, value: (p) => csvCurrency(amountToCents(p.totalAmount)) },
+  { header: t.columns.paid, value: (p) => csvCurrency(amountToCents(p.paidSoFar)) },
   { header: t.columns.method, value: (p) => `${p.paymentMethod.displayExtra.name} ${p.paymentMethod.displayExtra.lastFour}` },
 ];
 
@@ -36,8 +37,8 @@ function PlanList({ vendorId, locationId, base, context, vendorName }: PlanFrame
     { id: 'name', header: t.columns.name, cell: (p) => <Link to={`${base}/plans/${p.id}`}>{p.name}</Link>, compare: byName, width: '1.6fr', wrap: true },
     { id: 'status', header: t.columns.status, cell: (p) => PLAN_STATUS_LABELS[p.status] },
     { id: 'frequency', header: t.columns.frequency, cell: (p) => FREQUENCY_LABELS[p.frequency] },
-    { id: 'total', header: t.columns.total, align: 'end', cell: (p) => formatCurrency(toCents(p.totalAmount)) },
-    { id: 'paid', header: t.columns.paid, align: 'end', cell: (p) => formatCurrency(toCents(p.paidSoFar)) },
+    { id: 'total', header: t.columns.total, align: 'end', cell: (p) => formatCurrency(amountToCents(p.totalAmount)) },
+    { id: 'paid', header: t.columns.paid, align: 'end', cell: (p) => formatCurrency(amountToCents(p.paidSoFar)) },
   ], [base]);
   return (
     <>

@@ -11,8 +11,8 @@ import {
   selectPlanSetupStatus, selectSetupEnabled, selectSetupFailed, selectSetupSubmitting, selectSetupTerms,
 } from '../../../machines/payment-plans/payment-plans.selectors';
 import { useAppServices } from '../../app/app-services';
-import { hasServiceFee } from '../../domain/fees';
-import { planIdInPath } from '../../domain/recurring-plans';
+import { hasServiceFee } from '../../../core/rules/fees';
+import { planIdInPath } from '../../../core/rules/recurring-plans';
 
 function useNavigateRef() {
   const navigate = useNavigate();

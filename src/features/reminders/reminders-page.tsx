@@ -6,7 +6,7 @@ import { css, cx } from '../../../styled-system/css';
 import type { Campaign } from '../../../machines/reminders/reminders.actors';
 import { remindersMachine } from '../../../machines/reminders/reminders.machine';
 import { remindersViewEqual, selectReminders } from '../../../machines/reminders/reminders.selectors';
-import { describeEventDay, type ReminderChoice } from '../../domain/reminders';
+import { describeEventDay, type ReminderChoice } from '../../../core/rules/reminders';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Dialog } from '../../ui/dialog';

@@ -1,5 +1,5 @@
 /** Reminder texts (recurring §2.6, §5, §8; verbatim where the spec quotes them). */
-import { REMINDER_DAY_ERRORS } from '../../domain/reminders';
+import { REMINDER_DAY_ERRORS } from '../../../core/rules/reminders';
 
 export const reminderTexts = {
   title: 'Setup Payment Reminders',

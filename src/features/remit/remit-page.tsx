@@ -2,15 +2,15 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css } from '../../../styled-system/css';
-import { formatCurrency } from '../../domain/dollars';
+import { formatCurrency } from '../../../core/rules/dollars';
 import {
   accountOf, amountDiffers, displayAmount, REMIT_FORM_COMMENT_MAX, REMIT_ROW_COMMENT_MAX, type RemitRow,
-} from '../../domain/remit';
+} from '../../../core/rules/remit';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Card, Page, PageTitle } from '../../ui/page';
 import { PrintStyles, usePrinting } from '../../ui/report-actions';
-import { shortDate } from '../click2pay/format';
+import { shortDate } from '../../../core/rules/display';
 import { LocationFrame } from '../dashboard/location-frame';
 import type { LocationContextView } from '../dashboard/use-location-context';
 import { VendorLogo } from '../shell/brand';

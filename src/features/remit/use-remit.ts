@@ -8,7 +8,7 @@ import {
   selectDownloadFailed, selectIsDownloading, selectPrintedRows, selectRemitComments, selectRemitRows, selectRemitStatus, selectRemitTotals,
   selectSelectedInvoiceIds,
 } from '../../../machines/remit/remit.selectors';
-import { parseRemitAmount, type RemitRow } from '../../domain/remit';
+import { parseRemitAmount, type RemitRow } from '../../../core/rules/remit';
 
 /** Saves the downloaded PDF (a blob: URL on a temporary link). */
 export const remitFileSaver = {

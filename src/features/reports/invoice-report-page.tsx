@@ -4,22 +4,22 @@ import { Link, useParams } from 'react-router-dom';
 import { invoiceReportMachine } from '../../../machines/reports/invoice-report.machine';
 import type { Invoice } from '../../../machines/reports/reports.actors';
 import { selectReportRows, selectReportSort, selectReportStatus } from '../../../machines/reports/reports.selectors';
-import { csvCurrency, toCsv, type CsvColumn } from '../../domain/csv';
-import { formatCurrency } from '../../domain/dollars';
+import { csvCurrency, toCsv, type CsvColumn } from '../../../core/rules/csv';
+import { formatCurrency } from '../../../core/rules/dollars';
 import {
   INVOICE_REPORT_DEFAULT_SORT, invoiceReportCompare, reportInvoiceDate, reportInvoiceStatus, sortRows, type InvoiceReportColumn,
-} from '../../domain/reports';
+} from '../../../core/rules/reports';
 import type { DataTableColumn } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
-import { shortDate, vendorFlag } from '../click2pay/format';
+import { shortDate, vendorFlag } from '../../../core/rules/display';
 import { LocationFrame } from '../dashboard/location-frame';
 import type { LocationContextView } from '../dashboard/use-location-context';
 import { useSession } from '../shell/session';
 import { MachineSortedTable, ReportFailure, ReportHeader, TableSkeleton, emptyText } from './report-layout';
 import { invoiceReportTexts as t } from './texts';
+import { amountToCents } from '../../../core/rules/money';
 
-const cents = (amount: number) => Math.round(amount * 100);
 
 /** Columns of the report: the table's and the CSV's (Invoice Date only when the vendor setting allows). */
 function useInvoiceColumns(base: string, showInvoiceDate: boolean) {
@@ -28,14 +28,14 @@ function useInvoiceColumns(base: string, showInvoiceDate: boolean) {
       { id: 'invoice', header: t.columns.invoice, cell: (i) => <Link to={`${base}/invoices/${i.id}`}>{i.displayInvNum}</Link>, compare: invoiceReportCompare.invoice },
       ...(showInvoiceDate ? [{ id: 'invoiceDate', header: t.columns.invoiceDate, cell: (i: Invoice) => shortDate(reportInvoiceDate(i)), compare: invoiceReportCompare.invoiceDate }] : []),
       { id: 'dueDate', header: t.columns.dueDate, cell: (i) => shortDate(i.dueDate), compare: invoiceReportCompare.dueDate },
-      { id: 'amount', header: t.columns.amount, align: 'end', cell: (i) => formatCurrency(cents(i.openAmount)), compare: invoiceReportCompare.amount },
+      { id: 'amount', header: t.columns.amount, align: 'end', cell: (i) => formatCurrency(amountToCents(i.openAmount)), compare: invoiceReportCompare.amount },
       { id: 'status', header: t.columns.status, cell: (i) => reportInvoiceStatus(i), compare: invoiceReportCompare.status },
     ];
     const csv: CsvColumn<Invoice>[] = [
       { header: t.columns.invoice, value: (i) => i.displayInvNum },
       ...(showInvoiceDate ? [{ header: t.columns.invoiceDate, value: (i: Invoice) => shortDate(reportInvoiceDate(i)) }] : []),
       { header: t.columns.dueDate, value: (i) => shortDate(i.dueDate) },
-      { header: t.columns.amount, value: (i) => csvCurrency(cents(i.openAmount)) },
+      { header: t.columns.amount, value: (i) => csvCurrency(amountToCents(i.openAmount)) },
       { header: t.columns.status, value: (i) => reportInvoiceStatus(i) },
     ];
     return { table, csv };

@@ -11,35 +11,35 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 import type { PaymentGroupDetail } from '../../../machines/reports/reports.actors';
-import { csvCurrency, toCsv, type CsvColumn } from '../../domain/csv';
-import { formatCurrency } from '../../domain/dollars';
-import { paymentMethodLabel } from '../../domain/invoices';
-import { PAYMENT_SOURCE_LABELS } from '../../domain/reports';
+import { csvCurrency, toCsv, type CsvColumn } from '../../../core/rules/csv';
+import { formatCurrency } from '../../../core/rules/dollars';
+import { paymentMethodLabel } from '../../../core/rules/invoices';
+import { PAYMENT_SOURCE_LABELS } from '../../../core/rules/reports';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Card } from '../../ui/page';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
-import { shortDate } from '../click2pay/format';
+import { shortDate } from '../../../core/rules/display';
 import { useNarrowLabels } from '../payment-methods/use-payment-methods';
 import { ReportHeader } from './report-layout';
 import { paymentGroupTexts as t } from './texts';
+import { amountToCents } from '../../../core/rules/money';
 
 type Line = PaymentGroupDetail['payments'][number];
-const cents = (amount: number) => Math.round(amount * 100);
 const lineKey = (l: Line) => l.id;
 const rowAttributes = () => ({ 'data-testid': 'payment-line' }) as const;
 
 const columns: DataTableColumn<Line>[] = [
   { id: 'invoice', header: t.columns.invoice, cell: (l) => l.invoiceDisplayInvNum },
   { id: 'dueDate', header: t.columns.dueDate, cell: (l) => shortDate(l.invoiceDueDate) },
-  { id: 'amountPaid', header: t.columns.amountPaid, align: 'end', cell: (l) => formatCurrency(cents(l.paidAmount)) },
+  { id: 'amountPaid', header: t.columns.amountPaid, align: 'end', cell: (l) => formatCurrency(amountToCents(l.paidAmount)) },
 ];
 
 /** The CSV of the lines, in the order shown (amounts as the table shows them). */
 export const paymentLineCsvColumns: CsvColumn<Line>[] = [
   { header: t.columns.invoice, value: (l) => l.invoiceDisplayInvNum },
   { header: t.columns.dueDate, value: (l) => shortDate(l.invoiceDueDate) },
-  { header: t.columns.amountPaid, value: (l) => csvCurrency(cents(l.paidAmount)) },
+  { header: t.columns.amountPaid, value: (l) => csvCurrency(amountToCents(l.paidAmount)) },
 ];
 
 const facts = css({
@@ -104,7 +104,7 @@ export function PaymentGroupView({ title, exportTitle, loadingLabel, status, dat
           <dt>{t.paymentDate}</dt><dd>{shortDate(group.paymentDate)}</dd>
           <dt>{t.paymentMethod}</dt><dd data-testid="payment-method">{groupMethodLabel(group, narrow)}</dd>
           <dt>{t.source}</dt><dd>{PAYMENT_SOURCE_LABELS[group.sourceType]}</dd>
-          <dt>{t.total}</dt><dd data-testid="payment-total">{formatCurrency(cents(group.paymentTotal))}</dd>
+          <dt>{t.total}</dt><dd data-testid="payment-total">{formatCurrency(amountToCents(group.paymentTotal))}</dd>
         </dl>
         <DataTable label={t.tableLabel} rows={lines} rowKey={lineKey} columns={columns} rowAttributes={rowAttributes} virtualizeAbove={printing ? Number.POSITIVE_INFINITY : undefined} />
         {lines.length > 0 ? (

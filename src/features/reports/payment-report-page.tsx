@@ -5,20 +5,20 @@ import { css } from '../../../styled-system/css';
 import { paymentReportMachine } from '../../../machines/reports/payment-report.machine';
 import type { PaymentGroup } from '../../../machines/reports/reports.actors';
 import { selectReportRows, selectReportStatus } from '../../../machines/reports/reports.selectors';
-import { csvCurrency, toCsv, type CsvColumn } from '../../domain/csv';
-import { formatCurrency } from '../../domain/dollars';
-import { PAYMENT_SOURCE_LABELS, groupPayments } from '../../domain/reports';
+import { csvCurrency, toCsv, type CsvColumn } from '../../../core/rules/csv';
+import { formatCurrency } from '../../../core/rules/dollars';
+import { PAYMENT_SOURCE_LABELS, groupPayments } from '../../../core/rules/reports';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
-import { shortDate } from '../click2pay/format';
+import { shortDate } from '../../../core/rules/display';
 import { LocationFrame } from '../dashboard/location-frame';
 import type { LocationContextView } from '../dashboard/use-location-context';
 import { useSession } from '../shell/session';
 import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from './report-layout';
 import { paymentReportTexts as t } from './texts';
+import { amountToCents } from '../../../core/rules/money';
 
-const cents = (amount: number) => Math.round(amount * 100);
 const groupKey = (g: PaymentGroup) => g.id;
 const rowAttributes = () => ({ 'data-testid': 'payment-report-row' }) as const;
 
@@ -28,7 +28,7 @@ const csvColumns: CsvColumn<PaymentGroup & { group: string }>[] = [
   { header: t.columns.group, value: (g) => g.group },
   { header: t.columns.confirmation, value: (g) => g.confirmationNumber },
   { header: t.columns.paid, value: (g) => shortDate(g.paymentDate) },
-  { header: t.columns.amount, value: (g) => csvCurrency(cents(g.paymentTotal)) },
+  { header: t.columns.amount, value: (g) => csvCurrency(amountToCents(g.paymentTotal)) },
   { header: t.columns.source, value: (g) => PAYMENT_SOURCE_LABELS[g.sourceType] },
 ];
 
@@ -42,7 +42,7 @@ function PaymentReport({ vendorId, locationId, base, context }: { vendorId: stri
   const columns = useMemo<DataTableColumn<PaymentGroup>[]>(() => [
     { id: 'confirmation', header: t.columns.confirmation, cell: (g) => <Link to={`${base}/payments/${g.id}`}>{g.confirmationNumber}</Link> },
     { id: 'paid', header: t.columns.paid, cell: (g) => shortDate(g.paymentDate) },
-    { id: 'amount', header: t.columns.amount, align: 'end', cell: (g) => formatCurrency(cents(g.paymentTotal)) },
+    { id: 'amount', header: t.columns.amount, align: 'end', cell: (g) => formatCurrency(amountToCents(g.paymentTotal)) },
     { id: 'source', header: t.columns.source, cell: (g) => PAYMENT_SOURCE_LABELS[g.sourceType] },
   ], [base]);
   const csv = () => toCsv(csvColumns, groups.flatMap((g) => g.rows.map((row) => ({ ...row, group: g.title }))));

@@ -1,7 +1,7 @@
 /** Parts shared by the report pages: the "… for {location}" header with Export/Print, the failure notice, skeleton rows. */
 import type { ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
-import type { ReportSort } from '../../domain/reports';
+import type { ReportSort } from '../../../core/rules/reports';
 import { DataTable, type DataTableProps } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page';
 import { PrintStyles } from '../../ui/report-actions';

@@ -4,7 +4,7 @@ import { css } from '../../../styled-system/css';
 import { adBannerMachine } from '../../../machines/statement/ad-banner.machine';
 import { adBannerEqual, selectAdBanner } from '../../../machines/statement/statement.selectors';
 import type { Advertisement } from '../../../machines/statement/statement.actors';
-import { safeUrl } from '../../domain/safe-url';
+import { safeUrl } from '../../../core/rules/safe-url';
 import { statementTexts as t } from './texts';
 
 /** Where an ad's click URL opens (a new tab, no opener). Tests replace it. */

@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { css, cx } from '../../../styled-system/css';
 import { statementDeliveryMachine } from '../../../machines/statement/statement-delivery.machine';
 import { deliveryEqual, selectDelivery, type DeliveryView } from '../../../machines/statement/statement.selectors';
-import { LAST_DAY_OF_MONTH, MONTH_DAYS, WEEK_DAYS, type ScheduleUnit } from '../../domain/statement-schedule';
+import { LAST_DAY_OF_MONTH, MONTH_DAYS, WEEK_DAYS, type ScheduleUnit } from '../../../core/rules/statement-schedule';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Card } from '../../ui/page';

@@ -6,30 +6,30 @@ import { css } from '../../../styled-system/css';
 import type { Statement, StatementLine } from '../../../machines/statement/statement.actors';
 import { statementMachine } from '../../../machines/statement/statement.machine';
 import { selectStatement, selectStatementStatus } from '../../../machines/statement/statement.selectors';
-import { csvCurrency, toCsv, type CsvColumn } from '../../domain/csv';
-import { formatCurrency } from '../../domain/dollars';
+import { csvCurrency, toCsv, type CsvColumn } from '../../../core/rules/csv';
+import { formatCurrency } from '../../../core/rules/dollars';
 import { Button, button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Card, Page, PageTitle } from '../../ui/page';
 import { PrintStyles, ReportActions, usePrinting } from '../../ui/report-actions';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
-import { shortDate } from '../click2pay/format';
+import { shortDate } from '../../../core/rules/display';
 import { LocationFrame } from '../dashboard/location-frame';
 import type { LocationContextView } from '../dashboard/use-location-context';
 import { useSession } from '../shell/session';
 import { AdBanner } from './ad-banner';
 import { DeliveryPreferences } from './delivery-preferences';
 import { statementTexts as t } from './texts';
+import { amountToCents } from '../../../core/rules/money';
+import { clockTime, plainDateShort } from '../../../core/rules/display';
 
-const cents = (amount: number) => Math.round(amount * 100);
-const money = (amount: number) => formatCurrency(cents(amount));
+const money = (amount: number) => formatCurrency(amountToCents(amount));
 
 /** "as of" in the vendor's time zone: M/D/YY, and with the time for the disclaimer. */
 export function asOfParts(statement: Pick<Statement, 'asOf' | 'timezone'>): { date: string; dateTime: string } {
   const z = Temporal.Instant.from(statement.asOf).toZonedDateTimeISO(statement.timezone);
-  const date = `${z.month}/${z.day}/${String(z.year).slice(2)}`;
-  const hour = z.hour % 12 === 0 ? 12 : z.hour % 12;
-  return { date, dateTime: `${date} at ${hour}:${String(z.minute).padStart(2, '0')} ${z.hour < 12 ? 'AM' : 'PM'}` };
+  const date = plainDateShort(z);
+  return { date, dateTime: `${date} at ${clockTime(z)}` };
 }
 
 const styles = {
@@ -66,7 +66,7 @@ function useStatementColumns(base: string) {
       { header: t.columns.dueDate, value: (l) => shortDate(l.dueDate) },
       { header: t.columns.status, value: (l) => t.classification[l.classification] },
       { header: t.columns.daysPastDue, value: (l) => l.daysPastDue },
-      { header: t.columns.amount, value: (l) => csvCurrency(cents(l.openAmount)) },
+      { header: t.columns.amount, value: (l) => csvCurrency(amountToCents(l.openAmount)) },
     ];
     return { table, csv };
   }, [base]);

@@ -8,7 +8,7 @@ import { StrictMode, type ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { paths } from '../../../src/api/schema';
+import type { paths } from '../../../core/api/schema';
 import { landingTexts as t } from '../../../src/features/access/texts';
 
 type LetMeInBody = paths['/letmein']['post']['requestBody']['content']['application/json'];

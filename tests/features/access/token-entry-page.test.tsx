@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import { StrictMode, type ComponentType } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../core/api/schema';
 import { errorPageTexts, tokenEntryTexts } from '../../../src/features/access/texts';
 
 type TokenInfo = components['schemas']['TokenInfo'];

@@ -1,7 +1,7 @@
 /** MSW handlers typed from the contract for the AutoPay and payment-plan views. */
 import { http, HttpResponse } from 'msw';
 import { Temporal } from 'temporal-polyfill';
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../core/api/schema';
 import { modelAutopay, modelAutopayInvoices, modelAutopayMethods, modelAutopayRequest, modelEpa } from '../../../machines/autopay/autopay.model';
 import { modelPlanRequest, modelPlans } from '../../../machines/payment-plans/payment-plans.model';
 import { modelLocationId, modelVendorId } from '../../../machines/dashboard/dashboard.model';

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { modelIds, modelInvoice, modelMethod, modelPaymentGroupDetail } from '../../../machines/click2pay/click2pay.model';
 import type { Invoice, PaymentMethod } from '../../../machines/click2pay/click2pay.actors';
 import { routes } from '../../../src/app/router';
-import { PARTIAL_AMOUNT_MESSAGES } from '../../../src/domain/dollars';
+import { PARTIAL_AMOUNT_MESSAGES } from '../../../core/rules/dollars';
 import { adjustmentTexts as at, click2payTexts as t, confirmationTexts as ct } from '../../../src/features/click2pay/texts';
 import { ids, location, token, vendor } from '../shell/fixtures';
 

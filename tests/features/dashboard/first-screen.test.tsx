@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetBootstrapForTests } from '../../../src/api/bootstrap';
+import { resetBootstrapForTests } from '../../../core/api/bootstrap';
 import { routes } from '../../../src/app/router';
 import { renderDashboardFirstScreen } from '../../../src/first-screen';
 import { ids, location, token, vendor } from '../shell/fixtures';

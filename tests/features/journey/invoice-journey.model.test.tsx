@@ -29,7 +29,7 @@ vi.mock('../../../machines/invoice-journey/invoice-journey.actors', async (impor
 
 import { invoiceJourneyMachine } from '../../../machines/invoice-journey/invoice-journey.machine';
 import { invoiceJourneyModelEvents, modelCommentText, modelJourney } from '../../../machines/invoice-journey/invoice-journey.model';
-import { commentProblem } from '../../../src/domain/comment';
+import { commentProblem } from '../../../core/rules/comment';
 import { routes } from '../../../src/app/router';
 import { commentTexts as c, journeyTexts as t } from '../../../src/features/journey/texts';
 import { ids, location, token, vendor } from '../shell/fixtures';

@@ -1,9 +1,9 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { modelJourney } from '../../../machines/invoice-journey/invoice-journey.model';
-import { csvFileName, toCsv } from '../../../src/domain/csv';
+import { csvFileName, toCsv } from '../../../core/rules/csv';
 import { journeyCsvColumns } from '../../../src/features/journey/journey-csv';
-import { journeyTimestamp } from '../../../src/features/journey/format';
+import { journeyTimestamp } from '../../../core/rules/display';
 import { journeyTexts } from '../../../src/features/journey/texts';
 
 /** The file name ReportActions gives the journey's CSV (title = the print title). */
@@ -25,7 +25,7 @@ describe('journey CSV', () => {
     const details = ['=HYPERLINK("x")', '+1+1', '-2+3', '@SUM(A1)', '\tx', '\rx', '=1\n2', 'a, "b"', '-', '-2'];
     const text = toCsv([{ header: 'Details', value: (d: string) => d }], details);
     const back = parse(text).map((r) => r[0]);
-    // A lone "-" and a plain number run nothing in a spreadsheet: they are left as they are (src/domain/csv.ts).
+    // A lone "-" and a plain number run nothing in a spreadsheet: they are left as they are (core/rules/csv.ts).
     expect(back).toEqual(['Details', `'=HYPERLINK("x")`, "'+1+1", "'-2+3", "'@SUM(A1)", "'\tx", "'\rx", "'=1\n2", 'a, "b"', '-', '-2']);
   });
 

@@ -12,7 +12,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { modelMethod } from '../../../machines/click2pay/click2pay.model';
 import { modelMessageIds as mids, modelMessages, modelTemplateMessage } from '../../../machines/messages/messages.model';
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../core/api/schema';
 import { routes } from '../../../src/app/router';
 import { click2payTexts } from '../../../src/features/click2pay/texts';
 import { dashboardTexts } from '../../../src/features/dashboard/texts';

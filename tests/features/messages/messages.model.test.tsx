@@ -83,7 +83,7 @@ import { resolutionCenterMachine } from '../../../machines/messages/resolution-c
 import { templateMessageMachine } from '../../../machines/messages/template-message.machine';
 import { unreadMessagesMachine } from '../../../machines/messages/unread-messages.machine';
 import { routes } from '../../../src/app/router';
-import { groupByCategory } from '../../../src/domain/messages';
+import { groupByCategory } from '../../../core/rules/messages';
 import { dashboardTexts } from '../../../src/features/dashboard/texts';
 import { messagesTexts as m, resolutionCenterTexts as r, templateMessageTexts as tm, unreadTexts } from '../../../src/features/messages/texts';
 import { reportTexts } from '../../../src/features/reports/texts';

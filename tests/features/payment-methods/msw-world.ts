@@ -1,6 +1,6 @@
 /** MSW handlers shaped like the contracts for the payment-method views. */
 import { http, HttpResponse } from 'msw';
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../core/api/schema';
 import { modelList, modelLocationId, modelUsage, modelVendorId } from '../../../machines/payment-methods/payment-methods.model';
 import { modelCreatedCard } from '../../../machines/payment-method-create/payment-method-create.model';
 import { location, vendor } from '../shell/fixtures';

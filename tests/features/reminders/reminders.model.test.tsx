@@ -29,7 +29,7 @@ import { remindersMachine } from '../../../machines/reminders/reminders.machine'
 import { modelRemindersInput, remindersModelEvents } from '../../../machines/reminders/reminders.model';
 import { selectReminders } from '../../../machines/reminders/reminders.selectors';
 import { routes } from '../../../src/app/router';
-import { describeEventDay } from '../../../src/domain/reminders';
+import { describeEventDay } from '../../../core/rules/reminders';
 import { reminderTexts as t } from '../../../src/features/reminders/texts';
 import { token } from '../shell/fixtures';
 

@@ -32,8 +32,8 @@ vi.mock('../../../machines/remit/remit.actors', async (importOriginal) => {
 import { remitFormMachine } from '../../../machines/remit/remit-form.machine';
 import { modelRemitInput, modelRemitInvoices, remitFormModelEvents } from '../../../machines/remit/remit.model';
 import { routes } from '../../../src/app/router';
-import { formatCurrency } from '../../../src/domain/dollars';
-import { displayAmount, remitTexts as t, remitTotals } from '../../../src/domain/remit';
+import { formatCurrency } from '../../../core/rules/dollars';
+import { displayAmount, remitTexts as t, remitTotals } from '../../../core/rules/remit';
 import { location, token, vendor } from '../shell/fixtures';
 
 configure({ asyncUtilTimeout: 8000 });

@@ -31,7 +31,7 @@ vi.mock('../../../machines/announcements/announcements.actors', async (importOri
 import { invoiceReportMachine } from '../../../machines/reports/invoice-report.machine';
 import { invoiceReportModelEvents, modelReportInput, modelReportInvoices } from '../../../machines/reports/reports.model';
 import { routes } from '../../../src/app/router';
-import { invoiceReportCompare, sortRows } from '../../../src/domain/reports';
+import { invoiceReportCompare, sortRows } from '../../../core/rules/reports';
 import { invoiceReportTexts as t, reportTexts } from '../../../src/features/reports/texts';
 import { token } from '../shell/fixtures';
 

@@ -37,7 +37,7 @@ import { paymentDetailMachine } from '../../../machines/reports/payment-detail.m
 import { paymentReportMachine } from '../../../machines/reports/payment-report.machine';
 import { modelDetailInput, modelPaymentGroups, modelReportInput, paymentDetailModelEvents, paymentReportModelEvents } from '../../../machines/reports/reports.model';
 import { routes } from '../../../src/app/router';
-import { PAYMENT_SOURCE_LABELS, groupPayments } from '../../../src/domain/reports';
+import { PAYMENT_SOURCE_LABELS, groupPayments } from '../../../core/rules/reports';
 import { paymentDetailTexts as d, paymentReportTexts as t, reportTexts } from '../../../src/features/reports/texts';
 import { token } from '../shell/fixtures';
 

@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, onUnauthorized, setAuthToken, unwrap } from '../../../src/api/client';
+import { api, ApiError, onUnauthorized, setAuthToken, unwrap } from '../../../core/api/client';
 import { fetchVendors } from '../../../machines/load/load.actors';
 
 const seen: { authorization: string | null; url: string }[] = [];

@@ -10,7 +10,7 @@ import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../src/app/router';
-import { setAuthToken } from '../../../src/api/client';
+import { setAuthToken } from '../../../core/api/client';
 import { ids, location, token, vendor } from './fixtures';
 
 type Vendor = ReturnType<typeof vendor>;

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 /**
- * The first screen's data inline in a token page's HTML (src/api/bootstrap.ts, server/http/bootstrap.ts): the API
+ * The first screen's data inline in a token page's HTML (core/api/bootstrap.ts, server/http/bootstrap.ts): the API
  * client answers each inlined GET once from it instead of the network — only on the page it was made for and only for
  * that page's token; everything else (a second load, another token, another page, a POST) goes to the server.
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetBootstrapForTests } from '../../../src/api/bootstrap';
-import { setAuthToken } from '../../../src/api/client';
+import { resetBootstrapForTests } from '../../../core/api/bootstrap';
+import { setAuthToken } from '../../../core/api/client';
 import { fetchLocations, fetchVendors } from '../../../machines/load/load.actors';
 import { fetchAnnouncements } from '../../../machines/announcements/announcements.actors';
 import { createSession } from '../../../src/features/shell/session';

@@ -1,5 +1,5 @@
 /** Contract-shaped fixtures for the shell, chooser and dashboard tests. */
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../core/api/schema';
 
 type Vendor = components['schemas']['Vendor'];
 type Location = components['schemas']['Location'];

@@ -34,7 +34,7 @@ vi.mock('../../../machines/announcements/announcements.actors', async (importOri
 import { statementDeliveryMachine } from '../../../machines/statement/statement-delivery.machine';
 import { modelStatementInput, statementDeliveryModelEvents } from '../../../machines/statement/statement.model';
 import { routes } from '../../../src/app/router';
-import { scheduleDescription } from '../../../src/domain/statement-schedule';
+import { scheduleDescription } from '../../../core/rules/statement-schedule';
 import { deliveryTexts as t } from '../../../src/features/statement/texts';
 import { token } from '../shell/fixtures';
 

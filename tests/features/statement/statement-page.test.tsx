@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { modelAds, modelDeliveryList, modelEmptyStatement, modelLocationId, modelStatement, modelVendorId } from '../../../machines/statement/statement.model';
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../core/api/schema';
 import { routes } from '../../../src/app/router';
 import { adNavigation } from '../../../src/features/statement/ad-banner';
 import { statementTexts as t } from '../../../src/features/statement/texts';

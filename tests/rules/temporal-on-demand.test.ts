@@ -1,5 +1,5 @@
 /**
- * Temporal on demand (src/domain/temporal-on-demand.ts): the browser's own Temporal when it has one — nothing to
+ * Temporal on demand (core/rules/temporal-on-demand.ts): the browser's own Temporal when it has one — nothing to
  * download before the first screen's dated announcement is checked — else the polyfill, loaded once.
  */
 import { Temporal as Polyfill } from 'temporal-polyfill';
@@ -19,7 +19,7 @@ describe('loadTemporal', () => {
   it("uses the browser's own Temporal when there is one", async () => {
     const native = { Now: { zonedDateTimeISO: () => Polyfill.Now.zonedDateTimeISO() } };
     global.Temporal = native;
-    const { loadTemporal, loadedTemporal } = await import('../../src/domain/temporal-on-demand');
+    const { loadTemporal, loadedTemporal } = await import('../../core/rules/temporal-on-demand');
     expect(loadedTemporal()).toBeUndefined();
     await expect(loadTemporal()).resolves.toBe(native);
     expect(loadedTemporal()).toBe(native);
@@ -27,7 +27,7 @@ describe('loadTemporal', () => {
 
   it('loads the polyfill when the browser has none, once', async () => {
     delete global.Temporal;
-    const { loadTemporal, loadedTemporal } = await import('../../src/domain/temporal-on-demand');
+    const { loadTemporal, loadedTemporal } = await import('../../core/rules/temporal-on-demand');
     const api = await loadTemporal();
     expect(api).toBe(Polyfill);
     expect(await loadTemporal()).toBe(api);

@@ -18,8 +18,8 @@ import {
   selectAllState,
   sortPayableInvoices,
   toggleSelectAll,
-} from '../../src/domain/invoices';
-import { isPaymentFormValid, paymentFormProblems, type PaymentFormInput } from '../../src/domain/payment-form';
+} from '../../core/rules/invoices';
+import { isPaymentFormValid, paymentFormProblems, type PaymentFormInput } from '../../core/rules/payment-form';
 
 describe('invoice numbers', () => {
   it('pay page: longer than 9 characters → "..." + the last 10', () => {

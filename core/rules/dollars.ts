@@ -6,7 +6,7 @@
  * amount.") and §9 ("Amounts shown as currency with 2 decimals").
  *
  * This is the business reading of what a person types; the contract's numbers are converted at the API edge by
- * `server/domain/money.ts`, not here.
+ * `core/rules/money.ts`, not here.
  *
  * Decisions: "looks like a dollar amount" = optional `$`, digits with optional correctly grouped thousands commas,
  * and at most two decimals (`12`, `12.5`, `12.50`, `$1,234.56`, `.99`); surrounding blanks are ignored. A minus sign

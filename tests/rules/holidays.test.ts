@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
-import { bankHolidays } from '../../src/domain/holidays';
-import { isPaymentDay, validPaymentDates } from '../../src/domain/payment-dates';
+import { bankHolidays } from '../../core/rules/holidays';
+import { isPaymentDay, validPaymentDates } from '../../core/rules/payment-dates';
 
 const d = (text: string) => Temporal.PlainDate.from(text);
 const NY = 'America/New_York';

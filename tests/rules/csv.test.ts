@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvCurrency, csvFileName, neutralizeCell, toCsv, type CsvColumn } from '../../src/domain/csv';
+import { csvCurrency, csvFileName, neutralizeCell, toCsv, type CsvColumn } from '../../core/rules/csv';
 
 type Row = { num: string; amount: number; note: string | null };
 

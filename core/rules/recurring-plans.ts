@@ -10,8 +10,9 @@
  * - Plan schedule: installments of `eachAmount` from `startDate`, every 7 days (weekly), 14 days (biweekly) or
  *   one month (monthly, counted from the start date so 1/31 → 2/28 → 3/31); as many as needed to reach
  *   `totalAmount`, the last one taking the remainder so the sum equals the total.
- * - Row status from the plan's payment group with the same date: complete ("sent") → Closed, scheduled → Scheduled,
- *   anything else (none, canceled) → Open.
+ * - Row status from the plan's payment group for that installment (by installment number, else by date): complete
+ *   ("sent") → Closed, scheduled → Scheduled, anything else (none, canceled) → Open.
+ * - The plans job (server/jobs/plans.ts) creates exactly these installments: page and job call the same functions.
  */
 import { Temporal } from 'temporal-polyfill';
 
@@ -70,11 +71,14 @@ export function scheduleDate(date: Temporal.PlainDate | string): string {
   return `${DAY_CODES[d.dayOfWeek - 1]} ${d.month}/${d.day}/${String(d.year).slice(2)}`;
 }
 
-export interface ScheduleRow {
+/** One installment of a plan: its number (1-based), date (`yyyy-MM-dd`) and amount in cents. */
+export interface Installment {
   paymentNumber: number;
-  /** `yyyy-MM-dd`. */
   paymentDate: string;
   paymentAmountCents: number;
+}
+
+export interface ScheduleRow extends Installment {
   status: ScheduleRowStatus;
 }
 
@@ -85,7 +89,14 @@ export interface PlanTerms {
   eachAmountCents: number;
 }
 
-/** Upper bound of installments (a guard against a misconfigured each amount, not a spec rule). */
+/** A payment group of the plan as the schedule reads it: installment number when the plans job made it, else only a date. */
+export interface PlanGroup {
+  installmentNumber?: number | null;
+  paymentDate: string;
+  status: string;
+}
+
+/** Upper bound of installments (a guard against a misconfigured each amount, not a spec rule); the last takes the rest. */
 export const MAX_INSTALLMENTS = 520;
 
 /** Date of installment `index` (0-based). */
@@ -95,8 +106,13 @@ export function installmentDate(startDate: string, frequency: PlanFrequency, ind
   return start.add({ days: index * (frequency === 'weekly' ? 7 : 14) }).toString();
 }
 
-/** Amounts of the installments: `each` until the total is reached, the last takes the remainder. */
+/**
+ * Amounts of the installments: `each` until the total is reached, the last takes the remainder, so they always sum to
+ * the total. A total of 0 or less has none; an each amount of 0 or less, or one at or above the total, makes a single
+ * installment of the total; more than {@link MAX_INSTALLMENTS} are folded into the last one.
+ */
 export function installmentAmounts(totalAmountCents: number, eachAmountCents: number): number[] {
+  if (!Number.isSafeInteger(totalAmountCents) || !Number.isSafeInteger(eachAmountCents)) throw new RangeError('cents must be integers');
   if (totalAmountCents <= 0) return [];
   if (eachAmountCents <= 0 || eachAmountCents >= totalAmountCents) return [totalAmountCents];
   const count = Math.min(Math.ceil(totalAmountCents / eachAmountCents), MAX_INSTALLMENTS);
@@ -105,26 +121,44 @@ export function installmentAmounts(totalAmountCents: number, eachAmountCents: nu
   return amounts;
 }
 
-/** §3 schedule rows: number, date, amount and the status of the payment group with the same date. */
-export function planSchedule(plan: PlanTerms, paymentGroups: ReadonlyArray<{ paymentDate: string; status: string }> = []): ScheduleRow[] {
-  const statusByDate = new Map<string, string>();
-  for (const g of paymentGroups) {
-    // A canceled group and a live one on the same day: the live one tells the row's status.
-    if (!statusByDate.has(g.paymentDate) || g.status !== 'canceled') statusByDate.set(g.paymentDate, g.status);
-  }
-  return installmentAmounts(plan.totalAmountCents, plan.eachAmountCents).map((amount, i) => {
-    const paymentDate = installmentDate(plan.startDate, plan.frequency, i);
-    const groupStatus = statusByDate.get(paymentDate);
-    return {
-      paymentNumber: i + 1,
-      paymentDate,
-      paymentAmountCents: amount,
-      status: groupStatus === 'complete' ? 'Closed' : groupStatus === 'scheduled' ? 'Scheduled' : 'Open',
-    };
-  });
+/** Every installment of a plan: what the plans job creates and what the plan page shows, from the one rule. */
+export function planInstallments(plan: PlanTerms): Installment[] {
+  return installmentAmounts(plan.totalAmountCents, plan.eachAmountCents).map((amount, i) => ({
+    paymentNumber: i + 1,
+    paymentDate: installmentDate(plan.startDate, plan.frequency, i),
+    paymentAmountCents: amount,
+  }));
 }
 
-export const toCents = (amount: number): number => Math.round(amount * 100);
+function rowStatus(groupStatus: string | undefined): ScheduleRowStatus {
+  return groupStatus === 'complete' ? 'Closed' : groupStatus === 'scheduled' ? 'Scheduled' : 'Open';
+}
+
+/**
+ * §3 row status from the plan's payment groups: the group with the installment's number, else a group without a
+ * number on the installment's date; a live group wins over a canceled one. complete → Closed, scheduled → Scheduled,
+ * anything else (none, canceled) → Open.
+ */
+export function scheduleRows(installments: ReadonlyArray<Installment>, groups: ReadonlyArray<PlanGroup> = []): ScheduleRow[] {
+  const byNumber = new Map<number, string>();
+  const byDate = new Map<string, string>();
+  for (const g of groups) {
+    const [map, key] = g.installmentNumber != null ? [byNumber as Map<unknown, string>, g.installmentNumber] : [byDate as Map<unknown, string>, g.paymentDate];
+    if (!map.has(key) || g.status !== 'canceled') map.set(key, g.status);
+  }
+  return installments.map((row) => ({ ...row, status: rowStatus(byNumber.get(row.paymentNumber) ?? byDate.get(row.paymentDate)) }));
+}
+
+/** §3 schedule rows: number, date, amount and the status of the plan's payment group for that installment. */
+export function planSchedule(plan: PlanTerms, paymentGroups: ReadonlyArray<PlanGroup> = []): ScheduleRow[] {
+  return scheduleRows(planInstallments(plan), paymentGroups);
+}
+
+/** Installments due by `today` (`yyyy-MM-dd`, the vendor's date) whose number is not yet taken by a payment group. */
+export function dueInstallments(installments: ReadonlyArray<Installment>, today: string, taken: ReadonlySet<number>): Installment[] {
+  return installments.filter((row) => row.paymentDate <= today && !taken.has(row.paymentNumber));
+}
+
 
 /** §2.3: plans whose payment method is deleted are hidden; the rest sorted by name ascending (case-insensitive). */
 export function visiblePlans<T extends { name: string; paymentMethod: { deletedAt: string | null } }>(plans: ReadonlyArray<T>): T[] {

@@ -2,7 +2,7 @@
 /** Card service fee and totals (portal-core.md §5 "Card service fee", §2 Click-to-pay amounts; issue 3). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { batchSubtotalCents, computeTotals, hasServiceFee, parsePercent, serviceFeeCents } from '../../src/domain/fees';
+import { batchSubtotalCents, computeTotals, hasServiceFee, parsePercent, serviceFeeCents } from '../../core/rules/fees';
 
 describe('service fee: examples', () => {
   it('2.9 % of $10.05 is 29.145 ¢ → 29 ¢; of $1,000.00 is $29.00', () => {

@@ -2,7 +2,7 @@
 /** Typed dollar amounts and currency display (portal-core.md §5 Partial payment, §9 amounts). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PARTIAL_AMOUNT_MESSAGES, formatCurrency, formatDollarInput, parseDollarInput, validatePartialAmount } from '../../src/domain/dollars';
+import { PARTIAL_AMOUNT_MESSAGES, formatCurrency, formatDollarInput, parseDollarInput, validatePartialAmount } from '../../core/rules/dollars';
 
 describe('partial payment amount: examples', () => {
   it('uses the spec’s messages verbatim', () => {

@@ -19,8 +19,8 @@ import {
   validPaymentDates,
   vendorToday,
   type PaymentDateOptions,
-} from '../../src/domain/payment-dates';
-import { PAYMENT_PROVIDERS } from '../../src/domain/providers';
+} from '../../core/rules/payment-dates';
+import { PAYMENT_PROVIDERS } from '../../core/rules/providers';
 
 const d = (text: string) => Temporal.PlainDate.from(text);
 const NY = 'America/New_York';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupPayments, invoiceReportCompare, nextSort, reportInvoiceStatus, sortRows } from '../../src/domain/reports';
+import { groupPayments, invoiceReportCompare, nextSort, reportInvoiceStatus, sortRows } from '../../core/rules/reports';
 import { modelPaymentGroups, modelReportInvoices } from '../../machines/reports/reports.model';
 
 describe('report rules', () => {

@@ -3,6 +3,7 @@
  * sort and the payment report's grouping.
  */
 import { invoiceDisplayStatus, type InvoiceDisplayStatus } from './invoices';
+import { amountToCents } from './money';
 
 export type SortDirection = 'ascending' | 'descending';
 export interface ReportSort<C extends string = string> {
@@ -49,7 +50,7 @@ export const invoiceReportCompare: Record<InvoiceReportColumn, (a: ReportInvoice
   invoice: (a, b) => collator.compare(a.displayInvNum, b.displayInvNum),
   invoiceDate: (a, b) => compareDates(reportInvoiceDate(a), reportInvoiceDate(b)),
   dueDate: (a, b) => compareDates(a.dueDate, b.dueDate),
-  amount: (a, b) => Math.round(a.openAmount * 100) - Math.round(b.openAmount * 100),
+  amount: (a, b) => amountToCents(a.openAmount) - amountToCents(b.openAmount),
   status: (a, b) => reportInvoiceStatus(a).localeCompare(reportInvoiceStatus(b)),
 };
 

@@ -150,6 +150,21 @@ export interface PaymentDateOptions {
   paymentDays: number;
 }
 
+/** The vendor time zone when a vendor names none (the demo vendors' and the schema's default). */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** The vendor's IANA time zone (`eod_cutoff.timezone`), the default when missing or not a valid zone. */
+export function vendorTimeZone(eodCutoff: { timezone?: string } | null | undefined): string {
+  const zone = eodCutoff?.timezone;
+  if (!zone) return DEFAULT_TIME_ZONE;
+  try {
+    Temporal.Now.instant().toZonedDateTimeISO(zone);
+    return zone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
 function vendorNow(now: Temporal.ZonedDateTime | Temporal.Instant, timeZone: string): Temporal.ZonedDateTime {
   const instant = now instanceof Temporal.ZonedDateTime ? now.toInstant() : now;
   return instant.toZonedDateTimeISO(timeZone);

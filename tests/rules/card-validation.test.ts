@@ -18,7 +18,7 @@ import {
   validateCardNumber,
   validateExpiry,
   type CardBrand,
-} from '../../src/domain/card-validation';
+} from '../../core/rules/card-validation';
 
 const today = Temporal.PlainDate.from('2026-11-23');
 

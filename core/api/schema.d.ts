@@ -1036,7 +1036,7 @@ export interface paths {
         /**
          * The account statement as CSV
          * @description The rows of `getStatement` as CSV (papaparse, UTF-8 with a byte-order
-         *     mark, formula-injection safe as `src/domain/csv.ts`), `attachment`,
+         *     mark, formula-injection safe as `core/rules/csv.ts`), `attachment`,
          *     file name "Statement {YYYY-MM-DD} {vendor}.csv".
          */
         get: operations["getStatementCsv"];
@@ -2165,7 +2165,7 @@ export interface components {
                 /**
                  * @description Serialized rich content (JSON text); a parse failure raises
                  *     "Error deserializing rich content". DECISION (format version 1,
-                 *     `src/domain/rich-content.ts`): a JSON array of blocks —
+                 *     `core/rules/rich-content.ts`): a JSON array of blocks —
                  *     `{type: "heading", level: 1|2|3, children: Inline[]}`,
                  *     `{type: "paragraph", children: Inline[]}`,
                  *     `{type: "bulleted-list" | "numbered-list", children: ListItem[]}`

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   autopayEditable, autopayStartDates, autopayWindowDays, exclusionChanges, installmentAmounts, installmentDate, planIdInPath, planListRedirect, planSchedule,
   scheduleDate, visiblePlans,
-} from '../../src/domain/recurring-plans';
+} from '../../core/rules/recurring-plans';
 
 describe('AutoPay start window (§2.1, §9)', () => {
   it('vendor value overrides the configuration, default 0 (today only)', () => {

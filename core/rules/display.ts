@@ -1,0 +1,41 @@
+/**
+ * How the portal shows dates, amounts and vendor flags (portal-core.md §9: "Amounts shown as currency with 2
+ * decimals", dates "M/d/yy"), the one home for every page, PDF and job text.
+ */
+import { Temporal } from 'temporal-polyfill';
+import { formatCurrency } from './dollars';
+import { amountToCents } from './money';
+
+/** `yyyy-MM-dd` (or an ISO timestamp's date) → M/D/YY; "-" when missing; anything else as given. */
+export function shortDate(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${Number(m[2])}/${Number(m[3])}/${m[1].slice(2)}` : iso;
+}
+
+/** A calendar day → M/D/YY. */
+export function plainDateShort(d: Pick<Temporal.PlainDate, 'year' | 'month' | 'day'>): string {
+  return `${d.month}/${d.day}/${String(d.year % 100).padStart(2, '0')}`;
+}
+
+/** A wall-clock time → h:mm AM/PM. */
+export function clockTime(t: Pick<Temporal.PlainTime, 'hour' | 'minute'>): string {
+  const hour12 = t.hour % 12 === 0 ? 12 : t.hour % 12;
+  return `${hour12}:${String(t.minute).padStart(2, '0')} ${t.hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** §9 message timestamp "M/D/YY - h:mm a" in the given time zone (default the browser's). */
+export function journeyTimestamp(iso: string, timeZone: string = Temporal.Now.timeZoneId()): string {
+  const t = Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone);
+  return `${plainDateShort(t)} - ${clockTime(t)}`;
+}
+
+/** A contract amount (dollars, two decimals) as currency. */
+export function dollars(amount: number): string {
+  return formatCurrency(amountToCents(amount));
+}
+
+/** Vendor flags default to on (§3: displayExternalInvoiceDate and displayInvoicePoRefId are on by default). */
+export function vendorFlag(flags: Record<string, boolean> | undefined, name: string): boolean {
+  return flags?.[name] ?? true;
+}

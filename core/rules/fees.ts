@@ -2,7 +2,7 @@
  * Card service fee and payment totals — portal-core.md §5 ("Card service fee: percent of the invoice total, added to
  * it; applies to the card provider only"), §2 Click-to-pay ("With a card that has a service fee, the amount section
  * shows subtotal, fee and total"), §3 (Payment method `displayExtra.serviceFee` "as a percent string"; disputed or
- * partial invoice: `newAmount` 0 for a dispute), §5 ("the invoice total is >= 0") and CONVENTIONS.md ("Fees round
+ * partial invoice: `newAmount` 0 for a dispute), §5 ("the invoice total is >= 0") and docs/CONVENTIONS.md ("Fees round
  * half up to the cent"); issue 3: "fee rounded half up to the cent, applied to the whole batch".
  *
  * Decisions:

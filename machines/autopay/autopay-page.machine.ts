@@ -81,16 +81,13 @@ export const autopayPageMachine = setup({
   types: {} as { context: AutopayPageContext; events: AutopayPageEvent; input: AutopayPageInput },
   actors: { loadAutopayPage },
   guards: {
-    loadedAutopay: ({ event }) => (event as unknown as { output: AutopayPageData }).output.autopay !== null,
+    loadedAutopay: (_, data: AutopayPageData) => data.autopay !== null,
     canChangeDate: ({ context, event }) => event.type === 'form.startDate' && isEditable(context) && startDatesOf(context).includes(event.date),
     canExclude: ({ context, event }) =>
       event.type === 'form.exclusion' && isEditable(context) && (context.data?.invoices.some((i) => i.id === event.invoiceId) ?? false),
   },
   actions: {
-    storeData: assign(({ context, event }) => {
-      const data = (event as unknown as { output: AutopayPageData }).output;
-      return { data, ...defaults(context, data) };
-    }),
+    storeData: assign(({ context }, data: AutopayPageData) => ({ data, ...defaults(context, data) })),
     chooseMethod: assign(({ context, event }) => {
       if (event.type !== 'form.method') return {};
       const changed = termsFor(context, context.method?.provider)?.version !== termsFor(context, event.method.provider)?.version;
@@ -108,8 +105,8 @@ export const autopayPageMachine = setup({
         src: 'loadAutopayPage',
         input: ({ context }) => ({ vendorId: context.input.vendorId, locationId: context.input.locationId, requestId: context.input.requestId }),
         onDone: [
-          { guard: 'loadedAutopay', target: 'loaded.active', actions: 'storeData' },
-          { target: 'loaded.inactive', actions: 'storeData' },
+          { guard: { type: 'loadedAutopay', params: ({ event }) => event.output }, target: 'loaded.active', actions: { type: 'storeData', params: ({ event }) => event.output } },
+          { target: 'loaded.inactive', actions: { type: 'storeData', params: ({ event }) => event.output } },
         ],
         onError: 'failed',
       },

@@ -56,17 +56,11 @@ export const autopayUpdateMachine = setup({
   guards: {
     withFee: ({ event }) => event.type === 'update.submit' && hasChange(event) && event.fee,
     hasChange: ({ context, event }) => { const c = change(context, event); return c.method || c.exclusions; },
-    noneFailed: ({ event }) => {
-      const { methodFailed, exclusionsFailed } = (event as unknown as { output: AutopayUpdateOutcome }).output;
-      return !methodFailed && !exclusionsFailed;
-    },
+    noneFailed: (_, { methodFailed, exclusionsFailed }: AutopayUpdateOutcome) => !methodFailed && !exclusionsFailed,
   },
   actions: {
     store: assign(({ event }) => (event.type === 'update.submit' ? { method: event.method, exclusions: event.exclusions, methodFailed: false, exclusionsFailed: false } : {})),
-    storeOutcome: assign(({ event }) => {
-      const { autopay, methodFailed, exclusionsFailed } = (event as unknown as { output: AutopayUpdateOutcome }).output;
-      return { autopay, methodFailed, exclusionsFailed };
-    }),
+    storeOutcome: assign((_, { autopay, methodFailed, exclusionsFailed }: AutopayUpdateOutcome) => ({ autopay, methodFailed, exclusionsFailed })),
     /** Provided: a partial success still changed the AutoPay (null when nothing was saved). */
     changed: (_, _params: { autopay: Autopay | null }) => {},
     updated: (_, _params: { autopay: Autopay | null }) => {},
@@ -99,8 +93,15 @@ export const autopayUpdateMachine = setup({
         src: 'updateAutopay',
         input: ({ context }) => ({ vendorId: context.vendorId, locationId: context.locationId, autopayId: context.autopayId, method: context.method, exclusions: context.exclusions }),
         onDone: [
-          { guard: 'noneFailed', target: 'updated', actions: ['storeOutcome', { type: 'updated', params: ({ event }) => ({ autopay: event.output.autopay }) }] },
-          { target: 'failed', actions: ['storeOutcome', { type: 'changed', params: ({ event }) => ({ autopay: event.output.autopay }) }] },
+          {
+            guard: { type: 'noneFailed', params: ({ event }) => event.output },
+            target: 'updated',
+            actions: [{ type: 'storeOutcome', params: ({ event }) => event.output }, { type: 'updated', params: ({ event }) => ({ autopay: event.output.autopay }) }],
+          },
+          {
+            target: 'failed',
+            actions: [{ type: 'storeOutcome', params: ({ event }) => event.output }, { type: 'changed', params: ({ event }) => ({ autopay: event.output.autopay }) }],
+          },
         ],
         // Not expected (the actor settles both calls), but a crash must not leave the page spinning.
         onError: { target: 'failed', actions: assign(({ context }) => ({ methodFailed: context.method !== null, exclusionsFailed: context.exclusions !== null })) },

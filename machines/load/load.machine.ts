@@ -35,9 +35,8 @@ export function createLoadMachine<TData, TInput = void>(
       load: fromPromise<TData, TInput>(({ input, signal }) => loader(input, signal)),
     },
     actions: {
-      // The done/error events are not in LoadEvent; their payloads are read by shape.
-      storeData: assign(({ event }) => ({ data: (event as unknown as { output: TData }).output, error: undefined })),
-      storeError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error })),
+      storeData: assign((_, data: TData) => ({ data, error: undefined })),
+      storeError: assign((_, error: unknown) => ({ error })),
     },
   }).createMachine({
     id,
@@ -49,9 +48,10 @@ export function createLoadMachine<TData, TInput = void>(
           id: 'load',
           src: 'load',
           input: ({ context }: { context: LoadContext<TData, TInput> }) => context.input,
-          onDone: { target: 'loaded', actions: 'storeData' },
-          onError: { target: 'failed', actions: 'storeError' },
-          // Cast: xstate's conditional `input` typing cannot resolve for a generic TInput.
+          onDone: { target: 'loaded', actions: { type: 'storeData', params: ({ event }: { event: { output: TData } }) => event.output } },
+          onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+          // Cast: xstate's conditional `input` typing cannot resolve for a generic TInput (so the params above
+          // name their event's shape themselves).
         } as never,
       },
       // Loaded data stays until a refresh is asked for: "load only once unless a refresh is requested".

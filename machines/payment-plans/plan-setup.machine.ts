@@ -45,14 +45,11 @@ export const planSetupMachine = setup({
   types: {} as { context: PlanSetupContext; events: PlanSetupEvent; input: PlanSetupInput },
   actors: { loadPlanRequest, createPaymentPlan },
   guards: {
-    isOpen: ({ event }) => {
-      const { request } = (event as unknown as { output: PlanRequestData }).output;
-      return request.type === 'paymentplan' && request.status === 'active' && request.paymentPlan !== null;
-    },
+    isOpen: (_, { request }: PlanRequestData) => request.type === 'paymentplan' && request.status === 'active' && request.paymentPlan !== null,
     canSetUp: ({ context }) => canSetUp(context),
   },
   actions: {
-    storeData: assign(({ event }) => ({ data: (event as unknown as { output: PlanRequestData }).output })),
+    storeData: assign((_, data: PlanRequestData) => ({ data })),
     chooseMethod: assign(({ context, event }) => {
       if (event.type !== 'form.method') return {};
       const changed = setupTerms(context, context.method?.provider)?.version !== setupTerms(context, event.method.provider)?.version;
@@ -70,7 +67,10 @@ export const planSetupMachine = setup({
         id: 'loadPlanRequest',
         src: 'loadPlanRequest',
         input: ({ context }) => context.input,
-        onDone: [{ guard: 'isOpen', target: 'loaded.ready', actions: 'storeData' }, { target: 'loaded.closed', actions: 'storeData' }],
+        onDone: [
+          { guard: { type: 'isOpen', params: ({ event }) => event.output }, target: 'loaded.ready', actions: { type: 'storeData', params: ({ event }) => event.output } },
+          { target: 'loaded.closed', actions: { type: 'storeData', params: ({ event }) => event.output } },
+        ],
         onError: 'failed',
       },
     },

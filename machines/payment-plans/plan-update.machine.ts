@@ -48,11 +48,11 @@ export const planUpdateMachine = setup({
   types: {} as { context: PlanUpdateContext; events: PlanUpdateEvent; input: PlanUpdateInput },
   actors: { loadPlan, updatePaymentPlan },
   guards: {
-    isActive: ({ event }) => (event as unknown as { output: PlanData }).output.plan.status === 'active',
+    isActive: (_, data: PlanData) => data.plan.status === 'active',
     canUpdate: ({ context }) => canUpdatePlan(context),
   },
   actions: {
-    storeData: assign(({ event }) => ({ data: (event as unknown as { output: PlanData }).output, notFound: false })),
+    storeData: assign((_, data: PlanData) => ({ data, notFound: false })),
     chooseMethod: assign(({ context, event }) => {
       if (event.type !== 'form.method') return {};
       const changed = planTerms(context, context.method?.provider)?.version !== planTerms(context, event.method.provider)?.version;
@@ -70,7 +70,10 @@ export const planUpdateMachine = setup({
         id: 'loadPlan',
         src: 'loadPlan',
         input: ({ context }) => context.input,
-        onDone: [{ guard: 'isActive', target: 'loaded.ready', actions: 'storeData' }, { target: 'loaded.inactive', actions: 'storeData' }],
+        onDone: [
+          { guard: { type: 'isActive', params: ({ event }) => event.output }, target: 'loaded.ready', actions: { type: 'storeData', params: ({ event }) => event.output } },
+          { target: 'loaded.inactive', actions: { type: 'storeData', params: ({ event }) => event.output } },
+        ],
         onError: { target: 'failed', actions: assign({ notFound: ({ event }) => event.error instanceof PlanNotFoundError }) },
       },
     },

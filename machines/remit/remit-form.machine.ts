@@ -47,8 +47,8 @@ export const remitFormMachine = setup({
     hasInvoiceRows: ({ context }) => context.rows.some((r) => r.invoice !== null),
   },
   actions: {
-    storeRows: assign(({ event }) => ({ rows: sortRemitRows(buildRemitRows((event as unknown as { output: RemitInvoice[] }).output)), error: undefined })),
-    storeError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error })),
+    storeRows: assign((_, invoices: RemitInvoice[]) => ({ rows: sortRemitRows(buildRemitRows(invoices)), error: undefined })),
+    storeError: assign((_, error: unknown) => ({ error })),
   },
 }).createMachine({
   id: 'remitForm',
@@ -60,8 +60,8 @@ export const remitFormMachine = setup({
         id: 'loadRemitInvoices',
         src: 'loadRemitInvoices',
         input: ({ context }) => context.input,
-        onDone: { target: 'loaded', actions: 'storeRows' },
-        onError: { target: 'failed', actions: 'storeError' },
+        onDone: { target: 'loaded', actions: { type: 'storeRows', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },
     loaded: {

@@ -25,11 +25,11 @@ export function createReportMachine<TRow, TInput>(id: string, loader: ReportLoad
     types: {} as { context: ReportContext<TRow, TInput>; events: ReportEvent; input: TInput },
     actors: { load: fromPromise<TRow[], TInput>(({ input, signal }) => loader(input, signal)) },
     guards: {
-      hasRows: ({ event }) => (event as unknown as { output: TRow[] }).output.length > 0,
+      hasRows: (_, rows: TRow[]) => rows.length > 0,
     },
     actions: {
-      storeRows: assign(({ event }) => ({ rows: (event as unknown as { output: TRow[] }).output, error: undefined })),
-      storeError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error })),
+      storeRows: assign((_, rows: TRow[]) => ({ rows, error: undefined })),
+      storeError: assign((_, error: unknown) => ({ error })),
       sort: assign(({ context, event }) => ({ sort: context.sort ? nextSort(context.sort, event.column) : null })),
     },
   }).createMachine({
@@ -42,8 +42,17 @@ export function createReportMachine<TRow, TInput>(id: string, loader: ReportLoad
           id: 'load',
           src: 'load',
           input: ({ context }: { context: ReportContext<TRow, TInput> }) => context.input,
-          onDone: [{ guard: 'hasRows', target: 'loaded', actions: 'storeRows' }, { target: 'empty' }],
-          onError: { target: 'failed', actions: 'storeError' },
+          onDone: [
+            {
+              guard: { type: 'hasRows', params: ({ event }: { event: { output: TRow[] } }) => event.output },
+              target: 'loaded',
+              actions: { type: 'storeRows', params: ({ event }: { event: { output: TRow[] } }) => event.output },
+            },
+            { target: 'empty' },
+          ],
+          onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+          // Cast: xstate's conditional `input` typing cannot resolve for a generic TInput (so the params above
+          // name their event's shape themselves).
         } as never,
       },
       loaded: defaultSort ? { on: { 'report.sort': { actions: 'sort' } } } : {},

@@ -32,14 +32,11 @@ export const chooserMachine = setup({
     loadOptions: fromPromise<ChooserOptions, { refresh: boolean }>(async () => ({ options: [], vendorCount: 0 })),
   },
   guards: {
-    hasSingleOption: ({ event }) => (event as unknown as { output: ChooserOptions }).output.options.length === 1,
+    hasSingleOption: (_, { options }: ChooserOptions) => options.length === 1,
     isOption: ({ context, event }) => event.type === 'chooser.choose' && context.options.some((o) => o.id === event.id),
   },
   actions: {
-    storeOptions: assign(({ event }) => {
-      const { options, vendorCount } = (event as unknown as { output: ChooserOptions }).output;
-      return { options, vendorCount };
-    }),
+    storeOptions: assign((_, { options, vendorCount }: ChooserOptions) => ({ options, vendorCount })),
     /** Provided: navigate to the option, replacing the chooser in history. */
     forward: (_, _params: { id: string }) => {},
     /** Provided: navigate to the option. */
@@ -56,8 +53,8 @@ export const chooserMachine = setup({
         src: 'loadOptions',
         input: ({ event }) => ({ refresh: event.type === 'chooser.retry' }),
         onDone: [
-          { guard: 'hasSingleOption', target: 'forwarding', actions: 'storeOptions' },
-          { target: 'choosing', actions: 'storeOptions' },
+          { guard: { type: 'hasSingleOption', params: ({ event }) => event.output }, target: 'forwarding', actions: { type: 'storeOptions', params: ({ event }) => event.output } },
+          { target: 'choosing', actions: { type: 'storeOptions', params: ({ event }) => event.output } },
         ],
         onError: 'failed',
       },

@@ -1,12 +1,15 @@
+import type { Temporal } from 'temporal-polyfill';
 import type { SnapshotFrom } from 'xstate';
 import { batchSubtotalCents, computeTotals, hasServiceFee, type PaymentTotals } from '../../core/rules/fees';
 import { selectAllState, sortPayableInvoices, type SelectAllState } from '../../core/rules/invoices';
 import { isPaymentFormValid } from '../../core/rules/payment-form';
-import { validPaymentDates } from '../../core/rules/payment-dates';
+import { parsePaymentDate, submittedPaymentDate, validPaymentDates } from '../../core/rules/payment-dates';
 import type { InvoiceAdjustment, InvoiceSelectionContext } from '../invoice-selection/invoice-selection.machine';
 import type { Invoice, Terms } from './click2pay.actors';
 import { calendarOptions, methodOf, termsOf, type ChosenMethod, type click2payMachine } from './click2pay.machine';
-import { amountToCents } from '../../core/rules/money';
+import { amountToCents, centsToAmount } from '../../core/rules/money';
+import { formatDollarInput } from '../../core/rules/dollars';
+import type { PaymentGroupRequest } from '../payment-submit/payment-submit.actors';
 
 type Snapshot = Pick<SnapshotFrom<typeof click2payMachine>, 'context' | 'matches'>;
 
@@ -52,11 +55,22 @@ export interface InvoiceRows {
   canViewMore: boolean;
 }
 
+let lastRows: { data: Snapshot['context']['invoices']; showAll: boolean; result: InvoiceRows } | null = null;
+
 /**
  * The invoice table's rows: payable invoices only, the request's ones unless show all, sorted (§2). Depends only on
- * the loaded invoices and "show all", so a view memoises it on those two (the sort is O(n log n), once per load).
+ * the loaded invoices and "show all", so the last answer is kept for those two: the sort (O(n log n)) runs once per
+ * load or "show all", and the rows keep their identity while the selection or the form changes (the table's
+ * memoised rows do not re-render).
  */
 export function invoiceRows(data: Snapshot['context']['invoices'], showAll: boolean): InvoiceRows {
+  if (lastRows && lastRows.data === data && lastRows.showAll === showAll) return lastRows.result;
+  const result = computeInvoiceRows(data, showAll);
+  lastRows = { data, showAll, result };
+  return result;
+}
+
+function computeInvoiceRows(data: Snapshot['context']['invoices'], showAll: boolean): InvoiceRows {
   if (!data) return { rows: [], canViewMore: false };
   const payable = data.invoices.filter((i) => i.payable && !i.deletedAt);
   const requested = new Set(data.requestInvoiceIds);
@@ -103,3 +117,28 @@ export function selectPaymentSummary(s: Snapshot, selection: Omit<InvoiceSelecti
   return { ...totals, showFee: hasServiceFee(feeMethod), invoiceCount: selectedInvoices.length, selectedInvoices, adjustments, valid };
 }
 
+
+/**
+ * The payment the form describes (openapi `CreatePaymentGroupRequest`), or null while the form is not valid (§5).
+ * `now` is the moment of the submit: it decides whether the chosen day is still open or moves to the next one
+ * (`submittedPaymentDate`). Adjustments are kept in cents and leave here in the contract's units: the open amount as
+ * text ("125.40"), the new amount in dollars (1999 cents → 19.99 exactly, never a float division).
+ */
+export function selectPaymentRequest(s: Snapshot, selection: InvoiceSelectionContext, now: Temporal.Instant): PaymentGroupRequest | null {
+  const summary = selectPaymentSummary(s, selection);
+  const method = methodOf(s.context);
+  const terms = selectTerms(s);
+  const date = s.context.paymentDate ? parsePaymentDate(s.context.paymentDate) : null;
+  if (!summary.valid || !method || !date || !terms) return null;
+  return {
+    paymentMethodId: method.id,
+    paymentDate: submittedPaymentDate(date, { now, timeZone: s.context.input.vendor.eodCutoff.timezone }).toString(),
+    partialPayments: summary.adjustments.map((a) => ({
+      invoiceId: a.invoiceId, amount: formatDollarInput(a.amountCents), newAmount: centsToAmount(a.newAmountCents), reason: a.reason, ...(a.notes ? { notes: a.notes } : {}),
+    })),
+    invoices: summary.selectedInvoices.map((i) => i.id),
+    epaVersion: terms.version,
+    // Pay in a template message: the payment's source is Message.
+    ...(selection.messageId ? { messageId: selection.messageId } : {}),
+  };
+}

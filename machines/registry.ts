@@ -64,7 +64,7 @@ export const machineRegistry: RegisteredMachine[] = [
   paymentDetailEntry,
   invoiceJourneyEntry,
   pdfLoaderEntry,
-  // issue 8: AutoPay and payment plans
+  // AutoPay and payment plans
   autopayPageEntry,
   autopaySubmitEntry,
   autopayUpdateEntry,
@@ -72,17 +72,17 @@ export const machineRegistry: RegisteredMachine[] = [
   planListEntry,
   planUpdateEntry,
   planSetupEntry,
-  // issue 9: statements and reminders
+  // statements and reminders
   statementEntry,
   adBannerEntry,
   statementDeliveryEntry,
   remindersEntry,
-  // issue 10: messages
+  // messages
   messageListEntry,
   templateMessageEntry,
   resolutionCenterEntry,
   unreadMessagesEntry,
-  // issue 10: remit form and replay of saved actions
+  // remit form and replay of saved actions
   remitFormEntry,
   remitPrintEntry,
   replayEntry,

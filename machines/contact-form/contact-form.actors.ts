@@ -33,7 +33,7 @@ export class LoginLinkRequestError extends Error {
 
 /**
  * Requests a login link for an e-mail address or phone number. No credentials are sent. The API client (and
- * openapi-fetch) is imported on submit: the landing page paints and hydrates without it (issue 6).
+ * openapi-fetch) is imported on submit: the landing page paints and hydrates without it.
  */
 export const requestLoginLink = fromPromise<LoginLinkAccepted, LoginLinkInput>(async ({ input, signal }) => {
   let result;

@@ -76,7 +76,7 @@ export const invoiceSelectionMachine = setup({
   context: { selected: new Set<string>(), adjustments: [], showAll: false, messageId: null },
   initial: 'idle',
   on: {
-    // Pay in a template message (issue 10), before or after the first load: its invoices become the selection (the
+    // Pay in a template message, before or after the first load: its invoices become the selection (the
     // next load keeps the payable ones) and every invoice is shown, so none of them hides behind "View More Invoices".
     'selection.message': {
       actions: assign(({ event }) => ({ selected: new Set(event.invoiceIds), adjustments: [], showAll: true, messageId: event.messageId })),

@@ -7,7 +7,7 @@ export const modelInvoiceIds = {
   credit: '33333333-3333-4333-8333-333333333333',
 };
 
-/** A template message whose Pay selects invoices (issue 10). */
+/** A template message whose Pay selects invoices. */
 export const modelMessageId = '44444444-4444-4444-8444-444444444444';
 
 export const modelDispute: InvoiceAdjustment = { invoiceId: modelInvoiceIds.other, amountCents: 12500, newAmountCents: 0, reason: 'Refused', notes: '' };

@@ -14,7 +14,8 @@ export type Loader<TData, TInput> = (input: TInput, signal: AbortSignal) => Prom
 
 /**
  * The generic load lifecycle (spec §4): loading → loaded | failed; `load.refresh` loads again.
- * One factory for vendors, locations, config, autopay, plans …: `createLoadMachine('vendors', loadVendors)`.
+ * One factory for the session's vendors, locations and config (`loaders.ts`) and the payment confirmation and
+ * payment detail pages: `createLoadMachine('vendorsLoad', fetchVendors)`.
  * The loader is the actor `load` (invoke id `load`), so tests replace it with `.provide({ actors: { load } })`
  * and model walks send `xstate.done.actor.load` / `xstate.error.actor.load`.
  */

@@ -10,7 +10,7 @@ export interface UnreadMessagesContext {
 export type UnreadMessagesEvent = { type: 'unread.location'; hasUnreadMessages: boolean };
 
 /**
- * The MESSAGES tile's unread count (issue 10). Once the location is known, and only when it says it
+ * The MESSAGES tile's unread count. Once the location is known, and only when it says it
  * `hasUnreadMessages`, the unread messages are counted (`contactNotRead=true`): waiting → none | loading → loaded |
  * failed. Without unread messages no call is made. A failed count falls back to the flag alone (the tile says "New"
  * without a number); it never blocks the dashboard.

@@ -23,7 +23,7 @@ export function isDepositCents(cents: number): boolean {
 }
 
 /**
- * Verifying a pending bank account with its two micro-deposits (issue 3; spec §4 "pending and
+ * Verifying a pending bank account with its two micro-deposits (spec §4 "pending and
  * unusable until micro-deposits are verified"):
  *
  * editing ──submit [two amounts 0.01–0.99]──▶ verifying ──verified──▶ verified (list updated)

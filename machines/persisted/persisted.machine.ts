@@ -9,7 +9,7 @@ export interface PersistedState {
   version: typeof PERSISTED_STORE_VERSION;
   /** Last payment method used successfully (spec §4: kept in local storage). */
   lastPaymentMethodId: string | null;
-  /** Saved actions and their flags (issue 10, `machines/replay`); absent in older stored values → empty. */
+  /** Saved actions and their flags (`machines/replay`); absent in older stored values → empty. */
   replay: ReplayState;
 }
 

@@ -1,4 +1,4 @@
-/** Remit form calls (issue 10): the open invoices, the "Remit form printed" journey, and the remit slip PDF. */
+/** Remit form calls: the open invoices, the "Remit form printed" journey, and the remit slip PDF. */
 import { fromPromise } from 'xstate';
 import { api, unwrap } from '../../core/api/client';
 import type { components } from '../../core/api/schema';

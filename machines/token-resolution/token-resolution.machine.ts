@@ -25,7 +25,7 @@ export const tokenResolutionMachine = setup({
   actions: {
     /** Replaced with `.provide({ actions: { navigate } })`; the default does nothing. */
     navigate: (_, _params: { to: string }) => {},
-    /** Provided (issue 10): saves the link's action for replay (`machines/replay`); the default does nothing. */
+    /** Provided: saves the link's action for replay (`machines/replay`); the default does nothing. */
     saveReplay: (_, _params: { token: string; info: TokenInfo }) => {},
   },
 }).createMachine({

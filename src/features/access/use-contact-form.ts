@@ -22,7 +22,7 @@ const noActor = { subscribe: () => () => {}, view: () => undefined };
 /**
  * The landing page's contact form: the machine's view model and its events as callbacks.
  *
- * The machine (and XState) loads with the first interaction, not with the page (issue 6): until it runs, the text
+ * The machine (and XState) loads with the first interaction, not with the page (the landing page paints without it): until it runs, the text
  * typed is kept here and the view is what the chart shows in `editing` before its debounce — no verdict yet, "Request
  * Link" enabled for a valid text. When the machine starts, it receives that text (and a submit made meanwhile), so
  * nothing typed is lost and the chart decides everything from then on.

@@ -4,7 +4,7 @@ import { selectUnreadBadge } from '../../../machines/messages/messages.selectors
 import { unreadMessagesMachine } from '../../../machines/messages/unread-messages.machine';
 
 /**
- * The MESSAGES tile's badge (issue 10): once the location (and its `hasUnreadMessages`) is known, the machine counts
+ * The MESSAGES tile's badge: once the location (and its `hasUnreadMessages`) is known, the machine counts
  * the unread messages — only when there are some. `undefined` while the location loads.
  */
 export function useUnreadMessages(vendorId: string, locationId: string, hasUnreadMessages: boolean | undefined): number | 'new' | null {

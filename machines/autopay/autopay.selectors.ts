@@ -1,10 +1,12 @@
 /** Snapshots of the AutoPay machines → what the views show. */
 import type { SnapshotFrom } from 'xstate';
+import { hasServiceFee } from '../../core/rules/fees';
+import { vendorToday } from '../../core/rules/payment-dates';
 import { exclusionChanges } from '../../core/rules/recurring-plans';
 import { isEditable, startDatesOf, termsFor, type autopayPageMachine } from './autopay-page.machine';
 import type { autopayDeleteMachine } from './autopay-delete.machine';
-import type { autopaySubmitMachine } from './autopay-submit.machine';
-import type { AutopayUpdateFailure, autopayUpdateMachine } from './autopay-update.machine';
+import type { AutopaySubmitEvent, autopaySubmitMachine } from './autopay-submit.machine';
+import type { AutopayUpdateEvent, AutopayUpdateFailure, autopayUpdateMachine } from './autopay-update.machine';
 
 type PageSnapshot = Pick<SnapshotFrom<typeof autopayPageMachine>, 'context' | 'matches'>;
 
@@ -16,6 +18,8 @@ export function selectPageStatus(s: PageSnapshot): AutopayPageStatus {
   return s.matches({ loaded: 'active' }) ? 'active' : 'inactive';
 }
 
+/** Today in the vendor's time zone when the page opened (the calendar's first month). */
+export const selectToday = (s: PageSnapshot): string => vendorToday(s.context.input.now, s.context.input.vendor.eodCutoff.timezone).toString();
 export const selectStartDates = (s: PageSnapshot): string[] => startDatesOf(s.context);
 export const selectEditable = (s: PageSnapshot): boolean => isEditable(s.context);
 export const selectTerms = (s: PageSnapshot) => termsFor(s.context, s.context.method?.provider);
@@ -44,6 +48,31 @@ export function selectExclusionsChanged(s: PageSnapshot): boolean {
 /** §2.2: Update is enabled only when the box is ticked and the method or the exclusions changed. */
 export function selectUpdateEnabled(s: PageSnapshot): boolean {
   return s.matches({ loaded: 'active' }) && s.context.termsAccepted && (selectMethodChanged(s) || selectExclusionsChanged(s)) && (!selectMethodChanged(s) || !!selectTerms(s));
+}
+
+/** True when the chosen method adds a service fee (the "… AutoPay Plus?" modal asks first). */
+export function selectFee(s: PageSnapshot): boolean {
+  const { method } = s.context;
+  return hasServiceFee(method ? { provider: method.provider, serviceFee: method.displayExtra.serviceFee } : null);
+}
+
+/** Set up (§2.1): the submit the form describes, or null while it is not valid. */
+export function selectSetupSubmit(s: PageSnapshot): Extract<AutopaySubmitEvent, { type: 'autopay.submit' }> | null {
+  const { method, startDate, excluded } = s.context;
+  const terms = selectTerms(s);
+  if (!selectSetupValid(s) || !method || !startDate || !terms) return null;
+  return { type: 'autopay.submit', body: { paymentMethodId: method.id, startDate, excludedInvoices: excluded, epaVersion: terms.version }, fee: selectFee(s) };
+}
+
+/**
+ * Update (§2.2, §7): the method change (only a different method, with the terms of its provider) and the exclusion
+ * change; the fee modal asks only when the method changes to one with a fee. Null while Update is not enabled.
+ */
+export function selectUpdateSubmit(s: PageSnapshot): Extract<AutopayUpdateEvent, { type: 'update.submit' }> | null {
+  if (!selectUpdateEnabled(s)) return null;
+  const terms = selectTerms(s);
+  const method = selectMethodChanged(s) && s.context.method && terms ? { paymentMethodId: s.context.method.id, epaVersion: terms.version } : null;
+  return { type: 'update.submit', method, exclusions: selectExclusionChanges(s), fee: method !== null && selectFee(s) };
 }
 
 type SubmitSnapshot = Pick<SnapshotFrom<typeof autopaySubmitMachine>, 'matches'>;

@@ -1,5 +1,5 @@
 /**
- * The shape of a registered machine (issue 11). Each machine folder declares its own entries beside its model in
+ * The shape of a registered machine. Each machine folder declares its own entries beside its model in
  * `<flow>.entry.ts` with `defineMachine`, and `machines/registry.ts` is one plain list of them.
  */
 import type { AnyStateMachine, EventObject } from 'xstate';
@@ -12,29 +12,23 @@ export interface RegisteredMachine {
   input?: unknown;
   /** Model events accepted by the snapshot. */
   events: (snapshot: any) => EventObject[];
-  /** What the machine is for, one line (kept for older inline entries; `defineMachine` sets it to `purpose`). */
+  /** What the machine is for, one line (the atlas shows it). */
+  purpose: string;
+  /** The feature the atlas groups it under (e.g. "Click-to-pay"). */
+  feature: string;
+  /** The same line as `purpose`, under the name the atlas journey and the registry test read. */
   description: string;
-  /** What the machine is for, one line (the atlas shows it). Required through `defineMachine`. */
-  purpose?: string;
-  /** The feature the atlas groups it under (e.g. "Click-to-pay"). Required through `defineMachine`. */
-  feature?: string;
 }
 
-/** A machine entry as a folder declares it: purpose and feature are required. */
-export interface MachineEntry extends RegisteredMachine {
-  purpose: string;
-  feature: string;
-}
+/** A machine entry as a folder declares it. */
+export type MachineEntry = RegisteredMachine;
 
 /** Keeps only the events the snapshot accepts (guards included). */
 export function accepted(events: (snapshot: any) => EventObject[]) {
   return (snapshot: any) => events(snapshot).filter((e) => snapshot.can(e));
 }
 
-/**
- * Declares a registry entry: the id is the machine's id, the model events are filtered to what the snapshot
- * accepts, and `description` mirrors `purpose` for older readers.
- */
+/** Declares a registry entry: the id is the machine's id, and the model events are filtered to what the snapshot accepts. */
 export function defineMachine(entry: {
   machine: AnyStateMachine;
   input?: unknown;
@@ -47,17 +41,16 @@ export function defineMachine(entry: {
     machine: entry.machine,
     ...(entry.input === undefined ? {} : { input: entry.input }),
     events: accepted(entry.events),
-    description: entry.purpose,
     purpose: entry.purpose,
     feature: entry.feature,
+    description: entry.purpose,
   };
 }
 
-/** Purpose and feature of any entry, also of an older inline one (description only, no feature). */
+/** The purpose and the feature of an entry, as the atlas, its export and the QA path printer show them. */
 export function purposeOf(entry: RegisteredMachine): string {
-  return entry.purpose ?? entry.description;
+  return entry.purpose;
 }
-export const UNSORTED_FEATURE = 'Unsorted';
 export function featureOf(entry: RegisteredMachine): string {
-  return entry.feature ?? UNSORTED_FEATURE;
+  return entry.feature;
 }

@@ -5,7 +5,6 @@ import type { components } from '../../core/api/schema';
 
 export type InvoiceJourney = components['schemas']['InvoiceJourney'];
 export type JourneyEntry = components['schemas']['JourneyEntry'];
-export type JourneyInvoice = components['schemas']['Invoice'];
 
 export interface JourneyInput {
   vendorId: string;

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorLogicFrom } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 
 /** Events of every load machine. */
 export type LoadEvent = { type: 'load.refresh' };
@@ -63,4 +63,3 @@ export function createLoadMachine<TData, TInput = void>(
 }
 
 export type LoadMachine<TData, TInput = void> = ReturnType<typeof createLoadMachine<TData, TInput>>;
-export type LoadLogic<TData, TInput = void> = ActorLogicFrom<LoadMachine<TData, TInput>>;

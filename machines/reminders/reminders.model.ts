@@ -12,7 +12,6 @@ export function modelCampaign(id: string, eventDay: number): Campaign {
   return { id, eventDay, contactId: modelReminderContactId, deliverTo: 'dana@example.com' };
 }
 export const modelCampaignA = modelCampaign('ca000000-0000-4000-8000-000000000001', -3);
-export const modelCreated = modelCampaign('ca000000-0000-4000-8000-000000000002', -5);
 export const modelCampaignList: CampaignList = { campaigns: [modelCampaignA], contactId: modelReminderContactId, deliverTo: 'dana@example.com' };
 
 /** An API failure as the actors throw it (shape of `ApiError`). */

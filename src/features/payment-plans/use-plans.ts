@@ -6,12 +6,8 @@ import { planSetupMachine } from '../../../machines/payment-plans/plan-setup.mac
 import { planUpdateMachine } from '../../../machines/payment-plans/plan-update.machine';
 import type { ChosenMethod } from '../../../machines/autopay/autopay-page.machine';
 import type { CreatePaymentPlanResponse, PaymentPlan } from '../../../machines/payment-plans/payment-plans.actors';
-import {
-  selectPlanConfirming, selectPlanListStatus, selectPlanPageStatus, selectPlanSubmitting, selectPlanTerms, selectPlanUpdateEnabled, selectPlanUpdateFailed,
-  selectPlanSetupStatus, selectSetupEnabled, selectSetupFailed, selectSetupSubmitting, selectSetupTerms,
-} from '../../../machines/payment-plans/payment-plans.selectors';
+import { connectPlan, connectPlanList, connectPlanSetup } from '../../../machines/payment-plans/payment-plans.connect';
 import { useAppServices } from '../../app/app-services';
-import { hasServiceFee } from '../../../core/rules/fees';
 import { planIdInPath } from '../../../core/rules/recurring-plans';
 
 function useNavigateRef() {
@@ -37,11 +33,8 @@ export function usePlanList(vendorId: string, locationId: string, base: string) 
     actions: { redirect: (_, { planId }) => navigateRef.current(planId ? `${base}/plans/${planId}` : base, { replace: true }) },
   }), [base, navigateRef]);
   const actor = useActorRef(logic, { input: { vendorId, locationId, cameFromPlanId } });
-  return {
-    status: useSelector(actor, selectPlanListStatus),
-    plans: useSelector(actor, (s) => s.context.plans),
-    retry: () => actor.send({ type: 'plans.retry' }),
-  };
+  const snapshot = useSelector(actor, (s) => s);
+  return useMemo(() => connectPlanList(snapshot, actor.send), [snapshot, actor]);
 }
 
 /** What the update confirmation page gets as navigation state (without it: the root). */
@@ -62,25 +55,8 @@ export function usePlan(vendorId: string, locationId: string, planId: string, ba
     },
   }), [base, navigateRef, persisted]);
   const actor = useActorRef(logic, { input: { vendorId, locationId, planId } });
-  const context = useSelector(actor, (s) => s.context);
-  return {
-    status: useSelector(actor, selectPlanPageStatus),
-    plan: context.data?.plan ?? null,
-    method: context.method,
-    termsAccepted: context.termsAccepted,
-    terms: useSelector(actor, selectPlanTerms),
-    enabled: useSelector(actor, selectPlanUpdateEnabled),
-    confirming: useSelector(actor, selectPlanConfirming),
-    submitting: useSelector(actor, selectPlanSubmitting),
-    failed: useSelector(actor, selectPlanUpdateFailed),
-    fee: hasServiceFee(context.method ? { provider: context.method.provider, serviceFee: context.method.displayExtra.serviceFee } : null),
-    chooseMethod: (method: ChosenMethod) => actor.send({ type: 'form.method', method }),
-    setTerms: (accepted: boolean) => actor.send({ type: 'form.terms', accepted }),
-    update: () => actor.send({ type: 'plan.update' }),
-    confirm: () => actor.send({ type: 'plan.confirm' }),
-    cancel: () => actor.send({ type: 'plan.cancel' }),
-    retry: () => actor.send({ type: 'plan.retryLoad' }),
-  };
+  const snapshot = useSelector(actor, (s) => s);
+  return useMemo(() => connectPlan(snapshot, actor.send), [snapshot, actor]);
 }
 
 export type PlanSetupConfirmation = CreatePaymentPlanResponse;
@@ -97,19 +73,6 @@ export function usePlanSetup(vendorId: string, locationId: string, requestId: st
     },
   }), [base, navigateRef, persisted, requestId]);
   const actor = useActorRef(logic, { input: { vendorId, locationId, requestId } });
-  const context = useSelector(actor, (s) => s.context);
-  return {
-    status: useSelector(actor, selectPlanSetupStatus),
-    request: context.data?.request ?? null,
-    method: context.method,
-    termsAccepted: context.termsAccepted,
-    terms: useSelector(actor, selectSetupTerms),
-    enabled: useSelector(actor, selectSetupEnabled),
-    submitting: useSelector(actor, selectSetupSubmitting),
-    failed: useSelector(actor, selectSetupFailed),
-    chooseMethod: (method: ChosenMethod) => actor.send({ type: 'form.method', method }),
-    setTerms: (accepted: boolean) => actor.send({ type: 'form.terms', accepted }),
-    setUp: () => actor.send({ type: 'plan.setup' }),
-    retry: () => actor.send({ type: 'plan.retryLoad' }),
-  };
+  const snapshot = useSelector(actor, (s) => s);
+  return useMemo(() => connectPlanSetup(snapshot, actor.send), [snapshot, actor]);
 }

@@ -6,6 +6,10 @@ import { modelCalendar, modelClick2payInput, modelIds, modelInvoices, modelMetho
 import { selectStatus } from '../../machines/click2pay/click2pay.selectors';
 import type { InvoiceAdjustment, InvoiceSelectionContext } from '../../machines/invoice-selection/invoice-selection.machine';
 import { paymentSubmitMachine } from '../../machines/payment-submit/payment-submit.machine';
+import { remitFormMachine } from '../../machines/remit/remit-form.machine';
+import { remitPrintMachine, type RemitPrintEvent } from '../../machines/remit/remit-print.machine';
+import { connectRemit } from '../../machines/remit/remit.connect';
+import { modelRemitInput, modelRemitInvoices } from '../../machines/remit/remit.model';
 
 const [bank] = modelMethods;
 
@@ -137,5 +141,47 @@ describe('connectClick2pay', () => {
     expect(second.toggleAll).toBe(first.toggleAll);
     expect(second.chooseMethod).toBe(first.chooseMethod);
     expect(second.table.selectAll).not.toBe(undefined);
+  });
+});
+
+describe('connectRemit', () => {
+  const startForm = async (invoices = modelRemitInvoices) => {
+    const form = createActor(remitFormMachine.provide({ actors: { loadRemitInvoices: fromPromise(async () => invoices) } }), { input: modelRemitInput }).start();
+    await waitFor(form, (s) => s.matches('loaded'));
+    return form;
+  };
+  const printIdle = createActor(remitPrintMachine, { input: modelRemitInput }).getSnapshot();
+
+  it('Download PDF sends the printed rows with their amounts in dollars from the cents typed', async () => {
+    const form = await startForm();
+    const [a, b] = modelRemitInvoices;
+    form.send({ type: 'remit.toggle', rowId: a!.id });
+    form.send({ type: 'remit.amount', rowId: a!.id, text: '19.99' });
+    form.send({ type: 'remit.comment', rowId: a!.id, text: 'short' });
+    form.send({ type: 'remit.toggle', rowId: b!.id });
+    const sent: RemitPrintEvent[] = [];
+    const view = connectRemit({ form: form.getSnapshot(), print: printIdle }, { print: (e) => sent.push(e) });
+    view.downloadPdf();
+    view.print();
+    expect(sent).toEqual([
+      {
+        type: 'remit.downloadPdf',
+        body: { invoices: [{ invoiceId: a!.id, amount: 19.99, comment: 'short' }, { invoiceId: b!.id, amount: 40, comment: '' }], lines: [], comments: '' },
+      },
+      { type: 'remit.print', invoiceIds: [a!.id, b!.id] },
+    ]);
+  });
+
+  it('without invoices the blank lines go with their amounts (null when empty)', async () => {
+    const form = await startForm([]);
+    form.send({ type: 'remit.amount', rowId: 'blank-1', text: '-5.25' });
+    form.send({ type: 'remit.description', rowId: 'blank-1', text: 'Return' });
+    const sent: RemitPrintEvent[] = [];
+    connectRemit({ form: form.getSnapshot(), print: printIdle }, { print: (e) => sent.push(e) }).downloadPdf();
+    const event = sent[0];
+    if (event?.type !== 'remit.downloadPdf') throw new Error(`expected remit.downloadPdf, got ${JSON.stringify(event)}`);
+    expect(event.body.invoices).toEqual([]);
+    expect(event.body.lines[0]).toEqual({ description: 'Return', amount: -5.25 });
+    expect(event.body.lines.slice(1).every((l) => l.amount === null)).toBe(true);
   });
 });

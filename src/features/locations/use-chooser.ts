@@ -3,17 +3,12 @@ import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { Location, Vendor } from '../../../machines/load/load.actors';
+import { connectChooser } from '../../../machines/selection/chooser.connect';
 import { chooserMachine, type ChooserOption, type ChooserOptions } from '../../../machines/selection/chooser.machine';
 import { formatAddress, sortLocations, sortVendors, vendorLabel } from '../../../machines/selection/selection.selectors';
 import { settled, useSession } from '../shell/session';
 
-export interface ChooserView {
-  status: 'loading' | 'choosing' | 'leaving' | 'failed';
-  options: ChooserOption[];
-  vendorCount: number;
-  choose: (id: string) => void;
-  retry: () => void;
-}
+export type ChooserView = ReturnType<typeof connectChooser>;
 
 function useChooser(loadOptions: (refresh: boolean) => Promise<ChooserOptions>, pathOf: (id: string) => string): ChooserView {
   const navigate = useNavigate();
@@ -31,18 +26,8 @@ function useChooser(loadOptions: (refresh: boolean) => Promise<ChooserOptions>, 
     [],
   );
   const actorRef = useActorRef(logic);
-  const status = useSelector(actorRef, (s): ChooserView['status'] =>
-    s.matches('loading') ? 'loading' : s.matches('choosing') ? 'choosing' : s.matches('failed') ? 'failed' : 'leaving',
-  );
-  const options = useSelector(actorRef, (s) => s.context.options);
-  const vendorCount = useSelector(actorRef, (s) => s.context.vendorCount);
-  return {
-    status,
-    options,
-    vendorCount,
-    choose: (id) => actorRef.send({ type: 'chooser.choose', id }),
-    retry: () => actorRef.send({ type: 'chooser.retry' }),
-  };
+  const snapshot = useSelector(actorRef, (s) => s);
+  return useMemo(() => connectChooser(snapshot, actorRef.send), [snapshot, actorRef]);
 }
 
 function vendorOption(vendor: Vendor): ChooserOption {

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { invoiceAdjustmentMachine, type AdjustmentKind } from '../../../machines/invoice-adjustment/invoice-adjustment.machine';
-import { selectAmountError, selectCanApply, selectNotAdjustable, selectPartialSummary } from '../../../machines/invoice-adjustment/invoice-adjustment.selectors';
+import { connectInvoiceAdjustment } from '../../../machines/invoice-adjustment/invoice-adjustment.connect';
 import { useSession } from '../shell/session';
 
 /** The dispute / partial form of one invoice; Apply adds the adjustment to the session's selection and returns to click-to-pay. */
@@ -27,21 +27,6 @@ export function useInvoiceAdjustment({ vendorId, locationId, invoiceId, kind, ba
     [selectionRef, base],
   );
   const actor = useActorRef(logic, { input: { vendorId, locationId, invoiceId, kind } });
-  return {
-    status: useSelector(actor, (s) =>
-      s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('notAdjustable') ? 'notAdjustable' : 'editing',
-    ),
-    notAdjustable: useSelector(actor, selectNotAdjustable),
-    invoice: useSelector(actor, (s) => s.context.invoice),
-    reason: useSelector(actor, (s) => s.context.reason),
-    notes: useSelector(actor, (s) => s.context.notes),
-    amountText: useSelector(actor, (s) => s.context.amountText),
-    amountError: useSelector(actor, selectAmountError),
-    summary: useSelector(actor, selectPartialSummary),
-    canApply: useSelector(actor, selectCanApply),
-    setReason: (reason: string) => actor.send({ type: 'adjustment.reason', reason }),
-    setNotes: (notes: string) => actor.send({ type: 'adjustment.notes', notes }),
-    setAmount: (text: string) => actor.send({ type: 'adjustment.amount', text }),
-    apply: () => actor.send({ type: 'adjustment.apply' }),
-  };
+  const snapshot = useSelector(actor, (s) => s);
+  return useMemo(() => connectInvoiceAdjustment(snapshot, actor.send), [snapshot, actor]);
 }

@@ -35,17 +35,6 @@ export interface PaymentAttemptsTable {
 type AttemptsDb = import('kysely').Kysely<{ paymentAttempts: PaymentAttemptsTable }>;
 const attemptsDb = (db: Db) => db.withTables<{ paymentAttempts: PaymentAttemptsTable }>() as unknown as AttemptsDb;
 
-export const paymentAttemptsUp = [
-  `create table payment_attempts (
-    id uuid primary key default gen_random_uuid(),
-    contact_id uuid not null references contacts(id) on delete cascade,
-    kind text not null check (kind in ('tokenize','verification_failed')),
-    created_at timestamptz not null default now()
-  )`,
-  `create index payment_attempts_contact_idx on payment_attempts (contact_id, kind, created_at)`,
-];
-export const paymentAttemptsDown = ['drop table if exists payment_attempts'];
-
 /** Serialises the attempts of one contact and kind (call inside the transaction that checks and records). */
 export async function lockPaymentAttempts(trx: Db, contactId: string, kind: PaymentAttemptKind): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`payment-attempts:${kind}:${contactId}`}, 0))`.execute(trx);

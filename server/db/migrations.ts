@@ -383,7 +383,7 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
-  // Issue 3: `POST .../paymentgroups` exactly once per Idempotency-Key (server/repos/payment-groups.ts).
+  // `POST .../paymentgroups` exactly once per Idempotency-Key (server/use-cases/schedule-payment.ts).
   '0002_idempotency_keys': {
     async up(db) {
       await run(db, [

@@ -5,13 +5,13 @@
  * - `tokenize`: every `POST /payments-api/tokenizer` that reaches the processor check, per contact: 20 per hour;
  * - `verification_failed`: wrong micro-deposit answers per contact, across all its methods: 10 per day.
  *
- * Reached → 429 `rate_limited` with `Retry-After` (the payments service answers it in its `{ errors }` shape).
+ * Reached → `rate_limited` with `Retry-After` (server/use-cases/verify-payment-method.ts words it; the payments service
+ * answers it in its `{ errors }` shape).
  * Count, check and record happen in one transaction under a per-contact advisory lock, so concurrent requests cannot
  * slip past the limit together.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
-import { ApiError } from '../http/errors.js';
 
 export type PaymentAttemptKind = 'tokenize' | 'verification_failed';
 
@@ -57,17 +57,7 @@ export async function recordPaymentAttempt(trx: Db, contactId: string, kind: Pay
   await attemptsDb(trx).insertInto('paymentAttempts').values({ contactId, kind, createdAt: now }).execute();
 }
 
-/** The 429 of a reached limit; `Retry-After` is the window in seconds. */
-export function paymentAttemptsRateLimited(kind: PaymentAttemptKind): ApiError {
-  return new ApiError(
-    429,
-    'rate_limited',
-    kind === 'tokenize'
-      ? 'Too many payment method attempts. Please try again later.'
-      : 'Too many wrong verification amounts. Please try again tomorrow or contact your representative.',
-  );
-}
-
+/** `Retry-After` of a reached limit: the window in seconds. */
 export const retryAfterSeconds = (kind: PaymentAttemptKind) => String(PAYMENT_ATTEMPT_LIMITS[kind].windowMinutes * 60);
 
 /** Drops attempts older than every window (run by the scheduled jobs). */

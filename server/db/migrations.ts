@@ -6,8 +6,6 @@
  * `NNNN_` prefix). Never edit a migration that has shipped.
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { paymentsServiceDown, paymentsServiceUp } from '../payments-service/schema.js';
-import { paymentAttemptsDown, paymentAttemptsUp } from '../repos/payment-attempts.js';
 import { listDataVersionsDown, listDataVersionsUp } from './list-versions.js';
 
 /** Runs statements one by one (PGlite's extended protocol refuses several statements in one query). */
@@ -324,6 +322,55 @@ const reportsIndexesDown = [
   `drop index if exists payment_groups_contact_list_idx`,
 ];
 
+/**
+ * `0003_payments_service`: the sandbox payments service's one-time keys and the micro-deposit verifications (typed in
+ * server/payments-service/schema.ts).
+ */
+const paymentsServiceUp = [
+  `create table tokenized_methods (
+    id uuid primary key default gen_random_uuid(),
+    key_hash text not null unique,
+    contact_id uuid not null references contacts(id) on delete cascade,
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    location_id uuid not null references locations(id) on delete cascade,
+    provider text not null check (provider in ('plastiq-cc','priority-cc','priority-ach','direct-ach')),
+    nickname text,
+    name_on_card text,
+    brand text,
+    last_four text not null check (last_four ~ '^[0-9]{4}$'),
+    exp_month int check (exp_month is null or exp_month between 1 and 12),
+    exp_year int,
+    provider_token text not null,
+    expires_at timestamptz not null,
+    used_at timestamptz,
+    payment_method_id uuid references payment_methods(id) on delete set null,
+    created_at timestamptz not null default now()
+  )`,
+  `create index tokenized_methods_expires_idx on tokenized_methods (expires_at)`,
+  `create table payment_method_verifications (
+    payment_method_id uuid primary key references payment_methods(id) on delete cascade,
+    amount1_cents int not null check (amount1_cents between 1 and 99),
+    amount2_cents int not null check (amount2_cents between 1 and 99),
+    failed_attempts int not null default 0,
+    verified_at timestamptz,
+    created_at timestamptz not null default now()
+  )`,
+];
+
+const paymentsServiceDown = ['drop table if exists payment_method_verifications', 'drop table if exists tokenized_methods'];
+
+/** `0004_payment_attempts`: the per-contact limits on tokenizing and wrong micro-deposit answers (server/repos/payment-attempts.ts). */
+const paymentAttemptsUp = [
+  `create table payment_attempts (
+    id uuid primary key default gen_random_uuid(),
+    contact_id uuid not null references contacts(id) on delete cascade,
+    kind text not null check (kind in ('tokenize','verification_failed')),
+    created_at timestamptz not null default now()
+  )`,
+  `create index payment_attempts_contact_idx on payment_attempts (contact_id, kind, created_at)`,
+];
+const paymentAttemptsDown = ['drop table if exists payment_attempts'];
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': {
     async up(db) {
@@ -336,7 +383,7 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
-  // Issue 3: `POST .../paymentgroups` exactly once per Idempotency-Key (server/repos/payment-groups.ts).
+  // `POST .../paymentgroups` exactly once per Idempotency-Key (server/use-cases/schedule-payment.ts).
   '0002_idempotency_keys': {
     async up(db) {
       await run(db, [
@@ -357,7 +404,7 @@ export const migrations: Record<string, Migration> = {
       await run(db, ['drop table if exists idempotency_keys']);
     },
   },
-  // Issue 3: sandbox payments service (tokenized methods) and micro-deposit verification (server/payments-service/schema.ts).
+  // Sandbox payments service (tokenized methods) and micro-deposit verification (tables typed in server/payments-service/schema.ts).
   '0003_payments_service': {
     async up(db) {
       await run(db, paymentsServiceUp);

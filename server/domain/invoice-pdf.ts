@@ -40,6 +40,14 @@ function addressLines(address: Address | null): string[] {
 }
 
 /** A file name for Content-Disposition: `invoice-<number>.pdf`, the number reduced to safe characters. */
+/**
+ * The pay link printed on a copy (an invoice's, a statement's): the portal's landing page, no token. The document
+ * route and the statement job print the same one.
+ */
+export function payLinkOf(publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/`;
+}
+
 export function invoicePdfFileName(displayInvNum: string): string {
   const safe = displayInvNum.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 80);
   return `invoice-${safe || 'copy'}.pdf`;

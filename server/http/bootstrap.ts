@@ -23,6 +23,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { firstScreenHtml } from './first-screen.js';
+import type { Bootstrap, TokenPage } from './token-page.js';
+
+export type { Bootstrap, TokenPage, TokenPageKind } from './token-page.js';
 
 /** `dist/.vite/chunks.json` (scripts/build/chunk-map.ts): source module → chunk file, chunk file → its static imports. */
 export interface ChunkMap {
@@ -37,19 +40,6 @@ export const PUBLIC_ANNOUNCEMENTS_FILE = '/static/announcements.json';
 
 /** The modules a route under /token/:token renders (src/app/router.tsx, src/app/app-pages.ts). */
 export const TOKEN_GUARD_MODULE = 'src/app/token-guard.tsx';
-
-export type TokenPageKind = 'vendors' | 'locations' | 'dashboard' | 'location-page';
-
-export interface TokenPage {
-  token: string;
-  /** The path after `/token/<token>` (what the inline data is for; no token in it). */
-  page: string;
-  kind: TokenPageKind;
-  vendorId?: string;
-  locationId?: string;
-  /** The page's own module, when the route is one whose chain is preloaded. */
-  module?: string;
-}
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const TOKEN_PATH = new RegExp(`^/token/([^/]+)(/vendors(?:/(${UUID})/locations(?:/(${UUID})(/.*)?)?)?)/?$`);
@@ -94,15 +84,6 @@ export function bootstrapCalls(page: TokenPage): string[] {
  * the SPA loads as it always did (the calls still finish: they are reads).
  */
 export const BOOTSTRAP_TIMEOUT_MS = 800;
-
-export interface Bootstrap {
-  /** The page it was made for: the path after /token/<token>. */
-  page: string;
-  /** GET answers by path under /api (with its query string). */
-  api: Record<string, unknown>;
-  /** Public files by path. */
-  files: Record<string, unknown>;
-}
 
 /**
  * The page's first-screen data, or null when the token does not answer `GET /vendors` with 200 (then the page gets

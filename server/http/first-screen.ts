@@ -11,7 +11,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Bootstrap, TokenPage } from './bootstrap.js';
+import type { Bootstrap, TokenPage } from './token-page.js';
 
 export const FIRST_SCREEN_ID = 'pp-first-screen';
 export const FIRST_SCREEN_MODULE = path.join('.ssr', 'first-screen.mjs');

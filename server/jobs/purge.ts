@@ -4,7 +4,7 @@
  */
 import { purgeOutbox } from '../repos/outbox.js';
 import { prunePaymentAttempts } from '../repos/payment-attempts.js';
-import { purgeIdempotencyKeys } from '../repos/payment-groups.js';
+import { purgeIdempotencyKeys } from '../repos/idempotency-keys.js';
 import type { ScheduledJob } from './types.js';
 
 export const purgeJob: ScheduledJob = {

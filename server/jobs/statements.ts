@@ -35,7 +35,7 @@ import { renderStatementPdf, statementPdfFileName } from '../domain/statement-pd
 import { insertOutboxMessageWithAttachments } from '../repos/outbox.js';
 import { loadStatement, type StatementData } from '../repos/statements.js';
 import { vendorTimeZone } from '../../core/rules/payment-dates.js';
-import { payLinkOf } from '../routes/documents.js';
+import { payLinkOf } from '../domain/invoice-pdf.js';
 import type { JobContext, ScheduledJob } from './types.js';
 import { shortDate } from '../../core/rules/display.js';
 

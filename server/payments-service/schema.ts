@@ -1,6 +1,6 @@
 /**
  * Tables of the sandbox payments service and of micro-deposit verification (migration `0003_payments_service`,
- * appended in `server/db/migrations.ts`). Typed here and reached with `db.withTables<PaymentsServiceTables>()`, so
+ * whose SQL is in `server/db/migrations.ts`). Typed here and reached with `db.withTables<PaymentsServiceTables>()`, so
  * the shared `Database` interface stays untouched.
  *
  * `tokenized_methods` — a tokenized card or bank account waiting to be attached (`createPaymentMethod`) by its
@@ -55,36 +55,3 @@ export type PaymentsDb = Kysely<Database & PaymentsServiceTables>;
 export function paymentsDb(db: Kysely<Database>): PaymentsDb {
   return db.withTables<PaymentsServiceTables>() as PaymentsDb;
 }
-
-export const paymentsServiceUp = [
-  `create table tokenized_methods (
-    id uuid primary key default gen_random_uuid(),
-    key_hash text not null unique,
-    contact_id uuid not null references contacts(id) on delete cascade,
-    vendor_id uuid not null references vendors(id) on delete cascade,
-    location_id uuid not null references locations(id) on delete cascade,
-    provider text not null check (provider in ('plastiq-cc','priority-cc','priority-ach','direct-ach')),
-    nickname text,
-    name_on_card text,
-    brand text,
-    last_four text not null check (last_four ~ '^[0-9]{4}$'),
-    exp_month int check (exp_month is null or exp_month between 1 and 12),
-    exp_year int,
-    provider_token text not null,
-    expires_at timestamptz not null,
-    used_at timestamptz,
-    payment_method_id uuid references payment_methods(id) on delete set null,
-    created_at timestamptz not null default now()
-  )`,
-  `create index tokenized_methods_expires_idx on tokenized_methods (expires_at)`,
-  `create table payment_method_verifications (
-    payment_method_id uuid primary key references payment_methods(id) on delete cascade,
-    amount1_cents int not null check (amount1_cents between 1 and 99),
-    amount2_cents int not null check (amount2_cents between 1 and 99),
-    failed_attempts int not null default 0,
-    verified_at timestamptz,
-    created_at timestamptz not null default now()
-  )`,
-];
-
-export const paymentsServiceDown = ['drop table if exists payment_method_verifications', 'drop table if exists tokenized_methods'];

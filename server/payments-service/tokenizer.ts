@@ -21,15 +21,11 @@ import { generateToken, hashToken } from '../db/tokens.js';
 import type { Handlers } from '../http/api.js';
 import type { OpenApiDocument } from '../http/contract.js';
 import { ApiError } from '../http/errors.js';
-import {
-  lockPaymentAttempts,
-  paymentAttemptLimitReached,
-  paymentAttemptsRateLimited,
-  recordPaymentAttempt,
-  retryAfterSeconds,
-} from '../repos/payment-attempts.js';
+import { refusalError } from '../http/refusal.js';
+import { lockPaymentAttempts, paymentAttemptLimitReached, recordPaymentAttempt, retryAfterSeconds } from '../repos/payment-attempts.js';
 import { enabledPaymentConfigs } from '../repos/payment-methods.js';
 import { contactHasLocation } from '../repos/scope.js';
+import { paymentAttemptsRefusal } from '../use-cases/verify-payment-method.js';
 import {
   CARD_BRAND_NAMES,
   isValidAccountNumber,
@@ -163,7 +159,7 @@ export function paymentsService({ db, contract, processors = sandboxRegistry(), 
         await lockPaymentAttempts(trx, claims.contactId, 'tokenize');
         if (await paymentAttemptLimitReached(trx, claims.contactId, 'tokenize', now())) {
           reply.header('retry-after', retryAfterSeconds('tokenize'));
-          throw paymentAttemptsRateLimited('tokenize');
+          throw refusalError(paymentAttemptsRefusal('tokenize'));
         }
         await recordPaymentAttempt(trx, claims.contactId, 'tokenize', now());
       });

@@ -3,9 +3,7 @@ import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { paymentMethodTypeOf } from '../domain/payments.js';
 import { json } from '../db/json.js';
-import { ApiError, notFound } from '../http/errors.js';
-import { cancelScheduledGroups, listPaymentGroups } from './payment-groups.js';
-import { checkLocationInvoices, checkStartDate, usableMethod, vendorRules } from './recurring-rules.js';
+import { listPaymentGroups } from './payment-groups.js';
 import { toApiPaymentMethodSummary } from './payment-methods.js';
 
 export async function getActiveAutopay(db: Db, contactId: string, locationId: string) {
@@ -37,7 +35,7 @@ export async function getActiveAutopay(db: Db, contactId: string, locationId: st
   };
 }
 
-// ───────────────────────────── issue 8: set up, change, turn off ─────────────────────────────
+// ───────────────────────────── the rows of setting up, changing and turning off AutoPay ─────────────────────────────
 
 export interface AutopayScope {
   contactId: string;
@@ -47,8 +45,13 @@ export interface AutopayScope {
   tokenRequestId: string | null;
 }
 
+/** The location's live AutoPay, if any (one per location). */
+export async function liveAutopayOfLocation(trx: Db, locationId: string) {
+  return trx.selectFrom('autopays').select('id').where('locationId', '=', locationId).where('deletedAt', 'is', null).executeTakeFirst();
+}
+
 /** The contact's autopay request at the location: the token's own when it is one, else the newest active one. */
-async function autopayRequestOf(db: Db, scope: AutopayScope) {
+export async function autopayRequestOf(db: Db, scope: AutopayScope) {
   let query = db
     .selectFrom('requests')
     .select(['id', 'startDate', 'excludedInvoiceIds', 'customerManage', 'status'])
@@ -60,62 +63,16 @@ async function autopayRequestOf(db: Db, scope: AutopayScope) {
   return query.orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
 }
 
-const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
-
-export async function createAutopay(
-  db: Db,
-  scope: AutopayScope,
-  body: { paymentMethodId: string; startDate: string; excludedInvoices: string[]; epaVersion: string },
-  now = new Date(),
-) {
-  await db.transaction().execute(async (trx) => {
-    // one AutoPay per location: lock the location's live AutoPay check against a concurrent set-up (the partial
-    // unique index autopays_active_location_idx is the guarantee; this gives the clear 409 first)
-    const existing = await trx.selectFrom('autopays').select('id').where('locationId', '=', scope.locationId).where('deletedAt', 'is', null).executeTakeFirst();
-    if (existing) throw new ApiError(409, 'autopay_exists', 'AutoPay Plus is already set up for this location.');
-    const method = await usableMethod(trx, scope, body.paymentMethodId, body.epaVersion);
-    const rules = await vendorRules(trx, scope.vendorId, now);
-    checkStartDate(body.startDate, rules);
-    const excluded = await checkLocationInvoices(trx, scope, body.excludedInvoices, 'excludedInvoices');
-    const request = await autopayRequestOf(trx, scope);
-    const customerManage = request?.customerManage ?? true;
-    if (rules.customerManageAutopay && request && !customerManage) {
-      const requested = (request.excludedInvoiceIds ?? []).map((id) => id.toLowerCase());
-      if ((request.startDate && toDateString(request.startDate) !== body.startDate) || !sameSet(requested, excluded)) {
-        throw new ApiError(
-          422,
-          'customer_manage_disabled',
-          'The start date and excluded invoices of this AutoPay are set by your vendor and cannot be changed.',
-          'startDate',
-        );
-      }
-    }
-    try {
-      await trx
-        .insertInto('autopays')
-        .values({
-          vendorId: scope.vendorId,
-          locationId: scope.locationId,
-          contactId: scope.contactId,
-          paymentMethodId: method.id,
-          startDate: body.startDate,
-          excludedInvoiceIds: json(excluded),
-          customerManage,
-          createdAt: now,
-        })
-        .execute();
-    } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new ApiError(409, 'autopay_exists', 'AutoPay Plus is already set up for this location.');
-      throw error;
-    }
-    if (request && request.status === 'active') await trx.updateTable('requests').set({ status: 'complete' }).where('id', '=', request.id).execute();
-  });
-  return getActiveAutopay(db, scope.contactId, scope.locationId);
+export async function insertAutopay(
+  trx: Db,
+  row: { vendorId: string; locationId: string; contactId: string; paymentMethodId: string; startDate: string; excludedInvoiceIds: string[]; customerManage: boolean; createdAt: Date },
+): Promise<void> {
+  await trx.insertInto('autopays').values({ ...row, excludedInvoiceIds: json(row.excludedInvoiceIds) }).execute();
 }
 
-/** The contact's live AutoPay `id` at the location, locked for update (404 when it is not). */
-async function lockAutopay(trx: Db, scope: AutopayScope, id: string) {
-  const row = await trx
+/** The contact's live AutoPay `id` at the location, locked for update; undefined when it is not. */
+export async function lockAutopay(trx: Db, scope: AutopayScope, id: string) {
+  return trx
     .selectFrom('autopays')
     .selectAll()
     .where('id', '=', id.toLowerCase())
@@ -125,69 +82,35 @@ async function lockAutopay(trx: Db, scope: AutopayScope, id: string) {
     .where('deletedAt', 'is', null)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw notFound('AutoPay');
-  return row;
 }
 
-export async function updateAutopayMethod(db: Db, scope: AutopayScope, id: string, body: { paymentMethodId: string; epaVersion: string }) {
-  await db.transaction().execute(async (trx) => {
-    const autopay = await lockAutopay(trx, scope, id);
-    const method = await usableMethod(trx, scope, body.paymentMethodId, body.epaVersion);
-    await trx.updateTable('autopays').set({ paymentMethodId: method.id }).where('id', '=', autopay.id).execute();
-  });
-  return getActiveAutopay(db, scope.contactId, scope.locationId);
+export async function setAutopayMethod(trx: Db, id: string, paymentMethodId: string): Promise<void> {
+  await trx.updateTable('autopays').set({ paymentMethodId }).where('id', '=', id).execute();
 }
 
-export async function updateAutopayExclusions(
-  db: Db,
-  scope: AutopayScope,
-  id: string,
-  body: { excludeInvoiceIds: string[]; reincludeInvoiceIds: string[] },
-  now = new Date(),
-) {
-  const exclude = body.excludeInvoiceIds.map((i) => i.toLowerCase());
-  const reinclude = body.reincludeInvoiceIds.map((i) => i.toLowerCase());
-  const both = exclude.find((i) => reinclude.includes(i));
-  if (both) throw new ApiError(400, 'validation_failed', `reincludeInvoiceIds: ${both} is also in excludeInvoiceIds`, 'reincludeInvoiceIds');
-  await db.transaction().execute(async (trx) => {
-    const autopay = await lockAutopay(trx, scope, id);
-    const rules = await vendorRules(trx, scope.vendorId, now);
-    if (rules.customerManageAutopay && !autopay.customerManage) {
-      throw new ApiError(422, 'customer_manage_disabled', 'The excluded invoices of this AutoPay are set by your vendor and cannot be changed.');
-    }
-    await checkLocationInvoices(trx, scope, [...exclude, ...reinclude], 'excludeInvoiceIds');
-    const next = new Set((autopay.excludedInvoiceIds ?? []).map((i) => i.toLowerCase()));
-    for (const i of exclude) next.add(i);
-    for (const i of reinclude) next.delete(i);
-    await trx.updateTable('autopays').set({ excludedInvoiceIds: json([...next]) }).where('id', '=', autopay.id).execute();
-  });
-  return getActiveAutopay(db, scope.contactId, scope.locationId);
+export async function setAutopayExclusions(trx: Db, id: string, excludedInvoiceIds: string[]): Promise<void> {
+  await trx.updateTable('autopays').set({ excludedInvoiceIds: json(excludedInvoiceIds) }).where('id', '=', id).execute();
 }
 
-/**
- * Turns AutoPay off: `deleted_at` now; its scheduled payment groups not yet sent are canceled (their invoices payable
- * again unless another scheduled group still pays them, a "Payment Canceled" journey entry) and its failed charges
- * stop retrying. Answers the vendor's date.
- */
-export async function deleteAutopay(db: Db, scope: AutopayScope, id: string, now = new Date()) {
-  return db.transaction().execute(async (trx) => {
-    const autopay = await lockAutopay(trx, scope, id);
-    const rules = await vendorRules(trx, scope.vendorId, now);
-    await trx.updateTable('autopays').set({ deletedAt: now }).where('id', '=', autopay.id).execute();
-    await trx
-      .updateTable('autopayCharges')
-      .set({ status: 'ended', nextAttemptOn: null, updatedAt: now })
-      .where('autopayId', '=', autopay.id)
-      .where('status', '=', 'failed')
-      .execute();
-    const groups = await trx
-      .selectFrom('autopayCharges as c')
-      .innerJoin('paymentGroups as g', 'g.id', 'c.paymentGroupId')
-      .select('g.id')
-      .where('c.autopayId', '=', autopay.id)
-      .where('g.status', '=', 'scheduled')
-      .execute();
-    await cancelScheduledGroups(trx, scope, groups.map((g) => g.id), { kind: 'autopay-off' }, now);
-    return { id: autopay.id, deactivationDate: rules.today.toString() };
-  });
+/** AutoPay off: `deleted_at` now, and its failed charges stop retrying. */
+export async function endAutopay(trx: Db, id: string, now: Date): Promise<void> {
+  await trx.updateTable('autopays').set({ deletedAt: now }).where('id', '=', id).execute();
+  await trx
+    .updateTable('autopayCharges')
+    .set({ status: 'ended', nextAttemptOn: null, updatedAt: now })
+    .where('autopayId', '=', id)
+    .where('status', '=', 'failed')
+    .execute();
+}
+
+/** The AutoPay's payment groups still scheduled (not yet sent). */
+export async function scheduledGroupIdsOfAutopay(trx: Db, id: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('autopayCharges as c')
+    .innerJoin('paymentGroups as g', 'g.id', 'c.paymentGroupId')
+    .select('g.id')
+    .where('c.autopayId', '=', id)
+    .where('g.status', '=', 'scheduled')
+    .execute();
+  return rows.map((r) => r.id);
 }

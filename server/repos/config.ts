@@ -65,6 +65,11 @@ export function toEpa(value: unknown) {
   return epa;
 }
 
+/** The current terms (EPA) of each provider, from the `epa` config row. */
+export async function readEpa(db: Db) {
+  return toEpa((await db.selectFrom('appConfig').select('value').where('key', '=', 'epa').executeTakeFirst())?.value);
+}
+
 export async function listHolidays(db: Db) {
   const rows = await db.selectFrom('holidays').select(['date', 'name']).orderBy('date').execute();
   return rows.map((row) => ({ date: toDateString(row.date), name: row.name }));

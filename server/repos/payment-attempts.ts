@@ -5,13 +5,13 @@
  * - `tokenize`: every `POST /payments-api/tokenizer` that reaches the processor check, per contact: 20 per hour;
  * - `verification_failed`: wrong micro-deposit answers per contact, across all its methods: 10 per day.
  *
- * Reached → 429 `rate_limited` with `Retry-After` (the payments service answers it in its `{ errors }` shape).
+ * Reached → `rate_limited` with `Retry-After` (server/use-cases/verify-payment-method.ts words it; the payments service
+ * answers it in its `{ errors }` shape).
  * Count, check and record happen in one transaction under a per-contact advisory lock, so concurrent requests cannot
  * slip past the limit together.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
-import { ApiError } from '../http/errors.js';
 
 export type PaymentAttemptKind = 'tokenize' | 'verification_failed';
 
@@ -35,17 +35,6 @@ export interface PaymentAttemptsTable {
 type AttemptsDb = import('kysely').Kysely<{ paymentAttempts: PaymentAttemptsTable }>;
 const attemptsDb = (db: Db) => db.withTables<{ paymentAttempts: PaymentAttemptsTable }>() as unknown as AttemptsDb;
 
-export const paymentAttemptsUp = [
-  `create table payment_attempts (
-    id uuid primary key default gen_random_uuid(),
-    contact_id uuid not null references contacts(id) on delete cascade,
-    kind text not null check (kind in ('tokenize','verification_failed')),
-    created_at timestamptz not null default now()
-  )`,
-  `create index payment_attempts_contact_idx on payment_attempts (contact_id, kind, created_at)`,
-];
-export const paymentAttemptsDown = ['drop table if exists payment_attempts'];
-
 /** Serialises the attempts of one contact and kind (call inside the transaction that checks and records). */
 export async function lockPaymentAttempts(trx: Db, contactId: string, kind: PaymentAttemptKind): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`payment-attempts:${kind}:${contactId}`}, 0))`.execute(trx);
@@ -68,17 +57,7 @@ export async function recordPaymentAttempt(trx: Db, contactId: string, kind: Pay
   await attemptsDb(trx).insertInto('paymentAttempts').values({ contactId, kind, createdAt: now }).execute();
 }
 
-/** The 429 of a reached limit; `Retry-After` is the window in seconds. */
-export function paymentAttemptsRateLimited(kind: PaymentAttemptKind): ApiError {
-  return new ApiError(
-    429,
-    'rate_limited',
-    kind === 'tokenize'
-      ? 'Too many payment method attempts. Please try again later.'
-      : 'Too many wrong verification amounts. Please try again tomorrow or contact your representative.',
-  );
-}
-
+/** `Retry-After` of a reached limit: the window in seconds. */
 export const retryAfterSeconds = (kind: PaymentAttemptKind) => String(PAYMENT_ATTEMPT_LIMITS[kind].windowMinutes * 60);
 
 /** Drops attempts older than every window (run by the scheduled jobs). */

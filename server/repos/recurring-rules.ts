@@ -1,55 +1,12 @@
 /**
- * The rules the AutoPay and payment-plan forms check, re-checked by the server (issue 8). Each throws an ApiError
- * with a clear `errorCode`; callers run them inside their transaction BEFORE writing anything.
+ * What the AutoPay and payment-plan rules read: the vendor's date, its AutoPay start window and flags, and which
+ * invoices are the location's. The checks themselves are the use cases' (server/use-cases/recurring-checks.ts).
  */
 import { Temporal } from 'temporal-polyfill';
 import { vendorToday, vendorTimeZone } from '../../core/rules/payment-dates.js';
 import { autopayWindowDays } from '../../core/rules/recurring-plans.js';
 import type { Db } from '../db/connect.js';
-import { ApiError, notFound } from '../http/errors.js';
-import { toConfiguration, toEpa, toFeatureFlags } from './config.js';
-
-const unprocessable = (errorCode: string, message: string, field?: string) => new ApiError(422, errorCode, message, field);
-
-/**
- * The payment method: the contact's, at this vendor and location, not deleted (else 404), verified (else 422
- * `payment_method_unverified`); the terms accepted are the provider's current version (else 422
- * `epa_version_mismatch`, or `epa_not_configured`). Locks the method row (`for share`) so a concurrent delete waits.
- */
-export async function usableMethod(
-  trx: Db,
-  scope: { contactId: string; vendorId: string; locationId: string },
-  paymentMethodId: string,
-  epaVersion: string,
-) {
-  const method = await trx
-    .selectFrom('paymentMethods')
-    .selectAll()
-    .where('id', '=', paymentMethodId.toLowerCase())
-    .where('contactId', '=', scope.contactId)
-    .where('vendorId', '=', scope.vendorId)
-    .where('locationId', '=', scope.locationId)
-    .where('deletedAt', 'is', null)
-    .forShare()
-    .executeTakeFirst();
-  if (!method) throw new ApiError(404, 'not_found', 'The payment method was not found.', 'paymentMethodId');
-  if (method.verificationRequired) {
-    throw unprocessable('payment_method_unverified', 'This bank account must be verified before it can be used.', 'paymentMethodId');
-  }
-  const epa = toEpa((await trx.selectFrom('appConfig').select('value').where('key', '=', 'epa').executeTakeFirst())?.value);
-  const current = epa[method.provider]?.version;
-  if (current === undefined) {
-    throw unprocessable(
-      'epa_not_configured',
-      'The payment terms for this payment method are not available. Please contact your representative.',
-      'epaVersion',
-    );
-  }
-  if (current !== epaVersion) {
-    throw unprocessable('epa_version_mismatch', 'The payment terms have changed. Please review and accept the current terms.', 'epaVersion');
-  }
-  return method;
-}
+import { toConfiguration, toFeatureFlags } from './config.js';
 
 export interface VendorRules {
   today: Temporal.PlainDate;
@@ -82,36 +39,15 @@ export async function vendorRules(db: Db, vendorId: string, now: Date): Promise<
   };
 }
 
-/** 422 `invalid_start_date` unless today ≤ date ≤ the window's end. */
-export function checkStartDate(startDate: string, rules: VendorRules) {
-  let date: Temporal.PlainDate;
-  try {
-    date = Temporal.PlainDate.from(startDate);
-  } catch {
-    throw unprocessable('invalid_start_date', 'The start date is not a valid date.', 'startDate');
-  }
-  if (Temporal.PlainDate.compare(date, rules.today) < 0 || Temporal.PlainDate.compare(date, rules.startWindowEnd) > 0) {
-    throw unprocessable(
-      'invalid_start_date',
-      `The start date must be between ${rules.today.toString()} and ${rules.startWindowEnd.toString()}.`,
-      'startDate',
-    );
-  }
-}
-
-/** 404 unless every id is an invoice of the location. */
-export async function checkLocationInvoices(db: Db, scope: { vendorId: string; locationId: string }, ids: string[], field: string) {
-  const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
-  if (unique.length === 0) return unique;
+/** Those of `ids` (lower-cased, unique) that are invoices of the location. */
+export async function invoicesOfLocation(db: Db, scope: { vendorId: string; locationId: string }, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('invoices')
     .select('id')
-    .where('id', 'in', unique)
+    .where('id', 'in', [...ids])
     .where('vendorId', '=', scope.vendorId)
     .where('locationId', '=', scope.locationId)
     .execute();
-  if (rows.length !== unique.length) throw new ApiError(404, 'not_found', 'An invoice was not found.', field);
-  return unique;
+  return rows.map((r) => r.id);
 }
-
-export { notFound };

@@ -63,3 +63,26 @@ export async function getRequest(db: Db, contactId: string, locationId: string, 
   const row = await baseQuery(db, contactId).where('r.locationId', '=', locationId).where('r.id', '=', requestId).executeTakeFirst();
   return row ? toApi(row) : undefined;
 }
+
+/** A request's status and invoices (a click-to-pay request completes once none is left to pay). */
+export async function requestStatusOf(trx: Db, requestId: string) {
+  return trx.selectFrom('requests').select(['invoiceIds', 'status']).where('id', '=', requestId).executeTakeFirst();
+}
+
+/** True when one of `invoiceIds` is still payable (and not deleted). */
+export async function anyPayable(trx: Db, invoiceIds: readonly string[]): Promise<boolean> {
+  if (invoiceIds.length === 0) return false;
+  const open = await trx
+    .selectFrom('invoices')
+    .select('id')
+    .where('id', 'in', [...invoiceIds])
+    .where('payable', '=', true)
+    .where('deletedAt', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return open !== undefined;
+}
+
+export async function completeRequest(trx: Db, requestId: string): Promise<void> {
+  await trx.updateTable('requests').set({ status: 'complete' }).where('id', '=', requestId).execute();
+}

@@ -1,14 +1,11 @@
-/** Tag `autopay`: the AutoPay Plus of a location — load, set up, change method / exclusions, turn off (issue 8). */
+/** Tag `autopay`: the AutoPay Plus of a location — load, set up, change method / exclusions, turn off. */
 import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
-import {
-  createAutopay,
-  deleteAutopay,
-  getActiveAutopay,
-  updateAutopayExclusions,
-  updateAutopayMethod,
-  type AutopayScope,
-} from '../repos/autopay.js';
+import { answerOf } from '../http/refusal.js';
+import { getActiveAutopay, type AutopayScope } from '../repos/autopay.js';
+import { setUpAutopay, type SetUpAutopayBody } from '../use-cases/set-up-autopay.js';
+import { turnOffAutopay } from '../use-cases/turn-off-autopay.js';
+import { changeAutopayMethod, updateAutopayExclusions } from '../use-cases/update-autopay.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
 type AutopayParams = LocationParams & { autopayId: string };
@@ -27,25 +24,25 @@ export function autopayHandlers({ db }: RouteDeps): Handlers {
     },
 
     async createAutopay(request, reply) {
-      const autoPay = await createAutopay(db, scopeOf(request), request.body as Parameters<typeof createAutopay>[2]);
+      const autoPay = answerOf(await setUpAutopay(db, scopeOf(request), request.body as SetUpAutopayBody));
       reply.code(201);
       return { autoPay };
     },
 
     async updateAutopayPaymentMethod(request) {
       const { autopayId } = request.params as AutopayParams;
-      return { autoPay: await updateAutopayMethod(db, scopeOf(request), autopayId, request.body as { paymentMethodId: string; epaVersion: string }) };
+      return { autoPay: answerOf(await changeAutopayMethod(db, scopeOf(request), autopayId, request.body as { paymentMethodId: string; epaVersion: string })) };
     },
 
     async updateAutopayExclusions(request) {
       const { autopayId } = request.params as AutopayParams;
       const body = request.body as { excludeInvoiceIds: string[]; reincludeInvoiceIds: string[] };
-      return { autoPay: await updateAutopayExclusions(db, scopeOf(request), autopayId, body) };
+      return { autoPay: answerOf(await updateAutopayExclusions(db, scopeOf(request), autopayId, body)) };
     },
 
     async deleteAutopay(request) {
       const { autopayId } = request.params as AutopayParams;
-      return deleteAutopay(db, scopeOf(request), autopayId);
+      return answerOf(await turnOffAutopay(db, scopeOf(request), autopayId));
     },
   };
 }

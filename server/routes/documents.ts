@@ -6,7 +6,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Handlers } from '../http/api.js';
 import { notFound } from '../http/errors.js';
-import { pdfContentDisposition, renderInvoicePdf, type InvoicePdfData } from '../domain/invoice-pdf.js';
+import { payLinkOf, pdfContentDisposition, renderInvoicePdf, type InvoicePdfData } from '../domain/invoice-pdf.js';
 import { invoiceDocumentById, qboInvoiceDocument } from '../repos/documents.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
@@ -15,11 +15,6 @@ export interface DocumentRouteOptions {
   now?: () => Date;
   /** false writes uncompressed content streams (tests); default true */
   compress?: boolean;
-}
-
-/** The pay link printed on a copy: the portal's landing page (no token, see `domain/invoice-pdf.ts`). */
-export function payLinkOf(publicUrl: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/`;
 }
 
 export function documentHandlers({ db, config }: RouteDeps, options: DocumentRouteOptions = {}): Handlers {

@@ -1,18 +1,14 @@
 /**
  * Tag `paymentgroups`: the payment report list, one group with its lines, and scheduling a payment
- * (`createPaymentGroup`, exactly once per Idempotency-Key — see `repos/payment-groups.ts#createPaymentGroupOnce`).
+ * (`createPaymentGroup`, exactly once per Idempotency-Key — the use case `use-cases/schedule-payment.ts`).
  */
 import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
 import { ApiError, notFound } from '../http/errors.js';
-import {
-  click2payRequestOf,
-  createPaymentGroupOnce,
-  getPaymentGroupDetail,
-  listPaymentGroups,
-  type CreatePaymentGroupBody,
-} from '../repos/payment-groups.js';
+import { answerOf } from '../http/refusal.js';
+import { click2payRequestOf, getPaymentGroupDetail, listPaymentGroups } from '../repos/payment-groups.js';
 import { contactHasTemplateMessage } from '../repos/message-center.js';
+import { schedulePaymentOnce, type CreatePaymentGroupBody } from '../use-cases/schedule-payment.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
 export interface PaymentGroupRouteOptions {
@@ -50,11 +46,11 @@ export function paymentGroupHandlers({ db }: RouteDeps, options: PaymentGroupRou
         throw new ApiError(400, 'validation_failed', 'Idempotency-Key: must be a text of 8 to 255 characters', 'Idempotency-Key');
       }
       const body = request.body as CreatePaymentGroupBody;
-      // Pay in a template message (issue 10): the message must be the contact's at this location.
+      // Pay in a template message: the message must be the contact's at this location.
       if (body.messageId && !(await contactHasTemplateMessage(db, { contactId: auth.contactId, vendorId, locationId, messageId: body.messageId }))) {
         throw notFound('template message');
       }
-      const result = await createPaymentGroupOnce(db, {
+      const outcome = await schedulePaymentOnce(db, {
         contactId: auth.contactId,
         vendorId,
         locationId,
@@ -63,6 +59,7 @@ export function paymentGroupHandlers({ db }: RouteDeps, options: PaymentGroupRou
         click2payRequestId: await click2payRequestOf(db, auth, { vendorId, locationId }),
         now: now(),
       });
+      const result = answerOf(outcome);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(result.status).send(result.body);
     },

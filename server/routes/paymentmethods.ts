@@ -4,20 +4,16 @@
  */
 import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
-import { ApiError } from '../http/errors.js';
 import { centsOfField } from '../http/money-field.js';
 import { issuePaymentMethodsJwt } from '../payments-service/payments-jwt.js';
 import type { ProcessorRegistry } from '../payments-service/processor.js';
 import { sandboxRegistry } from '../payments-service/sandbox.js';
-import {
-  attachTokenizedMethod,
-  deletePaymentMethod,
-  enabledPaymentConfigs,
-  listPaymentMethods,
-  verifyPaymentMethod,
-  type MethodScope,
-} from '../repos/payment-methods.js';
+import { answerOf } from '../http/refusal.js';
+import { enabledPaymentConfigs, listPaymentMethods, type MethodScope } from '../repos/payment-methods.js';
 import { retryAfterSeconds } from '../repos/payment-attempts.js';
+import { attachPaymentMethod } from '../use-cases/attach-payment-method.js';
+import { deletePaymentMethod } from '../use-cases/delete-payment-method.js';
+import { verifyPaymentMethod } from '../use-cases/verify-payment-method.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
 /** Where the SPA tokenizes (same origin; `openapi/payments.yaml`). */
@@ -54,26 +50,22 @@ export function paymentMethodHandlers({ db }: RouteDeps, processors: ProcessorRe
 
     async createPaymentMethod(request, reply) {
       const { paymentMethodKey } = request.body as { paymentMethodKey: string };
-      const paymentMethod = await attachTokenizedMethod(db, scopeOf(request), paymentMethodKey, processors);
+      const paymentMethod = answerOf(await attachPaymentMethod(db, scopeOf(request), paymentMethodKey, processors));
       return reply.code(201).send({ paymentMethod });
     },
 
     async verifyPaymentMethod(request, reply) {
       const { paymentMethodId } = request.params as LocationParams & { paymentMethodId: string };
       const { amounts } = request.body as { amounts: number[] };
-      try {
-        const paymentMethod = await verifyPaymentMethod(db, scopeOf(request), paymentMethodId, depositCents(amounts), processors);
-        return { paymentMethod };
-      } catch (error) {
-        if (error instanceof ApiError && error.statusCode === 429) reply.header('retry-after', retryAfterSeconds('verification_failed'));
-        throw error;
-      }
+      const outcome = await verifyPaymentMethod(db, scopeOf(request), paymentMethodId, depositCents(amounts), processors);
+      if (!outcome.ok && outcome.refusal.kind === 'rate_limited') reply.header('retry-after', retryAfterSeconds('verification_failed'));
+      return { paymentMethod: answerOf(outcome) };
     },
 
     async deletePaymentMethod(request, reply) {
       const { paymentMethodId } = request.params as LocationParams & { paymentMethodId: string };
       const { cancelScheduledPayments } = (request.query ?? {}) as { cancelScheduledPayments?: boolean };
-      await deletePaymentMethod(db, scopeOf(request), paymentMethodId, { cancelScheduledPayments: cancelScheduledPayments === true });
+      answerOf(await deletePaymentMethod(db, scopeOf(request), paymentMethodId, { cancelScheduledPayments: cancelScheduledPayments === true }));
       return reply.code(204).send();
     },
   };

@@ -1,9 +1,12 @@
-/** Tag `paymentplans`: the location's plans, a plan's method change, set-up from a plan request (issue 8). */
+/** Tag `paymentplans`: the location's plans, a plan's method change, set-up from a plan request. */
 import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
 import { notFound } from '../http/errors.js';
-import { createPaymentPlanFromRequest, listPaymentPlans, updatePaymentPlanMethod } from '../repos/payment-plans.js';
+import { answerOf } from '../http/refusal.js';
+import { listPaymentPlans } from '../repos/payment-plans.js';
 import { contactHasVendor } from '../repos/scope.js';
+import { changePlanMethod } from '../use-cases/change-plan-method.js';
+import { setUpPlan } from '../use-cases/set-up-plan.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
 export function paymentPlanHandlers({ db }: RouteDeps): Handlers {
@@ -16,7 +19,7 @@ export function paymentPlanHandlers({ db }: RouteDeps): Handlers {
     async updatePaymentPlan(request) {
       const { vendorId, locationId, planId } = request.params as LocationParams & { planId: string };
       const body = request.body as { paymentMethodId: string; epaVersion: string };
-      return { paymentPlan: await updatePaymentPlanMethod(db, { contactId: authOf(request).contactId, vendorId, locationId }, planId, body) };
+      return { paymentPlan: answerOf(await changePlanMethod(db, { contactId: authOf(request).contactId, vendorId, locationId }, planId, body)) };
     },
 
     async createPaymentPlan(request, reply) {
@@ -24,15 +27,16 @@ export function paymentPlanHandlers({ db }: RouteDeps): Handlers {
       const body = request.body as { vendorId: string; paymentMethodId: string; epaVersion: string; requestId?: string };
       if (!(await contactHasVendor(db, auth.contactId, body.vendorId))) throw notFound('vendor');
       const requestId = body.requestId ?? (auth.type === 'paymentplan' ? auth.requestId : null);
-      const created = await createPaymentPlanFromRequest(db, {
+      const created = await setUpPlan(db, {
         contactId: auth.contactId,
         vendorId: body.vendorId,
         requestId,
         paymentMethodId: body.paymentMethodId,
         epaVersion: body.epaVersion,
       });
+      const answer = answerOf(created);
       reply.code(201);
-      return created;
+      return answer;
     },
   };
 }

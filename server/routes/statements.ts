@@ -24,7 +24,7 @@ import {
   type StatementDeliveryInput,
 } from '../repos/statements.js';
 import type { LocationParams, RouteDeps } from './deps.js';
-import { payLinkOf } from './documents.js';
+import { payLinkOf } from '../domain/invoice-pdf.js';
 
 export interface StatementRouteOptions {
   /** the clock (tests pin it); default the real time */

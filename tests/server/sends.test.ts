@@ -14,7 +14,7 @@ import { remindersJob, runReminderSends } from '../../server/jobs/reminders.js';
 import { runStatementSends, statementsJob } from '../../server/jobs/statements.js';
 import { scheduledJobs } from '../../server/jobs/registry.js';
 import { deliverEmails, type MailMessage } from '../../server/mail/mailer.js';
-import { createPaymentGroupOnce } from '../../server/repos/payment-groups.js';
+import { createPaymentGroupOnce } from './helpers/use-cases.js';
 import { checkPdfStructure, pdfText } from './helpers/pdf.js';
 
 const TODAY = Temporal.PlainDate.from('2026-12-02'); // a Wednesday

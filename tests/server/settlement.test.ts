@@ -13,7 +13,7 @@ import { settlementJob } from '../../server/jobs/settlement-job.js';
 import { settleDuePaymentGroups } from '../../server/jobs/settlement.js';
 import { json } from '../../server/db/json.js';
 import { purgeOutbox } from '../../server/repos/outbox.js';
-import { createPaymentGroupOnce } from '../../server/repos/payment-groups.js';
+import { createPaymentGroupOnce } from './helpers/use-cases.js';
 
 describe('settleInvoice', () => {
   it('closes a fully paid invoice, lowers a part-paid one, leaves a disputed one, settles a credit', () => {

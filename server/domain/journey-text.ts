@@ -1,0 +1,48 @@
+/**
+ * The words of an invoice's journey entries (`invoice_journeys.detail`) when a payment is scheduled or canceled.
+ * Pure: the use cases that schedule and cancel write them, the customer reads them on the invoice's journey.
+ */
+import { formatCurrency } from '../../core/rules/dollars.js';
+import { shortDate } from '../../core/rules/display.js';
+
+/** Why scheduled groups are canceled; the "Payment Canceled" journey entry of each line says it. */
+export type CancelReason = { kind: 'autopay-off' } | { kind: 'method-deleted'; methodLabel: string };
+
+export function canceledDetail(reason: CancelReason, line: { paidCents: number; paymentDate: string; confirmationNumber: string }): string {
+  const amount = formatCurrency(line.paidCents);
+  const date = shortDate(line.paymentDate);
+  switch (reason.kind) {
+    case 'autopay-off':
+      return `${amount} scheduled by AutoPay Plus for ${date} (${line.confirmationNumber}) canceled: AutoPay Plus was turned off`;
+    case 'method-deleted':
+      return `${amount} scheduled for ${date} with ${reason.methodLabel} (${line.confirmationNumber}) canceled: the payment method was deleted`;
+  }
+}
+
+/** A line of a payment just scheduled: paid in full, in part (with the reason), or disputed ($0, the reason). */
+export interface ScheduledLine {
+  kind: 'full' | 'partial' | 'dispute';
+  paidCents: number;
+  subject: string | null;
+  message: string | null;
+}
+
+/** The journey entry of a scheduled line: its action and detail. */
+export function scheduledEntry(
+  line: ScheduledLine,
+  payment: { openCents: number; paymentDate: string; methodLabel: string; confirmationNumber: string | null },
+): { action: string; detail: string } {
+  const notes = line.message ? `: ${line.message}` : '';
+  const when = `${shortDate(payment.paymentDate)} with ${payment.methodLabel}`;
+  switch (line.kind) {
+    case 'dispute':
+      return { action: 'Disputed', detail: `${line.subject}${notes}` };
+    case 'partial':
+      return {
+        action: 'Partial Payment Scheduled',
+        detail: `${formatCurrency(line.paidCents)} of ${formatCurrency(payment.openCents)} scheduled for ${when} (${payment.confirmationNumber}). ${line.subject}${notes}`,
+      };
+    default:
+      return { action: 'Payment Scheduled', detail: `${formatCurrency(line.paidCents)} scheduled for ${when} (${payment.confirmationNumber})` };
+  }
+}

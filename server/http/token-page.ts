@@ -1,0 +1,26 @@
+/**
+ * What a token page is and the first-screen data it carries inline: shared by the loader of that data
+ * (server/http/bootstrap.ts) and the first screen rendered from it (server/http/first-screen.ts), which the loader
+ * calls, so the types stand below both of them.
+ */
+export type TokenPageKind = 'vendors' | 'locations' | 'dashboard' | 'location-page';
+
+export interface TokenPage {
+  token: string;
+  /** The path after `/token/<token>` (what the inline data is for; no token in it). */
+  page: string;
+  kind: TokenPageKind;
+  vendorId?: string;
+  locationId?: string;
+  /** The page's own module, when the route is one whose chain is preloaded. */
+  module?: string;
+}
+
+export interface Bootstrap {
+  /** The page it was made for: the path after /token/<token>. */
+  page: string;
+  /** GET answers by path under /api (with its query string). */
+  api: Record<string, unknown>;
+  /** Public files by path. */
+  files: Record<string, unknown>;
+}

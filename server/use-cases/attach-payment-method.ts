@@ -1,0 +1,69 @@
+/**
+ * `createPaymentMethod`: turns the tokenizer's one-time key into a saved method of the location. A key of another
+ * contact, vendor or location is not found; unknown, expired or used → `invalid_payment_method_key`. A bank account
+ * starts pending verification, with the micro-deposits its processor sent. The key row is locked, so two calls
+ * cannot both use one key.
+ */
+import type { Db } from '../db/connect.js';
+import type { PaymentProvider } from '../db/schema.js';
+import { hashToken } from '../db/tokens.js';
+import { paymentMethodTypeOf } from '../domain/payments.js';
+import type { ProcessorRegistry } from '../payments-service/processor.js';
+import { paymentsDb } from '../payments-service/schema.js';
+import { enabledPaymentConfigs, getPaymentMethod, type MethodScope } from '../repos/payment-methods.js';
+import { attempt, refuse } from './outcome.js';
+
+const invalidKey = () =>
+  refuse(
+    'unprocessable',
+    'invalid_payment_method_key',
+    'paymentMethodKey: the key is unknown, expired or already used; add the payment method again.',
+    'paymentMethodKey',
+  );
+
+export async function attachPaymentMethod(db: Db, scope: MethodScope, key: string, processors: ProcessorRegistry, now = new Date()) {
+  return attempt(async () => {
+    const id = await paymentsDb(db).transaction().execute(async (trx) => {
+      const pending = await trx
+        .selectFrom('tokenizedMethods')
+        .selectAll()
+        .where('keyHash', '=', hashToken(key))
+        .forUpdate()
+        .executeTakeFirst();
+      if (!pending) throw invalidKey();
+      if (pending.contactId !== scope.contactId || pending.vendorId !== scope.vendorId || pending.locationId !== scope.locationId) {
+        throw refuse('not_found', 'not_found', 'The payment method key was not found.');
+      }
+      if (pending.usedAt !== null || new Date(pending.expiresAt).getTime() <= now.getTime()) throw invalidKey();
+
+      const provider = pending.provider as PaymentProvider;
+      const isCard = paymentMethodTypeOf(provider) === 'CC';
+      const config = (await enabledPaymentConfigs(trx as unknown as Db, scope.vendorId, scope.locationId)).find((c) => c.provider === provider);
+      const method = await trx
+        .insertInto('paymentMethods')
+        .values({
+          contactId: scope.contactId,
+          vendorId: scope.vendorId,
+          locationId: scope.locationId,
+          provider,
+          name: pending.nickname ?? pending.brand ?? (isCard ? 'Card' : 'Bank account'),
+          lastFour: pending.lastFour,
+          brand: pending.brand,
+          expMonth: pending.expMonth,
+          expYear: pending.expYear,
+          serviceFee: isCard ? (config?.serviceFee ?? null) : null,
+          verificationRequired: !isCard,
+          providerToken: pending.providerToken,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (!isCard) {
+        const [amount1Cents, amount2Cents] = await processors[provider].sendMicroDeposits(pending.providerToken);
+        await trx.insertInto('paymentMethodVerifications').values({ paymentMethodId: method.id, amount1Cents, amount2Cents }).execute();
+      }
+      await trx.updateTable('tokenizedMethods').set({ usedAt: now, paymentMethodId: method.id }).where('id', '=', pending.id).execute();
+      return method.id;
+    });
+    return (await getPaymentMethod(db, scope, id))!;
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * Turning AutoPay off: `deleted_at` now; its scheduled payment groups not yet sent are canceled (their invoices
+ * payable again unless another scheduled group still pays them, a "Payment Canceled" journey entry) and its failed
+ * charges stop retrying. Answers the vendor's date.
+ */
+import type { Db } from '../db/connect.js';
+import { endAutopay, scheduledGroupIdsOfAutopay, type AutopayScope } from '../repos/autopay.js';
+import { vendorRules } from '../repos/recurring-rules.js';
+import { cancelScheduledGroups } from './cancel-scheduled-groups.js';
+import { attempt, type Outcome } from './outcome.js';
+import { lockedAutopay } from './update-autopay.js';
+
+export async function turnOffAutopay(db: Db, scope: AutopayScope, id: string, now = new Date()): Promise<Outcome<{ id: string; deactivationDate: string }>> {
+  return attempt(() =>
+    db.transaction().execute(async (trx) => {
+      const autopay = await lockedAutopay(trx, scope, id);
+      const rules = await vendorRules(trx, scope.vendorId, now);
+      await endAutopay(trx, autopay.id, now);
+      await cancelScheduledGroups(trx, scope, await scheduledGroupIdsOfAutopay(trx, autopay.id), { kind: 'autopay-off' }, now);
+      return { id: autopay.id, deactivationDate: rules.today.toString() };
+    }),
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Changing a live AutoPay: its payment method (usable, with the current terms), or which invoices it leaves out —
+ * the latter only when the customer manages it (`customer_manage_disabled` when the vendor's request fixed them).
+ */
+import type { Db } from '../db/connect.js';
+import { getActiveAutopay, lockAutopay, setAutopayExclusions, setAutopayMethod, type AutopayScope } from '../repos/autopay.js';
+import { vendorRules } from '../repos/recurring-rules.js';
+import { attempt, notFoundRefusal, refuse, Refused, type Outcome } from './outcome.js';
+import { checkLocationInvoices, usableMethod } from './recurring-checks.js';
+
+/** The contact's live AutoPay `id` at the location, locked for update; refused as not found when it is not. */
+export async function lockedAutopay(trx: Db, scope: AutopayScope, id: string) {
+  const row = await lockAutopay(trx, scope, id);
+  if (!row) throw new Refused(notFoundRefusal('AutoPay'));
+  return row;
+}
+
+export async function changeAutopayMethod(db: Db, scope: AutopayScope, id: string, body: { paymentMethodId: string; epaVersion: string }) {
+  return attempt(async () => {
+    await db.transaction().execute(async (trx) => {
+      const autopay = await lockedAutopay(trx, scope, id);
+      const method = await usableMethod(trx, scope, body.paymentMethodId, body.epaVersion);
+      await setAutopayMethod(trx, autopay.id, method.id);
+    });
+    return getActiveAutopay(db, scope.contactId, scope.locationId);
+  });
+}
+
+export async function updateAutopayExclusions(
+  db: Db,
+  scope: AutopayScope,
+  id: string,
+  body: { excludeInvoiceIds: string[]; reincludeInvoiceIds: string[] },
+  now = new Date(),
+): Promise<Outcome<Awaited<ReturnType<typeof getActiveAutopay>>>> {
+  const exclude = body.excludeInvoiceIds.map((i) => i.toLowerCase());
+  const reinclude = body.reincludeInvoiceIds.map((i) => i.toLowerCase());
+  return attempt(async () => {
+    const both = exclude.find((i) => reinclude.includes(i));
+    if (both) throw refuse('invalid', 'validation_failed', `reincludeInvoiceIds: ${both} is also in excludeInvoiceIds`, 'reincludeInvoiceIds');
+    await db.transaction().execute(async (trx) => {
+      const autopay = await lockedAutopay(trx, scope, id);
+      const rules = await vendorRules(trx, scope.vendorId, now);
+      if (rules.customerManageAutopay && !autopay.customerManage) {
+        throw refuse('unprocessable', 'customer_manage_disabled', 'The excluded invoices of this AutoPay are set by your vendor and cannot be changed.');
+      }
+      await checkLocationInvoices(trx, scope, [...exclude, ...reinclude], 'excludeInvoiceIds');
+      const next = new Set((autopay.excludedInvoiceIds ?? []).map((i) => i.toLowerCase()));
+      for (const i of exclude) next.add(i);
+      for (const i of reinclude) next.delete(i);
+      await setAutopayExclusions(trx, autopay.id, [...next]);
+    });
+    return getActiveAutopay(db, scope.contactId, scope.locationId);
+  });
+}

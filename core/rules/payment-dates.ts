@@ -153,7 +153,16 @@ export interface PaymentDateOptions {
 /** The vendor time zone when a vendor names none (the demo vendors' and the schema's default). */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
-/** The vendor's IANA time zone (`eod_cutoff.timezone`), the default when missing or not a valid zone. */
+/**
+ * The vendor's time zone name as configured (`eod_cutoff.timezone`), the default when it names none. Not checked: the
+ * jobs that charge and settle use it, and a vendor with a zone the runtime does not know fails loudly there (logged,
+ * its payments left as they are) rather than being paid on another zone's calendar day.
+ */
+export function configuredTimeZone(eodCutoff: { timezone?: string | null } | null | undefined): string {
+  return eodCutoff?.timezone || DEFAULT_TIME_ZONE;
+}
+
+/** The vendor's IANA time zone for documents and messages: the default when missing or not a valid zone. */
 export function vendorTimeZone(eodCutoff: { timezone?: string } | null | undefined): string {
   const zone = eodCutoff?.timezone;
   if (!zone) return DEFAULT_TIME_ZONE;

@@ -20,7 +20,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from '../../core/rules/dollars.js';
 import { computeTotals } from '../../core/rules/fees.js';
-import { nextPaymentDate, vendorToday, vendorTimeZone } from '../../core/rules/payment-dates.js';
+import { nextPaymentDate, vendorToday, configuredTimeZone } from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
 import { issueToken } from '../db/tokens.js';
 import { toDateString } from '../domain/dates.js';
@@ -112,7 +112,7 @@ export interface AutopayRunHooks {
 
 type Outcome = 'charged' | 'failed' | 'retried' | 'retryFailed' | 'stopped' | 'ended' | 'skipped';
 
-const timeZoneOf = vendorTimeZone;
+const timeZoneOf = configuredTimeZone;
 
 /** Invoices that carry a live dispute (a zero-paid line of a group that was not canceled). */
 async function disputedInvoiceIds(db: Db, invoiceIds: string[]): Promise<Set<string>> {

@@ -15,7 +15,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { computeTotals } from '../../core/rules/fees.js';
-import { vendorTimeZone, vendorToday } from '../../core/rules/payment-dates.js';
+import { configuredTimeZone, vendorToday } from '../../core/rules/payment-dates.js';
 import { dueInstallments, planInstallments, scheduleRows, type Installment } from '../../core/rules/recurring-plans.js';
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
@@ -40,7 +40,7 @@ export async function runPlans(ctx: JobContext, hooks: PlansRunHooks = {}) {
     .execute();
   for (const plan of plans) {
     try {
-      const today = vendorToday(instant, vendorTimeZone(plan.eodCutoff)).toString();
+      const today = vendorToday(instant, configuredTimeZone(plan.eodCutoff)).toString();
       const installments = planInstallments({
         startDate: toDateString(plan.startDate),
         frequency: plan.frequency,

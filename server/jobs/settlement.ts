@@ -20,7 +20,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from '../../core/rules/dollars.js';
-import { vendorToday, vendorTimeZone } from '../../core/rules/payment-dates.js';
+import { vendorToday, configuredTimeZone } from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { settleInvoice } from '../domain/settlement.js';
@@ -65,7 +65,7 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
   const result: SettlementResult = { settledGroupIds: [], skippedGroupIds: [], failedGroupIds: [] };
   for (const candidate of candidates) {
     try {
-      const timeZone = vendorTimeZone(candidate.eodCutoff);
+      const timeZone = configuredTimeZone(candidate.eodCutoff);
       const today = vendorToday(instant, timeZone).toString();
       if (toDateString(candidate.paymentDate) > today) continue;
       const outcome = await settleGroup(db, candidate.id, now);

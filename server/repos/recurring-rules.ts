@@ -3,7 +3,7 @@
  * invoices are the location's. The checks themselves are the use cases' (server/use-cases/recurring-checks.ts).
  */
 import { Temporal } from 'temporal-polyfill';
-import { vendorToday, vendorTimeZone } from '../../core/rules/payment-dates.js';
+import { vendorToday, configuredTimeZone } from '../../core/rules/payment-dates.js';
 import { autopayWindowDays } from '../../core/rules/recurring-plans.js';
 import type { Db } from '../db/connect.js';
 import { toConfiguration, toFeatureFlags } from './config.js';
@@ -27,7 +27,7 @@ export async function vendorRules(db: Db, vendorId: string, now: Date): Promise<
   const rows = await db.selectFrom('appConfig').select(['key', 'value']).where('key', 'in', ['configuration', 'featureFlags']).execute();
   const configuration = toConfiguration(rows.find((r) => r.key === 'configuration')?.value);
   const flags = toFeatureFlags(rows.find((r) => r.key === 'featureFlags')?.value);
-  const timeZone = vendorTimeZone(vendor.eodCutoff);
+  const timeZone = configuredTimeZone(vendor.eodCutoff);
   const today = vendorToday(Temporal.Instant.fromEpochMilliseconds(now.getTime()), timeZone);
   const days = autopayWindowDays(vendor.config?.autoPayStartDateTimeFrame as number | string | null | undefined, configuration.autopayConfig.startDateTimeFrame);
   const vendorFlag = (vendor.featureFlags as Record<string, unknown> | null)?.customerManageAutopay;

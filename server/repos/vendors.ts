@@ -1,7 +1,7 @@
 /** Vendors and locations of a contact (scope: `contact_locations`), shaped as the contract's Vendor / Location. */
 import type { Db } from '../db/connect.js';
 import type { Address, Location, Vendor } from '../db/schema.js';
-import { MAX_PAYMENT_DAYS, vendorTimeZone } from '../../core/rules/payment-dates.js';
+import { MAX_PAYMENT_DAYS, configuredTimeZone } from '../../core/rules/payment-dates.js';
 import { safeUrl } from '../../core/rules/safe-url.js';
 import { normaliseProvider, paymentMethodTypeOf } from '../domain/payments.js';
 
@@ -88,7 +88,7 @@ export function toApiVendor(vendor: Vendor) {
     },
     eodCutoff: {
       hour: vendor.eodCutoff?.hour ?? 17,
-      timezone: vendorTimeZone(vendor.eodCutoff),
+      timezone: configuredTimeZone(vendor.eodCutoff),
     },
     invoiceFilterColumns: toStringList(vendor.invoiceFilterColumns),
     featureFlags: Object.fromEntries(

@@ -21,7 +21,7 @@ import {
   isValidPaymentDate,
   parsePaymentDate,
   resolvePaymentDaysSetting,
-  vendorTimeZone,
+  configuredTimeZone,
   vendorToday,
 } from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
@@ -157,7 +157,7 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
 
   // ── the payment date: a valid payment day of the provider in the vendor's window ──
   const settings = await paymentDateSettings(trx, vendorId);
-  const timeZone = vendorTimeZone(settings.vendor.eodCutoff);
+  const timeZone = configuredTimeZone(settings.vendor.eodCutoff);
   const dateOptions = {
     now: Temporal.Instant.fromEpochMilliseconds(input.now.getTime()),
     timeZone,

@@ -42,7 +42,7 @@ const settledBox = () => screen.getByText('Page content').closest('[aria-busy], 
 
 afterEach(() => {
   cleanup();
-  network.loads = [];
+  network.loads.length = 0;
   vi.useRealTimers();
 });
 

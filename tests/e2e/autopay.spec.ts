@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
-import { createHash, randomBytes } from 'node:crypto';
-import { expectNoSeriousA11yViolations, withDb } from './support';
+import { randomBytes } from 'node:crypto';
+import { expectNoSeriousA11yViolations, issueDemoLink, withDb, type DemoLink } from './support';
 
 /**
  * AutoPay Plus and payment plans against the real server (issue 8), at 375 px and on the desktop (both projects).
@@ -9,24 +9,9 @@ import { expectNoSeriousA11yViolations, withDb } from './support';
  * Each test makes its own link (and, where it changes shared demo rows, its own rows) so the two projects and
  * repeated runs do not depend on each other.
  */
-interface Place { token: string; base: string; vendorId: string; locationId: string; contactId: string }
-
-async function linkTo(locationName: string, type = 'click2pay', requestId: string | null = null): Promise<Place> {
-  const raw = randomBytes(32).toString('base64url');
-  const place = await withDb(async (c) => {
-    const { rows } = await c.query(
-      `select cl.contact_id, cl.vendor_id, cl.location_id from contact_locations cl
-         join contacts c on c.id = cl.contact_id join locations l on l.id = cl.location_id
-        where c.email = 'demo@example.com' and l.display_name = $1 limit 1`, [locationName]);
-    const r = rows[0];
-    await c.query(
-      `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, request_id, expires_at)
-       values ($1, $2, $3, $4, $5, 'active', $6, now() + interval '7 days')`,
-      [createHash('sha256').update(raw).digest('hex'), r.contact_id, r.vendor_id, r.location_id, type, requestId]);
-    return { vendorId: r.vendor_id as string, locationId: r.location_id as string, contactId: r.contact_id as string };
-  });
-  return { token: raw, base: `/token/${raw}/vendors/${place.vendorId}/locations/${place.locationId}`, ...place };
-}
+type Place = DemoLink;
+const linkTo = (locationName: string, type = 'click2pay', requestId: string | null = null): Promise<Place> =>
+  issueDemoLink(locationName, { type, requestId });
 
 /** A fresh request at the location (AutoPay or plan), so every run has an open one. */
 async function newRequest(place: Place, type: 'autopay' | 'paymentplan', extra: { excluded?: string[]; plan?: object } = {}): Promise<string> {

@@ -1,6 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { createHash, randomBytes } from 'node:crypto';
-import { expectNoSeriousA11yViolations, withDb } from './support';
+import { expectNoSeriousA11yViolations, issueDemoLink, withDb } from './support';
 
 /**
  * Click-to-pay journeys against the real server. The paying journeys change the demo data (invoices become
@@ -11,20 +10,7 @@ const desktopOnly = (name: string) => test.skip(name !== 'desktop', 'pays demo i
 
 /** Issues a click2pay link of the demo contact for a location (by display name) and returns the click2pay path. */
 async function click2payPath(locationName: string): Promise<string> {
-  const raw = randomBytes(32).toString('base64url');
-  const { vendorId, locationId } = await withDb(async (c) => {
-    const { rows } = await c.query(
-      `select cl.contact_id, cl.vendor_id, cl.location_id from contact_locations cl
-         join contacts c on c.id = cl.contact_id join locations l on l.id = cl.location_id
-        where c.email = 'demo@example.com' and l.display_name = $1 limit 1`, [locationName]);
-    const r = rows[0];
-    await c.query(
-      `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, expires_at)
-       values ($1, $2, $3, $4, 'click2pay', 'active', now() + interval '7 days')`,
-      [createHash('sha256').update(raw).digest('hex'), r.contact_id, r.vendor_id, r.location_id]);
-    return { vendorId: r.vendor_id as string, locationId: r.location_id as string };
-  });
-  return `/token/${raw}/vendors/${vendorId}/locations/${locationId}/click2pay`;
+  return `${(await issueDemoLink(locationName)).base}/click2pay`;
 }
 
 const invoiceBox = (page: Page, num: string) => page.getByRole('checkbox', { name: `Select invoice ${num}` });

@@ -1,7 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
-import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expectNoSeriousA11yViolations, withDb } from './support';
+import { expectNoSeriousA11yViolations, issueDemoLink, withDb } from './support';
 
 /**
  * Invoice journey and invoice copy from the pay page, at 375 px and on the desktop, against the real server:
@@ -9,22 +8,11 @@ import { expectNoSeriousA11yViolations, withDb } from './support';
  * "View Invoice Copy" opens the pdfloader page in a new tab, which fetches the PDF and redirects to a blob: URL.
  */
 async function payPageWithInvoice(locationName: string): Promise<{ path: string; invoiceNumber: string; invoiceId: string }> {
-  const raw = randomBytes(32).toString('base64url');
-  return withDb(async (c) => {
-    const { rows } = await c.query(
-      `select cl.contact_id, cl.vendor_id, cl.location_id from contact_locations cl
-         join contacts c on c.id = cl.contact_id join locations l on l.id = cl.location_id
-        where c.email = 'demo@example.com' and l.display_name = $1 limit 1`, [locationName]);
-    const r = rows[0];
-    await c.query(
-      `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, expires_at)
-       values ($1, $2, $3, $4, 'click2pay', 'active', now() + interval '7 days')`,
-      [createHash('sha256').update(raw).digest('hex'), r.contact_id, r.vendor_id, r.location_id]);
-    const invoice = (await c.query(
-      `select id, display_inv_num from invoices where location_id = $1 and payable and deleted_at is null and open_amount_cents > 0
-        order by due_date nulls last, display_inv_num limit 1`, [r.location_id])).rows[0];
-    return { path: `/token/${raw}/vendors/${r.vendor_id}/locations/${r.location_id}/click2pay`, invoiceNumber: invoice.display_inv_num, invoiceId: invoice.id };
-  });
+  const { base, locationId } = await issueDemoLink(locationName);
+  const invoice = await withDb(async (c) => (await c.query(
+    `select id, display_inv_num from invoices where location_id = $1 and payable and deleted_at is null and open_amount_cents > 0
+      order by due_date nulls last, display_inv_num limit 1`, [locationId])).rows[0]);
+  return { path: `${base}/click2pay`, invoiceNumber: invoice.display_inv_num, invoiceId: invoice.id };
 }
 
 async function openChooser(page: Page, invoiceNumber: string) {

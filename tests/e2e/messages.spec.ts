@@ -1,7 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
-import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expectNoSeriousA11yViolations, withDb } from './support';
+import { expectNoSeriousA11yViolations, issueDemoLink, withDb } from './support';
 
 /**
  * Messages (issue 10) against the real server, at 375 px and on the desktop: a template message of the demo data
@@ -9,19 +8,8 @@ import { expectNoSeriousA11yViolations, withDb } from './support';
  * MESSAGES tile, an invoice journey opened from it and commented.
  */
 async function locationBase(locationName: string): Promise<{ base: string; locationId: string }> {
-  const raw = randomBytes(32).toString('base64url');
-  return withDb(async (c) => {
-    const { rows } = await c.query(
-      `select cl.contact_id, cl.vendor_id, cl.location_id from contact_locations cl
-         join contacts c on c.id = cl.contact_id join locations l on l.id = cl.location_id
-        where c.email = 'demo@example.com' and l.display_name = $1 limit 1`, [locationName]);
-    const r = rows[0];
-    await c.query(
-      `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, expires_at)
-       values ($1, $2, $3, $4, 'message', 'active', now() + interval '7 days')`,
-      [createHash('sha256').update(raw).digest('hex'), r.contact_id, r.vendor_id, r.location_id]);
-    return { base: `/token/${raw}/vendors/${r.vendor_id}/locations/${r.location_id}`, locationId: r.location_id as string };
-  });
+  const { base, locationId } = await issueDemoLink(locationName, { type: 'message' });
+  return { base, locationId };
 }
 
 async function noHorizontalOverflow(page: Page) {

@@ -1,6 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { createHash, randomBytes } from 'node:crypto';
-import { expectNoSeriousA11yViolations, withDb } from './support';
+import { expectNoSeriousA11yViolations, issueDemoLink, type DemoLink } from './support';
 
 /**
  * Saved payment methods against the real server and the sandbox payments service
@@ -8,24 +7,8 @@ import { expectNoSeriousA11yViolations, withDb } from './support';
  * of $0.32 and $0.45). Location: the demo contact's Harbor Street Kitchen (Performance Foodservice),
  * whose "Operating Checking 6703" pays an active payment plan.
  */
-interface Place { token: string; base: string }
-
-async function linkTo(locationName: string): Promise<Place> {
-  const raw = randomBytes(32).toString('base64url');
-  const place = await withDb(async (c) => {
-    const { rows } = await c.query(
-      `select cl.contact_id, cl.vendor_id, cl.location_id from contact_locations cl
-         join contacts c on c.id = cl.contact_id join locations l on l.id = cl.location_id
-        where c.email = 'demo@example.com' and l.display_name = $1 limit 1`, [locationName]);
-    const r = rows[0];
-    await c.query(
-      `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, expires_at)
-       values ($1, $2, $3, $4, 'click2pay', 'active', now() + interval '7 days')`,
-      [createHash('sha256').update(raw).digest('hex'), r.contact_id, r.vendor_id, r.location_id]);
-    return { vendorId: r.vendor_id as string, locationId: r.location_id as string };
-  });
-  return { token: raw, base: `/token/${raw}/vendors/${place.vendorId}/locations/${place.locationId}` };
-}
+type Place = Pick<DemoLink, 'token' | 'base'>;
+const linkTo = (locationName: string): Promise<Place> => issueDemoLink(locationName);
 
 /** The click-to-pay page with the "Payment Method" section open (the picker lives there). */
 async function openPicker(page: Page, base: string) {

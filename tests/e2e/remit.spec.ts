@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { createHash, randomBytes } from 'node:crypto';
-import { expectNoSeriousA11yViolations, withDb } from './support';
+import { expectNoSeriousA11yViolations, issueDemoLink, withDb } from './support';
 
 /**
  * Issue 10, at 375 px and on the desktop against the real server:
@@ -13,17 +13,10 @@ import { expectNoSeriousA11yViolations, withDb } from './support';
 const hash = (raw: string) => createHash('sha256').update(raw).digest('hex');
 
 async function remitPath(locationName: string) {
-  const raw = randomBytes(32).toString('base64url');
-  return withDb(async (c) => {
-    const r = (await c.query(
-      `select cl.contact_id, cl.vendor_id, cl.location_id from contact_locations cl join contacts c on c.id = cl.contact_id
-         join locations l on l.id = cl.location_id where c.email = 'demo@example.com' and l.display_name = $1 limit 1`, [locationName])).rows[0];
-    await c.query(`insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, expires_at)
-       values ($1, $2, $3, $4, 'login', 'active', now() + interval '7 days')`, [hash(raw), r.contact_id, r.vendor_id, r.location_id]);
-    const invoices = (await c.query(`select id, display_inv_num, open_amount_cents from invoices where location_id = $1 and payable and deleted_at is null
-        order by due_date nulls last, display_inv_num`, [r.location_id])).rows;
-    return { base: `/token/${raw}/vendors/${r.vendor_id}/locations/${r.location_id}`, invoices };
-  });
+  const { base, locationId } = await issueDemoLink(locationName, { type: 'login' });
+  const invoices = await withDb(async (c) => (await c.query(`select id, display_inv_num, open_amount_cents from invoices where location_id = $1 and payable and deleted_at is null
+      order by due_date nulls last, display_inv_num`, [locationId])).rows);
+  return { base, invoices };
 }
 
 test('remit form: select, change an amount, print the selected rows, and the journey shows the printout', async ({ page }, testInfo) => {

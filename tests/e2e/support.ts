@@ -39,21 +39,36 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** Issues a link of the demo contact for a location (by display name) and returns the location base path. */
-export async function locationBase(locationName: string): Promise<string> {
+/** A link issued to the demo contact for one of its locations: the raw token and the location's base path. */
+export interface DemoLink { token: string; base: string; vendorId: string; locationId: string; contactId: string }
+
+/**
+ * Issues a link of the demo contact for a location (by display name), as the CLI does: `type` is the token type,
+ * `requestId` ties it to a request. Blue Heron Grill is served by two vendors; `lastVendorByName` picks the one whose
+ * name sorts last (Performance Foodservice) instead of whichever row comes first.
+ */
+export async function issueDemoLink(
+  locationName: string,
+  { type = 'click2pay', requestId = null, lastVendorByName = false }: { type?: string; requestId?: string | null; lastVendorByName?: boolean } = {},
+): Promise<DemoLink> {
   const raw = randomBytes(32).toString('base64url');
-  const { vendorId, locationId } = await withDb(async (c) => {
+  const place = await withDb(async (c) => {
     const { rows } = await c.query(
       `select cl.contact_id, cl.vendor_id, cl.location_id from contact_locations cl
          join contacts c on c.id = cl.contact_id join locations l on l.id = cl.location_id
          join vendors v on v.id = cl.vendor_id
-        where c.email = 'demo@example.com' and l.display_name = $1 order by v.name desc limit 1`, [locationName]);
+        where c.email = 'demo@example.com' and l.display_name = $1 ${lastVendorByName ? 'order by v.name desc' : ''} limit 1`, [locationName]);
     const r = rows[0];
     await c.query(
-      `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, expires_at)
-       values ($1, $2, $3, $4, 'click2pay', 'active', now() + interval '7 days')`,
-      [createHash('sha256').update(raw).digest('hex'), r.contact_id, r.vendor_id, r.location_id]);
-    return { vendorId: r.vendor_id as string, locationId: r.location_id as string };
+      `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, request_id, expires_at)
+       values ($1, $2, $3, $4, $5, 'active', $6, now() + interval '7 days')`,
+      [createHash('sha256').update(raw).digest('hex'), r.contact_id, r.vendor_id, r.location_id, type, requestId]);
+    return { vendorId: r.vendor_id as string, locationId: r.location_id as string, contactId: r.contact_id as string };
   });
-  return `/token/${raw}/vendors/${vendorId}/locations/${locationId}`;
+  return { token: raw, base: `/token/${raw}/vendors/${place.vendorId}/locations/${place.locationId}`, ...place };
+}
+
+/** Issues a link of the demo contact for a location (by display name) and returns the location base path. */
+export async function locationBase(locationName: string): Promise<string> {
+  return (await issueDemoLink(locationName, { lastVendorByName: true })).base;
 }

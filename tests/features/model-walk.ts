@@ -96,6 +96,25 @@ export function settle(queue: Array<Deferred<unknown>>, outcome: 'resolve' | 're
   };
 }
 
+/**
+ * A mocked call (for `vi.mock` of a `.actors.ts`: a function an actor calls) whose every call pushes a deferred onto
+ * `queue`, and what it was passed onto `inputs` when given, and waits for the walk to settle it (`settle`).
+ */
+export function deferredCall(queue: Array<Deferred<unknown>>, inputs?: unknown[]) {
+  return (input?: unknown) => {
+    inputs?.push(input);
+    const d = deferred<unknown>();
+    queue.push(d);
+    return d.promise as Promise<never>;
+  };
+}
+
+/** `deferredCall` as a promise actor: the `input` the machine starts it with is the call's. */
+export function deferredActor(queue: Array<Deferred<unknown>>, inputs?: unknown[]) {
+  const call = deferredCall(queue, inputs);
+  return fromPromise(({ input }: { input: unknown }) => call(input));
+}
+
 /** A pending call of a mocked actor, tagged with what it is (`kind`) and what the view passed (`input`). */
 export interface PendingCall {
   kind: string;
@@ -146,15 +165,18 @@ export function settleLatest<C extends { d: Deferred<unknown> }>(calls: C[], che
 // ── module mocks shared by the walks (for `vi.mock(path, async (io) => (await import('../model-walk')).X(io))`) ──
 type ImportOriginal = <M>() => Promise<M>;
 
-/** The frame's loads (load.actors): the model's vendor (Coastal Produce Co.) with its one location (Blue Heron Grill). */
-export async function modelFrameLoadActors(importOriginal: ImportOriginal) {
+/**
+ * The frame's loads (load.actors): the model's vendor (Coastal Produce Co.) with its one location (Blue Heron Grill);
+ * `locationExtra` adds fields to that location, read on every load (e.g. whether it has unread messages).
+ */
+export async function modelFrameLoadActors(importOriginal: ImportOriginal, locationExtra: () => object = () => ({})) {
   const original = await importOriginal<typeof import('../../machines/load/load.actors')>();
   const { vendor, location } = await import('./shell/fixtures');
   const { modelVendorId, modelLocationId } = await import('../../machines/dashboard/dashboard.model');
   return {
     ...original,
     fetchVendors: async () => [vendor(modelVendorId, 'Coastal Produce Co.')],
-    fetchLocations: async () => ({ [modelLocationId]: location(modelLocationId, modelVendorId, 'Blue Heron Grill') }),
+    fetchLocations: async () => ({ [modelLocationId]: { ...location(modelLocationId, modelVendorId, 'Blue Heron Grill'), ...locationExtra() } }),
   };
 }
 
@@ -162,6 +184,25 @@ export async function modelFrameLoadActors(importOriginal: ImportOriginal) {
 export async function noAnnouncementsActors(importOriginal: ImportOriginal) {
   const original = await importOriginal<typeof import('../../machines/announcements/announcements.actors')>();
   return { ...original, loadAnnouncements: fromPromise(async () => []) };
+}
+
+/** The dashboard's actors never settling: for walks that may land on the dashboard but do not look at it. */
+export async function idleDashboardActors(importOriginal: ImportOriginal) {
+  const original = await importOriginal<typeof import('../../machines/dashboard/dashboard.actors')>();
+  const never = fromPromise(() => new Promise<never>(() => {}));
+  return { ...original, recordVisit: never, loadAutopay: never, loadPaymentPlans: never };
+}
+
+/** The shell's session module, keeping the session the app creates in `captured.session` (to read what it holds). */
+export async function capturingSessionModule(importOriginal: ImportOriginal, captured: { session: unknown }) {
+  const original = await importOriginal<typeof import('../../src/features/shell/session')>();
+  return {
+    ...original,
+    createSession: (...args: Parameters<typeof original.createSession>) => {
+      captured.session = original.createSession(...args);
+      return captured.session;
+    },
+  };
 }
 
 // ── recording ──

@@ -9,7 +9,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
+import type { EventObject, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 
 const network = vi.hoisted(() => ({
@@ -31,6 +31,7 @@ import { CONTACT_DEBOUNCE_MS, contactFormMachine } from '../../machines/contact-
 import { contactFormModelEvents, contactFormModelValues } from '../../machines/contact-form/contact-form.model';
 import LandingPage from '../../src/features/access/landing-page';
 import { landingTexts as t } from '../../src/features/access/texts';
+import { allTransitions, takenTransitions } from './transitions';
 
 type Snapshot = SnapshotFrom<typeof contactFormMachine>;
 type Step = { state: Snapshot; event: EventObject & Record<string, unknown> };
@@ -48,26 +49,6 @@ const model = new TestModel(contactFormMachine, {
   stateMatcher: (state: Snapshot, key: string) => state.matches(key as never),
 });
 const paths = model.getShortestPaths();
-
-/** Every transition definition of a machine, as "source|event|branch". */
-function allTransitions(machine: AnyStateMachine): Set<string> {
-  const ids = new Set<string>();
-  const visit = (node: AnyStateMachine['root']) => {
-    for (const [type, defs] of node.transitions) defs.forEach((_, i) => ids.add(`${node.id}|${type}|${i}`));
-    Object.values(node.states).forEach(visit);
-  };
-  visit(machine.root);
-  return ids;
-}
-
-function takenTransitions(machine: AnyStateMachine, steps: Step[]): string[] {
-  return steps.slice(1).flatMap((step, i) =>
-    machine.getTransitionData(steps[i].state, step.event).map((def) => {
-      const branch = def.source.transitions.get(def.eventType)!.indexOf(def);
-      return `${def.source.id}|${def.eventType}|${branch}`;
-    }),
-  );
-}
 
 const user = userEvent.setup({ delay: null });
 const input = (): HTMLInputElement => screen.getByPlaceholderText(t.inputPlaceholder);

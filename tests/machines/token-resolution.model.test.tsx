@@ -8,7 +8,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
+import type { EventObject, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 
 const network = vi.hoisted(() => ({
@@ -33,6 +33,7 @@ import { tokenErrorPath, tokenRedirectPath, type TokenInfo } from '../../machine
 import ErrorPage from '../../src/features/access/error-page';
 import TokenEntryPage from '../../src/features/access/token-entry-page';
 import { errorPageContent, tokenEntryTexts } from '../../src/features/access/texts';
+import { allTransitions, takenTransitions } from './transitions';
 
 const TOKEN = 'dGVzdC10b2tlbi1mb3ItdGhlLW1vZGVsLWJhc2VkLXdhbGs';
 
@@ -51,25 +52,6 @@ const model = new TestModel(tokenResolutionMachine, {
   input: { token: TOKEN },
 });
 const paths = model.getShortestPaths();
-
-function allTransitions(machine: AnyStateMachine): Set<string> {
-  const ids = new Set<string>();
-  const visit = (node: AnyStateMachine['root']) => {
-    for (const [type, defs] of node.transitions) defs.forEach((_, i) => ids.add(`${node.id}|${type}|${i}`));
-    Object.values(node.states).forEach(visit);
-  };
-  visit(machine.root);
-  return ids;
-}
-
-function takenTransitions(machine: AnyStateMachine, steps: Step[]): string[] {
-  return steps.slice(1).flatMap((step, i) =>
-    machine.getTransitionData(steps[i].state, step.event).map((def) => {
-      const branch = def.source.transitions.get(def.eventType)!.indexOf(def);
-      return `${def.source.id}|${def.eventType}|${branch}`;
-    }),
-  );
-}
 
 function LocationProbe() {
   const { pathname } = useLocation();

@@ -2,25 +2,15 @@
 /** `GET .../invoices/{id}/details` and `GET .../qbopdf/{externalId}`: the invoice copy as a real PDF document. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from './helpers/contract.js';
-import { startTestServer, type TestServer } from './helpers/app.js';
+import type { TestServer } from './helpers/app.js';
+import { demoRequests, locPath, startDemoSession } from './helpers/demo-session.js';
 import { checkPdfStructure, pdfText } from './helpers/pdf.js';
 
 let s: TestServer;
 let token: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  token = await s.token({ type: 'login' });
-});
-afterAll(async () => {
-  await s?.close();
-});
-
-const locPath = (vendorId: string, locationId: string) => `/api/vendors/${vendorId}/locations/${locationId}`;
-const blueHeron = () => locPath(s.demo.vendors.pfg, s.demo.locations.blueHeron);
-const coastal = () => locPath(s.demo.vendors.coastal, s.demo.locations.coastalBlueHeron);
-const get = (url: string, raw = token) => s.app.inject({ url, headers: s.auth(raw) });
-const invoiceByNumber = (num: string) =>
-  s.db.selectFrom('invoices').selectAll().where('displayInvNum', '=', num).executeTakeFirstOrThrow();
+beforeAll(async () => ({ s, token } = await startDemoSession()));
+afterAll(() => s?.close());
+const { blueHeron, coastal, get, invoiceByNumber } = demoRequests(() => ({ s, token }));
 
 function expectPdf(res: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }, number: string) {
   expect(res.statusCode).toBe(200);

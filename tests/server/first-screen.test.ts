@@ -7,13 +7,11 @@
  * customer's. What the real renderer draws is tested in tests/features/dashboard/first-screen.test.tsx, and in
  * Chromium by tests/e2e/first-screen.spec.ts.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/app.js';
+import type { TestServer } from './helpers/app.js';
+import { makeDist, startOnDist, stopOnDist, writeDist } from './helpers/dist-fixture.js';
 
-const dist = mkdtempSync(path.join(tmpdir(), 'first-screen-dist-'));
+const dist = makeDist('first-screen-dist-');
 const SHELL = [
   '<!doctype html><html><head><title>PerformancePay</title>',
   '<script type="module" crossorigin src="/assets/index-E1.js"></script>',
@@ -41,21 +39,10 @@ const dashboardPath = (token: string, vendorId = s.demo.vendors.pfg, locationId 
 const firstScreen = (body: string) => /<div id="pp-first-screen" data-path="([^"]*)">([\s\S]*?)<\/div><div id="root"><\/div>/.exec(body);
 
 beforeAll(async () => {
-  mkdirSync(path.join(dist, '.ssr'), { recursive: true });
-  mkdirSync(path.join(dist, 'static'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root" data-prerendered="/">LANDING</div></body></html>');
-  writeFileSync(path.join(dist, 'shell.html'), SHELL);
-  writeFileSync(path.join(dist, '.ssr', 'first-screen.mjs'), RENDERER);
-  writeFileSync(path.join(dist, 'static', 'announcements.json'), JSON.stringify({ announcements: [] }));
-  s = await startTestServer({ config: { distDir: dist } });
-  dana = await s.token({});
-  marcus = await s.token({ contactId: s.demo.otherContactId });
+  writeDist(dist, { 'shell.html': SHELL, '.ssr/first-screen.mjs': RENDERER, 'static/announcements.json': { announcements: [] } });
+  ({ s, dana, marcus } = await startOnDist(dist));
 });
-
-afterAll(async () => {
-  await s?.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => stopOnDist(s, dist));
 
 describe("a dashboard's first screen in its HTML", () => {
   it('is rendered from the page’s own answers and placed before #root, with the scripts loaded after the first frame', async () => {

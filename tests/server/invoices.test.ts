@@ -3,23 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDisplayStatus } from '../../core/rules/invoices.js';
 import { expectMatchesContract } from './helpers/contract.js';
-import { startTestServer, type TestServer } from './helpers/app.js';
+import type { TestServer } from './helpers/app.js';
+import { demoRequests, startDemoSession } from './helpers/demo-session.js';
 
 let s: TestServer;
 let token: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  token = await s.token({ type: 'login' });
-});
-afterAll(async () => {
-  await s?.close();
-});
-
+beforeAll(async () => ({ s, token } = await startDemoSession()));
+afterAll(() => s?.close());
+const { coastal: coastalPath, get, invoiceByNumber } = demoRequests(() => ({ s, token }));
 const pfgPath = (locationId: string) => `/api/vendors/${s.demo.vendors.pfg}/locations/${locationId}`;
-const coastalPath = () => `/api/vendors/${s.demo.vendors.coastal}/locations/${s.demo.locations.coastalBlueHeron}`;
-const get = (url: string, raw = token) => s.app.inject({ url, headers: s.auth(raw) });
-const invoiceByNumber = (num: string) =>
-  s.db.selectFrom('invoices').selectAll().where('displayInvNum', '=', num).executeTakeFirstOrThrow();
 
 describe('GET .../invoices', () => {
   it('answers the open (payable, not closed) invoices of the location, due date ascending with undated credits last', async () => {

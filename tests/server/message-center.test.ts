@@ -10,22 +10,14 @@ import { parseRichContent } from '../../core/rules/rich-content.js';
 import { DEMO_EPA } from '../../server/seed/demo.js';
 import { expectMatchesContract } from './helpers/contract.js';
 import type { TestServer } from './helpers/app.js';
-import { locPath, startDemoSession } from './helpers/demo-session.js';
+import { demoRequests, startDemoSession } from './helpers/demo-session.js';
 
 let s: TestServer;
 let token: string;
 let otherToken: string;
-beforeAll(async () => {
-  ({ s, token, otherToken } = await startDemoSession());
-});
-afterAll(async () => {
-  await s?.close();
-});
-
-const blueHeron = () => locPath(s.demo.vendors.pfg, s.demo.locations.blueHeron);
-const magnolia = () => locPath(s.demo.vendors.pfg, s.demo.locations.magnolia);
-const saltmarsh = () => locPath(s.demo.vendors.pfg, s.demo.locations.saltmarsh);
-const get = (url: string, raw = token) => s.app.inject({ url, headers: s.auth(raw) });
+beforeAll(async () => ({ s, token, otherToken } = await startDemoSession()));
+afterAll(() => s?.close());
+const { blueHeron, magnolia, saltmarsh, get } = demoRequests(() => ({ s, token }));
 
 interface ApiMessage {
   id: string;

@@ -2,26 +2,14 @@
 /** `POST .../messages` (invoice comment) and `PATCH /vendors/{vendorId}/messages` (mark an invoice's messages read). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from './helpers/contract.js';
-import { startTestServer, type TestServer } from './helpers/app.js';
+import type { TestServer } from './helpers/app.js';
+import { demoRequests, locPath, startDemoSession } from './helpers/demo-session.js';
 
 let s: TestServer;
 let token: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  token = await s.token({ type: 'login' });
-});
-afterAll(async () => {
-  await s?.close();
-});
-
-const locPath = (vendorId: string, locationId: string) => `/api/vendors/${vendorId}/locations/${locationId}`;
-const blueHeron = () => locPath(s.demo.vendors.pfg, s.demo.locations.blueHeron);
-const invoiceByNumber = (num: string) =>
-  s.db.selectFrom('invoices').selectAll().where('displayInvNum', '=', num).executeTakeFirstOrThrow();
-const post = (url: string, payload: unknown, raw = token) =>
-  s.app.inject({ method: 'POST', url, payload: payload as object, headers: s.auth(raw) });
-const patch = (url: string, payload: unknown, raw = token) =>
-  s.app.inject({ method: 'PATCH', url, payload: payload as object, headers: s.auth(raw) });
+beforeAll(async () => ({ s, token } = await startDemoSession()));
+afterAll(() => s?.close());
+const { blueHeron, invoiceByNumber, post, patch } = demoRequests(() => ({ s, token }));
 
 async function counts(invoiceId: string) {
   const messages = await s.db.selectFrom('messages').select((eb) => eb.fn.countAll<string>().as('n')).where('invoiceId', '=', invoiceId).executeTakeFirstOrThrow();

@@ -6,25 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from './helpers/contract.js';
-import { startTestServer, type TestServer } from './helpers/app.js';
+import type { TestServer } from './helpers/app.js';
+import { demoRequests, locPath, startDemoSession } from './helpers/demo-session.js';
 import { checkPdfStructure, pdfText } from './helpers/pdf.js';
 import { formatCurrency } from '../../core/rules/dollars.js';
 
 let s: TestServer;
 let token: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  token = await s.token({ type: 'login' });
-});
-afterAll(async () => {
-  await s?.close();
-});
-
-const locPath = (vendorId: string, locationId: string) => `/api/vendors/${vendorId}/locations/${locationId}`;
-const blueHeron = () => locPath(s.demo.vendors.pfg, s.demo.locations.blueHeron);
-const post = (url: string, payload: unknown, raw: string | null = token) =>
-  s.app.inject({ method: 'POST', url, payload: payload as object, headers: raw ? s.auth(raw) : {} });
-const invoiceByNumber = (num: string) => s.db.selectFrom('invoices').selectAll().where('displayInvNum', '=', num).executeTakeFirstOrThrow();
+beforeAll(async () => ({ s, token } = await startDemoSession()));
+afterAll(() => s?.close());
+const { blueHeron, post, invoiceByNumber } = demoRequests(() => ({ s, token }));
 const openAt = (locationId: string) =>
   s.db.selectFrom('invoices').selectAll().where('locationId', '=', locationId).where('payable', '=', true).where('deletedAt', 'is', null).where('openAmountCents', '>', 0 as never).orderBy('displayInvNum').execute();
 const journeyCount = async () => Number((await s.db.selectFrom('invoiceJourneys').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);

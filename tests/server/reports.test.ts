@@ -7,20 +7,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from './helpers/contract.js';
-import { startTestServer, type TestServer } from './helpers/app.js';
+import type { TestServer } from './helpers/app.js';
+import { demoRequests, locPath, startDemoSession } from './helpers/demo-session.js';
 
 let s: TestServer;
 let token: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  token = await s.token({ type: 'login' });
-});
-afterAll(async () => {
-  await s?.close();
-});
-
-const locPath = (vendorId: string, locationId: string) => `/api/vendors/${vendorId}/locations/${locationId}`;
-const get = (url: string) => s.app.inject({ url, headers: s.auth(token) });
+beforeAll(async () => ({ s, token } = await startDemoSession()));
+afterAll(() => s?.close());
+const { get } = demoRequests(() => ({ s, token }));
 
 describe('Payment Report data', () => {
   it('every status (Scheduled / Completed / Canceled) and every source, each location sorted by payment date descending', async () => {

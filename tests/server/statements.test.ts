@@ -11,24 +11,15 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from './helpers/contract.js';
 import type { TestServer } from './helpers/app.js';
-import { locPath, startDemoSession } from './helpers/demo-session.js';
+import { demoRequests, locPath, startDemoSession } from './helpers/demo-session.js';
 import { checkPdfStructure, pdfText } from './helpers/pdf.js';
 
 let s: TestServer;
 let token: string;
 let otherToken: string;
-beforeAll(async () => {
-  ({ s, token, otherToken } = await startDemoSession());
-});
-afterAll(async () => {
-  await s?.close();
-});
-
-const blueHeron = () => locPath(s.demo.vendors.pfg, s.demo.locations.blueHeron);
-const saltmarsh = () => locPath(s.demo.vendors.pfg, s.demo.locations.saltmarsh);
-const get = (url: string, raw = token) => s.app.inject({ url, headers: s.auth(raw) });
-const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, raw = token) =>
-  s.app.inject({ method, url, headers: s.auth(raw), ...(payload === undefined ? {} : { payload: payload as object }) });
+beforeAll(async () => ({ s, token, otherToken } = await startDemoSession()));
+afterAll(() => s?.close());
+const { blueHeron, saltmarsh, get, send } = demoRequests(() => ({ s, token }));
 const count = async (table: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(s.db)).rows[0]!.n);
 const nyToday = () => Temporal.Now.instant().toZonedDateTimeISO('America/New_York').toPlainDate();
 

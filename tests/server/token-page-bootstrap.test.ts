@@ -5,15 +5,13 @@
  * read, never cached, no token in the document. A bad, expired or canceled token gets the plain shell as before. A tiny
  * dist fixture stands in for the build (shell, chunk map, public announcements file).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOTSTRAP_TIMEOUT_MS, scriptSafeJson, tokenPageOf } from '../../server/http/bootstrap';
 import { startTestServer, type TestServer } from './helpers/app.js';
+import { makeDist, startOnDist, stopOnDist, writeDist } from './helpers/dist-fixture.js';
 
-const dist = mkdtempSync(path.join(tmpdir(), 'token-page-dist-'));
+const dist = makeDist('token-page-dist-');
 const SHELL = [
   '<!doctype html><html><head><title>PerformancePay</title>',
   '<script type="module" crossorigin src="/assets/index-E1.js"></script>',
@@ -47,23 +45,10 @@ let marcus: string;
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 beforeAll(async () => {
-  mkdirSync(path.join(dist, '.vite'), { recursive: true });
-  mkdirSync(path.join(dist, 'static'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root" data-prerendered="/">LANDING</div></body></html>');
-  writeFileSync(path.join(dist, 'shell.html'), SHELL);
-  writeFileSync(path.join(dist, '.vite', 'chunks.json'), JSON.stringify(CHUNKS));
-  writeFileSync(path.join(dist, 'static', 'announcements.json'), JSON.stringify(PUBLIC_FILE));
-  writeFileSync(path.join(dist, 'assets', 'index-E1.js'), 'export {}');
-  s = await startTestServer({ config: { distDir: dist } });
-  dana = await s.token({});
-  marcus = await s.token({ contactId: s.demo.otherContactId });
+  writeDist(dist, { 'shell.html': SHELL, '.vite/chunks.json': CHUNKS, 'static/announcements.json': PUBLIC_FILE, 'assets/index-E1.js': 'export {}' });
+  ({ s, dana, marcus } = await startOnDist(dist));
 });
-
-afterAll(async () => {
-  await s?.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => stopOnDist(s, dist));
 
 const dashboardPath = (token: string, vendorId = s.demo.vendors.pfg, locationId = s.demo.locations.blueHeron) =>
   `/token/${token}/vendors/${vendorId}/locations/${locationId}`;

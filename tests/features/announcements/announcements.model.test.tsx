@@ -14,18 +14,8 @@ import { walkPaths, type Deferred, runWalk } from '../model-walk';
 const network = vi.hoisted(() => ({ loads: [] as Array<Deferred<unknown>>, inputs: [] as unknown[] }));
 
 vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/announcements/announcements.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  return {
-    ...original,
-    loadAnnouncements: fromPromise(({ input }: { input: unknown }) => {
-      network.inputs.push(input);
-      const d = deferred<unknown>();
-      network.loads.push(d);
-      return d.promise as Promise<never>;
-    }),
-  };
+  const { deferredActor } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), loadAnnouncements: deferredActor(network.loads, network.inputs) };
 });
 
 import type { AnnouncementsInput } from '../../../machines/announcements/announcements.actors';

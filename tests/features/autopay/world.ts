@@ -1,5 +1,6 @@
 /** MSW handlers typed from the contract for the AutoPay and payment-plan views. */
 import { http, HttpResponse } from 'msw';
+import { noAnnouncementHandlers } from '../fake-api';
 import { Temporal } from 'temporal-polyfill';
 import type { components } from '../../../core/api/schema';
 import { modelAutopay, modelAutopayInvoices, modelAutopayMethods, modelAutopayRequest, modelEpa } from '../../../machines/autopay/autopay.model';
@@ -33,9 +34,7 @@ export function resetWorld() {
 const api = `*/api/vendors/${modelVendorId}/locations/${modelLocationId}`;
 
 export const handlers = [
-  http.get('*/static/announcements.json', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors/:vendorId/announcements', () => HttpResponse.json({ announcements: [] })),
+  ...noAnnouncementHandlers(),
   http.get('*/api/vendors', () => {
     const v = vendor(modelVendorId, 'Coastal Produce Co.');
     return HttpResponse.json({ vendors: [{ ...v, config: { ...v.config, autoPayStartDateTimeFrame: world.autoPayStartDateTimeFrame } }] } satisfies S['VendorList']);

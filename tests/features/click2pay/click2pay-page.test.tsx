@@ -14,7 +14,8 @@ import type { Invoice, PaymentMethod } from '../../../machines/click2pay/click2p
 import { routes } from '../../../src/app/router';
 import { PARTIAL_AMOUNT_MESSAGES } from '../../../core/rules/dollars';
 import { adjustmentTexts as at, click2payTexts as t, confirmationTexts as ct } from '../../../src/features/click2pay/texts';
-import { ids, location, token, vendor } from '../shell/fixtures';
+import { ids, token } from '../shell/fixtures';
+import { frameHandlers } from '../fake-api';
 
 const world = {
   invoices: [] as Invoice[],
@@ -25,11 +26,7 @@ const world = {
 };
 
 const server = setupServer(
-  http.get('*/static/announcements.json', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors/:vendorId/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors', () => HttpResponse.json({ vendors: [vendor(ids.coastal, 'Coastal Produce Co.')] })),
-  http.get('*/api/vendors/:vendorId/locations', () => HttpResponse.json({ locations: [location(ids.blueHeron, ids.coastal, 'Blue Heron Grill')] })),
+  ...frameHandlers(ids.coastal, ids.blueHeron),
   http.get('*/api/vendors/:v/locations/:l/invoices', ({ request }) => {
     const invoiceId = new URL(request.url).searchParams.get('invoiceId');
     const list = invoiceId ? world.invoices.filter((i) => i.id === invoiceId) : world.invoices;

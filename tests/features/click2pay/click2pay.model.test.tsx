@@ -7,7 +7,6 @@
  */
 import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
@@ -18,15 +17,8 @@ import { walkPaths, type Deferred, runWalk, settle } from '../model-walk';
 const network = vi.hoisted(() => ({ invoices: [] as Array<Deferred<unknown>>, calendar: [] as Array<Deferred<unknown>> }));
 
 vi.mock('../../../machines/click2pay/click2pay.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/click2pay/click2pay.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  const pending = (queue: Array<Deferred<unknown>>) => fromPromise(() => {
-    const d = deferred<unknown>();
-    queue.push(d);
-    return d.promise as Promise<never>;
-  });
-  return { ...original, loadInvoices: pending(network.invoices), loadCalendar: pending(network.calendar) };
+  const { deferredActor } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), loadInvoices: deferredActor(network.invoices), loadCalendar: deferredActor(network.calendar) };
 });
 
 vi.mock('../../../src/features/payment-methods/payment-method-picker', async () => {
@@ -46,17 +38,14 @@ import { click2payMachine } from '../../../machines/click2pay/click2pay.machine'
 import { click2payModelEvents, modelCalendar, modelClick2payInput, modelMethods, modelNow } from '../../../machines/click2pay/click2pay.model';
 import { routes } from '../../../src/app/router';
 import { click2payTexts as t } from '../../../src/features/click2pay/texts';
-import { location, token, vendor } from '../shell/fixtures';
+import { token } from '../shell/fixtures';
+import { frameHandlers } from '../fake-api';
 
 configure({ asyncUtilTimeout: 8000 });
 
 const { vendorId, locationId } = modelClick2payInput;
 const server = setupServer(
-  http.get('*/static/announcements.json', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors/:vendorId/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors', () => HttpResponse.json({ vendors: [vendor(vendorId, 'Coastal Produce Co.')] })),
-  http.get('*/api/vendors/:vendorId/locations', () => HttpResponse.json({ locations: [location(locationId, vendorId, 'Blue Heron Grill')] })),
+  ...frameHandlers(vendorId, locationId),
 );
 
 type Snapshot = SnapshotFrom<typeof click2payMachine>;

@@ -16,27 +16,13 @@ import { walkPaths, type Deferred, runWalk, settle } from '../model-walk';
 const network = vi.hoisted(() => ({ groups: [] as Array<Deferred<unknown>>, calls: [] as unknown[] }));
 
 vi.mock('../../../machines/click2pay/click2pay.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/click2pay/click2pay.actors')>();
-  const { deferred } = await import('../model-walk');
-  return {
-    ...original,
-    fetchPaymentGroup: (input: unknown) => {
-      network.calls.push(input);
-      const d = deferred<unknown>();
-      network.groups.push(d);
-      return d.promise;
-    },
-  };
+  const { deferredCall } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), fetchPaymentGroup: deferredCall(network.groups, network.calls) };
 });
 vi.mock('../../../machines/load/load.actors', async (importOriginal) => (await import('../model-walk')).modelFrameLoadActors(importOriginal));
 vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => (await import('../model-walk')).noAnnouncementsActors(importOriginal));
 // The dashboard (where a failed load leads) loads nothing in this test.
-vi.mock('../../../machines/dashboard/dashboard.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/dashboard/dashboard.actors')>();
-  const { fromPromise } = await import('xstate');
-  const never = fromPromise(() => new Promise<never>(() => {}));
-  return { ...original, recordVisit: never, loadAutopay: never, loadPaymentPlans: never };
-});
+vi.mock('../../../machines/dashboard/dashboard.actors', async (importOriginal) => (await import('../model-walk')).idleDashboardActors(importOriginal));
 
 import { modelPaymentGroupDetail } from '../../../machines/click2pay/click2pay.model';
 import { paymentConfirmationMachine } from '../../../machines/click2pay/confirmation.machine';

@@ -15,33 +15,21 @@ import { walkPaths, type Deferred, runWalk } from '../model-walk';
 const network = vi.hoisted(() => ({ loads: [] as Array<Deferred<unknown>> }));
 
 vi.mock('../../../machines/click2pay/click2pay.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/click2pay/click2pay.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  return {
-    ...original,
-    loadInvoice: fromPromise(() => {
-      const d = deferred<unknown>();
-      network.loads.push(d);
-      return d.promise as Promise<never>;
-    }),
-  };
+  const { deferredActor } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), loadInvoice: deferredActor(network.loads) };
 });
 
 import { invoiceAdjustmentMachine } from '../../../machines/invoice-adjustment/invoice-adjustment.machine';
 import { invoiceAdjustmentModelEvents, modelAdjustInvoice } from '../../../machines/invoice-adjustment/invoice-adjustment.model';
 import { routes } from '../../../src/app/router';
 import { adjustmentTexts as t } from '../../../src/features/click2pay/texts';
-import { ids, location, token, vendor } from '../shell/fixtures';
+import { ids, token } from '../shell/fixtures';
+import { frameHandlers } from '../fake-api';
 
 configure({ asyncUtilTimeout: 8000 });
 
 const server = setupServer(
-  http.get('*/static/announcements.json', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors/:vendorId/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors', () => HttpResponse.json({ vendors: [vendor(ids.coastal, 'Coastal Produce Co.')] })),
-  http.get('*/api/vendors/:vendorId/locations', () => HttpResponse.json({ locations: [location(ids.blueHeron, ids.coastal, 'Blue Heron Grill')] })),
+  ...frameHandlers(ids.coastal, ids.blueHeron),
   http.get('*/api/vendors/:v/locations/:l/invoices', () => HttpResponse.json({ locationInvoices: [modelAdjustInvoice], requestInvoiceIds: [] })),
   http.get('*/api/vendors/:v/locations/:l/paymentmethods', () => HttpResponse.json({ paymentMethods: [], paymentMethodsJwt: 'jwt', clientFlowInfo: {} })),
   http.get('*/api/config', () => HttpResponse.json({ holidays: [] })),

@@ -15,34 +15,23 @@ import { walkPaths, runWalk } from '../model-walk';
 
 const captured = vi.hoisted(() => ({ session: null as null | import('../../../src/features/shell/session').Session }));
 
-vi.mock('../../../src/features/shell/session', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/features/shell/session')>();
-  return {
-    ...original,
-    createSession: (...args: Parameters<typeof original.createSession>) => {
-      captured.session = original.createSession(...args);
-      return captured.session;
-    },
-  };
-});
+vi.mock('../../../src/features/shell/session', async (importOriginal) =>
+  (await import('../model-walk')).capturingSessionModule(importOriginal, captured));
 
 import { modelInvoice, modelMethod } from '../../../machines/click2pay/click2pay.model';
 import { invoiceSelectionMachine } from '../../../machines/invoice-selection/invoice-selection.machine';
 import { invoiceSelectionModelEvents, modelInvoiceIds as inv } from '../../../machines/invoice-selection/invoice-selection.model';
 import { routes } from '../../../src/app/router';
 import { click2payTexts as t } from '../../../src/features/click2pay/texts';
-import { ids, location, token, vendor } from '../shell/fixtures';
+import { ids, token } from '../shell/fixtures';
+import { frameHandlers, payConfigHandler } from '../fake-api';
 
 configure({ asyncUtilTimeout: 8000 });
 
 const numbers: Record<string, string> = { [inv.requested]: 'INV-R1', [inv.other]: 'INV-O2', [inv.credit]: 'CR-C3' };
 
 const server = setupServer(
-  http.get('*/static/announcements.json', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors/:vendorId/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors', () => HttpResponse.json({ vendors: [vendor(ids.coastal, 'Coastal Produce Co.')] })),
-  http.get('*/api/vendors/:vendorId/locations', () => HttpResponse.json({ locations: [location(ids.blueHeron, ids.coastal, 'Blue Heron Grill')] })),
+  ...frameHandlers(ids.coastal, ids.blueHeron),
   http.get('*/api/vendors/:v/locations/:l/invoices', () =>
     HttpResponse.json({
       locationInvoices: [
@@ -54,12 +43,7 @@ const server = setupServer(
     })),
   http.get('*/api/vendors/:v/locations/:l/paymentmethods', () =>
     HttpResponse.json({ paymentMethods: [modelMethod('aaaaaaaa-1111-4111-8111-111111111111', 'direct-ach', 'Checking', '6789')], paymentMethodsJwt: 'jwt', clientFlowInfo: {} })),
-  http.get('*/api/config', ({ request }) => {
-    const key = new URL(request.url).searchParams.get('key');
-    if (key === 'holidays') return HttpResponse.json({ holidays: [] });
-    if (key === 'epa') return HttpResponse.json({ epa: {} });
-    return HttpResponse.json({ configuration: { paymentRequest: { c2pPaymentDays: 30 }, autopayConfig: { startDateTimeFrame: 30 } } });
-  }),
+  payConfigHandler(),
 );
 
 type Snapshot = SnapshotFrom<typeof invoiceSelectionMachine>;

@@ -34,16 +34,13 @@ import { paymentSubmitMachine } from '../../../machines/payment-submit/payment-s
 import { paymentSubmitModelEvents } from '../../../machines/payment-submit/payment-submit.model';
 import { routes } from '../../../src/app/router';
 import { click2payTexts as t, confirmationTexts as ct } from '../../../src/features/click2pay/texts';
-import { ids, location, token, vendor } from '../shell/fixtures';
+import { ids, token } from '../shell/fixtures';
+import { frameHandlers } from '../fake-api';
 
 configure({ asyncUtilTimeout: 8000 });
 
 const server = setupServer(
-  http.get('*/static/announcements.json', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors/:vendorId/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors', () => HttpResponse.json({ vendors: [vendor(ids.coastal, 'Coastal Produce Co.')] })),
-  http.get('*/api/vendors/:vendorId/locations', () => HttpResponse.json({ locations: [location(ids.blueHeron, ids.coastal, 'Blue Heron Grill')] })),
+  ...frameHandlers(ids.coastal, ids.blueHeron),
   http.get('*/api/vendors/:v/locations/:l/invoices', () =>
     HttpResponse.json({ locationInvoices: [modelInvoice(modelIds.invoiceA, 'INV-1001', 100.5, '2026-12-05')], requestInvoiceIds: [] })),
   http.get('*/api/vendors/:v/locations/:l/paymentmethods', () =>

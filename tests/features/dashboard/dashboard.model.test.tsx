@@ -17,21 +17,12 @@ const network = vi.hoisted(() => ({
 }));
 
 vi.mock('../../../machines/dashboard/dashboard.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/dashboard/dashboard.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  const pending = (queue: Array<Deferred<unknown>>, record?: unknown[]) =>
-    fromPromise(({ input }: { input: unknown }) => {
-      record?.push(input);
-      const d = deferred<unknown>();
-      queue.push(d);
-      return d.promise as Promise<never>;
-    });
+  const { deferredActor } = await import('../model-walk');
   return {
-    ...original,
-    recordVisit: pending(network.recordVisit, network.visits),
-    loadAutopay: pending(network.loadAutopay),
-    loadPaymentPlans: pending(network.loadPaymentPlans),
+    ...(await importOriginal<object>()),
+    recordVisit: deferredActor(network.recordVisit, network.visits),
+    loadAutopay: deferredActor(network.loadAutopay),
+    loadPaymentPlans: deferredActor(network.loadPaymentPlans),
   };
 });
 

@@ -5,7 +5,6 @@
  */
 import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,16 +14,8 @@ import { walkPaths, type Deferred, runWalk, settle } from '../model-walk';
 const network = vi.hoisted(() => ({ loads: [] as Array<Deferred<unknown>>, reads: [] as Array<Deferred<unknown>>, submits: [] as Array<Deferred<unknown>>, sent: [] as unknown[] }));
 
 vi.mock('../../../machines/invoice-journey/invoice-journey.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/invoice-journey/invoice-journey.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  const pending = (list: Array<Deferred<unknown>>) => fromPromise(({ input }: { input: unknown }) => {
-    const d = deferred<unknown>();
-    list.push(d);
-    if (list === network.submits) network.sent.push(input);
-    return d.promise as Promise<never>;
-  });
-  return { ...original, loadJourney: pending(network.loads), markRead: pending(network.reads), submitComment: pending(network.submits) };
+  const { deferredActor } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), loadJourney: deferredActor(network.loads), markRead: deferredActor(network.reads), submitComment: deferredActor(network.submits, network.sent) };
 });
 
 import { invoiceJourneyMachine } from '../../../machines/invoice-journey/invoice-journey.machine';
@@ -32,16 +23,13 @@ import { invoiceJourneyModelEvents, modelCommentText, modelJourney } from '../..
 import { commentProblem } from '../../../core/rules/comment';
 import { routes } from '../../../src/app/router';
 import { commentTexts as c, journeyTexts as t } from '../../../src/features/journey/texts';
-import { ids, location, token, vendor } from '../shell/fixtures';
+import { ids, token } from '../shell/fixtures';
+import { frameHandlers } from '../fake-api';
 
 configure({ asyncUtilTimeout: 8000 });
 
 const server = setupServer(
-  http.get('*/static/announcements.json', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors/:vendorId/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors', () => HttpResponse.json({ vendors: [vendor(ids.coastal, 'Coastal Produce Co.')] })),
-  http.get('*/api/vendors/:vendorId/locations', () => HttpResponse.json({ locations: [location(ids.blueHeron, ids.coastal, 'Blue Heron Grill')] })),
+  ...frameHandlers(ids.coastal, ids.blueHeron),
 );
 
 type Snapshot = SnapshotFrom<typeof invoiceJourneyMachine>;

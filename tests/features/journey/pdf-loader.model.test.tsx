@@ -12,18 +12,8 @@ import { walkPaths, type Deferred, runWalk } from '../model-walk';
 const network = vi.hoisted(() => ({ fetches: [] as Array<Deferred<unknown>>, inputs: [] as unknown[] }));
 
 vi.mock('../../../machines/pdf-loader/pdf-loader.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/pdf-loader/pdf-loader.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  return {
-    ...original,
-    fetchPdf: fromPromise(({ input }) => {
-      const d = deferred<unknown>();
-      network.fetches.push(d);
-      network.inputs.push(input);
-      return d.promise as Promise<never>;
-    }),
-  };
+  const { deferredActor } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), fetchPdf: deferredActor(network.fetches, network.inputs) };
 });
 
 import { pdfLoaderMachine } from '../../../machines/pdf-loader/pdf-loader.machine';

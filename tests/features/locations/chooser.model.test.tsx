@@ -17,21 +17,11 @@ const network = vi.hoisted(() => ({
 }));
 
 vi.mock('../../../machines/load/load.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/load/load.actors')>();
-  const { deferred: make } = await import('../model-walk');
-  return {
-    ...original,
-    fetchVendors: () => { const d = make<unknown>(); network.vendors.push(d); return d.promise; },
-    fetchLocations: () => { const d = make<unknown>(); network.locations.push(d); return d.promise; },
-  };
+  const { deferredCall } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), fetchVendors: deferredCall(network.vendors), fetchLocations: deferredCall(network.locations) };
 });
 vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => (await import('../model-walk')).noAnnouncementsActors(importOriginal));
-vi.mock('../../../machines/dashboard/dashboard.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/dashboard/dashboard.actors')>();
-  const { fromPromise } = await import('xstate');
-  const never = fromPromise(() => new Promise<never>(() => {}));
-  return { ...original, recordVisit: never, loadAutopay: never, loadPaymentPlans: never };
-});
+vi.mock('../../../machines/dashboard/dashboard.actors', async (importOriginal) => (await import('../model-walk')).idleDashboardActors(importOriginal));
 
 import { chooserMachine, type ChooserOptions } from '../../../machines/selection/chooser.machine';
 import { chooserModelEvents } from '../../../machines/selection/chooser.model';

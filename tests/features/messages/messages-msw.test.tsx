@@ -17,7 +17,8 @@ import { routes } from '../../../src/app/router';
 import { click2payTexts } from '../../../src/features/click2pay/texts';
 import { dashboardTexts } from '../../../src/features/dashboard/texts';
 import { messagesTexts as m, templateMessageTexts as tm, unreadTexts } from '../../../src/features/messages/texts';
-import { ids, location, token, vendor } from '../shell/fixtures';
+import { ids, token } from '../shell/fixtures';
+import { frameHandlers, payConfigHandler } from '../fake-api';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -26,12 +27,7 @@ const requests: string[] = [];
 const state = { template: modelTemplateMessage() as TemplateMessage, hasUnread: false, unread: modelMessages.filter((x) => !x.contactRead) };
 
 const server = setupServer(
-  http.get('*/static/announcements.json', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors/:vendorId/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors', () => HttpResponse.json({ vendors: [vendor(ids.coastal, 'Coastal Produce Co.')] })),
-  http.get('*/api/vendors/:vendorId/locations', () =>
-    HttpResponse.json({ locations: [{ ...location(ids.blueHeron, ids.coastal, 'Blue Heron Grill'), hasUnreadMessages: state.hasUnread }] })),
+  ...frameHandlers(ids.coastal, ids.blueHeron, () => ({ hasUnreadMessages: state.hasUnread })),
   http.get('*/api/vendors/:v/locations/:l/templatemessages', ({ request }) => {
     requests.push(`templatemessages${new URL(request.url).search}`);
     const messageId = new URL(request.url).searchParams.get('messageId');
@@ -46,12 +42,7 @@ const server = setupServer(
   http.get('*/api/vendors/:v/locations/:l/invoices', () => HttpResponse.json({ locationInvoices: state.template.invoices, requestInvoiceIds: [] })),
   http.get('*/api/vendors/:v/locations/:l/paymentmethods', () =>
     HttpResponse.json({ paymentMethods: [modelMethod('aaaaaaaa-1111-4111-8111-111111111111', 'direct-ach', 'Checking', '6789')], paymentMethodsJwt: 'jwt', clientFlowInfo: {} })),
-  http.get('*/api/config', ({ request }) => {
-    const key = new URL(request.url).searchParams.get('key');
-    if (key === 'holidays') return HttpResponse.json({ holidays: [] });
-    if (key === 'epa') return HttpResponse.json({ epa: {} });
-    return HttpResponse.json({ configuration: { paymentRequest: { c2pPaymentDays: 30 }, autopayConfig: { startDateTimeFrame: 30 } } });
-  }),
+  payConfigHandler(),
   http.post('*/api/vendors/:v/locations/:l/visits', () => new HttpResponse(null, { status: 204 })),
   http.get('*/api/vendors/:v/locations/:l/autopay', () => HttpResponse.json({ autoPay: null })),
   http.get('*/api/vendors/:v/locations/:l/paymentplans', () => HttpResponse.json({ paymentPlans: [] })),

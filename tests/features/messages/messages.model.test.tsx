@@ -21,33 +21,17 @@ const network = vi.hoisted(() => ({
 }));
 
 vi.mock('../../../machines/messages/messages.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/messages/messages.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  const pending = (queue: Array<Deferred<unknown>>) => (input: unknown) => {
-    network.calls.push(input);
-    const d = deferred<unknown>();
-    queue.push(d);
-    return d.promise as Promise<never>;
-  };
+  const { deferredActor, deferredCall } = await import('../model-walk');
   return {
-    ...original,
-    fetchMessageList: pending(network.list),
-    fetchResolutionMessages: pending(network.resolution),
-    loadTemplateMessage: fromPromise(({ input }: { input: unknown }) => pending(network.template)(input)),
-    loadUnreadCount: fromPromise(({ input }: { input: unknown }) => pending(network.unread)(input)),
+    ...(await importOriginal<object>()),
+    fetchMessageList: deferredCall(network.list, network.calls),
+    fetchResolutionMessages: deferredCall(network.resolution, network.calls),
+    loadTemplateMessage: deferredActor(network.template, network.calls),
+    loadUnreadCount: deferredActor(network.unread, network.calls),
   };
 });
-vi.mock('../../../machines/load/load.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/load/load.actors')>();
-  const { vendor, location } = await import('../shell/fixtures');
-  const { modelVendorId, modelLocationId } = await import('../../../machines/dashboard/dashboard.model');
-  return {
-    ...original,
-    fetchVendors: async () => [vendor(modelVendorId, 'Coastal Produce Co.')],
-    fetchLocations: async () => ({ [modelLocationId]: { ...location(modelLocationId, modelVendorId, 'Blue Heron Grill'), hasUnreadMessages: network.hasUnreadMessages } }),
-  };
-});
+vi.mock('../../../machines/load/load.actors', async (importOriginal) =>
+  (await import('../model-walk')).modelFrameLoadActors(importOriginal, () => ({ hasUnreadMessages: network.hasUnreadMessages })));
 vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => (await import('../model-walk')).noAnnouncementsActors(importOriginal));
 vi.mock('../../../machines/dashboard/dashboard.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/dashboard/dashboard.actors')>();
@@ -63,16 +47,8 @@ vi.mock('../../../machines/click2pay/click2pay.actors', async (importOriginal) =
 });
 
 const captured = vi.hoisted(() => ({ session: null as null | import('../../../src/features/shell/session').Session }));
-vi.mock('../../../src/features/shell/session', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/features/shell/session')>();
-  return {
-    ...original,
-    createSession: (...args: Parameters<typeof original.createSession>) => {
-      captured.session = original.createSession(...args);
-      return captured.session;
-    },
-  };
-});
+vi.mock('../../../src/features/shell/session', async (importOriginal) =>
+  (await import('../model-walk')).capturingSessionModule(importOriginal, captured));
 
 import { messageListMachine } from '../../../machines/messages/message-list.machine';
 import {

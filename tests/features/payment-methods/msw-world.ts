@@ -1,5 +1,6 @@
 /** MSW handlers shaped like the contracts for the payment-method views. */
 import { http, HttpResponse } from 'msw';
+import { noAnnouncementHandlers } from '../fake-api';
 import type { components } from '../../../core/api/schema';
 import { modelList, modelLocationId, modelUsage, modelVendorId } from '../../../machines/payment-methods/payment-methods.model';
 import { modelCreatedCard } from '../../../machines/payment-method-create/payment-method-create.model';
@@ -32,9 +33,7 @@ export function resetWorld() {
 const DECLINES: Record<string, string> = { '4000000000000002': 'card_declined', '4000000000009995': 'insufficient_funds' };
 
 export const handlers = [
-  http.get('*/static/announcements.json', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors/:vendorId/announcements', () => HttpResponse.json({ announcements: [] })),
+  ...noAnnouncementHandlers(),
   http.get('*/api/vendors', () => {
     const v = vendor(modelVendorId, 'Coastal Produce Co.');
     return HttpResponse.json({ vendors: [{ ...v, paymentMethodConfig: { options: world.vendorOptions } }] });

@@ -14,16 +14,8 @@ import { walkPaths, type Deferred, runWalk, settle } from '../model-walk';
 const network = vi.hoisted(() => ({ tokenize: [] as Array<Deferred<unknown>>, attach: [] as Array<Deferred<unknown>>, sent: [] as any[] }));
 
 vi.mock('../../../machines/payment-method-create/payment-method-create.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/payment-method-create/payment-method-create.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  const pending = (queue: Array<Deferred<unknown>>) => fromPromise(({ input }: { input: unknown }) => {
-    network.sent.push(input);
-    const d = deferred<unknown>();
-    queue.push(d);
-    return d.promise as Promise<never>;
-  });
-  return { ...original, tokenizePaymentMethod: pending(network.tokenize), attachPaymentMethod: pending(network.attach) };
+  const { deferredActor } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), tokenizePaymentMethod: deferredActor(network.tokenize, network.sent), attachPaymentMethod: deferredActor(network.attach, network.sent) };
 });
 
 import { paymentMethodCreateMachine } from '../../../machines/payment-method-create/payment-method-create.machine';

@@ -13,15 +13,8 @@ import { walkPaths, type Deferred, runWalk } from '../model-walk';
 const network = vi.hoisted(() => ({ usage: [] as Array<Deferred<unknown>>, del: [] as Array<Deferred<unknown>> }));
 
 vi.mock('../../../machines/payment-methods/payment-methods.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/payment-methods/payment-methods.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  const pending = (queue: Array<Deferred<unknown>>) => fromPromise(() => {
-    const d = deferred<unknown>();
-    queue.push(d);
-    return d.promise as Promise<never>;
-  });
-  return { ...original, checkPaymentMethodUsage: pending(network.usage), deletePaymentMethod: pending(network.del) };
+  const { deferredActor } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), checkPaymentMethodUsage: deferredActor(network.usage), deletePaymentMethod: deferredActor(network.del) };
 });
 
 import { paymentMethodDeleteMachine } from '../../../machines/payment-methods/payment-method-delete.machine';

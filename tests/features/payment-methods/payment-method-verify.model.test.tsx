@@ -13,18 +13,8 @@ import { walkPaths, type Deferred, runWalk } from '../model-walk';
 const network = vi.hoisted(() => ({ verify: [] as Array<Deferred<unknown>>, sent: [] as unknown[] }));
 
 vi.mock('../../../machines/payment-method-verify/payment-method-verify.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/payment-method-verify/payment-method-verify.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  return {
-    ...original,
-    verifyPaymentMethod: fromPromise(({ input }: { input: unknown }) => {
-      network.sent.push(input);
-      const d = deferred<unknown>();
-      network.verify.push(d);
-      return d.promise as Promise<never>;
-    }),
-  };
+  const { deferredActor } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), verifyPaymentMethod: deferredActor(network.verify, network.sent) };
 });
 
 import { paymentMethodVerifyMachine } from '../../../machines/payment-method-verify/payment-method-verify.machine';

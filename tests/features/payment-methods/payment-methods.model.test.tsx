@@ -14,17 +14,8 @@ import { walkPaths, type Deferred, runWalk } from '../model-walk';
 const network = vi.hoisted(() => ({ load: [] as Array<Deferred<unknown>> }));
 
 vi.mock('../../../machines/payment-methods/payment-methods.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/payment-methods/payment-methods.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  return {
-    ...original,
-    loadPaymentMethods: fromPromise(() => {
-      const d = deferred<unknown>();
-      network.load.push(d);
-      return d.promise as Promise<never>;
-    }),
-  };
+  const { deferredActor } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), loadPaymentMethods: deferredActor(network.load) };
 });
 
 import { paymentMethodsMachine } from '../../../machines/payment-methods/payment-methods.machine';

@@ -41,19 +41,25 @@ afterAll(() => server.close());
 
 const settle = (name: CallName) => settleLatest(network.calls[name]);
 
+/** A fresh world with no calls, then the page at `pagePath` until its heading shows; the user to drive it. */
+async function openPage(pagePath: string, heading: RegExp) {
+  resetWorld();
+  for (const list of Object.values(network.calls)) list.length = 0;
+  localStorage.clear(); // the last used method (stored by a successful update) would be picked by the picker
+  window.scrollTo = vi.fn();
+  const user = userEvent.setup();
+  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [pagePath] })} />);
+  await screen.findByRole('heading', { name: heading });
+  return user;
+}
+
 type UpdateSnapshot = SnapshotFrom<typeof planUpdateMachine>;
 const updatePaths = walkPaths<UpdateSnapshot>(planUpdateMachine, planUpdateModelEvents, modelPlanUpdateInput);
 
 describe('plan update: model-based walk on the update page', () => {
   let user: ReturnType<typeof userEvent.setup>;
   beforeEach(async () => {
-    resetWorld();
-    for (const list of Object.values(network.calls)) list.length = 0;
-    localStorage.clear(); // the last used method (stored by a successful update) would be picked by the picker
-    window.scrollTo = vi.fn();
-    user = userEvent.setup();
-    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/plans/${modelPlanIds.planB}/update`] })} />);
-    await screen.findByRole('heading', { name: new RegExp(t.updateMethod) });
+    user = await openPage(`${base}/plans/${modelPlanIds.planB}/update`, new RegExp(t.updateMethod));
   });
   afterEach(() => cleanup());
 
@@ -130,13 +136,7 @@ const setupPaths = walkPaths<SetupSnapshot>(planSetupMachine, planSetupModelEven
 describe('plan setup: model-based walk on the plan request page', () => {
   let user: ReturnType<typeof userEvent.setup>;
   beforeEach(async () => {
-    resetWorld();
-    for (const list of Object.values(network.calls)) list.length = 0;
-    localStorage.clear(); // the last used method (stored by a successful update) would be picked by the picker
-    window.scrollTo = vi.fn();
-    user = userEvent.setup();
-    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/planrequests/${modelPlanIds.request}`] })} />);
-    await screen.findByRole('heading', { name: new RegExp(t.planFor) });
+    user = await openPage(`${base}/planrequests/${modelPlanIds.request}`, new RegExp(t.planFor));
   });
   afterEach(() => cleanup());
 

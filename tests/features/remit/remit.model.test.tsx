@@ -7,7 +7,6 @@
  */
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
@@ -16,17 +15,8 @@ import { runWalk, walkPaths, type Deferred, type Drivers } from '../model-walk';
 const network = vi.hoisted(() => ({ loads: [] as Array<Deferred<unknown>> }));
 
 vi.mock('../../../machines/remit/remit.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/remit/remit.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  return {
-    ...original,
-    loadRemitInvoices: fromPromise(() => {
-      const d = deferred<unknown>();
-      network.loads.push(d);
-      return d.promise as Promise<never>;
-    }),
-  };
+  const { deferredActor } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), loadRemitInvoices: deferredActor(network.loads) };
 });
 
 import { remitFormMachine } from '../../../machines/remit/remit-form.machine';
@@ -34,16 +24,13 @@ import { modelRemitInput, modelRemitInvoices, remitFormModelEvents } from '../..
 import { routes } from '../../../src/app/router';
 import { formatCurrency } from '../../../core/rules/dollars';
 import { displayAmount, remitTexts as t, remitTotals } from '../../../core/rules/remit';
-import { location, token, vendor } from '../shell/fixtures';
+import { token } from '../shell/fixtures';
+import { frameHandlers } from '../fake-api';
 
 configure({ asyncUtilTimeout: 8000 });
 
 const server = setupServer(
-  http.get('*/static/announcements.json', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors/:vendorId/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors', () => HttpResponse.json({ vendors: [vendor(modelRemitInput.vendorId, 'Coastal Produce Co.')] })),
-  http.get('*/api/vendors/:vendorId/locations', () => HttpResponse.json({ locations: [location(modelRemitInput.locationId, modelRemitInput.vendorId, 'Blue Heron Grill')] })),
+  ...frameHandlers(modelRemitInput.vendorId, modelRemitInput.locationId),
 );
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'warn' });

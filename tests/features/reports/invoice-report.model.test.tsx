@@ -13,17 +13,8 @@ import { walkPaths, type Deferred, runWalk } from '../model-walk';
 const network = vi.hoisted(() => ({ invoices: [] as Array<Deferred<unknown>>, calls: [] as unknown[] }));
 
 vi.mock('../../../machines/reports/reports.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/reports/reports.actors')>();
-  const { deferred } = await import('../model-walk');
-  return {
-    ...original,
-    fetchReportInvoices: (input: unknown) => {
-      network.calls.push(input);
-      const d = deferred<unknown>();
-      network.invoices.push(d);
-      return d.promise;
-    },
-  };
+  const { deferredCall } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), fetchReportInvoices: deferredCall(network.invoices, network.calls) };
 });
 vi.mock('../../../machines/load/load.actors', async (importOriginal) => (await import('../model-walk')).modelFrameLoadActors(importOriginal));
 vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => (await import('../model-walk')).noAnnouncementsActors(importOriginal));

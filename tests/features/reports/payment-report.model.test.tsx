@@ -12,25 +12,13 @@ import { walkPaths, type Deferred, runWalk, settle } from '../model-walk';
 const network = vi.hoisted(() => ({ groups: [] as Array<Deferred<unknown>>, detail: [] as Array<Deferred<unknown>>, calls: [] as unknown[] }));
 
 vi.mock('../../../machines/reports/reports.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/reports/reports.actors')>();
-  const { deferred } = await import('../model-walk');
-  const pending = (queue: Array<Deferred<unknown>>) => (input: unknown) => {
-    network.calls.push(input);
-    const d = deferred<unknown>();
-    queue.push(d);
-    return d.promise;
-  };
-  return { ...original, fetchReportPaymentGroups: pending(network.groups), fetchPaymentDetail: pending(network.detail) };
+  const { deferredCall } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), fetchReportPaymentGroups: deferredCall(network.groups, network.calls), fetchPaymentDetail: deferredCall(network.detail, network.calls) };
 });
 vi.mock('../../../machines/load/load.actors', async (importOriginal) => (await import('../model-walk')).modelFrameLoadActors(importOriginal));
 vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => (await import('../model-walk')).noAnnouncementsActors(importOriginal));
 // The dashboard (where a failed detail load used to lead) loads nothing in this test.
-vi.mock('../../../machines/dashboard/dashboard.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/dashboard/dashboard.actors')>();
-  const { fromPromise } = await import('xstate');
-  const never = fromPromise(() => new Promise<never>(() => {}));
-  return { ...original, recordVisit: never, loadAutopay: never, loadPaymentPlans: never };
-});
+vi.mock('../../../machines/dashboard/dashboard.actors', async (importOriginal) => (await import('../model-walk')).idleDashboardActors(importOriginal));
 
 import { modelPaymentGroupDetail } from '../../../machines/click2pay/click2pay.model';
 import { paymentDetailMachine } from '../../../machines/reports/payment-detail.machine';

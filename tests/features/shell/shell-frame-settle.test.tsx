@@ -13,17 +13,8 @@ import type { Deferred } from '../model-walk';
 const network = vi.hoisted(() => ({ loads: [] as Array<Deferred<unknown>> }));
 
 vi.mock('../../../machines/announcements/announcements.actors', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../machines/announcements/announcements.actors')>();
-  const { fromPromise } = await import('xstate');
-  const { deferred } = await import('../model-walk');
-  return {
-    ...original,
-    loadAnnouncements: fromPromise(() => {
-      const d = deferred<unknown>();
-      network.loads.push(d);
-      return d.promise as Promise<never>;
-    }),
-  };
+  const { deferredActor } = await import('../model-walk');
+  return { ...(await importOriginal<object>()), loadAnnouncements: deferredActor(network.loads) };
 });
 
 import { AccessLayout } from '../../../src/features/access/access-layout';
@@ -51,7 +42,7 @@ const settledBox = () => screen.getByText('Page content').closest('[aria-busy], 
 
 afterEach(() => {
   cleanup();
-  network.loads = [];
+  network.loads.length = 0;
   vi.useRealTimers();
 });
 

@@ -10,7 +10,8 @@ import type { components } from '../../../core/api/schema';
 import { routes } from '../../../src/app/router';
 import { adNavigation } from '../../../src/features/statement/ad-banner';
 import { statementTexts as t } from '../../../src/features/statement/texts';
-import { location, token, vendor } from '../shell/fixtures';
+import { token } from '../shell/fixtures';
+import { frameHandlers } from '../fake-api';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -20,11 +21,7 @@ const L = `*/api/vendors/${modelVendorId}/locations/${modelLocationId}`;
 const world = { statement: modelStatement as Statement, statementStatus: 200, marks: 0, impressions: [] as Array<{ fileId: string; body: AdEventRequest }>, clicks: [] as string[] };
 
 const server = setupServer(
-  http.get('*/static/announcements.json', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors/:vendorId/announcements', () => HttpResponse.json({ announcements: [] })),
-  http.get('*/api/vendors', () => HttpResponse.json({ vendors: [vendor(modelVendorId, 'Coastal Produce Co.')] })),
-  http.get('*/api/vendors/:vendorId/locations', () => HttpResponse.json({ locations: [location(modelLocationId, modelVendorId, 'Blue Heron Grill')] })),
+  ...frameHandlers(modelVendorId, modelLocationId),
   http.get(`${L}/statement`, () => (world.statementStatus === 200 ? HttpResponse.json(world.statement) : HttpResponse.json({ errorCode: 'internal', message: 'boom' }, { status: world.statementStatus }))),
   http.patch(`${L}/statementrequest`, () => { world.marks += 1; return new HttpResponse(null, { status: 204 }); }),
   http.get(`${L}/statementdelivery`, () => HttpResponse.json(modelDeliveryList(null))),

@@ -1,5 +1,5 @@
 /**
- * Conditional and cached invoice list answers (issue 6; `GET .../invoices`, contract `listInvoices`).
+ * Conditional and cached invoice list answers (`GET .../invoices`, contract `listInvoices`).
  *
  * - **Validator**: the location's data version (server/db/list-versions.ts), read in the same statement as the token
  *   and the scope (server/db/tokens.ts). It changes in the transaction of any write to the location's invoices or
@@ -10,7 +10,9 @@
  *   (nothing in it is local).
  * - **Cache**: the answer's bytes (and its brotli / gzip forms, made on first demand) per key, kept only for the
  *   version it was made at; a request whose version differs finds nothing and makes the answer anew. Least recently
- *   used answers go first when `maxBytes` (LIST_CACHE_MB) is reached; 0 keeps nothing.
+ *   used answers go first when `maxBytes` (LIST_CACHE_MB) is reached; 0 keeps nothing. The use order and the byte
+ *   count are `lru-cache`'s (maxSize with each entry's bytes as its size): as fast as the Map kept in use order that
+ *   it replaced, or faster (`npm run bench -- libs`).
  *
  * Why the answer may be made after the version was read: the list is read by later statements, which see everything
  * the version statement saw (and maybe more); a later write gives a new version, so an answer is never served for a
@@ -18,6 +20,7 @@
  * version replaces.
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { compressBody } from './compress.js';
 
 /** Bump when the list answer's shape changes, so ETags of the old shape stop matching. */
@@ -75,31 +78,31 @@ export function etagMatches(header: string | string[] | undefined, etag: string)
 }
 
 export class ListCache {
-  readonly #entries = new Map<string, Entry>();
+  /** none when `maxBytes` is 0 (lru-cache needs a positive size) */
+  readonly #entries: LRUCache<string, Entry> | undefined;
   /** answers being made, per key: concurrent requests for the same key and version wait for the one being made */
   readonly #making = new Map<string, { version: string; entry: Promise<Entry> }>();
-  #bytes = 0;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(readonly maxBytes: number) {
+    this.#entries = maxBytes > 0 ? new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.bytes) }) : undefined;
+  }
 
   get bytes() {
-    return this.#bytes;
+    return this.#entries?.calculatedSize ?? 0;
   }
 
   get size() {
-    return this.#entries.size;
+    return this.#entries?.size ?? 0;
   }
 
   /** The answer kept for `key` when it was made at `version`; an answer of another version is dropped. */
   get(key: string, version: string): Entry | undefined {
-    const entry = this.#entries.get(key);
+    const entry = this.#entries?.get(key); // most recently used now
     if (!entry) return undefined;
-    this.#entries.delete(key);
     if (entry.version !== version) {
-      this.#bytes -= entry.bytes;
+      this.#entries!.delete(key);
       return undefined;
     }
-    this.#entries.set(key, entry); // most recently used last
     return entry;
   }
 
@@ -123,18 +126,10 @@ export class ListCache {
     }
   }
 
-  /** Keeps an answer (when it fits at all) and returns its entry. */
+  /** Keeps an answer (when it fits at all; one that does not fit drops the key's older answer) and returns its entry. */
   set(key: string, version: string, body: Buffer): Entry {
     const entry: Entry = { key, version, body, encoded: {}, bytes: body.byteLength + key.length };
-    const old = this.#entries.get(key);
-    if (old) {
-      this.#entries.delete(key);
-      this.#bytes -= old.bytes;
-    }
-    if (entry.bytes > this.maxBytes) return entry;
-    this.#entries.set(key, entry);
-    this.#bytes += entry.bytes;
-    this.#evict();
+    this.#entries?.set(key, entry);
     return entry;
   }
 
@@ -147,10 +142,9 @@ export class ListCache {
       pending.then(
         (buffer) => {
           entry.bytes += buffer.byteLength;
-          if (this.#entries.get(entry.key) === entry) {
-            this.#bytes += buffer.byteLength;
-            this.#evict();
-          }
+          // Set again to count the new size (and evict for it); lru-cache has no other way to resize an entry. It
+          // also makes the entry the most recently used, which it just was: its request asked for this encoding.
+          if (this.#entries?.peek(entry.key) === entry) this.#entries.set(entry.key, entry);
         },
         () => {
           delete entry.encoded[encoding];
@@ -158,13 +152,5 @@ export class ListCache {
       );
     }
     return pending;
-  }
-
-  #evict() {
-    for (const [key, entry] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#entries.delete(key);
-      this.#bytes -= entry.bytes;
-    }
   }
 }

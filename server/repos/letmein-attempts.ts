@@ -2,7 +2,11 @@
  * Rate limiting of `POST /letmein`, kept in the database (`letmein_attempts`) so that several server processes on
  * one database agree. Addresses and client keys are stored as SHA-256 only.
  *
- * Two limits of different kinds (DECISION, issue 6):
+ * Hand-written rather than `@fastify/rate-limit`: the plugin counts in each process's memory (or Redis), so N
+ * processes would allow N times the limit; and the per-client count is decided in one transaction with the
+ * per-address sending cap, under the same advisory locks, and a refused request records nothing.
+ *
+ * Two limits of different kinds (DECISION):
  * - per client (IP, IPv6 by /64): `perClient` requests per window, then 429 — every request counts;
  * - per address: a cap on SENDING, never a refusal. An address is sent at most `perAddress` links per window, and
  *   beyond that one more whenever its latest link is `resendMinutes` old. A request over the cap still answers 202

@@ -7,6 +7,7 @@ import { useSession } from '../shell/session';
 import { layout } from './parts';
 import { autopayTexts as t } from './texts';
 import type { AutopayConfirmationState } from './use-autopay';
+import { paths } from '../../../core/rules/paths';
 
 function isState(value: unknown): value is AutopayConfirmationState {
   const v = value as AutopayConfirmationState | null;
@@ -21,8 +22,8 @@ export default function AutopayConfirmationPage() {
   const session = useSession();
   const { vendorId = '', locationId = '' } = useParams();
   const { state } = useLocation();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
-  if (!isState(state)) return <Navigate to={`${base}/autopaymanage`} replace />;
+  const base = paths.location({ token: session.token, vendorId, locationId });
+  if (!isState(state)) return <Navigate to={paths.autopayManage(base)} replace />;
   const { autopay } = state;
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
@@ -44,7 +45,7 @@ export default function AutopayConfirmationPage() {
           </Card>
           <div className={layout.actions} style={{ marginTop: 24 }}>
             <Link to={base} className={button()}>{t.confirmation.dashboard}</Link>
-            <Link to={`${base}/autopaymanage`} className={button({ variant: 'secondary' })}>{t.confirmation.manage}</Link>
+            <Link to={paths.autopayManage(base)} className={button({ variant: 'secondary' })}>{t.confirmation.manage}</Link>
           </div>
         </Page>
       )}

@@ -6,13 +6,14 @@ import { LocationFrame } from '../dashboard/location-frame';
 import { useSession } from '../shell/session';
 import { layout } from './parts';
 import { autopayTexts as t } from './texts';
+import { paths } from '../../../core/rules/paths';
 
 /** `.../autopaydelete/confirmation`: "AutoPay turned off" with the deactivation date (§2.2); without state → root. */
 export default function AutopayDeletedPage() {
   const session = useSession();
   const { vendorId = '', locationId = '' } = useParams();
   const { state } = useLocation() as { state: { deleted?: boolean; deactivationDate?: string } | null };
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   if (!state?.deleted || !state.deactivationDate) return <Navigate to={base} replace />;
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>

@@ -19,6 +19,7 @@ import { Alert, Section, layout } from './parts';
 import { autopayTexts as t } from './texts';
 import type { AutopayPageView } from './use-autopay';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 const invoiceKey = (i: Invoice) => i.id;
 const invoiceLabel = (i: Invoice) => t.excludeInvoice(i.displayInvNum);
@@ -101,7 +102,7 @@ export function ExclusionsSection({ view, editable }: { view: AutopayPageView; e
 export function AutopayFrame({ children }: { children: (props: { vendorId: string; locationId: string; vendor: Vendor; base: string; context: LocationContextView }) => ReactNode }) {
   const session = useSession();
   const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {(context) => (

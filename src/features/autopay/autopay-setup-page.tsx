@@ -6,6 +6,7 @@ import { TermsCheckbox } from '../../ui/terms-checkbox';
 import { Alert, layout } from './parts';
 import { autopayTexts as t } from './texts';
 import { useAutopayPage, useAutopaySubmit } from './use-autopay';
+import { paths } from '../../../core/rules/paths';
 
 export interface AutopaySetupProps {
   vendorId: string;
@@ -22,7 +23,7 @@ export function AutopaySetup({ vendorId, locationId, vendor, base, requestId, no
   const submit = useAutopaySubmit(view, base, vendorId, locationId);
   if (view.status === 'loading') return <AutopaySkeleton />;
   if (view.status === 'failed') return <LoadFailed onRetry={view.retry} />;
-  if (view.status === 'active') return <Navigate to={`${base}/autopaymanage`} replace />;
+  if (view.status === 'active') return <Navigate to={paths.autopayManage(base)} replace />;
   return (
     <div className={layout.stack}>
       <MethodSection view={view} vendorId={vendorId} locationId={locationId} selectedId={view.context.method?.id ?? null} />

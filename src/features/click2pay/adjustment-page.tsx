@@ -14,6 +14,7 @@ import { shortDate } from '../../../core/rules/display';
 import { adjustmentTexts as t } from './texts';
 import { useInvoiceAdjustment } from './use-invoice-adjustment';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 const styles = {
   back: css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'brand.700', fontWeight: '600', mb: '4', minHeight: '44px', textDecoration: 'none', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500' } }),
@@ -33,7 +34,7 @@ function AdjustmentForm({ kind, vendorId, locationId, invoiceId, base }: { kind:
     return (
       <Card>
         <p role="alert">{t.notAdjustable(kind, view.notAdjustable, view.invoice.displayInvNum)}</p>
-        <Link to={`${base}/click2pay`} className={button({ variant: 'secondary' })}>{t.back}</Link>
+        <Link to={paths.click2pay(base)} className={button({ variant: 'secondary' })}>{t.back}</Link>
       </Card>
     );
   }
@@ -69,7 +70,7 @@ function AdjustmentForm({ kind, vendorId, locationId, invoiceId, base }: { kind:
         ) : null}
         <div className={styles.actions}>
           <Button type="submit" disabled={!view.canApply}>{t.apply}</Button>
-          <Link to={`${base}/click2pay`} className={button({ variant: 'ghost' })}>{t.cancel}</Link>
+          <Link to={paths.click2pay(base)} className={button({ variant: 'ghost' })}>{t.cancel}</Link>
         </div>
         {kind === 'partial' ? <p className={css({ fontSize: 'sm', color: 'muted' })}>{t.required}</p> : null}
       </form>
@@ -81,10 +82,10 @@ function AdjustmentForm({ kind, vendorId, locationId, invoiceId, base }: { kind:
 export function AdjustmentPage({ kind }: { kind: AdjustmentKind }) {
   const session = useSession();
   const { vendorId = '', locationId = '', invoiceId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   const bar = (
     <nav aria-label={t.back} className={css({ bg: 'white', borderBottomWidth: '1px', borderColor: 'line', px: { base: '4', md: '6' } })}>
-      <Link to={`${base}/click2pay`} className={styles.back}>‹ {t.back}</Link>
+      <Link to={paths.click2pay(base)} className={styles.back}>‹ {t.back}</Link>
     </nav>
   );
   return (

@@ -20,6 +20,7 @@ import { PaymentCalendar } from './payment-calendar';
 import { click2payTexts as t } from './texts';
 import { useClick2pay, type Click2payView } from './use-click2pay';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 
 const styles = {
@@ -133,8 +134,8 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
         title={t.changeModal.title}
         actions={
           <>
-            <Button variant="secondary" onClick={() => modal && navigate(`${base}/click2pay/${modal.invoice.id}/dispute`)}>{t.changeModal.dispute}</Button>
-            <Button onClick={() => modal && navigate(`${base}/click2pay/${modal.invoice.id}/partial`)}>{t.changeModal.partial}</Button>
+            <Button variant="secondary" onClick={() => modal && navigate(paths.dispute(base, modal.invoice.id))}>{t.changeModal.dispute}</Button>
+            <Button onClick={() => modal && navigate(paths.partialPayment(base, modal.invoice.id))}>{t.changeModal.partial}</Button>
           </>
         }
       />
@@ -157,8 +158,8 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
         actions={
           modal ? (
             <>
-              <a className={button({ variant: 'secondary' })} href={`${base}/invoices/${modal.invoice.id}/pdfloader`} target="_blank" rel="noopener noreferrer" onClick={() => setModal(null)}>{t.chooser.copy}</a>
-              <Link className={button()} to={`${base}/invoices/${modal.invoice.id}`}>{t.chooser.history}</Link>
+              <a className={button({ variant: 'secondary' })} href={paths.invoicePdf(base, modal.invoice.id)} target="_blank" rel="noopener noreferrer" onClick={() => setModal(null)}>{t.chooser.copy}</a>
+              <Link className={button()} to={paths.invoice(base, modal.invoice.id)}>{t.chooser.history}</Link>
             </>
           ) : null
         }
@@ -274,7 +275,7 @@ export function Click2payContent({ vendorId, locationId, vendor, base, now, crea
 export default function Click2payPage() {
   const session = useSession();
   const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {(context) => (

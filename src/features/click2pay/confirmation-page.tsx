@@ -9,6 +9,7 @@ import type { LocationContextView } from '../dashboard/use-location-context';
 import { PaymentGroupView } from '../reports/payment-group-view';
 import { useSession } from '../shell/session';
 import { confirmationTexts as t } from './texts';
+import { paths } from '../../../core/rules/paths';
 
 function Confirmation({ vendorId, locationId, paymentGroupId, base, context }: { vendorId: string; locationId: string; paymentGroupId: string; base: string; context: LocationContextView }) {
   const actor = useActorRef(paymentConfirmationMachine, { input: { vendorId, locationId, paymentGroupId } });
@@ -35,7 +36,7 @@ function Confirmation({ vendorId, locationId, paymentGroupId, base, context }: {
 export default function ConfirmationPage() {
   const session = useSession();
   const { vendorId = '', locationId = '', paymentGroupId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {(context) => (

@@ -5,6 +5,7 @@ import { Card, Page, PageTitle } from '../../ui/page';
 import { LocationFrame } from '../dashboard/location-frame';
 import { useSession } from '../shell/session';
 import { confirmationTexts as t } from './texts';
+import { paths } from '../../../core/rules/paths';
 
 /** What the pay page hands over (navigation state): whether a partial payment (newAmount above 0) was made. */
 export interface DisputedPageState {
@@ -20,7 +21,7 @@ export default function DisputedPage() {
   const session = useSession();
   const partialPayment = (useLocation().state as Partial<DisputedPageState> | null)?.partialPayment === true;
   const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {(context) => (

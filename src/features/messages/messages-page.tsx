@@ -14,6 +14,7 @@ import { journeyTimestamp } from '../../../core/rules/display';
 import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../reports/report-layout';
 import { useSession } from '../shell/session';
 import { messagesTexts as t } from './texts';
+import { paths } from '../../../core/rules/paths';
 
 const styles = {
   unread: css({ fontWeight: '800' }),
@@ -38,7 +39,7 @@ function MessageList({ vendorId, locationId, base, context }: { vendorId: string
       id: 'subject', header: t.columns.subject, width: '1.4fr', wrap: true,
       cell: (e) => (
         <span className={styles.text}>
-          <Link to={e.kind === 'template' ? `${base}/templatemessages/${e.id}` : `${base}/invoices/${e.invoiceId}`} className={e.unread ? styles.unread : undefined}>
+          <Link to={e.kind === 'template' ? paths.templateMessage(base, e.id) : paths.invoice(base, e.invoiceId)} className={e.unread ? styles.unread : undefined}>
             {e.subject}
           </Link>
           {e.unread ? <span className={styles.badge}>{t.unread}</span> : null}
@@ -61,7 +62,7 @@ function MessageList({ vendorId, locationId, base, context }: { vendorId: string
         title={t.title}
         locationName={context.location?.displayName}
         printTitle={t.tableLabel}
-        actions={<Link to={`${base}/resolutioncenter`} className={button({ variant: 'secondary', size: 'sm' })}>{t.resolutionCenter}</Link>}
+        actions={<Link to={paths.resolutionCenter(base)} className={button({ variant: 'secondary', size: 'sm' })}>{t.resolutionCenter}</Link>}
       />
       {status === 'loading' ? <TableSkeleton label={t.loading} /> : null}
       {status === 'failed' ? <ReportFailure vendorName={vendorName} text={t.loadFailed} /> : null}
@@ -79,7 +80,7 @@ function MessageList({ vendorId, locationId, base, context }: { vendorId: string
 export default function MessagesPage() {
   const session = useSession();
   const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {(context) => (

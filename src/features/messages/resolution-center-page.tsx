@@ -16,6 +16,7 @@ import { journeyTimestamp } from '../../../core/rules/display';
 import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../reports/report-layout';
 import { useSession } from '../shell/session';
 import { messagesTexts, resolutionCenterTexts as t } from './texts';
+import { paths } from '../../../core/rules/paths';
 
 const messageKey = (m: Message) => m.id;
 const rowAttributes = (m: Message) => ({ 'data-testid': 'resolution-row', 'data-invoice': m.invoiceDisplayInvNum, 'data-unread': String(!m.contactRead) });
@@ -51,7 +52,7 @@ function ResolutionCenter({ vendorId, locationId, base, context }: { vendorId: s
       id: 'invoice', header: t.columns.invoice,
       cell: (m) => (
         <span className={styles.text}>
-          <Link to={`${base}/invoices/${m.invoiceId}`} className={m.contactRead ? undefined : styles.unread}>{m.invoiceDisplayInvNum}</Link>
+          <Link to={paths.invoice(base, m.invoiceId)} className={m.contactRead ? undefined : styles.unread}>{m.invoiceDisplayInvNum}</Link>
           {m.contactRead ? null : <span className={styles.badge}>{messagesTexts.unread}</span>}
         </span>
       ),
@@ -102,12 +103,12 @@ function ResolutionCenter({ vendorId, locationId, base, context }: { vendorId: s
 export default function ResolutionCenterPage() {
   const session = useSession();
   const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {(context) => (
         <Page wide>
-          <Link to={`${base}/messages`} className={styles.back}>{t.back}</Link>
+          <Link to={paths.messages(base)} className={styles.back}>{t.back}</Link>
           <ResolutionCenter key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
         </Page>
       )}

@@ -18,6 +18,7 @@ import { RichContent } from './rich-content';
 import { templateMessageTexts as t } from './texts';
 import { useTemplateMessage } from './use-template-message';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 type Invoice = TemplateMessage['invoices'][number];
 const invoiceKey = (i: Invoice) => i.id;
@@ -121,12 +122,12 @@ function TemplateMessageView({ vendorId, locationId, templateMessageId, base, ti
 export default function TemplateMessagePage() {
   const session = useSession();
   const { vendorId = '', locationId = '', templateMessageId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {(context) => (
         <Page wide>
-          <Link to={`${base}/messages`} className={cx(styles.back)}>{t.back}</Link>
+          <Link to={paths.messages(base)} className={cx(styles.back)}>{t.back}</Link>
           {context.vendor ? (
             <TemplateMessageView
               key={templateMessageId} vendorId={vendorId} locationId={locationId} templateMessageId={templateMessageId} base={base}

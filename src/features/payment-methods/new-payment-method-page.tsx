@@ -20,6 +20,7 @@ import {
 import { paymentMethodTexts as t } from './texts';
 import { usePaymentMethodCreate } from './use-payment-method-create';
 import { usePaymentMethods } from './use-payment-methods';
+import { paths } from '../../../core/rules/paths';
 
 const styles = {
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: '700', lineHeight: '1.2', mb: '6' }),
@@ -289,7 +290,7 @@ function NewMethodContent({ vendorId, locationId, base, context }: { vendorId: s
 export default function NewPaymentMethodPage() {
   const session = useSession();
   const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {(context) => <NewMethodContent key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />}

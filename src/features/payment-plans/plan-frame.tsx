@@ -6,6 +6,7 @@ import type { LocationContextView } from '../dashboard/use-location-context';
 import { useSession } from '../shell/session';
 import { TableSkeleton } from '../reports/report-layout';
 import { planTexts as t } from './texts';
+import { paths } from '../../../core/rules/paths';
 
 export interface PlanFrameProps {
   vendorId: string;
@@ -21,7 +22,7 @@ export function PlanFrame({ children }: { children: (props: PlanFrameProps) => R
   const session = useSession();
   const params = useParams();
   const { vendorId = '', locationId = '' } = params;
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {(context) => (

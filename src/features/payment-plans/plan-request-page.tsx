@@ -17,6 +17,7 @@ import { PlanSummary, ScheduleTable } from './plan-parts';
 import { planTexts as t } from './texts';
 import { usePlanSetup, type PlanSetupConfirmation } from './use-plans';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 const styles = {
   item: css({ bg: 'white', borderWidth: '1px', borderColor: 'line', borderRadius: 'card', boxShadow: 'card' }),
@@ -117,7 +118,7 @@ export function PlanRequestConfirmation() {
             <PageTitle>{t.request.confirmed} {context.location ? <span className={layout.accent}>{context.location.displayName}</span> : null}</PageTitle>
             <Card><h2 className={css({ fontSize: 'xl', fontWeight: '700', mb: '3' })}>{state.paymentPlan.name}</h2><PlanSummary plan={{ ...state.paymentPlan, paymentMethod: state.paymentMethod }} /></Card>
             <div className={layout.actions} style={{ marginTop: 24 }}>
-              <Link to={`${base}/plans/${state.paymentPlan.id}`} className={button()}>{t.backToPlan}</Link>
+              <Link to={paths.plan(base, state.paymentPlan.id)} className={button()}>{t.backToPlan}</Link>
               <Link to={base} className={button({ variant: 'secondary' })}>{t.dashboard}</Link>
             </div>
           </>

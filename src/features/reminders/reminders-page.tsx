@@ -15,6 +15,7 @@ import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { LocationFrame } from '../dashboard/location-frame';
 import { useSession } from '../shell/session';
 import { reminderTexts as t } from './texts';
+import { paths } from '../../../core/rules/paths';
 
 const CHOICES: ReminderChoice[] = ['dueDate', 'before', 'after'];
 
@@ -150,7 +151,7 @@ const rowAttributes = (c: Campaign) => ({ 'data-testid': 'reminder-row', 'data-e
 export default function RemindersPage() {
   const session = useSession();
   const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {() => (

@@ -17,6 +17,7 @@ import { VendorLogo } from '../shell/brand';
 import { useSession } from '../shell/session';
 import { remitTexts as t } from './texts';
 import { useRemit } from './use-remit';
+import { paths } from '../../../core/rules/paths';
 
 type RemitView = ReturnType<typeof useRemit>;
 
@@ -254,7 +255,7 @@ function RemitForm({ vendorId, locationId, context }: { vendorId: string; locati
 export default function RemitPage() {
   const session = useSession();
   const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {(context) => (

@@ -19,13 +19,14 @@ import { useSession } from '../shell/session';
 import { MachineSortedTable, ReportFailure, ReportHeader, TableSkeleton, emptyText } from './report-layout';
 import { invoiceReportTexts as t } from './texts';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 
 /** Columns of the report: the table's and the CSV's (Invoice Date only when the vendor setting allows). */
 function useInvoiceColumns(base: string, showInvoiceDate: boolean) {
   return useMemo(() => {
     const table: DataTableColumn<Invoice>[] = [
-      { id: 'invoice', header: t.columns.invoice, cell: (i) => <Link to={`${base}/invoices/${i.id}`}>{i.displayInvNum}</Link>, compare: invoiceReportCompare.invoice },
+      { id: 'invoice', header: t.columns.invoice, cell: (i) => <Link to={paths.invoice(base, i.id)}>{i.displayInvNum}</Link>, compare: invoiceReportCompare.invoice },
       ...(showInvoiceDate ? [{ id: 'invoiceDate', header: t.columns.invoiceDate, cell: (i: Invoice) => shortDate(reportInvoiceDate(i)), compare: invoiceReportCompare.invoiceDate }] : []),
       { id: 'dueDate', header: t.columns.dueDate, cell: (i) => shortDate(i.dueDate), compare: invoiceReportCompare.dueDate },
       { id: 'amount', header: t.columns.amount, align: 'end', cell: (i) => formatCurrency(amountToCents(i.openAmount)), compare: invoiceReportCompare.amount },
@@ -85,7 +86,7 @@ const rowAttributes = () => ({ 'data-testid': 'invoice-report-row' }) as const;
 export default function InvoiceReportPage() {
   const session = useSession();
   const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {(context) => (

@@ -11,13 +11,14 @@ import { useSession } from '../shell/session';
 import { PaymentGroupView } from './payment-group-view';
 import { ReportFailure, ReportHeader } from './report-layout';
 import { paymentDetailTexts as t } from './texts';
+import { paths } from '../../../core/rules/paths';
 
 function PaymentDetail({ vendorId, locationId, paymentGroupId, base, context }: { vendorId: string; locationId: string; paymentGroupId: string; base: string; context: LocationContextView }) {
   const actor = useActorRef(paymentDetailMachine, { input: { vendorId, locationId, paymentGroupId } });
   const status = useSelector(actor, selectLoadStatus);
   const data = useSelector(actor, selectLoadData);
   const vendorName = context.vendor?.displayName ?? context.vendor?.name ?? '';
-  const back = <Link to={`${base}/payments`} className={button({ variant: 'secondary' })}>{t.back}</Link>;
+  const back = <Link to={paths.payments(base)} className={button({ variant: 'secondary' })}>{t.back}</Link>;
   // core §8: the machine's `failed` state is the page's failure text (no redirect: docs/decisions.md).
   if (status === 'failed') {
     return (
@@ -46,7 +47,7 @@ function PaymentDetail({ vendorId, locationId, paymentGroupId, base, context }: 
 export default function PaymentDetailPage() {
   const session = useSession();
   const { vendorId = '', locationId = '', paymentGroupId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {(context) => (

@@ -18,6 +18,7 @@ import { useSession } from '../shell/session';
 import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from './report-layout';
 import { paymentReportTexts as t } from './texts';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 const groupKey = (g: PaymentGroup) => g.id;
 const rowAttributes = () => ({ 'data-testid': 'payment-report-row' }) as const;
@@ -40,7 +41,7 @@ function PaymentReport({ vendorId, locationId, base, context }: { vendorId: stri
   const groups: Grouped = useMemo(() => groupPayments(rows), [rows]);
   const vendorName = context.vendor?.displayName ?? context.vendor?.name ?? '';
   const columns = useMemo<DataTableColumn<PaymentGroup>[]>(() => [
-    { id: 'confirmation', header: t.columns.confirmation, cell: (g) => <Link to={`${base}/payments/${g.id}`}>{g.confirmationNumber}</Link> },
+    { id: 'confirmation', header: t.columns.confirmation, cell: (g) => <Link to={paths.payment(base, g.id)}>{g.confirmationNumber}</Link> },
     { id: 'paid', header: t.columns.paid, cell: (g) => shortDate(g.paymentDate) },
     { id: 'amount', header: t.columns.amount, align: 'end', cell: (g) => formatCurrency(amountToCents(g.paymentTotal)) },
     { id: 'source', header: t.columns.source, cell: (g) => PAYMENT_SOURCE_LABELS[g.sourceType] },
@@ -82,7 +83,7 @@ function PaymentReport({ vendorId, locationId, base, context }: { vendorId: stri
 export default function PaymentReportPage() {
   const session = useSession();
   const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
     <LocationFrame vendorId={vendorId} locationId={locationId}>
       {(context) => (

@@ -25,8 +25,8 @@ import type { Location, Vendor } from '../machines/load/load.actors';
 import { AnnouncementBanners } from './features/announcements/announcements';
 import { DashboardView, messagesBadgeOf } from './features/dashboard/dashboard-page';
 import { dashboardTexts as t } from './features/dashboard/texts';
-import { ChangeLocationBar } from './features/shell/change-location-bar';
-import { ShellLayout } from './features/shell/shell-frame';
+import { ChangeLocationBar } from './ui/change-location-bar';
+import { ShellLayout } from './app/shell-frame';
 import { paths } from '../core/rules/paths';
 
 export interface FirstScreenInput {

@@ -2,9 +2,9 @@ import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { button } from '../../ui/button';
 import { Page, PageTitle } from '../../ui/page';
 import { shortDate } from '../../../core/rules/display';
-import { LocationFrame } from '../dashboard/location-frame';
-import { useSession } from '../shell/session';
-import { layout } from './parts';
+import { LocationFrame } from '../../app/location-frame';
+import { useSession } from '../../app/session';
+import { layout } from '../../ui/form-parts';
 import { autopayTexts as t } from './texts';
 import { paths } from '../../../core/rules/paths';
 

@@ -1,9 +1,9 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Button, button } from '../../ui/button';
-import type { Vendor } from '../shell/session';
+import type { Vendor } from '../../app/session';
 import { AutopayFrame, AutopaySkeleton, ExclusionsSection, FeeDialog, LoadFailed, MethodSection, StartDateSection } from './autopay-form';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
-import { Alert, layout } from './parts';
+import { Alert, layout } from '../../ui/form-parts';
 import { autopayTexts as t } from './texts';
 import { useAutopayPage, useAutopaySubmit } from './use-autopay';
 import { paths } from '../../../core/rules/paths';

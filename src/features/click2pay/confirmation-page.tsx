@@ -4,10 +4,10 @@ import { paymentConfirmationMachine } from '../../../machines/click2pay/confirma
 import { selectLoadData, selectLoadStatus } from '../../../machines/load/load.selectors';
 import { button } from '../../ui/button';
 import { Page } from '../../ui/page';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
-import { PaymentGroupView } from '../reports/payment-group-view';
-import { useSession } from '../shell/session';
+import { LocationFrame } from '../../app/location-frame';
+import type { LocationContextView } from '../../app/use-location-context';
+import { PaymentGroupView } from '../../ui/payment-group-view';
+import { useSession } from '../../app/session';
 import { confirmationTexts as t } from './texts';
 import { paths } from '../../../core/rules/paths';
 

@@ -2,8 +2,8 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { button } from '../../ui/button';
 import { Card, Page, PageTitle } from '../../ui/page';
-import { LocationFrame } from '../dashboard/location-frame';
-import { useSession } from '../shell/session';
+import { LocationFrame } from '../../app/location-frame';
+import { useSession } from '../../app/session';
 import { confirmationTexts as t } from './texts';
 import { paths } from '../../../core/rules/paths';
 

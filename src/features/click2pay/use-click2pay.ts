@@ -14,7 +14,7 @@ import { formatDollarInput } from '../../../core/rules/dollars';
 import { selectAllState } from '../../../core/rules/invoices';
 import { parsePaymentDate, submittedPaymentDate } from '../../../core/rules/payment-dates';
 import { useAppServices } from '../../app/app-services';
-import { useSession } from '../shell/session';
+import { useSession } from '../../app/session';
 import type { DisputedPageState } from './disputed-page';
 
 export interface UseClick2payOptions {

@@ -11,7 +11,7 @@ import { Card, Page, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { PrintStyles, ReportActions, usePrinting } from '../../ui/report-actions';
 import { shortDate } from '../../../core/rules/display';
-import { LocationFrame } from '../dashboard/location-frame';
+import { LocationFrame } from '../../app/location-frame';
 import { CommentModal } from './comment-modal';
 import { journeyTimestamp } from '../../../core/rules/display';
 import { journeyCsvColumns } from './journey-csv';

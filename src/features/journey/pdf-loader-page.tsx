@@ -4,11 +4,11 @@ import { useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { pdfLoaderMachine } from '../../../machines/pdf-loader/pdf-loader.machine';
 import { Page } from '../../ui/page';
+import { pdfNavigation } from '../../ui/pdf-navigation';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { pdfTexts as t } from './texts';
 
-/** Where the loaded document opens: the browser's PDF viewer (replaces this page in history). Tests stub it. */
-export const pdfNavigation = { open: (url: string) => window.location.replace(url) };
+export { pdfNavigation };
 
 /** .../invoices/{invoiceId}/pdfloader (spec §2, §4): fetches the invoice PDF and redirects to it. */
 export default function PdfLoaderPage() {

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type { Location, Vendor } from '../../../machines/load/load.actors';
 import { chooserMachine, type ChooserOption, type ChooserOptions } from '../../../machines/selection/chooser.machine';
 import { formatAddress, sortLocations, sortVendors, vendorLabel } from '../../../machines/selection/selection.selectors';
-import { settled, useSession } from '../shell/session';
+import { settled, useSession } from '../../app/session';
 import { paths } from '../../../core/rules/paths';
 
 export interface ChooserView {

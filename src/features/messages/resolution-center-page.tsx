@@ -10,11 +10,11 @@ import { groupByCategory, resolutionCategory } from '../../../core/rules/message
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Page } from '../../ui/page';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
+import { LocationFrame } from '../../app/location-frame';
+import type { LocationContextView } from '../../app/use-location-context';
 import { journeyTimestamp } from '../../../core/rules/display';
-import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../reports/report-layout';
-import { useSession } from '../shell/session';
+import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../../ui/report-layout';
+import { useSession } from '../../app/session';
 import { messagesTexts, resolutionCenterTexts as t } from './texts';
 import { paths } from '../../../core/rules/paths';
 

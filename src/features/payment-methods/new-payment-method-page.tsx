@@ -10,16 +10,16 @@ import { Dialog } from '../../ui/dialog';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
-import { useSession } from '../shell/session';
+import { LocationFrame } from '../../app/location-frame';
+import type { LocationContextView } from '../../app/use-location-context';
+import { useSession } from '../../app/session';
 import {
   bankFormProblems, cardFormProblems, emptyBank, emptyCard, failureHint, failureText, feeModalTitle, fixedCardKind, toBankRequest, toCardRequest,
   type BankFormValues, type CardFormValues, type CardKind, type Problems,
 } from './form-rules';
-import { paymentMethodTexts as t } from './texts';
+import { paymentMethodTexts as t } from '../../ui/payment-methods/texts';
 import { usePaymentMethodCreate } from './use-payment-method-create';
-import { usePaymentMethods } from './use-payment-methods';
+import { usePaymentMethods } from '../../ui/payment-methods/use-payment-methods';
 import { paths } from '../../../core/rules/paths';
 
 const styles = {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { Page } from '../../ui/page';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
-import { useSession } from '../shell/session';
-import { TableSkeleton } from '../reports/report-layout';
+import { LocationFrame } from '../../app/location-frame';
+import type { LocationContextView } from '../../app/use-location-context';
+import { useSession } from '../../app/session';
+import { TableSkeleton } from '../../ui/report-layout';
 import { planTexts as t } from './texts';
 import { paths } from '../../../core/rules/paths';
 

@@ -8,10 +8,10 @@ import { FREQUENCY_LABELS, planSchedule } from '../../../core/rules/recurring-pl
 import { Button, button } from '../../ui/button';
 import { Card, PageTitle } from '../../ui/page';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
-import { Alert, layout } from '../autopay/parts';
+import { Alert, layout } from '../../ui/form-parts';
 import { shortDate } from '../../../core/rules/display';
-import { PaymentMethodPicker, type PickedPaymentMethod } from '../payment-methods/payment-method-picker';
-import { TableSkeleton } from '../reports/report-layout';
+import { PaymentMethodPicker, type PickedPaymentMethod } from '../../ui/payment-methods/payment-method-picker';
+import { TableSkeleton } from '../../ui/report-layout';
 import { PlanFrame, type PlanFrameProps } from './plan-frame';
 import { PlanSummary, ScheduleTable } from './plan-parts';
 import { planTexts as t } from './texts';

@@ -1,7 +1,7 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { button } from '../../ui/button';
 import { Card, PageTitle } from '../../ui/page';
-import { layout } from '../autopay/parts';
+import { layout } from '../../ui/form-parts';
 import { PlanFrame } from './plan-frame';
 import { PlanSummary } from './plan-parts';
 import { planTexts as t } from './texts';

@@ -12,8 +12,8 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Dialog } from '../../ui/dialog';
 import { Card, Page, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
-import { LocationFrame } from '../dashboard/location-frame';
-import { useSession } from '../shell/session';
+import { LocationFrame } from '../../app/location-frame';
+import { useSession } from '../../app/session';
 import { reminderTexts as t } from './texts';
 import { paths } from '../../../core/rules/paths';
 

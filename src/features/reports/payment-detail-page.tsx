@@ -5,11 +5,11 @@ import { paymentDetailMachine } from '../../../machines/reports/payment-detail.m
 import { css } from '../../../styled-system/css';
 import { button } from '../../ui/button';
 import { Page } from '../../ui/page';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
-import { useSession } from '../shell/session';
-import { PaymentGroupView } from './payment-group-view';
-import { ReportFailure, ReportHeader } from './report-layout';
+import { LocationFrame } from '../../app/location-frame';
+import type { LocationContextView } from '../../app/use-location-context';
+import { useSession } from '../../app/session';
+import { PaymentGroupView } from '../../ui/payment-group-view';
+import { ReportFailure, ReportHeader } from '../../ui/report-layout';
 import { paymentDetailTexts as t } from './texts';
 import { paths } from '../../../core/rules/paths';
 

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { Card, Page, PageTitle } from '../../ui/page';
-import { LocationFrame } from '../dashboard/location-frame';
-import { shellTexts as t } from './texts';
+import { LocationFrame } from '../../app/location-frame';
+import { shellTexts as t } from '../../app/texts';
 
 function Placeholder({ title, body }: { title: string; body: string }) {
   const { vendorId = '', locationId = '' } = useParams();

@@ -6,7 +6,7 @@ import { pdfLoaderMachine } from '../../../machines/pdf-loader/pdf-loader.machin
 import { fetchStatementPdf } from '../../../machines/statement/statement.actors';
 import { Page } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
-import { pdfNavigation } from '../journey/pdf-loader-page';
+import { pdfNavigation } from '../../ui/pdf-navigation';
 import { statementPdfTexts as t } from './texts';
 
 /**

@@ -13,10 +13,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { SnapshotFrom } from 'xstate';
 import { walkPaths, runWalk } from '../model-walk';
 
-const captured = vi.hoisted(() => ({ session: null as null | import('../../../src/features/shell/session').Session }));
+const captured = vi.hoisted(() => ({ session: null as null | import('../../../src/app/session').Session }));
 
-vi.mock('../../../src/features/shell/session', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/features/shell/session')>();
+vi.mock('../../../src/app/session', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/app/session')>();
   return {
     ...original,
     createSession: (...args: Parameters<typeof original.createSession>) => {

@@ -62,9 +62,9 @@ vi.mock('../../../machines/click2pay/click2pay.actors', async (importOriginal) =
   return { ...original, loadInvoices: never, loadCalendar: never };
 });
 
-const captured = vi.hoisted(() => ({ session: null as null | import('../../../src/features/shell/session').Session }));
-vi.mock('../../../src/features/shell/session', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/features/shell/session')>();
+const captured = vi.hoisted(() => ({ session: null as null | import('../../../src/app/session').Session }));
+vi.mock('../../../src/app/session', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/app/session')>();
   return {
     ...original,
     createSession: (...args: Parameters<typeof original.createSession>) => {
@@ -85,7 +85,8 @@ import { unreadMessagesMachine } from '../../../machines/messages/unread-message
 import { routes } from '../../../src/app/router';
 import { groupByCategory } from '../../../core/rules/messages';
 import { dashboardTexts } from '../../../src/features/dashboard/texts';
-import { messagesTexts as m, resolutionCenterTexts as r, templateMessageTexts as tm, unreadTexts } from '../../../src/features/messages/texts';
+import { messagesTexts as m, resolutionCenterTexts as r, templateMessageTexts as tm } from '../../../src/features/messages/texts';
+import { unreadTexts } from '../../../src/features/dashboard/texts';
 import { reportTexts } from '../../../src/features/reports/texts';
 import { token } from '../shell/fixtures';
 

@@ -6,9 +6,9 @@ import type { PaymentMethod } from '../../../machines/payment-methods/payment-me
 import { isUsable, methodFullName } from '../../../machines/payment-methods/payment-methods.selectors';
 import { paymentMethodLabel } from '../../../core/rules/invoices';
 import { hasServiceFee } from '../../../core/rules/fees';
-import { button } from '../../ui/button';
-import { Spinner } from '../../ui/spinner';
-import { useSession } from '../shell/session';
+import { button } from '../button';
+import { Spinner } from '../spinner';
+import { useSession } from '../../app/session';
 import { DeletePaymentMethodDialog } from './delete-payment-method-dialog';
 import { PaymentMethodTypeIcon, TrashIcon } from './payment-method-icon';
 import { paymentMethodTexts as t } from './texts';

@@ -1,4 +1,5 @@
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
+import { useLocationRoute } from '../../app/location-page';
 import { Button, button } from '../../ui/button';
 import type { Vendor } from '../../app/session';
 import { AutopayFrame, AutopaySkeleton, ExclusionsSection, FeeDialog, LoadFailed, MethodSection, StartDateSection } from './autopay-form';
@@ -42,7 +43,7 @@ export function AutopaySetup({ vendorId, locationId, vendor, base, requestId, no
 
 /** AutoPay setup at `.../autopay` and `.../autopay/{requestId}`. */
 export default function AutopaySetupPage() {
-  const { requestId = null } = useParams();
+  const requestId = useLocationRoute(['requestId']).params.requestId || null;
   return (
     <AutopayFrame>
       {({ vendorId, locationId, vendor, base }) => (

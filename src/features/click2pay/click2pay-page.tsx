@@ -1,6 +1,6 @@
 import { Accordion } from '@ark-ui/react/accordion';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { Invoice } from '../../../machines/click2pay/click2pay.actors';
 import type { InvoiceAdjustment } from '../../../machines/invoice-selection/invoice-selection.machine';
@@ -9,12 +9,12 @@ import { adjustmentKind, canEditInvoice, payInvoiceNumber } from '../../../core/
 import { Button, button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Dialog } from '../../ui/dialog';
-import { Page, PageTitle } from '../../ui/page';
+import { PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
-import { LocationFrame } from '../../app/location-frame';
+import { LocationPage } from '../../app/location-page';
 import { PaymentMethodPicker, type PickedPaymentMethod } from '../../ui/payment-methods/payment-method-picker';
-import { useSession, type Vendor } from '../../app/session';
+import type { Vendor } from '../../app/session';
 import { shortDate, vendorFlag } from '../../../core/rules/display';
 import { PaymentCalendar } from '../../ui/payment-calendar';
 import { click2payTexts as t } from './texts';
@@ -273,13 +273,10 @@ export function Click2payContent({ vendorId, locationId, vendor, base, now, crea
 
 /** Click-to-pay at location base + /click2pay. */
 export default function Click2payPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
+    <LocationPage>
+      {({ vendorId, locationId, base, context }) => (
+        <>
           <PageTitle>
             {t.title}{' '}
             {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
@@ -289,9 +286,9 @@ export default function Click2payPage() {
           ) : (
             <Click2paySkeleton />
           )}
-        </Page>
+        </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }
 

@@ -1,11 +1,9 @@
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { button } from '../../ui/button';
-import { Card, Page, PageTitle } from '../../ui/page';
-import { LocationFrame } from '../../app/location-frame';
-import { useSession } from '../../app/session';
+import { Card, PageTitle } from '../../ui/page';
+import { LocationPage } from '../../app/location-page';
 import { confirmationTexts as t } from './texts';
-import { paths } from '../../../core/rules/paths';
 
 /** What the pay page hands over (navigation state): whether a partial payment (newAmount above 0) was made. */
 export interface DisputedPageState {
@@ -18,14 +16,11 @@ export interface DisputedPageState {
  * it shows only when a partial payment was made (not after a reload, which has no navigation state).
  */
 export default function DisputedPage() {
-  const session = useSession();
   const partialPayment = (useLocation().state as Partial<DisputedPageState> | null)?.partialPayment === true;
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
+    <LocationPage>
+      {({ base, context }) => (
+        <>
           <PageTitle>
             {t.disputedTitle} {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
           </PageTitle>
@@ -37,8 +32,8 @@ export default function DisputedPage() {
             {partialPayment ? <p className={css({ mt: '2' })}>{t.disputedPartial}</p> : null}
             <Link to={base} className={button({ variant: 'secondary' }) + ' ' + css({ mt: '5' })}>{t.back}</Link>
           </Card>
-        </Page>
+        </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

@@ -1,4 +1,3 @@
-import { useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { Page } from '../../ui/page';
 import { LoadingRegion } from '../../ui/reserved';
@@ -8,7 +7,7 @@ import { useReplay } from '../../app/replay-scope';
 import { TilePanel, TilePanelSkeleton, type Tile } from './dashboard-tiles';
 import { useReleaseFirstScreen } from '../../ui/first-screen';
 import { useShellVisible } from '../../app/shell-frame';
-import { LocationFrame } from '../../app/location-frame';
+import { LocationPage } from '../../app/location-page';
 import { dashboardTexts as t } from './texts';
 import { useDashboard } from './use-dashboard';
 import { unreadTexts as ut } from './texts';
@@ -110,12 +109,9 @@ function DashboardContent({ base, vendorId, locationId, context }: { base: strin
 
 /** Dashboard at the location base (spec §2): visit recorded on open, TOOLS and REPORTS tiles. */
 export default function DashboardPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId} changeLocationBar>
-      {(context) => <DashboardContent key={`${vendorId}/${locationId}`} base={base} vendorId={vendorId} locationId={locationId} context={context} />}
-    </LocationFrame>
+    <LocationPage page="none" changeLocationBar>
+      {({ vendorId, locationId, base, context }) => <DashboardContent key={`${vendorId}/${locationId}`} base={base} vendorId={vendorId} locationId={locationId} context={context} />}
+    </LocationPage>
   );
 }

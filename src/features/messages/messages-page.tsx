@@ -1,18 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { messageListMachine } from '../../../machines/messages/message-list.machine';
 import { selectListRows, selectListStatus } from '../../../machines/messages/messages.selectors';
 import type { MessageEntry } from '../../../core/rules/messages';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { button } from '../../ui/button';
-import { Page } from '../../ui/page';
-import { LocationFrame } from '../../app/location-frame';
+import { LocationPage } from '../../app/location-page';
 import type { LocationContextView } from '../../app/use-location-context';
 import { journeyTimestamp } from '../../../core/rules/display';
 import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../../ui/report-layout';
-import { useSession } from '../../app/session';
 import { messagesTexts as t } from './texts';
 import { paths } from '../../../core/rules/paths';
 
@@ -78,16 +76,11 @@ function MessageList({ vendorId, locationId, base, context }: { vendorId: string
  * it read). "Resolution Center" leads to the per-invoice view of the same messages.
  */
 export default function MessagesPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page wide>
-          <MessageList key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
-        </Page>
+    <LocationPage page="wide">
+      {({ vendorId, locationId, base, context }) => (
+        <MessageList key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { Message } from '../../../machines/messages/messages.actors';
 import { resolutionCenterMachine } from '../../../machines/messages/resolution-center.machine';
@@ -8,13 +8,11 @@ import { selectListRows, selectListStatus } from '../../../machines/messages/mes
 import { toCsv, type CsvColumn } from '../../../core/rules/csv';
 import { groupByCategory, resolutionCategory } from '../../../core/rules/messages';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { Page } from '../../ui/page';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
-import { LocationFrame } from '../../app/location-frame';
+import { LocationPage } from '../../app/location-page';
 import type { LocationContextView } from '../../app/use-location-context';
 import { journeyTimestamp } from '../../../core/rules/display';
 import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../../ui/report-layout';
-import { useSession } from '../../app/session';
 import { messagesTexts, resolutionCenterTexts as t } from './texts';
 import { paths } from '../../../core/rules/paths';
 
@@ -101,17 +99,14 @@ function ResolutionCenter({ vendorId, locationId, base, context }: { vendorId: s
  * CSV and print titled "Resolution Center" (§9).
  */
 export default function ResolutionCenterPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page wide>
+    <LocationPage page="wide">
+      {({ vendorId, locationId, base, context }) => (
+        <>
           <Link to={paths.messages(base)} className={styles.back}>{t.back}</Link>
           <ResolutionCenter key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
-        </Page>
+        </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

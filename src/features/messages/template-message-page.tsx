@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css, cx } from '../../../styled-system/css';
 import type { TemplateMessage } from '../../../machines/messages/messages.actors';
@@ -8,12 +8,11 @@ import { messageInvoiceNumber } from '../../../core/rules/invoices';
 import { isPastDue } from '../../../core/rules/messages';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { Card, Page, PageTitle } from '../../ui/page';
+import { Card, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { shortDate } from '../../../core/rules/display';
-import { LocationFrame } from '../../app/location-frame';
+import { LocationPage } from '../../app/location-page';
 import { journeyTimestamp } from '../../../core/rules/display';
-import { useSession } from '../../app/session';
 import { RichContent } from './rich-content';
 import { templateMessageTexts as t } from './texts';
 import { useTemplateMessage } from './use-template-message';
@@ -120,13 +119,10 @@ function TemplateMessageView({ vendorId, locationId, templateMessageId, base, ti
  * Pay (→ .../click2pay with the message's payable invoices selected, source Message).
  */
 export default function TemplateMessagePage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '', templateMessageId = '' } = useParams();
-  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page wide>
+    <LocationPage page="wide" params={['templateMessageId']}>
+      {({ vendorId, locationId, base, context, params: { templateMessageId } }) => (
+        <>
           <Link to={paths.messages(base)} className={cx(styles.back)}>{t.back}</Link>
           {context.vendor ? (
             <TemplateMessageView
@@ -134,8 +130,8 @@ export default function TemplateMessagePage() {
               timeZone={context.vendor.eodCutoff.timezone}
             />
           ) : <MessageSkeleton />}
-        </Page>
+        </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

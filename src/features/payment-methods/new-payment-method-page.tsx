@@ -1,7 +1,7 @@
 import { RadioGroup } from '@ark-ui/react/radio-group';
 import { Tabs } from '@ark-ui/react/tabs';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css } from '../../../styled-system/css';
 import type { BankAccountTokenizeRequest, CardTokenizeRequest } from '../../../machines/payment-method-create/payment-method-create.actors';
@@ -10,7 +10,7 @@ import { Dialog } from '../../ui/dialog';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { LocationFrame } from '../../app/location-frame';
+import { LocationPage } from '../../app/location-page';
 import type { LocationContextView } from '../../app/use-location-context';
 import { useSession } from '../../app/session';
 import {
@@ -20,7 +20,6 @@ import {
 import { paymentMethodTexts as t } from '../../ui/payment-methods/texts';
 import { usePaymentMethodCreate } from './use-payment-method-create';
 import { usePaymentMethods } from '../../ui/payment-methods/use-payment-methods';
-import { paths } from '../../../core/rules/paths';
 
 const styles = {
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: '700', lineHeight: '1.2', mb: '6' }),
@@ -288,12 +287,9 @@ function NewMethodContent({ vendorId, locationId, base, context }: { vendorId: s
  * first. Success selects the new method and goes back (to click-to-pay when it came from there).
  */
 export default function NewPaymentMethodPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => <NewMethodContent key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />}
-    </LocationFrame>
+    <LocationPage page="none">
+      {({ vendorId, locationId, base, context }) => <NewMethodContent key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />}
+    </LocationPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { invoiceReportMachine } from '../../../machines/reports/invoice-report.machine';
 import type { Invoice } from '../../../machines/reports/reports.actors';
 import { selectReportRows, selectReportSort, selectReportStatus } from '../../../machines/reports/reports.selectors';
@@ -10,12 +10,10 @@ import {
   INVOICE_REPORT_DEFAULT_SORT, invoiceReportCompare, reportInvoiceDate, reportInvoiceStatus, sortRows, type InvoiceReportColumn,
 } from '../../../core/rules/reports';
 import type { DataTableColumn } from '../../ui/data-table';
-import { Page } from '../../ui/page';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
 import { shortDate, vendorFlag } from '../../../core/rules/display';
-import { LocationFrame } from '../../app/location-frame';
+import { LocationPage } from '../../app/location-page';
 import type { LocationContextView } from '../../app/use-location-context';
-import { useSession } from '../../app/session';
 import { MachineSortedTable, ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../../ui/report-layout';
 import { invoiceReportTexts as t } from './texts';
 import { amountToCents } from '../../../core/rules/money';
@@ -84,16 +82,11 @@ const rowAttributes = () => ({ 'data-testid': 'invoice-report-row' }) as const;
 
 /** "Invoice Report for" at .../invoices (spec §2): every invoice, sortable (default due date ascending), CSV and print. */
 export default function InvoiceReportPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
-          <InvoiceReport key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
-        </Page>
+    <LocationPage>
+      {({ vendorId, locationId, base, context }) => (
+        <InvoiceReport key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

@@ -1,13 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { selectLoadData, selectLoadStatus } from '../../../machines/load/load.selectors';
 import { paymentDetailMachine } from '../../../machines/reports/payment-detail.machine';
 import { css } from '../../../styled-system/css';
 import { button } from '../../ui/button';
-import { Page } from '../../ui/page';
-import { LocationFrame } from '../../app/location-frame';
+import { LocationPage } from '../../app/location-page';
 import type { LocationContextView } from '../../app/use-location-context';
-import { useSession } from '../../app/session';
 import { PaymentGroupView } from '../../ui/payment-group-view';
 import { ReportFailure, ReportHeader } from '../../ui/report-layout';
 import { paymentDetailTexts as t } from './texts';
@@ -45,16 +43,11 @@ function PaymentDetail({ vendorId, locationId, paymentGroupId, base, context }: 
 
 /** "Payment Detail for" at .../payments/{paymentGroupId} (spec §2, recurring §2.10). */
 export default function PaymentDetailPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '', paymentGroupId = '' } = useParams();
-  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
-          <PaymentDetail key={paymentGroupId} vendorId={vendorId} locationId={locationId} paymentGroupId={paymentGroupId} base={base} context={context} />
-        </Page>
+    <LocationPage params={['paymentGroupId']}>
+      {({ vendorId, locationId, base, context, params: { paymentGroupId } }) => (
+        <PaymentDetail key={paymentGroupId} vendorId={vendorId} locationId={locationId} paymentGroupId={paymentGroupId} base={base} context={context} />
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

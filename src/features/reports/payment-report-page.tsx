@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { paymentReportMachine } from '../../../machines/reports/payment-report.machine';
 import type { PaymentGroup } from '../../../machines/reports/reports.actors';
@@ -9,12 +9,10 @@ import { csvCurrency, toCsv, type CsvColumn } from '../../../core/rules/csv';
 import { formatCurrency } from '../../../core/rules/dollars';
 import { PAYMENT_SOURCE_LABELS, groupPayments } from '../../../core/rules/reports';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { Page } from '../../ui/page';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
 import { shortDate } from '../../../core/rules/display';
-import { LocationFrame } from '../../app/location-frame';
+import { LocationPage } from '../../app/location-page';
 import type { LocationContextView } from '../../app/use-location-context';
-import { useSession } from '../../app/session';
 import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../../ui/report-layout';
 import { paymentReportTexts as t } from './texts';
 import { amountToCents } from '../../../core/rules/money';
@@ -81,16 +79,11 @@ function PaymentReport({ vendorId, locationId, base, context }: { vendorId: stri
 
 /** "Payment Report for" at .../payments (spec §2): Scheduled, Completed, Canceled, each newest first; CSV and print. */
 export default function PaymentReportPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
-          <PaymentReport key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
-        </Page>
+    <LocationPage>
+      {({ vendorId, locationId, base, context }) => (
+        <PaymentReport key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

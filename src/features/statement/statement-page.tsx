@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css } from '../../../styled-system/css';
 import type { Statement, StatementLine } from '../../../machines/statement/statement.actors';
@@ -10,13 +10,12 @@ import { csvCurrency, toCsv, type CsvColumn } from '../../../core/rules/csv';
 import { formatCurrency } from '../../../core/rules/dollars';
 import { Button, button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { Card, Page, PageTitle } from '../../ui/page';
+import { Card, PageTitle } from '../../ui/page';
 import { PrintStyles, ReportActions, usePrinting } from '../../ui/report-actions';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { shortDate } from '../../../core/rules/display';
-import { LocationFrame } from '../../app/location-frame';
+import { LocationPage } from '../../app/location-page';
 import type { LocationContextView } from '../../app/use-location-context';
-import { useSession } from '../../app/session';
 import { AdBanner } from './ad-banner';
 import { DeliveryPreferences } from './delivery-preferences';
 import { statementTexts as t } from './texts';
@@ -154,16 +153,11 @@ function StatementBody({ vendorId, locationId, base, context }: { vendorId: stri
 
 /** "Account Statement" at .../statement (recurring §2.4, §2.5): ads, the statement, its documents, delivery preferences. */
 export default function StatementPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = paths.location({ token: session.token, vendorId, locationId });
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
-          <StatementBody key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
-        </Page>
+    <LocationPage>
+      {({ vendorId, locationId, base, context }) => (
+        <StatementBody key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

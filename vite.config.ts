@@ -35,7 +35,7 @@ export default defineConfig({
             { name: 'api', test: /core[\\/]api[\\/](client|bootstrap)\.ts$|node_modules[\\/]openapi-fetch[\\/]/, priority: 5, includeDependenciesRecursively: false },
             // The landing page and its form: one request, one compression window. (Not the form's machine: it loads with
             // the first interaction; nor its model/registry entry: only the workflow atlas imports those, issue 11.)
-            { name: 'landing', test: /src[\\/]features[\\/]access[\\/](landing-page|landing-content|access-layout|contact-form|use-contact-form|texts)|machines[\\/]contact-form[\\/]contact-form\.guards\.ts$|src[\\/]ui[\\/](button|native-text-field|field-recipe)/, priority: 10 },
+            { name: 'landing', test: /src[\\/]features[\\/]access[\\/](landing-page|landing-content|contact-form|use-contact-form|texts)|src[\\/]app[\\/]access-layout\.tsx$|machines[\\/]contact-form[\\/]contact-form\.guards\.ts$|src[\\/]ui[\\/](button|native-text-field|field-recipe)/, priority: 10 },
           ],
         },
       },

@@ -26,7 +26,7 @@ vi.mock('../../../machines/announcements/announcements.actors', async (importOri
   };
 });
 
-import { AccessLayout } from '../../../src/features/access/access-layout';
+import { AccessLayout } from '../../../src/app/access-layout';
 import { Announcements } from '../../../src/features/announcements/announcements';
 import { AnnouncementsContext, useAnnouncementsActor } from '../../../src/features/announcements/use-announcements';
 import { SHELL_SETTLE_MAX_WAIT_MS, ShellFrame } from '../../../src/app/shell-frame';

@@ -25,8 +25,9 @@ import type { Location, Vendor } from '../machines/load/load.actors';
 import { AnnouncementBanners } from './features/announcements/announcements';
 import { DashboardView, messagesBadgeOf } from './features/dashboard/dashboard-page';
 import { dashboardTexts as t } from './features/dashboard/texts';
-import { ChangeLocationBar } from './features/shell/change-location-bar';
-import { ShellLayout } from './features/shell/shell-frame';
+import { ChangeLocationBar } from './ui/change-location-bar';
+import { ShellLayout } from './app/shell-frame';
+import { paths } from '../core/rules/paths';
 
 export interface FirstScreenInput {
   /** The page's path as requested (`/token/<token>/vendors/<id>/locations/<id>`). */
@@ -68,7 +69,6 @@ export function renderDashboardFirstScreen(input: FirstScreenInput): string | nu
   const unread = location.hasUnreadMessages && unreadAnswer ? unreadBadgeOf(unreadAnswer.length) : null;
   const now = Temporal.Now.zonedDateTimeISO(vendor.eodCutoff?.timezone || 'UTC');
   const items = selectVisibleAnnouncements({ context: { announcements: announcementsFor(input), dismissed: [] } } as never, now);
-  const tokenBase = `/token/${token}`;
   const changeTo = changeLocationPath(token, vendorId, vendors.length, locations.length);
   const bar = changeTo ? <ChangeLocationBar current={location.displayName} to={changeTo} label={t.changeLocation} /> : null;
   return renderToString(
@@ -76,7 +76,7 @@ export function renderDashboardFirstScreen(input: FirstScreenInput): string | nu
       <MemoryRouter initialEntries={[input.path]}>
         <ShellLayout vendor={vendor} location={location} bar={bar} visible announcements={<AnnouncementBanners items={items} placement="flow" />}>
           <DashboardView
-            base={`${tokenBase}${base}`}
+            base={paths.location({ token, vendorId, locationId })}
             location={location}
             loading={false}
             autopayOn={isAutopayOn(autopayAnswer.autoPay)}

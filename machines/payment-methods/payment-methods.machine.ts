@@ -23,7 +23,7 @@ export type PaymentMethodsEvent =
 
 /**
  * The saved payment methods of one location, a session-level actor (one per location, see
- * `src/features/shell/session.tsx`) shared by the click-to-pay picker and the add-method page, so
+ * `src/app/session.tsx`) shared by the click-to-pay picker and the add-method page, so
  * a created, verified or deleted method shows everywhere without a reload.
  *
  * loading ──done──▶ loaded ──refresh──▶ loading

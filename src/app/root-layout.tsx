@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { css } from '../../styled-system/css';
-import { shellTexts as t } from '../features/shell/texts';
+import { shellTexts as t } from './texts';
 import { firstScreenPath, releaseFirstScreen } from '../ui/first-screen';
 import { trackPageView } from './analytics';
 import { isPublicPath, loadAppServices, useAppServicesModule } from './lazy-services';

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { shellTexts as t } from '../features/shell/texts';
+import { shellTexts as t } from './texts';
 import { useReleaseFirstScreen } from '../ui/first-screen';
 
 /**

@@ -2,9 +2,9 @@ import { useRouteError } from 'react-router-dom';
 import { css } from '../../styled-system/css';
 import { Button, button } from '../ui/button';
 import { Page } from '../ui/page';
-import { ShellFrame } from '../features/shell/shell-frame';
-import { AlertIcon } from '../features/shell/icons';
-import { shellTexts as t } from '../features/shell/texts';
+import { ShellFrame } from './shell-frame';
+import { AlertIcon } from '../ui/icons';
+import { shellTexts as t } from './texts';
 import { isChunkLoadError } from './lazy';
 
 /** Error element of the router: the chunk-load error page (lazy page > 120 s) or a generic error. */

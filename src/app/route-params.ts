@@ -12,19 +12,6 @@ export function hasInvalidParam(params: Record<string, string | undefined>): boo
   return Object.entries(params).some(([name, value]) => !FREE_TEXT_PARAMS.has(name) && value !== undefined && !isUuid(value));
 }
 
-/** Path of a location base. */
-export function locationBasePath(token: string, vendorId: string, locationId: string): string {
-  return `/token/${token}/vendors/${vendorId}/locations/${locationId}`;
-}
-
-export function vendorChooserPath(token: string): string {
-  return `/token/${token}/vendors`;
-}
-
-export function locationChooserPath(token: string, vendorId: string): string {
-  return `/token/${token}/vendors/${vendorId}/locations`;
-}
-
 /** An error page path is not an authenticated page: no API announcements there. */
 export function isErrorPath(path: string): boolean {
   return /^\/token\/[^/]+\/error(\/|$)/.test(path);

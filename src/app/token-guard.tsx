@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useMatches, useParams } from 'react-router-dom';
 import { getAuthToken, setAuthToken } from '../../core/api/client';
-import { createSession, SessionContext, type Session } from '../features/shell/session';
+import { createSession, SessionContext, type Session } from './session';
 import { ReplayScope, useReplay } from './replay-scope';
 
 function SessionScope({ token }: { token: string }) {

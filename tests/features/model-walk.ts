@@ -195,7 +195,7 @@ export async function idleDashboardActors(importOriginal: ImportOriginal) {
 
 /** The shell's session module, keeping the session the app creates in `captured.session` (to read what it holds). */
 export async function capturingSessionModule(importOriginal: ImportOriginal, captured: { session: unknown }) {
-  const original = await importOriginal<typeof import('../../src/features/shell/session')>();
+  const original = await importOriginal<typeof import('../../src/app/session')>();
   return {
     ...original,
     createSession: (...args: Parameters<typeof original.createSession>) => {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { button } from '../../ui/button';
-import { AccessLayout } from './access-layout';
+import { AccessLayout } from '../../app/access-layout';
 import { errorPageContent, pageTitles } from './texts';
 
 /** `/token/:token/error/:error?`: title, explanation and a button to `/` (spec §2 Error page, §8). */

@@ -1,4 +1,4 @@
-import { AccessLayout } from './access-layout';
+import { AccessLayout } from '../../app/access-layout';
 import { LandingContent } from './landing-content';
 import { pageTitles } from './texts';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { button } from '../../ui/button';
-import { AccessLayout } from './access-layout';
+import { AccessLayout } from '../../app/access-layout';
 import { notFoundTexts as t, pageTitles } from './texts';
 
 /** `/404` and any unknown path (spec §2 Routing rules). */

@@ -1,5 +1,5 @@
 import { css } from '../../../styled-system/css';
-import { AccessLayout, ProductWordmark } from './access-layout';
+import { AccessLayout, ProductWordmark } from '../../app/access-layout';
 import { LandingContent } from './landing-content';
 import { pageTitles, performanceFoodTexts as t } from './texts';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { css, cva } from '../../../styled-system/css';
-import { AlertIcon, CloseIcon, InfoIcon } from '../shell/icons';
+import { AlertIcon, CloseIcon, InfoIcon } from '../../ui/icons';
 import type { AnnouncementView } from '../../../machines/announcements/announcements.selectors';
 import { announcementTexts as t } from './texts';
 import { useAnnouncementsActor, useAnnouncementsView, useAppAnnouncements, type AnnouncementsRef } from './use-announcements';

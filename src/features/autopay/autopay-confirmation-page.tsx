@@ -1,12 +1,12 @@
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { button } from '../../ui/button';
-import { Card, Page, PageTitle } from '../../ui/page';
+import { Card, PageTitle } from '../../ui/page';
 import { shortDate } from '../../../core/rules/display';
-import { LocationFrame } from '../dashboard/location-frame';
-import { useSession } from '../shell/session';
-import { layout } from './parts';
+import { LocationPage, useLocationRoute } from '../../app/location-page';
+import { layout } from '../../ui/form-parts';
 import { autopayTexts as t } from './texts';
 import type { AutopayConfirmationState } from './use-autopay';
+import { paths } from '../../../core/rules/paths';
 
 function isState(value: unknown): value is AutopayConfirmationState {
   const v = value as AutopayConfirmationState | null;
@@ -18,16 +18,14 @@ function isState(value: unknown): value is AutopayConfirmationState {
  * the navigation state; without it (no payment date) the page redirects to `.../autopaymanage` (§2.2).
  */
 export default function AutopayConfirmationPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
   const { state } = useLocation();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
-  if (!isState(state)) return <Navigate to={`${base}/autopaymanage`} replace />;
+  const { base } = useLocationRoute();
+  if (!isState(state)) return <Navigate to={paths.autopayManage(base)} replace />;
   const { autopay } = state;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
+    <LocationPage>
+      {({ context }) => (
+        <>
           <PageTitle>
             {state.kind === 'setUp' ? t.confirmation.setUp : t.confirmation.updated}{' '}
             {context.location ? <span className={layout.accent}>{context.location.displayName}</span> : null}
@@ -44,10 +42,10 @@ export default function AutopayConfirmationPage() {
           </Card>
           <div className={layout.actions} style={{ marginTop: 24 }}>
             <Link to={base} className={button()}>{t.confirmation.dashboard}</Link>
-            <Link to={`${base}/autopaymanage`} className={button({ variant: 'secondary' })}>{t.confirmation.manage}</Link>
+            <Link to={paths.autopayManage(base)} className={button({ variant: 'secondary' })}>{t.confirmation.manage}</Link>
           </div>
-        </Page>
+        </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

@@ -1,30 +1,27 @@
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { button } from '../../ui/button';
-import { Page, PageTitle } from '../../ui/page';
+import { PageTitle } from '../../ui/page';
 import { shortDate } from '../../../core/rules/display';
-import { LocationFrame } from '../dashboard/location-frame';
-import { useSession } from '../shell/session';
-import { layout } from './parts';
+import { LocationPage, useLocationRoute } from '../../app/location-page';
+import { layout } from '../../ui/form-parts';
 import { autopayTexts as t } from './texts';
 
 /** `.../autopaydelete/confirmation`: "AutoPay turned off" with the deactivation date (§2.2); without state → root. */
 export default function AutopayDeletedPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
   const { state } = useLocation() as { state: { deleted?: boolean; deactivationDate?: string } | null };
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const { base } = useLocationRoute();
   if (!state?.deleted || !state.deactivationDate) return <Navigate to={base} replace />;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
+    <LocationPage>
       {() => (
-        <Page>
+        <>
           <PageTitle>{t.confirmation.turnedOff}</PageTitle>
           <p data-testid="deactivation-date">{t.confirmation.offOn(shortDate(state.deactivationDate))}</p>
           <div className={layout.actions} style={{ marginTop: 24 }}>
             <Link to={base} className={button()}>{t.confirmation.dashboard}</Link>
           </div>
-        </Page>
+        </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

@@ -1,21 +1,21 @@
 /** The sections of the AutoPay setup and manage pages (§2.1, §2.2). */
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { Invoice } from '../../../machines/autopay/autopay.actors';
 import { formatCurrency } from '../../../core/rules/dollars';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Dialog } from '../../ui/dialog';
-import { Page, PageTitle } from '../../ui/page';
+import { PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { shortDate } from '../../../core/rules/display';
-import { PaymentCalendar } from '../click2pay/payment-calendar';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
-import { PaymentMethodPicker, type PickedPaymentMethod } from '../payment-methods/payment-method-picker';
-import { useSession, type Vendor } from '../shell/session';
-import { Alert, Section, layout } from './parts';
+import { PaymentCalendar } from '../../ui/payment-calendar';
+import { LocationPage } from '../../app/location-page';
+import type { LocationContextView } from '../../app/use-location-context';
+import { PaymentMethodPicker, type PickedPaymentMethod } from '../../ui/payment-methods/payment-method-picker';
+import type { Vendor } from '../../app/session';
+import { Alert, Section, layout } from '../../ui/form-parts';
 import { autopayTexts as t } from './texts';
 import type { AutopayPageView } from './use-autopay';
 import { amountToCents } from '../../../core/rules/money';
@@ -99,20 +99,17 @@ export function ExclusionsSection({ view, editable }: { view: AutopayPageView; e
 
 /** The page frame: "AutoPay for {location}" and the content once the vendor is known. */
 export function AutopayFrame({ children }: { children: (props: { vendorId: string; locationId: string; vendor: Vendor; base: string; context: LocationContextView }) => ReactNode }) {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
+    <LocationPage>
+      {({ vendorId, locationId, base, context }) => (
+        <>
           <PageTitle>
             {t.title} {context.location ? <span className={layout.accent}>{context.location.displayName}</span> : null}
           </PageTitle>
           {context.vendor && context.status === 'loaded' ? children({ vendorId, locationId, vendor: context.vendor, base, context }) : <AutopaySkeleton />}
-        </Page>
+        </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }
 

@@ -3,12 +3,13 @@ import { css } from '../../../styled-system/css';
 import type { Autopay } from '../../../machines/autopay/autopay.actors';
 import { Button, button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import type { Vendor } from '../shell/session';
+import type { Vendor } from '../../app/session';
 import { AutopayFrame, AutopaySkeleton, ExclusionsSection, FeeDialog, LoadFailed, MethodSection, StartDateSection } from './autopay-form';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
-import { Alert, layout } from './parts';
+import { Alert, layout } from '../../ui/form-parts';
 import { autopayTexts as t } from './texts';
 import { useAutopayManage, useAutopayPage, type AutopayPageView } from './use-autopay';
+import { paths } from '../../../core/rules/paths';
 
 function ManageForm({ view, autopay, vendorId, locationId, base }: { view: AutopayPageView; autopay: Autopay; vendorId: string; locationId: string; base: string }) {
   const manage = useAutopayManage(view, autopay.id, base, vendorId, locationId);
@@ -50,7 +51,7 @@ export function AutopayManage({ vendorId, locationId, vendor, base, now }: { ven
   const view = useAutopayPage({ vendorId, locationId, requestId: null, vendor, now });
   if (view.status === 'loading') return <AutopaySkeleton />;
   if (view.status === 'failed') return <LoadFailed onRetry={view.retry} />;
-  if (view.status === 'inactive' || !view.autopay) return <Navigate to={`${base}/autopay`} replace />;
+  if (view.status === 'inactive' || !view.autopay) return <Navigate to={paths.autopay(base)} replace />;
   return <ManageForm view={view} autopay={view.autopay} vendorId={vendorId} locationId={locationId} base={base} />;
 }
 

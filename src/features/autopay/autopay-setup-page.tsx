@@ -1,11 +1,13 @@
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
+import { useLocationRoute } from '../../app/location-page';
 import { Button, button } from '../../ui/button';
-import type { Vendor } from '../shell/session';
+import type { Vendor } from '../../app/session';
 import { AutopayFrame, AutopaySkeleton, ExclusionsSection, FeeDialog, LoadFailed, MethodSection, StartDateSection } from './autopay-form';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
-import { Alert, layout } from './parts';
+import { Alert, layout } from '../../ui/form-parts';
 import { autopayTexts as t } from './texts';
 import { useAutopayPage, useAutopaySubmit } from './use-autopay';
+import { paths } from '../../../core/rules/paths';
 
 export interface AutopaySetupProps {
   vendorId: string;
@@ -22,7 +24,7 @@ export function AutopaySetup({ vendorId, locationId, vendor, base, requestId, no
   const submit = useAutopaySubmit(view, base, vendorId, locationId);
   if (view.status === 'loading') return <AutopaySkeleton />;
   if (view.status === 'failed') return <LoadFailed onRetry={view.retry} />;
-  if (view.status === 'active') return <Navigate to={`${base}/autopaymanage`} replace />;
+  if (view.status === 'active') return <Navigate to={paths.autopayManage(base)} replace />;
   return (
     <div className={layout.stack}>
       <MethodSection view={view} vendorId={vendorId} locationId={locationId} selectedId={view.context.method?.id ?? null} />
@@ -41,7 +43,7 @@ export function AutopaySetup({ vendorId, locationId, vendor, base, requestId, no
 
 /** AutoPay setup at `.../autopay` and `.../autopay/{requestId}`. */
 export default function AutopaySetupPage() {
-  const { requestId = null } = useParams();
+  const requestId = useLocationRoute(['requestId']).params.requestId || null;
   return (
     <AutopayFrame>
       {({ vendorId, locationId, vendor, base }) => (

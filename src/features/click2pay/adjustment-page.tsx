@@ -1,19 +1,19 @@
 import { Field } from '@ark-ui/react/field';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { AdjustmentKind } from '../../../machines/invoice-adjustment/invoice-adjustment.machine';
 import { formatCurrency } from '../../../core/rules/dollars';
 import { DISPUTE_REASONS } from '../../../core/rules/invoices';
 import { Button, button } from '../../ui/button';
-import { Card, Page, PageTitle } from '../../ui/page';
+import { Card, PageTitle } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { fieldRecipe, TextField } from '../../ui/text-field';
-import { LocationFrame } from '../dashboard/location-frame';
-import { useSession } from '../shell/session';
+import { LocationPage } from '../../app/location-page';
 import { shortDate } from '../../../core/rules/display';
 import { adjustmentTexts as t } from './texts';
 import { useInvoiceAdjustment } from './use-invoice-adjustment';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 const styles = {
   back: css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'brand.700', fontWeight: '600', mb: '4', minHeight: '44px', textDecoration: 'none', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500' } }),
@@ -33,7 +33,7 @@ function AdjustmentForm({ kind, vendorId, locationId, invoiceId, base }: { kind:
     return (
       <Card>
         <p role="alert">{t.notAdjustable(kind, view.notAdjustable, view.invoice.displayInvNum)}</p>
-        <Link to={`${base}/click2pay`} className={button({ variant: 'secondary' })}>{t.back}</Link>
+        <Link to={paths.click2pay(base)} className={button({ variant: 'secondary' })}>{t.back}</Link>
       </Card>
     );
   }
@@ -69,7 +69,7 @@ function AdjustmentForm({ kind, vendorId, locationId, invoiceId, base }: { kind:
         ) : null}
         <div className={styles.actions}>
           <Button type="submit" disabled={!view.canApply}>{t.apply}</Button>
-          <Link to={`${base}/click2pay`} className={button({ variant: 'ghost' })}>{t.cancel}</Link>
+          <Link to={paths.click2pay(base)} className={button({ variant: 'ghost' })}>{t.cancel}</Link>
         </div>
         {kind === 'partial' ? <p className={css({ fontSize: 'sm', color: 'muted' })}>{t.required}</p> : null}
       </form>
@@ -79,28 +79,24 @@ function AdjustmentForm({ kind, vendorId, locationId, invoiceId, base }: { kind:
 
 /** The dispute page or the partial-payment page of one invoice (spec §2), with its back bar. */
 export function AdjustmentPage({ kind }: { kind: AdjustmentKind }) {
-  const session = useSession();
-  const { vendorId = '', locationId = '', invoiceId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
-  const bar = (
-    <nav aria-label={t.back} className={css({ bg: 'white', borderBottomWidth: '1px', borderColor: 'line', px: { base: '4', md: '6' } })}>
-      <Link to={`${base}/click2pay`} className={styles.back}>‹ {t.back}</Link>
-    </nav>
-  );
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
+    <LocationPage
+      params={['invoiceId']}
+      bar={({ base }) => (
+        <nav aria-label={t.back} className={css({ bg: 'white', borderBottomWidth: '1px', borderColor: 'line', px: { base: '4', md: '6' } })}>
+          <Link to={paths.click2pay(base)} className={styles.back}>‹ {t.back}</Link>
+        </nav>
+      )}
+    >
+      {({ vendorId, locationId, base, context, params: { invoiceId } }) => (
         <>
-          {bar}
-          <Page>
-            <PageTitle>
-              {kind === 'dispute' ? t.disputeTitle : t.partialTitle}{' '}
-              {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
-            </PageTitle>
-            <AdjustmentForm key={`${kind}/${invoiceId}`} kind={kind} vendorId={vendorId} locationId={locationId} invoiceId={invoiceId} base={base} />
-          </Page>
+          <PageTitle>
+            {kind === 'dispute' ? t.disputeTitle : t.partialTitle}{' '}
+            {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
+          </PageTitle>
+          <AdjustmentForm key={`${kind}/${invoiceId}`} kind={kind} vendorId={vendorId} locationId={locationId} invoiceId={invoiceId} base={base} />
         </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

@@ -1,6 +1,6 @@
 import { Accordion } from '@ark-ui/react/accordion';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { Invoice } from '../../../machines/click2pay/click2pay.actors';
 import type { InvoiceAdjustment } from '../../../machines/invoice-selection/invoice-selection.machine';
@@ -9,17 +9,18 @@ import { adjustmentKind, canEditInvoice, payInvoiceNumber } from '../../../core/
 import { Button, button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Dialog } from '../../ui/dialog';
-import { Page, PageTitle } from '../../ui/page';
+import { PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
-import { LocationFrame } from '../dashboard/location-frame';
-import { PaymentMethodPicker, type PickedPaymentMethod } from '../payment-methods/payment-method-picker';
-import { useSession, type Vendor } from '../shell/session';
+import { LocationPage } from '../../app/location-page';
+import { PaymentMethodPicker, type PickedPaymentMethod } from '../../ui/payment-methods/payment-method-picker';
+import type { Vendor } from '../../app/session';
 import { shortDate, vendorFlag } from '../../../core/rules/display';
-import { PaymentCalendar } from './payment-calendar';
+import { PaymentCalendar } from '../../ui/payment-calendar';
 import { click2payTexts as t } from './texts';
 import { useClick2pay, type Click2payView } from './use-click2pay';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 
 const styles = {
@@ -133,8 +134,8 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
         title={t.changeModal.title}
         actions={
           <>
-            <Button variant="secondary" onClick={() => modal && navigate(`${base}/click2pay/${modal.invoice.id}/dispute`)}>{t.changeModal.dispute}</Button>
-            <Button onClick={() => modal && navigate(`${base}/click2pay/${modal.invoice.id}/partial`)}>{t.changeModal.partial}</Button>
+            <Button variant="secondary" onClick={() => modal && navigate(paths.dispute(base, modal.invoice.id))}>{t.changeModal.dispute}</Button>
+            <Button onClick={() => modal && navigate(paths.partialPayment(base, modal.invoice.id))}>{t.changeModal.partial}</Button>
           </>
         }
       />
@@ -157,8 +158,8 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
         actions={
           modal ? (
             <>
-              <a className={button({ variant: 'secondary' })} href={`${base}/invoices/${modal.invoice.id}/pdfloader`} target="_blank" rel="noopener noreferrer" onClick={() => setModal(null)}>{t.chooser.copy}</a>
-              <Link className={button()} to={`${base}/invoices/${modal.invoice.id}`}>{t.chooser.history}</Link>
+              <a className={button({ variant: 'secondary' })} href={paths.invoicePdf(base, modal.invoice.id)} target="_blank" rel="noopener noreferrer" onClick={() => setModal(null)}>{t.chooser.copy}</a>
+              <Link className={button()} to={paths.invoice(base, modal.invoice.id)}>{t.chooser.history}</Link>
             </>
           ) : null
         }
@@ -272,13 +273,10 @@ export function Click2payContent({ vendorId, locationId, vendor, base, now, crea
 
 /** Click-to-pay at location base + /click2pay. */
 export default function Click2payPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
+    <LocationPage>
+      {({ vendorId, locationId, base, context }) => (
+        <>
           <PageTitle>
             {t.title}{' '}
             {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
@@ -288,9 +286,9 @@ export default function Click2payPage() {
           ) : (
             <Click2paySkeleton />
           )}
-        </Page>
+        </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }
 

@@ -1,13 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { paymentConfirmationMachine } from '../../../machines/click2pay/confirmation.machine';
 import { selectLoadData, selectLoadStatus } from '../../../machines/load/load.selectors';
 import { button } from '../../ui/button';
-import { Page } from '../../ui/page';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
-import { PaymentGroupView } from '../reports/payment-group-view';
-import { useSession } from '../shell/session';
+import { LocationPage } from '../../app/location-page';
+import type { LocationContextView } from '../../app/use-location-context';
+import { PaymentGroupView } from '../../ui/payment-group-view';
 import { confirmationTexts as t } from './texts';
 
 function Confirmation({ vendorId, locationId, paymentGroupId, base, context }: { vendorId: string; locationId: string; paymentGroupId: string; base: string; context: LocationContextView }) {
@@ -33,16 +31,11 @@ function Confirmation({ vendorId, locationId, paymentGroupId, base, context }: {
 
 /** "Payment Scheduled for" at .../click2pay/{paymentGroupId}/confirmation (spec §2, recurring §2.10). */
 export default function ConfirmationPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '', paymentGroupId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
-          <Confirmation key={paymentGroupId} vendorId={vendorId} locationId={locationId} paymentGroupId={paymentGroupId} base={base} context={context} />
-        </Page>
+    <LocationPage params={['paymentGroupId']}>
+      {({ vendorId, locationId, base, context, params: { paymentGroupId } }) => (
+        <Confirmation key={paymentGroupId} vendorId={vendorId} locationId={locationId} paymentGroupId={paymentGroupId} base={base} context={context} />
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

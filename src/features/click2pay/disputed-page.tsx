@@ -1,9 +1,8 @@
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { button } from '../../ui/button';
-import { Card, Page, PageTitle } from '../../ui/page';
-import { LocationFrame } from '../dashboard/location-frame';
-import { useSession } from '../shell/session';
+import { Card, PageTitle } from '../../ui/page';
+import { LocationPage } from '../../app/location-page';
 import { confirmationTexts as t } from './texts';
 
 /** What the pay page hands over (navigation state): whether a partial payment (newAmount above 0) was made. */
@@ -17,14 +16,11 @@ export interface DisputedPageState {
  * it shows only when a partial payment was made (not after a reload, which has no navigation state).
  */
 export default function DisputedPage() {
-  const session = useSession();
   const partialPayment = (useLocation().state as Partial<DisputedPageState> | null)?.partialPayment === true;
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
+    <LocationPage>
+      {({ base, context }) => (
+        <>
           <PageTitle>
             {t.disputedTitle} {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
           </PageTitle>
@@ -36,8 +32,8 @@ export default function DisputedPage() {
             {partialPayment ? <p className={css({ mt: '2' })}>{t.disputedPartial}</p> : null}
             <Link to={base} className={button({ variant: 'secondary' }) + ' ' + css({ mt: '5' })}>{t.back}</Link>
           </Card>
-        </Page>
+        </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

@@ -1,5 +1,6 @@
 /** Click-to-pay, dispute, partial-payment, confirmation and disputed texts (spec §2, §5, §8; verbatim where quoted). */
 import { termsTexts } from '../../ui/terms-checkbox';
+import { calendarTexts } from '../../ui/texts';
 export const click2payTexts = {
   title: 'Make a Payment for',
   paymentMethod: 'Payment Method',
@@ -24,9 +25,9 @@ export const click2payTexts = {
   termsLink: termsTexts.link,
   confirm: 'Confirm and Pay',
   cancel: 'Cancel',
-  calendarPrev: 'Previous month',
-  calendarNext: 'Next month',
-  noDate: 'There is no payment date available.',
+  calendarPrev: calendarTexts.calendarPrev,
+  calendarNext: calendarTexts.calendarNext,
+  noDate: calendarTexts.noDate,
   changeModal: { title: 'Change payment amount?', dispute: 'Dispute Invoice', partial: 'Partial Payment', close: 'Close' },
   undoPartial: { title: 'Undo partial payment?', keep: 'Keep', undo: 'Undo' },
   undoDispute: { title: 'Undo dispute?', keep: 'Keep', undo: 'Undo' },

@@ -6,7 +6,7 @@ import { connectClick2pay, type Click2paySend } from '../../../machines/click2pa
 import { click2payMachine, type Click2payInput } from '../../../machines/click2pay/click2pay.machine';
 import { paymentSubmitMachine } from '../../../machines/payment-submit/payment-submit.machine';
 import { useAppServices } from '../../app/app-services';
-import { useSession } from '../shell/session';
+import { useSession } from '../../app/session';
 import type { DisputedPageState } from './disputed-page';
 
 export interface UseClick2payOptions {

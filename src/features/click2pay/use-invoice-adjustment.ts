@@ -3,7 +3,7 @@ import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { invoiceAdjustmentMachine, type AdjustmentKind } from '../../../machines/invoice-adjustment/invoice-adjustment.machine';
 import { connectInvoiceAdjustment } from '../../../machines/invoice-adjustment/invoice-adjustment.connect';
-import { useSession } from '../shell/session';
+import { useSession } from '../../app/session';
 
 /** The dispute / partial form of one invoice; Apply adds the adjustment to the session's selection and returns to click-to-pay. */
 export function useInvoiceAdjustment({ vendorId, locationId, invoiceId, kind, base }: { vendorId: string; locationId: string; invoiceId: string; kind: AdjustmentKind; base: string }) {

@@ -1,19 +1,19 @@
-import { useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { Page } from '../../ui/page';
 import { LoadingRegion } from '../../ui/reserved';
-import { BellIcon, CalendarIcon, CardIcon, ChatIcon, DocumentIcon, DollarIcon, PrinterIcon, ReceiptIcon, RepeatIcon } from '../shell/icons';
-import { useSession } from '../shell/session';
+import { BellIcon, CalendarIcon, CardIcon, ChatIcon, DocumentIcon, DollarIcon, PrinterIcon, ReceiptIcon, RepeatIcon } from '../../ui/icons';
+import { useSession } from '../../app/session';
 import { useReplay } from '../../app/replay-scope';
 import { TilePanel, TilePanelSkeleton, type Tile } from './dashboard-tiles';
 import { useReleaseFirstScreen } from '../../ui/first-screen';
-import { useShellVisible } from '../shell/shell-frame';
-import { LocationFrame } from './location-frame';
+import { useShellVisible } from '../../app/shell-frame';
+import { LocationPage } from '../../app/location-page';
 import { dashboardTexts as t } from './texts';
 import { useDashboard } from './use-dashboard';
-import { unreadTexts as ut } from '../messages/texts';
-import { useUnreadMessages } from '../messages/use-unread-messages';
-import type { LocationContextView } from './use-location-context';
+import { unreadTexts as ut } from './texts';
+import { useUnreadMessages } from './use-unread-messages';
+import type { LocationContextView } from '../../app/use-location-context';
+import { paths } from '../../../core/rules/paths';
 
 const panels = css({ display: 'flex', flexDirection: 'column', gap: { base: '4', md: '6' } });
 
@@ -36,19 +36,19 @@ export interface DashboardViewProps {
 export function DashboardView({ base, location, loading, autopayOn, hasPaymentPlans, messagesBadge, onTokenAction }: DashboardViewProps) {
   const tokenAction = (page: string) => (onTokenAction ? () => onTokenAction(page) : undefined);
   const tools: Tile[] = [
-    { label: t.pay, to: `${base}/click2pay`, icon: <CardIcon size={28} />, onSelect: tokenAction('click2pay') },
+    { label: t.pay, to: paths.click2pay(base), icon: <CardIcon size={28} />, onSelect: tokenAction('click2pay') },
     autopayOn
-      ? { label: t.autopayOn, to: `${base}/autopaymanage`, icon: <RepeatIcon size={28} />, active: true }
-      : { label: t.autopay, to: `${base}/autopay`, icon: <RepeatIcon size={28} /> },
-    { label: t.messages, to: `${base}/messages`, icon: <ChatIcon size={28} />, badge: messagesBadge },
-    { label: t.remitForm, to: `${base}/remit`, icon: <PrinterIcon size={28} />, onSelect: tokenAction('remit') },
-    { label: t.reminders, to: `${base}/reminders`, icon: <BellIcon size={28} />, onSelect: tokenAction('reminders') },
-    { label: t.statements, to: `${base}/statement`, icon: <DocumentIcon size={28} /> },
+      ? { label: t.autopayOn, to: paths.autopayManage(base), icon: <RepeatIcon size={28} />, active: true }
+      : { label: t.autopay, to: paths.autopay(base), icon: <RepeatIcon size={28} /> },
+    { label: t.messages, to: paths.messages(base), icon: <ChatIcon size={28} />, badge: messagesBadge },
+    { label: t.remitForm, to: paths.remit(base), icon: <PrinterIcon size={28} />, onSelect: tokenAction('remit') },
+    { label: t.reminders, to: paths.reminders(base), icon: <BellIcon size={28} />, onSelect: tokenAction('reminders') },
+    { label: t.statements, to: paths.statement(base), icon: <DocumentIcon size={28} /> },
   ];
   const reports: Tile[] = [
-    { label: t.invoices, to: `${base}/invoices`, icon: <ReceiptIcon size={28} /> },
-    { label: t.payments, to: `${base}/payments`, icon: <DollarIcon size={28} /> },
-    ...(hasPaymentPlans ? [{ label: t.paymentPlans, to: `${base}/plans`, icon: <CalendarIcon size={28} /> }] : []),
+    { label: t.invoices, to: paths.invoices(base), icon: <ReceiptIcon size={28} /> },
+    { label: t.payments, to: paths.payments(base), icon: <DollarIcon size={28} /> },
+    ...(hasPaymentPlans ? [{ label: t.paymentPlans, to: paths.plans(base), icon: <CalendarIcon size={28} /> }] : []),
   ];
   return (
     <Page>
@@ -109,12 +109,9 @@ function DashboardContent({ base, vendorId, locationId, context }: { base: strin
 
 /** Dashboard at the location base (spec §2): visit recorded on open, TOOLS and REPORTS tiles. */
 export default function DashboardPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId} changeLocationBar>
-      {(context) => <DashboardContent key={`${vendorId}/${locationId}`} base={base} vendorId={vendorId} locationId={locationId} context={context} />}
-    </LocationFrame>
+    <LocationPage page="none" changeLocationBar>
+      {({ vendorId, locationId, base, context }) => <DashboardContent key={`${vendorId}/${locationId}`} base={base} vendorId={vendorId} locationId={locationId} context={context} />}
+    </LocationPage>
   );
 }

@@ -1,4 +1,6 @@
 /** Dashboard texts (spec §2 Dashboard; tile labels verbatim). */
+import { shellTexts } from '../../app/texts';
+
 export const dashboardTexts = {
   title: 'Dashboard for',
   tools: 'TOOLS',
@@ -14,6 +16,12 @@ export const dashboardTexts = {
   payments: 'PAYMENTS',
   paymentPlans: 'PAYMENT PLANS',
   loading: 'Loading your dashboard',
-  changeLocation: 'Change Location',
-  locationFailed: 'We were unable to load this location. Please refresh your browser window to try again.',
+  changeLocation: shellTexts.changeLocation,
+  locationFailed: shellTexts.locationFailed,
+} as const;
+
+export const unreadTexts = {
+  count: (n: number) => `${n} unread`,
+  new: 'New',
+  newLabel: 'unread messages',
 } as const;

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { JourneyEntry } from '../../../machines/invoice-journey/invoice-journey.actors';
 import { formatCurrency } from '../../../core/rules/dollars';
@@ -7,11 +6,11 @@ import { toCsv } from '../../../core/rules/csv';
 import { invoiceDisplayStatus } from '../../../core/rules/invoices';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { Card, Page, PageTitle } from '../../ui/page';
+import { Card, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { PrintStyles, ReportActions, usePrinting } from '../../ui/report-actions';
 import { shortDate } from '../../../core/rules/display';
-import { LocationFrame } from '../dashboard/location-frame';
+import { LocationPage } from '../../app/location-page';
 import { CommentModal } from './comment-modal';
 import { journeyTimestamp } from '../../../core/rules/display';
 import { journeyCsvColumns } from './journey-csv';
@@ -116,17 +115,16 @@ function Journey({ vendorId, locationId, invoiceId, vendorName, timeZone }: { ve
 
 /** "Invoice Journey for" at .../invoices/{invoiceId} (spec §2): the invoice, its history newest first, comments. */
 export default function InvoiceJourneyPage() {
-  const { vendorId = '', locationId = '', invoiceId = '' } = useParams();
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
+    <LocationPage params={['invoiceId']}>
+      {({ vendorId, locationId, context, params: { invoiceId } }) => (
+        <>
           <PageTitle className={styles.screenOnly}>
             {t.title} {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
           </PageTitle>
           <Journey key={invoiceId} vendorId={vendorId} locationId={locationId} invoiceId={invoiceId} vendorName={context.vendor?.displayName || context.vendor?.name || ''} timeZone={context.vendor?.eodCutoff.timezone} />
-        </Page>
+        </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

@@ -1,18 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { pdfLoaderMachine } from '../../../machines/pdf-loader/pdf-loader.machine';
 import { Page } from '../../ui/page';
+import { pdfNavigation } from '../../ui/pdf-navigation';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { pdfTexts as t } from './texts';
+import { useLocationRoute } from '../../app/location-page';
 
-/** Where the loaded document opens: the browser's PDF viewer (replaces this page in history). Tests stub it. */
-export const pdfNavigation = { open: (url: string) => window.location.replace(url) };
+export { pdfNavigation };
 
 /** .../invoices/{invoiceId}/pdfloader (spec §2, §4): fetches the invoice PDF and redirects to it. */
 export default function PdfLoaderPage() {
-  const { vendorId = '', locationId = '', invoiceId = '' } = useParams();
+  const { vendorId, locationId, params: { invoiceId } } = useLocationRoute(['invoiceId']);
   const logic = useMemo(() => pdfLoaderMachine.provide({ actions: { redirect: (_, url) => pdfNavigation.open(url) } }), []);
   const actor = useActorRef(logic, { input: { vendorId, locationId, invoiceId } });
   const failed = useSelector(actor, (s) => s.matches('failed'));

@@ -3,20 +3,21 @@ import { css } from '../../../styled-system/css';
 import { vendorLabel } from '../../../machines/selection/selection.selectors';
 import { Page, PageTitle } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
-import { ChangeLocationBar } from '../shell/change-location-bar';
-import { ChevronRightIcon, PinIcon } from '../shell/icons';
-import { useSession } from '../shell/session';
-import { ShellFrame } from '../shell/shell-frame';
+import { ChangeLocationBar } from '../../ui/change-location-bar';
+import { ChevronRightIcon, PinIcon } from '../../ui/icons';
+import { useSession } from '../../app/session';
+import { ShellFrame } from '../../app/shell-frame';
 import { ChooserFailed } from './chooser-failed';
 import { chooserTexts as t } from './texts';
 import { useLocationChooser } from './use-chooser';
+import { paths } from '../../../core/rules/paths';
 
 function LocationChooser({ vendorId }: { vendorId: string }) {
   const session = useSession();
   const { status, options, vendorCount, vendor, choose, retry } = useLocationChooser(vendorId);
   // The change-location bar shows only when the contact has more than one vendor (spec §2).
   const bar = status === 'choosing' && vendorCount > 1 ? (
-    <ChangeLocationBar current={vendor ? vendorLabel(vendor) : ''} to={`/token/${session.token}/vendors`} label={t.changeVendor} />
+    <ChangeLocationBar current={vendor ? vendorLabel(vendor) : ''} to={paths.vendors(session.token)} label={t.changeVendor} />
   ) : null;
   return (
     <ShellFrame vendor={vendor} bar={bar}>

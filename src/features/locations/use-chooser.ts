@@ -6,7 +6,8 @@ import type { Location, Vendor } from '../../../machines/load/load.actors';
 import { connectChooser } from '../../../machines/selection/chooser.connect';
 import { chooserMachine, type ChooserOption, type ChooserOptions } from '../../../machines/selection/chooser.machine';
 import { formatAddress, sortLocations, sortVendors, vendorLabel } from '../../../machines/selection/selection.selectors';
-import { settled, useSession } from '../shell/session';
+import { settled, useSession } from '../../app/session';
+import { paths } from '../../../core/rules/paths';
 
 export type ChooserView = ReturnType<typeof connectChooser>;
 
@@ -46,7 +47,7 @@ export function useVendorChooser(): ChooserView & { vendors: Vendor[] } {
       const vendors = await settled<Vendor[]>(session.vendors(), refresh);
       return { options: sortVendors(vendors).map(vendorOption), vendorCount: vendors.length };
     },
-    (vendorId) => `/token/${session.token}/vendors/${vendorId}/locations`,
+    (vendorId) => paths.locations(session.token, vendorId),
   );
   const vendors = useSelector(session.vendors(), (s) => s.context.data ?? []);
   return { ...view, vendors };
@@ -63,7 +64,7 @@ export function useLocationChooser(vendorId: string): ChooserView & { vendor: Ve
       ]);
       return { options: sortLocations(locations).map(locationOption), vendorCount: vendors.length };
     },
-    (locationId) => `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`,
+    (locationId) => paths.location({ token: session.token, vendorId, locationId }),
   );
   const vendor = useSelector(session.vendors(), (s) => s.context.data?.find((v) => v.id === vendorId) ?? null);
   return { ...view, vendor };

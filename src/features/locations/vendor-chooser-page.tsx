@@ -1,9 +1,9 @@
 import { css } from '../../../styled-system/css';
 import { Page, PageTitle } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
-import { VendorLogo } from '../shell/brand';
-import { ChevronRightIcon } from '../shell/icons';
-import { ShellFrame } from '../shell/shell-frame';
+import { VendorLogo } from '../../ui/brand';
+import { ChevronRightIcon } from '../../ui/icons';
+import { ShellFrame } from '../../app/shell-frame';
 import { ChooserFailed } from './chooser-failed';
 import { chooserTexts as t } from './texts';
 import { useVendorChooser } from './use-chooser';

@@ -1,19 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { messageListMachine } from '../../../machines/messages/message-list.machine';
 import { selectListRows, selectListStatus } from '../../../machines/messages/messages.selectors';
 import type { MessageEntry } from '../../../core/rules/messages';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { button } from '../../ui/button';
-import { Page } from '../../ui/page';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
+import { LocationPage } from '../../app/location-page';
+import type { LocationContextView } from '../../app/use-location-context';
 import { journeyTimestamp } from '../../../core/rules/display';
-import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../reports/report-layout';
-import { useSession } from '../shell/session';
+import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../../ui/report-layout';
 import { messagesTexts as t } from './texts';
+import { paths } from '../../../core/rules/paths';
 
 const styles = {
   unread: css({ fontWeight: '800' }),
@@ -38,7 +37,7 @@ function MessageList({ vendorId, locationId, base, context }: { vendorId: string
       id: 'subject', header: t.columns.subject, width: '1.4fr', wrap: true,
       cell: (e) => (
         <span className={styles.text}>
-          <Link to={e.kind === 'template' ? `${base}/templatemessages/${e.id}` : `${base}/invoices/${e.invoiceId}`} className={e.unread ? styles.unread : undefined}>
+          <Link to={e.kind === 'template' ? paths.templateMessage(base, e.id) : paths.invoice(base, e.invoiceId)} className={e.unread ? styles.unread : undefined}>
             {e.subject}
           </Link>
           {e.unread ? <span className={styles.badge}>{t.unread}</span> : null}
@@ -61,7 +60,7 @@ function MessageList({ vendorId, locationId, base, context }: { vendorId: string
         title={t.title}
         locationName={context.location?.displayName}
         printTitle={t.tableLabel}
-        actions={<Link to={`${base}/resolutioncenter`} className={button({ variant: 'secondary', size: 'sm' })}>{t.resolutionCenter}</Link>}
+        actions={<Link to={paths.resolutionCenter(base)} className={button({ variant: 'secondary', size: 'sm' })}>{t.resolutionCenter}</Link>}
       />
       {status === 'loading' ? <TableSkeleton label={t.loading} /> : null}
       {status === 'failed' ? <ReportFailure vendorName={vendorName} text={t.loadFailed} /> : null}
@@ -77,16 +76,11 @@ function MessageList({ vendorId, locationId, base, context }: { vendorId: string
  * it read). "Resolution Center" leads to the per-invoice view of the same messages.
  */
 export default function MessagesPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page wide>
-          <MessageList key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
-        </Page>
+    <LocationPage page="wide">
+      {({ vendorId, locationId, base, context }) => (
+        <MessageList key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

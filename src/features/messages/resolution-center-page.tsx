@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { Message } from '../../../machines/messages/messages.actors';
 import { resolutionCenterMachine } from '../../../machines/messages/resolution-center.machine';
@@ -8,14 +8,13 @@ import { selectListRows, selectListStatus } from '../../../machines/messages/mes
 import { toCsv, type CsvColumn } from '../../../core/rules/csv';
 import { groupByCategory, resolutionCategory } from '../../../core/rules/messages';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { Page } from '../../ui/page';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
+import { LocationPage } from '../../app/location-page';
+import type { LocationContextView } from '../../app/use-location-context';
 import { journeyTimestamp } from '../../../core/rules/display';
-import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../reports/report-layout';
-import { useSession } from '../shell/session';
+import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../../ui/report-layout';
 import { messagesTexts, resolutionCenterTexts as t } from './texts';
+import { paths } from '../../../core/rules/paths';
 
 const messageKey = (m: Message) => m.id;
 const rowAttributes = (m: Message) => ({ 'data-testid': 'resolution-row', 'data-invoice': m.invoiceDisplayInvNum, 'data-unread': String(!m.contactRead) });
@@ -51,7 +50,7 @@ function ResolutionCenter({ vendorId, locationId, base, context }: { vendorId: s
       id: 'invoice', header: t.columns.invoice,
       cell: (m) => (
         <span className={styles.text}>
-          <Link to={`${base}/invoices/${m.invoiceId}`} className={m.contactRead ? undefined : styles.unread}>{m.invoiceDisplayInvNum}</Link>
+          <Link to={paths.invoice(base, m.invoiceId)} className={m.contactRead ? undefined : styles.unread}>{m.invoiceDisplayInvNum}</Link>
           {m.contactRead ? null : <span className={styles.badge}>{messagesTexts.unread}</span>}
         </span>
       ),
@@ -100,17 +99,14 @@ function ResolutionCenter({ vendorId, locationId, base, context }: { vendorId: s
  * CSV and print titled "Resolution Center" (§9).
  */
 export default function ResolutionCenterPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page wide>
-          <Link to={`${base}/messages`} className={styles.back}>{t.back}</Link>
+    <LocationPage page="wide">
+      {({ vendorId, locationId, base, context }) => (
+        <>
+          <Link to={paths.messages(base)} className={styles.back}>{t.back}</Link>
           <ResolutionCenter key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
-        </Page>
+        </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

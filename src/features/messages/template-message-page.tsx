@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css, cx } from '../../../styled-system/css';
 import type { TemplateMessage } from '../../../machines/messages/messages.actors';
@@ -8,16 +8,16 @@ import { messageInvoiceNumber } from '../../../core/rules/invoices';
 import { isPastDue } from '../../../core/rules/messages';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { Card, Page, PageTitle } from '../../ui/page';
+import { Card, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { shortDate } from '../../../core/rules/display';
-import { LocationFrame } from '../dashboard/location-frame';
+import { LocationPage } from '../../app/location-page';
 import { journeyTimestamp } from '../../../core/rules/display';
-import { useSession } from '../shell/session';
 import { RichContent } from './rich-content';
 import { templateMessageTexts as t } from './texts';
 import { useTemplateMessage } from './use-template-message';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 type Invoice = TemplateMessage['invoices'][number];
 const invoiceKey = (i: Invoice) => i.id;
@@ -119,22 +119,19 @@ function TemplateMessageView({ vendorId, locationId, templateMessageId, base, ti
  * Pay (→ .../click2pay with the message's payable invoices selected, source Message).
  */
 export default function TemplateMessagePage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '', templateMessageId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page wide>
-          <Link to={`${base}/messages`} className={cx(styles.back)}>{t.back}</Link>
+    <LocationPage page="wide" params={['templateMessageId']}>
+      {({ vendorId, locationId, base, context, params: { templateMessageId } }) => (
+        <>
+          <Link to={paths.messages(base)} className={cx(styles.back)}>{t.back}</Link>
           {context.vendor ? (
             <TemplateMessageView
               key={templateMessageId} vendorId={vendorId} locationId={locationId} templateMessageId={templateMessageId} base={base}
               timeZone={context.vendor.eodCutoff.timezone}
             />
           ) : <MessageSkeleton />}
-        </Page>
+        </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

@@ -1,5 +1,5 @@
 /** Message texts (portal-recurring.md §2.8, §2.9, §8, §9; verbatim where the spec quotes them). */
-import { reportTexts } from '../reports/texts';
+import { reportTexts } from '../../ui/texts';
 
 export const messagesTexts = {
   title: 'Messages for',
@@ -45,10 +45,4 @@ export const resolutionCenterTexts = {
   groupLabel: (category: string) => `${category} invoices`,
   columns: { category: 'Category', invoice: 'Invoice', date: 'Date', subject: 'Subject', message: 'Message' },
   back: 'Back to Messages',
-} as const;
-
-export const unreadTexts = {
-  count: (n: number) => `${n} unread`,
-  new: 'New',
-  newLabel: 'unread messages',
 } as const;

@@ -3,7 +3,7 @@ import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { selectCanPay, selectRichContent, selectTemplateMessage, selectTemplateStatus } from '../../../machines/messages/messages.selectors';
 import { templateMessageMachine } from '../../../machines/messages/template-message.machine';
-import { useSession } from '../shell/session';
+import { useSession } from '../../app/session';
 
 /**
  * The template message page: its machine, with Pay provided as "hand the message id and its payable invoices to the

@@ -5,7 +5,7 @@
 import type { Temporal } from 'temporal-polyfill';
 import type { BankAccountTokenizeRequest, CardTokenizeRequest } from '../../../machines/payment-method-create/payment-method-create.actors';
 import { isValidAccountNumber, isValidCvc, isValidZip, normaliseDigits, routingNumberError, validateCardNumber, validateExpiry, detectCardBrand } from '../../../core/rules/card-validation';
-import { paymentMethodTexts as t } from './texts';
+import { paymentMethodTexts as t } from '../../ui/payment-methods/texts';
 
 export interface CardFormValues {
   nameOnCard: string;

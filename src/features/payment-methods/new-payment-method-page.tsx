@@ -1,7 +1,7 @@
 import { RadioGroup } from '@ark-ui/react/radio-group';
 import { Tabs } from '@ark-ui/react/tabs';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css } from '../../../styled-system/css';
 import type { BankAccountTokenizeRequest, CardTokenizeRequest } from '../../../machines/payment-method-create/payment-method-create.actors';
@@ -10,16 +10,16 @@ import { Dialog } from '../../ui/dialog';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
-import { useSession } from '../shell/session';
+import { LocationPage } from '../../app/location-page';
+import type { LocationContextView } from '../../app/use-location-context';
+import { useSession } from '../../app/session';
 import {
   bankFormProblems, cardFormProblems, emptyBank, emptyCard, failureHint, failureText, feeModalTitle, fixedCardKind, toBankRequest, toCardRequest,
   type BankFormValues, type CardFormValues, type CardKind, type Problems,
 } from './form-rules';
-import { paymentMethodTexts as t } from './texts';
+import { paymentMethodTexts as t } from '../../ui/payment-methods/texts';
 import { usePaymentMethodCreate } from './use-payment-method-create';
-import { usePaymentMethods } from './use-payment-methods';
+import { usePaymentMethods } from '../../ui/payment-methods/use-payment-methods';
 
 const styles = {
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: '700', lineHeight: '1.2', mb: '6' }),
@@ -287,12 +287,9 @@ function NewMethodContent({ vendorId, locationId, base, context }: { vendorId: s
  * first. Success selects the new method and goes back (to click-to-pay when it came from there).
  */
 export default function NewPaymentMethodPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => <NewMethodContent key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />}
-    </LocationFrame>
+    <LocationPage page="none">
+      {({ vendorId, locationId, base, context }) => <NewMethodContent key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />}
+    </LocationPage>
   );
 }

@@ -3,7 +3,7 @@ import { useMemo, useRef } from 'react';
 import type { PaymentMethod, TokenizeRequest } from '../../../machines/payment-method-create/payment-method-create.actors';
 import { paymentMethodCreateMachine, type PaymentMethodCreateInput } from '../../../machines/payment-method-create/payment-method-create.machine';
 import { selectCreateView, type CreateView } from '../../../machines/payment-method-create/payment-method-create.selectors';
-import type { PaymentMethodsRef } from '../shell/session';
+import type { PaymentMethodsRef } from '../../app/session';
 
 export interface PaymentMethodCreateApi extends CreateView {
   submit: (request: TokenizeRequest) => void;

@@ -4,12 +4,13 @@ import { toCsv } from '../../../core/rules/csv';
 import { Button, button } from '../../ui/button';
 import { Card } from '../../ui/page';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
-import { Alert, layout } from '../autopay/parts';
-import { ReportHeader, TableSkeleton } from '../reports/report-layout';
+import { Alert, layout } from '../../ui/form-parts';
+import { ReportHeader, TableSkeleton } from '../../ui/report-layout';
 import { PlanFrame, type PlanFrameProps } from './plan-frame';
 import { PlanSummary, ScheduleTable, scheduleCsvColumns, useScheduleRows } from './plan-parts';
 import { planTexts as t } from './texts';
 import { usePlan } from './use-plans';
+import { paths } from '../../../core/rules/paths';
 
 function PlanDetail({ vendorId, locationId, base, context, vendorName, params }: PlanFrameProps) {
   const planId = params.planId ?? '';
@@ -42,14 +43,14 @@ function PlanDetail({ vendorId, locationId, base, context, vendorName, params }:
           </Card>
           {view.status === 'ready' ? (
             <div data-print-hide="">
-              <Link to={`${base}/plans/${view.plan.id}/update`} className={button()}>{t.updateMethod}</Link>
+              <Link to={paths.planUpdate(base, view.plan.id)} className={button()}>{t.updateMethod}</Link>
             </div>
           ) : null}
           <section aria-labelledby="plan-schedule">
             <h2 id="plan-schedule" className={css({ fontSize: 'lg', fontWeight: '700', mb: '2' })}>{t.schedule}</h2>
             <ScheduleTable rows={rows} printing={printing} />
           </section>
-          <div data-print-hide=""><Link to={`${base}/plans`} className={button({ variant: 'ghost' })}>{t.backToPlans}</Link></div>
+          <div data-print-hide=""><Link to={paths.plans(base)} className={button({ variant: 'ghost' })}>{t.backToPlans}</Link></div>
         </div>
       ) : null}
     </>

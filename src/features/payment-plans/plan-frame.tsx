@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
-import { Page } from '../../ui/page';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
-import { useSession } from '../shell/session';
-import { TableSkeleton } from '../reports/report-layout';
+import { LocationPage } from '../../app/location-page';
+import type { LocationContextView } from '../../app/use-location-context';
+import { TableSkeleton } from '../../ui/report-layout';
 import { planTexts as t } from './texts';
 
 export interface PlanFrameProps {
@@ -13,24 +10,18 @@ export interface PlanFrameProps {
   base: string;
   context: LocationContextView;
   vendorName: string;
-  params: Record<string, string | undefined>;
+  params: Record<'planId' | 'requestId', string>;
 }
 
 /** Frame of the plan pages: location frame, the page landmark, a skeleton until the vendor is known. */
 export function PlanFrame({ children }: { children: (props: PlanFrameProps) => ReactNode }) {
-  const session = useSession();
-  const params = useParams();
-  const { vendorId = '', locationId = '' } = params;
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
-          {context.vendor && context.status === 'loaded'
-            ? children({ vendorId, locationId, base, context, vendorName: context.vendor.displayName || context.vendor.name, params })
-            : <TableSkeleton label={t.loading} rows={4} />}
-        </Page>
+    <LocationPage params={['planId', 'requestId']}>
+      {({ vendorId, locationId, base, context, params }) => (
+        context.vendor && context.status === 'loaded'
+          ? children({ vendorId, locationId, base, context, vendorName: context.vendor.displayName || context.vendor.name, params })
+          : <TableSkeleton label={t.loading} rows={4} />
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

@@ -6,7 +6,7 @@ import { formatCurrency } from '../../../core/rules/dollars';
 import { FREQUENCY_LABELS, PLAN_STATUS_LABELS, planSchedule, scheduleDate, type ScheduleRow } from '../../../core/rules/recurring-plans';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { shortDate } from '../../../core/rules/display';
-import { layout } from '../autopay/parts';
+import { layout } from '../../ui/form-parts';
 import { planTexts as t } from './texts';
 import { amountToCents } from '../../../core/rules/money';
 

@@ -8,15 +8,16 @@ import { FREQUENCY_LABELS, planSchedule } from '../../../core/rules/recurring-pl
 import { Button, button } from '../../ui/button';
 import { Card, PageTitle } from '../../ui/page';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
-import { Alert, layout } from '../autopay/parts';
+import { Alert, layout } from '../../ui/form-parts';
 import { shortDate } from '../../../core/rules/display';
-import { PaymentMethodPicker, type PickedPaymentMethod } from '../payment-methods/payment-method-picker';
-import { TableSkeleton } from '../reports/report-layout';
+import { PaymentMethodPicker, type PickedPaymentMethod } from '../../ui/payment-methods/payment-method-picker';
+import { TableSkeleton } from '../../ui/report-layout';
 import { PlanFrame, type PlanFrameProps } from './plan-frame';
 import { PlanSummary, ScheduleTable } from './plan-parts';
 import { planTexts as t } from './texts';
 import { usePlanSetup, type PlanSetupConfirmation } from './use-plans';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 const styles = {
   item: css({ bg: 'white', borderWidth: '1px', borderColor: 'line', borderRadius: 'card', boxShadow: 'card' }),
@@ -117,7 +118,7 @@ export function PlanRequestConfirmation() {
             <PageTitle>{t.request.confirmed} {context.location ? <span className={layout.accent}>{context.location.displayName}</span> : null}</PageTitle>
             <Card><h2 className={css({ fontSize: 'xl', fontWeight: '700', mb: '3' })}>{state.paymentPlan.name}</h2><PlanSummary plan={{ ...state.paymentPlan, paymentMethod: state.paymentMethod }} /></Card>
             <div className={layout.actions} style={{ marginTop: 24 }}>
-              <Link to={`${base}/plans/${state.paymentPlan.id}`} className={button()}>{t.backToPlan}</Link>
+              <Link to={paths.plan(base, state.paymentPlan.id)} className={button()}>{t.backToPlan}</Link>
               <Link to={base} className={button({ variant: 'secondary' })}>{t.dashboard}</Link>
             </div>
           </>

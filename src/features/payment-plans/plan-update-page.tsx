@@ -4,13 +4,14 @@ import { Button, button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Card, PageTitle } from '../../ui/page';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
-import { Alert, Section, layout } from '../autopay/parts';
-import { PaymentMethodPicker, type PickedPaymentMethod } from '../payment-methods/payment-method-picker';
-import { TableSkeleton } from '../reports/report-layout';
+import { Alert, Section, layout } from '../../ui/form-parts';
+import { PaymentMethodPicker, type PickedPaymentMethod } from '../../ui/payment-methods/payment-method-picker';
+import { TableSkeleton } from '../../ui/report-layout';
 import { PlanFrame, type PlanFrameProps } from './plan-frame';
 import { PlanSummary } from './plan-parts';
 import { planTexts as t } from './texts';
 import { usePlan } from './use-plans';
+import { paths } from '../../../core/rules/paths';
 
 function PlanUpdate({ vendorId, locationId, base, context, params }: PlanFrameProps) {
   const planId = params.planId ?? '';
@@ -44,7 +45,7 @@ function PlanUpdate({ vendorId, locationId, base, context, params }: PlanFramePr
           )}
           <div className={layout.actions}>
             {view.status === 'ready' ? <Button onClick={view.update} disabled={!view.enabled} loading={view.submitting}>{t.update}</Button> : null}
-            <Link to={`${base}/plans/${planId}`} className={button({ variant: 'ghost' })}>{t.cancel}</Link>
+            <Link to={paths.plan(base, planId)} className={button({ variant: 'ghost' })}>{t.cancel}</Link>
           </div>
           <Dialog
             open={view.confirming}

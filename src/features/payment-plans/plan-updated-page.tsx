@@ -1,11 +1,12 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { button } from '../../ui/button';
 import { Card, PageTitle } from '../../ui/page';
-import { layout } from '../autopay/parts';
+import { layout } from '../../ui/form-parts';
 import { PlanFrame } from './plan-frame';
 import { PlanSummary } from './plan-parts';
 import { planTexts as t } from './texts';
 import type { PlanUpdatedState } from './use-plans';
+import { paths } from '../../../core/rules/paths';
 
 /** `.../plans/{planId}/update/confirmation`; without navigation state it redirects to the root (§2.3). */
 export default function PlanUpdatedPage() {
@@ -19,7 +20,7 @@ export default function PlanUpdatedPage() {
             <PageTitle>{t.updated} {context.location ? <span className={layout.accent}>{context.location.displayName}</span> : null}</PageTitle>
             <Card><h2 style={{ fontWeight: 700, marginBottom: 12 }}>{state.plan.name}</h2><PlanSummary plan={state.plan} /></Card>
             <div className={layout.actions} style={{ marginTop: 24 }}>
-              <Link to={`${base}/plans/${state.plan.id}`} className={button()}>{t.backToPlan}</Link>
+              <Link to={paths.plan(base, state.plan.id)} className={button()}>{t.backToPlan}</Link>
               <Link to={base} className={button({ variant: 'secondary' })}>{t.dashboard}</Link>
             </div>
           </>

@@ -8,12 +8,13 @@ import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
 import { shortDate } from '../../../core/rules/display';
-import { Alert, layout } from '../autopay/parts';
-import { ReportHeader, TableSkeleton } from '../reports/report-layout';
+import { Alert, layout } from '../../ui/form-parts';
+import { ReportHeader, TableSkeleton } from '../../ui/report-layout';
 import { PlanFrame, type PlanFrameProps } from './plan-frame';
 import { planTexts as t } from './texts';
 import { usePlanList } from './use-plans';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 const planKey = (p: PaymentPlan) => p.id;
 const rowAttributes = () => ({ 'data-testid': 'plan-row' }) as const;
@@ -34,7 +35,7 @@ function PlanList({ vendorId, locationId, base, context, vendorName }: PlanFrame
   const view = usePlanList(vendorId, locationId, base);
   const printing = usePrinting();
   const columns = useMemo<DataTableColumn<PaymentPlan>[]>(() => [
-    { id: 'name', header: t.columns.name, cell: (p) => <Link to={`${base}/plans/${p.id}`}>{p.name}</Link>, compare: byName, width: '1.6fr', wrap: true },
+    { id: 'name', header: t.columns.name, cell: (p) => <Link to={paths.plan(base, p.id)}>{p.name}</Link>, compare: byName, width: '1.6fr', wrap: true },
     { id: 'status', header: t.columns.status, cell: (p) => PLAN_STATUS_LABELS[p.status] },
     { id: 'frequency', header: t.columns.frequency, cell: (p) => FREQUENCY_LABELS[p.frequency] },
     { id: 'total', header: t.columns.total, align: 'end', cell: (p) => formatCurrency(amountToCents(p.totalAmount)) },

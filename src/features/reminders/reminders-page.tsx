@@ -1,7 +1,7 @@
 import { RadioGroup } from '@ark-ui/react/radio-group';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { css, cx } from '../../../styled-system/css';
 import type { Campaign } from '../../../machines/reminders/reminders.actors';
 import { remindersMachine } from '../../../machines/reminders/reminders.machine';
@@ -10,10 +10,9 @@ import { describeEventDay, type ReminderChoice } from '../../../core/rules/remin
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Dialog } from '../../ui/dialog';
-import { Card, Page, PageTitle } from '../../ui/page';
+import { Card, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
-import { LocationFrame } from '../dashboard/location-frame';
-import { useSession } from '../shell/session';
+import { LocationPage } from '../../app/location-page';
 import { reminderTexts as t } from './texts';
 
 const CHOICES: ReminderChoice[] = ['dueDate', 'before', 'after'];
@@ -148,22 +147,20 @@ const rowAttributes = (c: Campaign) => ({ 'data-testid': 'reminder-row', 'data-e
 
 /** "Setup Payment Reminders" at .../reminders (recurring §2.6), with its back bar. */
 export default function RemindersPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {() => (
+    <LocationPage
+      bar={({ base }) => (
+        <nav aria-label={t.back} className={styles.bar}>
+          <Link to={base} className={styles.back}>‹ {t.back}</Link>
+        </nav>
+      )}
+    >
+      {({ vendorId, locationId }) => (
         <>
-          <nav aria-label={t.back} className={styles.bar}>
-            <Link to={base} className={styles.back}>‹ {t.back}</Link>
-          </nav>
-          <Page>
-            <PageTitle>{t.title}</PageTitle>
-            <RemindersBody key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} />
-          </Page>
+          <PageTitle>{t.title}</PageTitle>
+          <RemindersBody key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} />
         </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

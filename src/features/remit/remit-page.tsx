@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css } from '../../../styled-system/css';
 import { formatCurrency } from '../../../core/rules/dollars';
@@ -8,13 +8,12 @@ import {
 } from '../../../core/rules/remit';
 import { Button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { Card, Page, PageTitle } from '../../ui/page';
+import { Card, PageTitle } from '../../ui/page';
 import { PrintStyles, usePrinting } from '../../ui/report-actions';
 import { shortDate } from '../../../core/rules/display';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
-import { VendorLogo } from '../shell/brand';
-import { useSession } from '../shell/session';
+import { LocationPage } from '../../app/location-page';
+import type { LocationContextView } from '../../app/use-location-context';
+import { VendorLogo } from '../../ui/brand';
 import { remitTexts as t } from './texts';
 import { useRemit } from './use-remit';
 
@@ -252,21 +251,16 @@ function RemitForm({ vendorId, locationId, context }: { vendorId: string; locati
 
 /** The remit form at .../remit (portal-recurring.md §2.7): back bar, rows, totals, comments, print and PDF. */
 export default function RemitPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <>
-          <nav aria-label={t.back} className={styles.bar}>
-            <Link to={base} className={styles.back}>‹ {t.back}</Link>
-          </nav>
-          <Page wide>
-            <RemitForm key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} context={context} />
-          </Page>
-        </>
+    <LocationPage
+      page="wide"
+      bar={({ base }) => (
+        <nav aria-label={t.back} className={styles.bar}>
+          <Link to={base} className={styles.back}>‹ {t.back}</Link>
+        </nav>
       )}
-    </LocationFrame>
+    >
+      {({ vendorId, locationId, context }) => <RemitForm key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} context={context} />}
+    </LocationPage>
   );
 }

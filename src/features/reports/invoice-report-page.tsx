@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { invoiceReportMachine } from '../../../machines/reports/invoice-report.machine';
 import type { Invoice } from '../../../machines/reports/reports.actors';
 import { selectReportRows, selectReportSort, selectReportStatus } from '../../../machines/reports/reports.selectors';
@@ -10,22 +10,21 @@ import {
   INVOICE_REPORT_DEFAULT_SORT, invoiceReportCompare, reportInvoiceDate, reportInvoiceStatus, sortRows, type InvoiceReportColumn,
 } from '../../../core/rules/reports';
 import type { DataTableColumn } from '../../ui/data-table';
-import { Page } from '../../ui/page';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
 import { shortDate, vendorFlag } from '../../../core/rules/display';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
-import { useSession } from '../shell/session';
-import { MachineSortedTable, ReportFailure, ReportHeader, TableSkeleton, emptyText } from './report-layout';
+import { LocationPage } from '../../app/location-page';
+import type { LocationContextView } from '../../app/use-location-context';
+import { MachineSortedTable, ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../../ui/report-layout';
 import { invoiceReportTexts as t } from './texts';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 
 /** Columns of the report: the table's and the CSV's (Invoice Date only when the vendor setting allows). */
 function useInvoiceColumns(base: string, showInvoiceDate: boolean) {
   return useMemo(() => {
     const table: DataTableColumn<Invoice>[] = [
-      { id: 'invoice', header: t.columns.invoice, cell: (i) => <Link to={`${base}/invoices/${i.id}`}>{i.displayInvNum}</Link>, compare: invoiceReportCompare.invoice },
+      { id: 'invoice', header: t.columns.invoice, cell: (i) => <Link to={paths.invoice(base, i.id)}>{i.displayInvNum}</Link>, compare: invoiceReportCompare.invoice },
       ...(showInvoiceDate ? [{ id: 'invoiceDate', header: t.columns.invoiceDate, cell: (i: Invoice) => shortDate(reportInvoiceDate(i)), compare: invoiceReportCompare.invoiceDate }] : []),
       { id: 'dueDate', header: t.columns.dueDate, cell: (i) => shortDate(i.dueDate), compare: invoiceReportCompare.dueDate },
       { id: 'amount', header: t.columns.amount, align: 'end', cell: (i) => formatCurrency(amountToCents(i.openAmount)), compare: invoiceReportCompare.amount },
@@ -83,16 +82,11 @@ const rowAttributes = () => ({ 'data-testid': 'invoice-report-row' }) as const;
 
 /** "Invoice Report for" at .../invoices (spec §2): every invoice, sortable (default due date ascending), CSV and print. */
 export default function InvoiceReportPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
-          <InvoiceReport key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
-        </Page>
+    <LocationPage>
+      {({ vendorId, locationId, base, context }) => (
+        <InvoiceReport key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

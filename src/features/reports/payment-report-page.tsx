@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { paymentReportMachine } from '../../../machines/reports/payment-report.machine';
 import type { PaymentGroup } from '../../../machines/reports/reports.actors';
@@ -9,15 +9,14 @@ import { csvCurrency, toCsv, type CsvColumn } from '../../../core/rules/csv';
 import { formatCurrency } from '../../../core/rules/dollars';
 import { PAYMENT_SOURCE_LABELS, groupPayments } from '../../../core/rules/reports';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { Page } from '../../ui/page';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
 import { shortDate } from '../../../core/rules/display';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
-import { useSession } from '../shell/session';
-import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from './report-layout';
+import { LocationPage } from '../../app/location-page';
+import type { LocationContextView } from '../../app/use-location-context';
+import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../../ui/report-layout';
 import { paymentReportTexts as t } from './texts';
 import { amountToCents } from '../../../core/rules/money';
+import { paths } from '../../../core/rules/paths';
 
 const groupKey = (g: PaymentGroup) => g.id;
 const rowAttributes = () => ({ 'data-testid': 'payment-report-row' }) as const;
@@ -40,7 +39,7 @@ function PaymentReport({ vendorId, locationId, base, context }: { vendorId: stri
   const groups: Grouped = useMemo(() => groupPayments(rows), [rows]);
   const vendorName = context.vendor?.displayName ?? context.vendor?.name ?? '';
   const columns = useMemo<DataTableColumn<PaymentGroup>[]>(() => [
-    { id: 'confirmation', header: t.columns.confirmation, cell: (g) => <Link to={`${base}/payments/${g.id}`}>{g.confirmationNumber}</Link> },
+    { id: 'confirmation', header: t.columns.confirmation, cell: (g) => <Link to={paths.payment(base, g.id)}>{g.confirmationNumber}</Link> },
     { id: 'paid', header: t.columns.paid, cell: (g) => shortDate(g.paymentDate) },
     { id: 'amount', header: t.columns.amount, align: 'end', cell: (g) => formatCurrency(amountToCents(g.paymentTotal)) },
     { id: 'source', header: t.columns.source, cell: (g) => PAYMENT_SOURCE_LABELS[g.sourceType] },
@@ -80,16 +79,11 @@ function PaymentReport({ vendorId, locationId, base, context }: { vendorId: stri
 
 /** "Payment Report for" at .../payments (spec §2): Scheduled, Completed, Canceled, each newest first; CSV and print. */
 export default function PaymentReportPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
-          <PaymentReport key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
-        </Page>
+    <LocationPage>
+      {({ vendorId, locationId, base, context }) => (
+        <PaymentReport key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

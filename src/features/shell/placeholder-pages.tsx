@@ -1,22 +1,20 @@
-import { useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
-import { Card, Page, PageTitle } from '../../ui/page';
-import { LocationFrame } from '../dashboard/location-frame';
-import { shellTexts as t } from './texts';
+import { Card, PageTitle } from '../../ui/page';
+import { LocationPage } from '../../app/location-page';
+import { shellTexts as t } from '../../app/texts';
 
 function Placeholder({ title, body }: { title: string; body: string }) {
-  const { vendorId = '', locationId = '' } = useParams();
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
+    <LocationPage>
       {() => (
-        <Page>
+        <>
           <PageTitle>{title}</PageTitle>
           <Card as="div">
             <p className={css({ color: 'ink' })}>{body}</p>
           </Card>
-        </Page>
+        </>
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }
 

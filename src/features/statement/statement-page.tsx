@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css } from '../../../styled-system/css';
 import type { Statement, StatementLine } from '../../../machines/statement/statement.actors';
@@ -10,18 +10,18 @@ import { csvCurrency, toCsv, type CsvColumn } from '../../../core/rules/csv';
 import { formatCurrency } from '../../../core/rules/dollars';
 import { Button, button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { Card, Page, PageTitle } from '../../ui/page';
+import { Card, PageTitle } from '../../ui/page';
 import { PrintStyles, ReportActions, usePrinting } from '../../ui/report-actions';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { shortDate } from '../../../core/rules/display';
-import { LocationFrame } from '../dashboard/location-frame';
-import type { LocationContextView } from '../dashboard/use-location-context';
-import { useSession } from '../shell/session';
+import { LocationPage } from '../../app/location-page';
+import type { LocationContextView } from '../../app/use-location-context';
 import { AdBanner } from './ad-banner';
 import { DeliveryPreferences } from './delivery-preferences';
 import { statementTexts as t } from './texts';
 import { amountToCents } from '../../../core/rules/money';
 import { clockTime, plainDateShort } from '../../../core/rules/display';
+import { paths } from '../../../core/rules/paths';
 
 const money = (amount: number) => formatCurrency(amountToCents(amount));
 
@@ -50,14 +50,14 @@ const styles = {
 function useStatementColumns(base: string) {
   return useMemo(() => {
     const table: DataTableColumn<StatementLine>[] = [
-      { id: 'invoice', header: t.columns.invoice, cell: (l) => <Link to={`${base}/invoices/${l.id}`}>{l.displayInvNum}</Link> },
+      { id: 'invoice', header: t.columns.invoice, cell: (l) => <Link to={paths.invoice(base, l.id)}>{l.displayInvNum}</Link> },
       { id: 'invoiceDate', header: t.columns.invoiceDate, cell: (l) => shortDate(l.invoiceDate) },
       { id: 'dueDate', header: t.columns.dueDate, cell: (l) => shortDate(l.dueDate) },
       { id: 'status', header: t.columns.status, cell: (l) => <span className={styles.status[l.classification]}>{t.classification[l.classification]}</span> },
       { id: 'amount', header: t.columns.amount, align: 'end', cell: (l) => money(l.openAmount) },
       {
         id: 'pdf', header: t.columns.pdf, width: '72px',
-        cell: (l) => <a href={`${base}/invoices/${l.id}/pdfloader`} target="_blank" rel="noopener noreferrer" aria-label={t.invoicePdf(l.displayInvNum)}>{t.columns.pdf}</a>,
+        cell: (l) => <a href={paths.invoicePdf(base, l.id)} target="_blank" rel="noopener noreferrer" aria-label={t.invoicePdf(l.displayInvNum)}>{t.columns.pdf}</a>,
       },
     ];
     const csv: CsvColumn<StatementLine>[] = [
@@ -120,7 +120,7 @@ function StatementBody({ vendorId, locationId, base, context }: { vendorId: stri
         </PageTitle>
         <div className={styles.actions}>
           <ReportActions title={t.exportTitle} vendorName={vendorName} csv={() => toCsv(columns.csv, statement?.lines ?? [])} disabled={status !== 'loaded'} unavailable={status === 'failed'} />
-          <a className={button({ variant: 'secondary', size: 'sm' })} href={`${base}/statement/pdfloader`} target="_blank" rel="noopener noreferrer">{t.statementPdf}</a>
+          <a className={button({ variant: 'secondary', size: 'sm' })} href={paths.statementPdf(base)} target="_blank" rel="noopener noreferrer">{t.statementPdf}</a>
         </div>
       </div>
       {status === 'loading' ? (
@@ -138,7 +138,7 @@ function StatementBody({ vendorId, locationId, base, context }: { vendorId: stri
         </>
       ) : null}
       <div className={styles.pay}>
-        <Button onClick={() => navigate(`${base}/click2pay`, { replace: true })}>{t.makePayment}</Button>
+        <Button onClick={() => navigate(paths.click2pay(base), { replace: true })}>{t.makePayment}</Button>
       </div>
       {asOf ? <p className={styles.disclaimer} data-testid="statement-disclaimer">{t.disclaimer(asOf.dateTime)}</p> : null}
       <Card label={t.referTitle} className={css({ mt: '5', _print: { display: 'none' } })}>
@@ -153,16 +153,11 @@ function StatementBody({ vendorId, locationId, base, context }: { vendorId: stri
 
 /** "Account Statement" at .../statement (recurring §2.4, §2.5): ads, the statement, its documents, delivery preferences. */
 export default function StatementPage() {
-  const session = useSession();
-  const { vendorId = '', locationId = '' } = useParams();
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
   return (
-    <LocationFrame vendorId={vendorId} locationId={locationId}>
-      {(context) => (
-        <Page>
-          <StatementBody key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
-        </Page>
+    <LocationPage>
+      {({ vendorId, locationId, base, context }) => (
+        <StatementBody key={`${vendorId}/${locationId}`} vendorId={vendorId} locationId={locationId} base={base} context={context} />
       )}
-    </LocationFrame>
+    </LocationPage>
   );
 }

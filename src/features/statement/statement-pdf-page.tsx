@@ -1,20 +1,20 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { useParams } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import { pdfLoaderMachine } from '../../../machines/pdf-loader/pdf-loader.machine';
 import { fetchStatementPdf } from '../../../machines/statement/statement.actors';
 import { Page } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
-import { pdfNavigation } from '../journey/pdf-loader-page';
+import { pdfNavigation } from '../../ui/pdf-navigation';
 import { statementPdfTexts as t } from './texts';
+import { useLocationRoute } from '../../app/location-page';
 
 /**
  * .../statement/pdfloader: the statement PDF through the PDF loader chart (loading → loaded (redirect to a blob: URL) |
  * failed), with the statement's call as its fetch actor. Opened in a new tab from the statement page.
  */
 export default function StatementPdfPage() {
-  const { vendorId = '', locationId = '' } = useParams();
+  const { vendorId, locationId } = useLocationRoute();
   const logic = useMemo(
     () => pdfLoaderMachine.provide({ actors: { fetchPdf: fetchStatementPdf as never }, actions: { redirect: (_, url) => pdfNavigation.open(url) } }),
     [],

@@ -21,7 +21,7 @@ vi.mock('../../../machines/click2pay/click2pay.actors', async (importOriginal) =
   return { ...(await importOriginal<object>()), loadInvoices: deferredActor(network.invoices), loadCalendar: deferredActor(network.calendar) };
 });
 
-vi.mock('../../../src/features/payment-methods/payment-method-picker', async () => {
+vi.mock('../../../src/ui/payment-methods/payment-method-picker', async () => {
   const { modelMethods } = await import('../../../machines/click2pay/click2pay.model');
   return {
     PaymentMethodPicker: ({ selectedId, onSelect }: { selectedId: string | null; onSelect: (m: unknown) => void }) => (

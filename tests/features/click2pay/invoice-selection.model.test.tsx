@@ -13,9 +13,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { SnapshotFrom } from 'xstate';
 import { walkPaths, runWalk } from '../model-walk';
 
-const captured = vi.hoisted(() => ({ session: null as null | import('../../../src/features/shell/session').Session }));
+const captured = vi.hoisted(() => ({ session: null as null | import('../../../src/app/session').Session }));
 
-vi.mock('../../../src/features/shell/session', async (importOriginal) =>
+vi.mock('../../../src/app/session', async (importOriginal) =>
   (await import('../model-walk')).capturingSessionModule(importOriginal, captured));
 
 import { modelInvoice, modelMethod } from '../../../machines/click2pay/click2pay.model';

@@ -16,7 +16,8 @@ import type { components } from '../../../core/api/schema';
 import { routes } from '../../../src/app/router';
 import { click2payTexts } from '../../../src/features/click2pay/texts';
 import { dashboardTexts } from '../../../src/features/dashboard/texts';
-import { messagesTexts as m, templateMessageTexts as tm, unreadTexts } from '../../../src/features/messages/texts';
+import { messagesTexts as m, templateMessageTexts as tm } from '../../../src/features/messages/texts';
+import { unreadTexts } from '../../../src/features/dashboard/texts';
 import { ids, token } from '../shell/fixtures';
 import { frameHandlers, payConfigHandler } from '../fake-api';
 

@@ -46,8 +46,8 @@ vi.mock('../../../machines/click2pay/click2pay.actors', async (importOriginal) =
   return { ...original, loadInvoices: never, loadCalendar: never };
 });
 
-const captured = vi.hoisted(() => ({ session: null as null | import('../../../src/features/shell/session').Session }));
-vi.mock('../../../src/features/shell/session', async (importOriginal) =>
+const captured = vi.hoisted(() => ({ session: null as null | import('../../../src/app/session').Session }));
+vi.mock('../../../src/app/session', async (importOriginal) =>
   (await import('../model-walk')).capturingSessionModule(importOriginal, captured));
 
 import { messageListMachine } from '../../../machines/messages/message-list.machine';
@@ -61,7 +61,8 @@ import { unreadMessagesMachine } from '../../../machines/messages/unread-message
 import { routes } from '../../../src/app/router';
 import { groupByCategory } from '../../../core/rules/messages';
 import { dashboardTexts } from '../../../src/features/dashboard/texts';
-import { messagesTexts as m, resolutionCenterTexts as r, templateMessageTexts as tm, unreadTexts } from '../../../src/features/messages/texts';
+import { messagesTexts as m, resolutionCenterTexts as r, templateMessageTexts as tm } from '../../../src/features/messages/texts';
+import { unreadTexts } from '../../../src/features/dashboard/texts';
 import { reportTexts } from '../../../src/features/reports/texts';
 import { token } from '../shell/fixtures';
 

@@ -7,8 +7,8 @@ import { useCallback, useState } from 'react';
 import { createMemoryRouter, RouterProvider, useParams, type RouteObject } from 'react-router-dom';
 import { RootLayout } from '../../../src/app/root-layout';
 import { TokenGuard } from '../../../src/app/token-guard';
-import { PaymentMethodPicker, type PickedPaymentMethod } from '../../../src/features/payment-methods/payment-method-picker';
-import { useSession, type Session } from '../../../src/features/shell/session';
+import { PaymentMethodPicker, type PickedPaymentMethod } from '../../../src/ui/payment-methods/payment-method-picker';
+import { useSession, type Session } from '../../../src/app/session';
 import { modelLocationId, modelVendorId } from '../../../machines/payment-methods/payment-methods.model';
 import { token } from '../shell/fixtures';
 

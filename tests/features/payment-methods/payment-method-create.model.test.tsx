@@ -21,7 +21,7 @@ vi.mock('../../../machines/payment-method-create/payment-method-create.actors', 
 import { paymentMethodCreateMachine } from '../../../machines/payment-method-create/payment-method-create.machine';
 import { modelBankRequest, modelCardRequest, modelCreateInput, paymentMethodCreateModelEvents } from '../../../machines/payment-method-create/payment-method-create.model';
 import { failureHint, failureText } from '../../../src/features/payment-methods/form-rules';
-import { paymentMethodTexts as t } from '../../../src/features/payment-methods/texts';
+import { paymentMethodTexts as t } from '../../../src/ui/payment-methods/texts';
 import { App, base, harnessRouter } from './harness';
 import { handlers, resetWorld } from './msw-world';
 

@@ -19,7 +19,7 @@ vi.mock('../../../machines/payment-methods/payment-methods.actors', async (impor
 
 import { paymentMethodDeleteMachine } from '../../../machines/payment-methods/payment-method-delete.machine';
 import { modelCard, modelDeleteInput, paymentMethodDeleteModelEvents } from '../../../machines/payment-methods/payment-methods.model';
-import { paymentMethodTexts as t } from '../../../src/features/payment-methods/texts';
+import { paymentMethodTexts as t } from '../../../src/ui/payment-methods/texts';
 import { App, base, harnessRouter } from './harness';
 import { handlers, resetWorld } from './msw-world';
 

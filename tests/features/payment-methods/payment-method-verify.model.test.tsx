@@ -19,7 +19,7 @@ vi.mock('../../../machines/payment-method-verify/payment-method-verify.actors', 
 
 import { paymentMethodVerifyMachine } from '../../../machines/payment-method-verify/payment-method-verify.machine';
 import { modelVerifyInput, paymentMethodVerifyModelEvents } from '../../../machines/payment-method-verify/payment-method-verify.model';
-import { paymentMethodTexts as t } from '../../../src/features/payment-methods/texts';
+import { paymentMethodTexts as t } from '../../../src/ui/payment-methods/texts';
 import { App, base, harnessRouter } from './harness';
 import { handlers, resetWorld } from './msw-world';
 

@@ -21,8 +21,8 @@ vi.mock('../../../machines/payment-methods/payment-methods.actors', async (impor
 import { paymentMethodsMachine } from '../../../machines/payment-methods/payment-methods.machine';
 import { modelLocationId, modelVendorId, paymentMethodsModelEvents } from '../../../machines/payment-methods/payment-methods.model';
 import { resolveSelection } from '../../../machines/payment-methods/payment-methods.selectors';
-import { methodLabel } from '../../../src/features/payment-methods/payment-method-picker';
-import { paymentMethodTexts as t } from '../../../src/features/payment-methods/texts';
+import { methodLabel } from '../../../src/ui/payment-methods/payment-method-picker';
+import { paymentMethodTexts as t } from '../../../src/ui/payment-methods/texts';
 import { App, base, harnessRouter, mounted } from './harness';
 import { handlers, resetWorld } from './msw-world';
 

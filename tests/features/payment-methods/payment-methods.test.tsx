@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PERSISTED_STORE_KEY } from '../../../machines/persisted/persisted.machine';
 import { modelCard, modelChecking, modelPending } from '../../../machines/payment-methods/payment-methods.model';
-import { paymentMethodTexts as t } from '../../../src/features/payment-methods/texts';
+import { paymentMethodTexts as t } from '../../../src/ui/payment-methods/texts';
 import { App, base, harnessRouter, picked } from './harness';
 import { handlers, resetWorld, world } from './msw-world';
 

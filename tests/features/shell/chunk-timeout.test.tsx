@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, lazyPage, withChunkTimeout } from '../../../src/app/lazy';
 import { RouteErrorPage } from '../../../src/app/route-error-page';
-import { shellTexts as t } from '../../../src/features/shell/texts';
+import { shellTexts as t } from '../../../src/app/texts';
 
 afterEach(() => {
   cleanup();

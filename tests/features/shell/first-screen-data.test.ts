@@ -11,7 +11,7 @@ import { resetBootstrapForTests } from '../../../core/api/bootstrap';
 import { setAuthToken } from '../../../core/api/client';
 import { fetchLocations, fetchVendors } from '../../../machines/load/load.actors';
 import { fetchAnnouncements } from '../../../machines/announcements/announcements.actors';
-import { createSession } from '../../../src/features/shell/session';
+import { createSession } from '../../../src/app/session';
 
 const V = '11111111-1111-4111-8111-111111111111';
 const L = '22222222-2222-4222-8222-222222222222';

@@ -17,10 +17,10 @@ vi.mock('../../../machines/announcements/announcements.actors', async (importOri
   return { ...(await importOriginal<object>()), loadAnnouncements: deferredActor(network.loads) };
 });
 
-import { AccessLayout } from '../../../src/features/access/access-layout';
+import { AccessLayout } from '../../../src/app/access-layout';
 import { Announcements } from '../../../src/features/announcements/announcements';
 import { AnnouncementsContext, useAnnouncementsActor } from '../../../src/features/announcements/use-announcements';
-import { SHELL_SETTLE_MAX_WAIT_MS, ShellFrame } from '../../../src/features/shell/shell-frame';
+import { SHELL_SETTLE_MAX_WAIT_MS, ShellFrame } from '../../../src/app/shell-frame';
 
 const banner = { id: 'a1', type: 'info', message: 'Scheduled maintenance tonight' };
 

@@ -2,7 +2,7 @@
 /** The vendor logo renders only a URL that passes the one URL rule (core/rules/safe-url.ts); else the monogram. */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import { VendorLogo } from '../../../src/features/shell/brand';
+import { VendorLogo } from '../../../src/ui/brand';
 
 afterEach(cleanup);
 

@@ -4,10 +4,10 @@ import type { PaymentMethod } from '../../../machines/payment-methods/payment-me
 import { methodFullName } from '../../../machines/payment-methods/payment-methods.selectors';
 import { isDepositCents } from '../../../machines/payment-method-verify/payment-method-verify.machine';
 import { parseDollarInput } from '../../../core/rules/dollars';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { TextField } from '../../ui/text-field';
-import { useSession } from '../shell/session';
+import { Button } from '../button';
+import { Dialog } from '../dialog';
+import { TextField } from '../text-field';
+import { useSession } from '../../app/session';
 import { paymentMethodTexts as t } from './texts';
 import { usePaymentMethodVerify } from './use-payment-method-verify';
 

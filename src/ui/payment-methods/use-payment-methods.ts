@@ -4,7 +4,7 @@ import type { ClientFlowInfo, PaymentMethod } from '../../../machines/payment-me
 import { resolveSelection, selectProviders, selectStatus, type PaymentMethodsStatus } from '../../../machines/payment-methods/payment-methods.selectors';
 import { AppServicesContext } from '../../app/app-services';
 import { isNarrowWidth, NARROW_LABEL_WIDTH_PX } from '../../../core/rules/invoices';
-import { useSession, type PaymentMethodsRef } from '../shell/session';
+import { useSession, type PaymentMethodsRef } from '../../app/session';
 
 export interface PaymentMethodsView {
   ref: PaymentMethodsRef;

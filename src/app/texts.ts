@@ -15,6 +15,8 @@ export const shellTexts = {
   genericErrorTitle: 'Something went wrong',
   genericErrorBody: 'An unexpected error stopped this page. Reload the page to try again.',
   goHome: 'Go Home',
+  /** A location page whose vendor or location could not be loaded (the location frame). */
+  locationFailed: 'We were unable to load this location. Please refresh your browser window to try again.',
   loadFailed: 'We were unable to load this page. Please refresh your browser window to try again.',
   retry: 'Try again',
 } as const;

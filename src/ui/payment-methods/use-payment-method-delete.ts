@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { paymentMethodDeleteMachine } from '../../../machines/payment-methods/payment-method-delete.machine';
 import { selectDeleteView, type DeleteView } from '../../../machines/payment-methods/payment-method-delete.selectors';
 import type { PaymentMethod } from '../../../machines/payment-methods/payment-methods.actors';
-import type { PaymentMethodsRef } from '../shell/session';
+import type { PaymentMethodsRef } from '../../app/session';
 
 export interface PaymentMethodDeleteApi extends DeleteView {
   confirm: () => void;

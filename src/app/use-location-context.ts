@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import type { Location, Vendor } from '../../../machines/load/load.actors';
-import { useSession } from '../shell/session';
+import type { Location, Vendor } from '../../machines/load/load.actors';
+import { useSession } from './session';
 
 export interface LocationContextView {
   status: 'loading' | 'loaded' | 'failed' | 'missing';

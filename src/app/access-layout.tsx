@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { css } from '../../../styled-system/css';
-import { Footer } from '../../ui/footer';
-import { PRODUCT_NAME } from './texts';
+import { css } from '../../styled-system/css';
+import { Footer } from '../ui/footer';
+import { shellTexts } from './texts';
 
 /** The PerformancePay wordmark: a mark plus the product name (SVG, no external asset). */
 export function ProductWordmark({ inverted = false, compact = false }: { inverted?: boolean; compact?: boolean }) {
@@ -31,7 +31,7 @@ function LateAnnouncements() {
   useEffect(() => {
     if (Component) return;
     let active = true;
-    void import('../announcements/announcements').then(
+    void import('../features/announcements/announcements').then(
       (module) => {
         announcementsComponent = module.Announcements;
         if (active) setComponent(() => module.Announcements);
@@ -61,7 +61,7 @@ export function AccessLayout({ brand, children }: AccessLayoutProps) {
       <header className={css({ bg: 'white', borderBottomWidth: '1px', borderColor: 'line' })}>
         <div className={css({ maxWidth: '1050px', mx: 'auto', px: { base: '4', md: '6' }, py: '3', display: 'flex', alignItems: 'center', minHeight: '60px' })}>
           {brand ?? (
-            <span aria-label={PRODUCT_NAME} role="img">
+            <span aria-label={shellTexts.productName} role="img">
               <ProductWordmark />
             </span>
           )}

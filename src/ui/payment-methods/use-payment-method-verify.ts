@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { VerifyResult } from '../../../machines/payment-method-verify/payment-method-verify.actors';
 import { paymentMethodVerifyMachine } from '../../../machines/payment-method-verify/payment-method-verify.machine';
 import { selectVerifyView, type VerifyView } from '../../../machines/payment-method-verify/payment-method-verify.selectors';
-import type { PaymentMethodsRef } from '../shell/session';
+import type { PaymentMethodsRef } from '../../app/session';
 
 export interface PaymentMethodVerifyApi extends VerifyView {
   submit: (amountsCents: [number, number]) => void;

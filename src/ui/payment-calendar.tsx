@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
-import { css } from '../../../styled-system/css';
-import { click2payTexts as t } from './texts';
+import { css } from '../../styled-system/css';
+import { calendarTexts as t } from './texts';
 
 const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 

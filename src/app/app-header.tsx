@@ -1,7 +1,7 @@
-import { css } from '../../../styled-system/css';
-import { formatAddress, vendorLabel } from '../../../machines/selection/selection.selectors';
-import { ProductMark, VendorLogo } from './brand';
-import { PinIcon } from './icons';
+import { css } from '../../styled-system/css';
+import { formatAddress, vendorLabel } from '../../machines/selection/selection.selectors';
+import { ProductMark, VendorLogo } from '../ui/brand';
+import { PinIcon } from '../ui/icons';
 import type { Location, Vendor } from './session';
 import { shellTexts as t } from './texts';
 

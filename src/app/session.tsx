@@ -1,10 +1,10 @@
 import { createContext, useContext } from 'react';
 import { createActor, waitFor, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import { inlineLocations, inlineVendors, type Location, type Vendor } from '../../../machines/load/load.actors';
-import { locationsLoadMachine, vendorsLoadMachine } from '../../../machines/load/loaders';
-import { selectionMachine } from '../../../machines/selection/selection.machine';
-import { invoiceSelectionMachine } from '../../../machines/invoice-selection/invoice-selection.machine';
-import { paymentMethodsMachine } from '../../../machines/payment-methods/payment-methods.machine';
+import { inlineLocations, inlineVendors, type Location, type Vendor } from '../../machines/load/load.actors';
+import { locationsLoadMachine, vendorsLoadMachine } from '../../machines/load/loaders';
+import { selectionMachine } from '../../machines/selection/selection.machine';
+import { invoiceSelectionMachine } from '../../machines/invoice-selection/invoice-selection.machine';
+import { paymentMethodsMachine } from '../../machines/payment-methods/payment-methods.machine';
 
 export type VendorsRef = ActorRefFrom<typeof vendorsLoadMachine>;
 export type LocationsRef = ActorRefFrom<typeof locationsLoadMachine>;

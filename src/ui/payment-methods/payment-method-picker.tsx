@@ -6,14 +6,15 @@ import type { PaymentMethod } from '../../../machines/payment-methods/payment-me
 import { isUsable, methodFullName } from '../../../machines/payment-methods/payment-methods.selectors';
 import { paymentMethodLabel } from '../../../core/rules/invoices';
 import { hasServiceFee } from '../../../core/rules/fees';
-import { button } from '../../ui/button';
-import { Spinner } from '../../ui/spinner';
-import { useSession } from '../shell/session';
+import { button } from '../button';
+import { Spinner } from '../spinner';
+import { useSession } from '../../app/session';
 import { DeletePaymentMethodDialog } from './delete-payment-method-dialog';
 import { PaymentMethodTypeIcon, TrashIcon } from './payment-method-icon';
 import { paymentMethodTexts as t } from './texts';
 import { useNarrowLabels, usePaymentMethods } from './use-payment-methods';
 import { VerifyPaymentMethodDialog } from './verify-payment-method-dialog';
+import { paths } from '../../../core/rules/paths';
 
 /** What the picker hands to its page: the chosen method (contract `PaymentMethod` fields the pay page needs). */
 export type PickedPaymentMethod = Pick<PaymentMethod, 'id' | 'provider' | 'type' | 'displayExtra'>;
@@ -92,7 +93,7 @@ export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentI
   const narrow = useNarrowLabels();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const effective = view.status === 'loading' && view.methods.length === 0 ? null : view.resolve(selectedId ?? currentId);
-  const base = `/token/${session.token}/vendors/${vendorId}/locations/${locationId}`;
+  const base = paths.location({ token: session.token, vendorId, locationId });
 
   // Tell the page about the fallback choice (last used, then first) or a method created meanwhile.
   const settled = view.status !== 'loading';
@@ -170,7 +171,7 @@ export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentI
         </RadioGroup.Root>
       ) : null}
       <Link
-        to={`${base}/paymentmethods/new`}
+        to={paths.newPaymentMethod(base)}
         state={{ returnTo: location.pathname }}
         className={`${button({ variant: 'secondary', size: 'sm' })} ${styles.add}`}
       >

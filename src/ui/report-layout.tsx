@@ -1,11 +1,11 @@
 /** Parts shared by the report pages: the "… for {location}" header with Export/Print, the failure notice, skeleton rows. */
 import type { ReactNode } from 'react';
-import { css } from '../../../styled-system/css';
-import type { ReportSort } from '../../../core/rules/reports';
-import { DataTable, type DataTableProps } from '../../ui/data-table';
-import { PageTitle } from '../../ui/page';
-import { PrintStyles } from '../../ui/report-actions';
-import { LoadingRegion, Skeleton } from '../../ui/reserved';
+import { css } from '../../styled-system/css';
+import type { ReportSort } from '../../core/rules/reports';
+import { DataTable, type DataTableProps } from './data-table';
+import { PageTitle } from './page';
+import { PrintStyles } from './report-actions';
+import { LoadingRegion, Skeleton } from './reserved';
 import { reportTexts } from './texts';
 
 /** h1 "{title} {location}", the print stylesheet with `printTitle`, and the actions (Export/Print) beside the title. */

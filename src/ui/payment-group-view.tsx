@@ -9,21 +9,21 @@
  * shows core §8's payment-detail failure text) and passes the load status and data here; while loading, skeletons of the final size hold the space.
  */
 import { useId, useMemo, type ReactNode } from 'react';
-import { css } from '../../../styled-system/css';
-import type { PaymentGroupDetail } from '../../../machines/reports/reports.actors';
-import { csvCurrency, toCsv, type CsvColumn } from '../../../core/rules/csv';
-import { formatCurrency } from '../../../core/rules/dollars';
-import { paymentMethodLabel } from '../../../core/rules/invoices';
-import { PAYMENT_SOURCE_LABELS } from '../../../core/rules/reports';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { Card } from '../../ui/page';
-import { ReportActions, usePrinting } from '../../ui/report-actions';
-import { LoadingRegion, Skeleton } from '../../ui/reserved';
-import { shortDate } from '../../../core/rules/display';
-import { useNarrowLabels } from '../payment-methods/use-payment-methods';
+import { css } from '../../styled-system/css';
+import type { PaymentGroupDetail } from '../../machines/reports/reports.actors';
+import { csvCurrency, toCsv, type CsvColumn } from '../../core/rules/csv';
+import { formatCurrency } from '../../core/rules/dollars';
+import { paymentMethodLabel } from '../../core/rules/invoices';
+import { PAYMENT_SOURCE_LABELS } from '../../core/rules/reports';
+import { DataTable, type DataTableColumn } from './data-table';
+import { Card } from './page';
+import { ReportActions, usePrinting } from './report-actions';
+import { LoadingRegion, Skeleton } from './reserved';
+import { shortDate } from '../../core/rules/display';
+import { useNarrowLabels } from './payment-methods/use-payment-methods';
 import { ReportHeader } from './report-layout';
 import { paymentGroupTexts as t } from './texts';
-import { amountToCents } from '../../../core/rules/money';
+import { amountToCents } from '../../core/rules/money';
 
 type Line = PaymentGroupDetail['payments'][number];
 const lineKey = (l: Line) => l.id;

@@ -1,7 +1,7 @@
 /** Small parts shared by the AutoPay and payment-plan pages: checkbox, titled section, alert (the terms row: src/ui/terms-checkbox). */
 import { Checkbox } from '@ark-ui/react/checkbox';
 import type { ReactNode } from 'react';
-import { css } from '../../../styled-system/css';
+import { css } from '../../styled-system/css';
 
 const styles = {
   box: css({

@@ -1,9 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { css } from '../../../styled-system/css';
-import { Footer } from '../../ui/footer';
-import { Settled, useSettled } from '../../ui/reserved';
-import { Announcements } from '../announcements/announcements';
-import { useAnnouncementsSettled } from '../announcements/use-announcements';
+import { css } from '../../styled-system/css';
+import { Footer } from '../ui/footer';
+import { Settled, useSettled } from '../ui/reserved';
+import { Announcements } from '../features/announcements/announcements';
+import { useAnnouncementsSettled } from '../features/announcements/use-announcements';
 import { AppHeader } from './app-header';
 import type { Location, Vendor } from './session';
 

@@ -1,14 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useReplay } from '../../app/replay-scope';
-import { css } from '../../../styled-system/css';
-import { useReleaseFirstScreen } from '../../ui/first-screen';
-import { Page } from '../../ui/page';
-import { changeLocationPath } from '../../../machines/selection/selection.selectors';
-import { ChangeLocationBar } from '../shell/change-location-bar';
-import { useSession } from '../shell/session';
-import { ShellFrame } from '../shell/shell-frame';
-import { dashboardTexts as t } from './texts';
+import { useReplay } from './replay-scope';
+import { css } from '../../styled-system/css';
+import { useReleaseFirstScreen } from '../ui/first-screen';
+import { Page } from '../ui/page';
+import { changeLocationPath } from '../../machines/selection/selection.selectors';
+import { ChangeLocationBar } from '../ui/change-location-bar';
+import { useSession } from './session';
+import { ShellFrame } from './shell-frame';
+import { shellTexts as t } from './texts';
 import { useLocationContext, type LocationContextView } from './use-location-context';
 
 export interface LocationFrameProps {

@@ -1,7 +1,7 @@
-import { css } from '../../../styled-system/css';
-import type { Vendor } from './session';
-import { vendorLabel } from '../../../machines/selection/selection.selectors';
-import { safeUrl } from '../../../core/rules/safe-url';
+import { css } from '../../styled-system/css';
+import type { Vendor } from '../app/session';
+import { vendorLabel } from '../../machines/selection/selection.selectors';
+import { safeUrl } from '../../core/rules/safe-url';
 
 /** Vendor logo, or a monogram tile when the vendor has none. */
 export function VendorLogo({ vendor, size = 48 }: { vendor: Pick<Vendor, 'name' | 'displayName' | 'config'>; size?: number }) {

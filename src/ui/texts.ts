@@ -1,0 +1,28 @@
+/** Texts of the shared parts (src/ui): the report parts, the payment group view, the payment calendar. */
+
+/** The report pages' failure notice (spec §8; messages and plans reuse it). */
+export const reportTexts = {
+  loadFailed: 'We were unable to load the data for this report. Please refresh your browser window to try again.',
+  contact: (vendor: string) => `If you continue to have difficulties viewing this page, please contact ${vendor}.`,
+} as const;
+
+/** The parts of a payment group shared by the Payment Confirmation and the Payment Detail (recurring §2.10). */
+export const paymentGroupTexts = {
+  tableLabel: 'Invoices paid',
+  confirmationNumber: 'Confirmation Number',
+  paymentDate: 'Payment Date',
+  paymentMethod: 'Payment Method',
+  source: 'Source',
+  total: 'Total',
+  /** Decision: the spec names the input "check number" without a label text. */
+  checkNumber: 'Check Number',
+  columns: { invoice: 'Invoice', dueDate: 'Due Date', amountPaid: 'Amount Paid' },
+} as const;
+
+/** The payment-date calendar (click-to-pay, AutoPay, plans). */
+export const calendarTexts = {
+  date: 'Date',
+  calendarPrev: 'Previous month',
+  calendarNext: 'Next month',
+  noDate: 'There is no payment date available.',
+} as const;

@@ -1739,7 +1739,8 @@ export interface components {
             /**
              * @description The plan's schedule, computed by the server with the one schedule rule the plans job uses (`core/rules/recurring-plans.ts`, `planSchedule`):
              *     installments of eachAmount from startDate (weekly +7 days, biweekly +14 days, monthly same day of month),
-             *     the last one taking the rounding remainder so they sum to totalAmount. A row's status comes from the
+             *     the last one taking the rounding remainder so they sum to totalAmount; at most 520 installments (the last
+             *     takes the rest). A row's status comes from the
              *     plan's payment group for that installment (spec §3): complete → Closed, scheduled → Scheduled, else
              *     Open. Always present in the server's answers.
              */

@@ -24,17 +24,17 @@ export default defineConfig({
             // What every page runs (React, the router): one chunk compresses better than four.
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 20 },
             // XState and its React binding: every page behind a token runs it; the landing page loads it with the first
-            // interaction (issue 6). Not xstate/graph (path generation, only the workflow atlas uses it — issue 11).
+            // interaction. Not xstate/graph (path generation, only the workflow atlas uses it).
             { name: 'xstate', test: /node_modules[\\/](xstate(?=[\\/](?!dist[\\/]xstate-graph))|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/, priority: 20 },
             // The frame every token page renders first (token guard, session, replay, header, announcements frame, location
             // frame, dashboard and the machines they start): one request instead of about fifteen small ones — on HTTP/1.1
-            // a phone opens six connections per host, so a chain of small chunks queues behind itself (issue 6, dashboard).
+            // a phone opens six connections per host, so a chain of small chunks queues behind itself (dashboard).
             // Nothing here is on the landing page (its entry and chunks match none of it: the bundle budget test checks).
             { name: 'token-shell', test: /src[\\/]app[\\/](token-guard|replay-scope|app-services|session|shell-frame|app-header|location-frame|location-page)\.tsx$|src[\\/]app[\\/]use-location-context\.ts$|machines[\\/](navigation|persisted|unauthorized)[\\/][^\\/]+\.machine\.ts$|src[\\/]features[\\/](dashboard|shell)[\\/]|src[\\/]ui[\\/](page|reserved|icons|brand|change-location-bar)\.tsx$|src[\\/]ui[\\/]texts\.ts$|machines[\\/](load|selection|invoice-selection|payment-methods|replay|dashboard|messages)[\\/][^\\/]+\.(machine|actors|selectors|guards)\.ts$|src[\\/]features[\\/]messages[\\/]texts\.ts$|core[\\/]rules[\\/](rich-content|fees|providers|messages|reports|invoices|paths)\.ts$|machines[\\/]load[\\/]loaders\.ts$|machines[\\/]reports[\\/]report\.machine\.ts$|src[\\/]features[\\/]reports[\\/]texts\.ts$/, priority: 5, includeDependenciesRecursively: false },
             // The API client and the first-screen data reader: the token pages' calls, and the landing form's submit.
             { name: 'api', test: /core[\\/]api[\\/](client|bootstrap)\.ts$|node_modules[\\/]openapi-fetch[\\/]/, priority: 5, includeDependenciesRecursively: false },
             // The landing page and its form: one request, one compression window. (Not the form's machine: it loads with
-            // the first interaction; nor its model/registry entry: only the workflow atlas imports those, issue 11.)
+            // the first interaction; nor its model/registry entry: only the workflow atlas imports those.)
             { name: 'landing', test: /src[\\/]features[\\/]access[\\/](landing-page|landing-content|contact-form|use-contact-form|texts)|src[\\/]app[\\/]access-layout\.tsx$|machines[\\/]contact-form[\\/]contact-form\.guards\.ts$|src[\\/]ui[\\/](button|native-text-field|field-recipe)/, priority: 10 },
           ],
         },

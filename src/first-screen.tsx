@@ -1,5 +1,5 @@
 /**
- * The first screen of a token page, rendered by the server into the page's HTML (issue 6: the dashboard painted before
+ * The first screen of a token page, rendered by the server into the page's HTML (the dashboard painted before
  * any JavaScript runs). Built for Node with the prerender build (scripts/build/prerender.ts →
  * `dist/.ssr/first-screen.mjs`) and called by server/http/first-screen.ts with the very API answers the page carries
  * inline (server/http/bootstrap.ts) — so it shows what the app's first render with those answers shows, from the same

@@ -1,7 +1,7 @@
 /**
  * Card and bank-account checks shared by the add-payment-method forms and the sandbox tokenizer — portal-core.md §3
  * (new card payload: ccNumber, expDate, cvc, zipCode; new bank account: bankRoutingNumber, checkingAccountNumber;
- * payment method displayExtra keeps name and lastFour), §2 Add payment method, and issue 3 (the sandbox "checks card
+ * payment method displayExtra keeps name and lastFour), §2 Add payment method, and the sandbox's decisions (it "checks card
  * numbers (Luhn, brand), expiry, CVC, ZIP, and bank routing numbers (ABA checksum)"; "Only brand, last four, expiry and
  * a provider token are kept").
  *

@@ -3,7 +3,7 @@
  * it; applies to the card provider only"), §2 Click-to-pay ("With a card that has a service fee, the amount section
  * shows subtotal, fee and total"), §3 (Payment method `displayExtra.serviceFee` "as a percent string"; disputed or
  * partial invoice: `newAmount` 0 for a dispute), §5 ("the invoice total is >= 0") and docs/CONVENTIONS.md ("Fees round
- * half up to the cent"); issue 3: "fee rounded half up to the cent, applied to the whole batch".
+ * half up to the cent"); decided: "fee rounded half up to the cent, applied to the whole batch".
  *
  * Decisions:
  * - Exact arithmetic: the percent text is read digit by digit into an integer numerator over a power of ten, and the

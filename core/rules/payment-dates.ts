@@ -3,8 +3,8 @@
  * day from today through the vendor's c2pPaymentDays (from configuration, fallback 30) is valid if it equals its own
  * next business payment date for the provider (default provider direct-ach), given holidays. A past payment date is
  * replaced by the current time on submit. Dates are sent as yyyy-MM-dd."), §4 ("Changing provider resets the payment
- * date to the next valid date."), §9 (payment date window, default provider direct-ach, date format) and issue 3
- * "The calendar" (business days for ACH providers, no holidays, today excluded after the vendor's end-of-day cut-off
+ * date to the next valid date."), §9 (payment date window, default provider direct-ach, date format) and the
+ * sandbox calendar decision (business days for ACH providers, no holidays, today excluded after the vendor's end-of-day cut-off
  * in its time zone).
  *
  * Decisions (the spec leaves them open):

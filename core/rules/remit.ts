@@ -50,7 +50,7 @@ export const remitTexts = {
 
 /**
  * The account printed on the slip: the portal has no customer account number, so the location's reference — the first
- * 8 characters of its id, upper case — identifies the account on the check stub (decision, issue 10).
+ * 8 characters of its id, upper case — identifies the account on the check stub (decision).
  */
 export function accountOf(locationId: string): string {
   return locationId.replace(/-/g, '').slice(0, 8).toUpperCase();

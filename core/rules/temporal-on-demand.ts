@@ -1,7 +1,7 @@
 /**
  * Temporal for code on the landing page's path (the app-wide announcements): the polyfill is a chunk of its own,
  * loaded only when a value actually needs it and the browser has no Temporal of its own, so the entry bundle does not
- * carry it (issue 6). Everything off that
+ * carry it. Everything off that
  * path imports `temporal-polyfill` directly as usual.
  */
 import type { Temporal } from 'temporal-polyfill';

@@ -70,7 +70,7 @@ export const fetchTokenInfo = fromPromise<TokenInfo, TokenInfoInput>(async ({ in
     throw new TokenInfoError(response.status, typeof code === 'string' ? code : undefined);
   }
   const info = toTokenInfo(data as Parameters<typeof toTokenInfo>[0]);
-  // Issue 10: a request link without a vendor and location leads to the choosers; its saved action needs the
+  // A request link without a vendor and location leads to the choosers; its saved action needs the
   // request's vendor and location (best effort: without them nothing is saved and the choosers work as usual).
   if (info.id && (!info.vendorId || !info.locationId)) {
     try {

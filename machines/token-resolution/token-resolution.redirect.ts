@@ -11,7 +11,7 @@ export interface TokenInfo {
   vendorId: string;
   locationId: string;
   /**
-   * Issue 10 (replay): for a request link without a vendor and location (a contact-wide link), the vendor and location
+   * Replay: for a request link without a vendor and location (a contact-wide link), the vendor and location
    * of its request, learned from `GET /requests`; absent otherwise.
    */
   requestScope?: { vendorId: string; locationId: string };

@@ -1,5 +1,5 @@
 /**
- * Bundle figures of issue 6, shared by the budget test (tests/architecture/bundle-budget.test.ts) and the
+ * Bundle figures, shared by the budget test (tests/architecture/bundle-budget.test.ts) and the
  * Lighthouse bench: builds the portal (or the bare React + react-router baseline under scripts/bench/baseline/)
  * with Vite into a temporary folder, records every chunk's modules and static imports, and measures the
  * JavaScript a page loads before its first interaction: the entry chunk, the route's page chunk, and everything
@@ -14,7 +14,7 @@ import type { Plugin } from 'vite';
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const baselineRoot = path.join(projectRoot, 'scripts', 'bench', 'baseline');
 
-/** Issue 6's target: the landing page's JavaScript at most 1.3× the bare React 19 + react-router 7 page. */
+/** The target: the landing page's JavaScript at most 1.3× the bare React 19 + react-router 7 page. */
 export const LANDING_TARGET_RATIO = 1.3;
 /**
  * The budget the test enforces: about what the landing page measures now (1.16×, 110.3 KB vs 94.8 KB, once XState

@@ -5,7 +5,7 @@
  * page and the dashboard of a portal this script starts itself: `npm run build` (unless --no-build), then
  * server/main.ts on PORT 18300 (BENCH_PORT) with a fresh temporary PGlite DATA_DIR, which loads the demo data and
  * prints the demo contact's login link. The dashboard is the demo contact's location, found through the API with
- * that token. Prints score, LCP, CLS and TBT of each page beside issue 6's targets (median of N runs, default 1),
+ * that token. Prints score, LCP, CLS and TBT of each page beside the target (median of N runs, default 1),
  * and the landing page's JavaScript (gzip) against the bare React + react-router page (scripts/bench/baseline/).
  * Chromium: CHROME_PATH, else /usr/bin/chromium.
  */

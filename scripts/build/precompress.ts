@@ -1,5 +1,5 @@
 /**
- * Precompression of the built SPA (issue 6): after the bundle is written (and the landing page prerendered), every
+ * Precompression of the built SPA: after the bundle is written (and the landing page prerendered), every
  * text asset of at least 1 KB gets a `.br` (brotli, quality 11) and a `.gz` (gzip, level 9) beside it, kept only
  * when smaller than the original. server/http/spa.ts serves them with `Content-Encoding` and `Vary: Accept-Encoding`.
  */

@@ -1,5 +1,5 @@
 /**
- * Build-time HTML of the landing pages (issue 6). After the client bundle is written, the app's route tree is
+ * Build-time HTML of the landing pages. After the client bundle is written, the app's route tree is
  * rendered with react-dom/server (src/prerender.tsx, built for Node by a nested Vite SSR build) and written into
  * the built `index.html`: `dist/index.html` for `/`, `dist/performancefoodservice/index.html` for its route. The
  * headline and the form paint from the HTML and the stylesheet before any JavaScript runs; src/main.tsx then

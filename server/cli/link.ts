@@ -5,7 +5,7 @@
  * Issues access tokens for a contact and prints the links `${PUBLIC_URL}/token/<token>`:
  * type login (default) → one link; any other type → one link per vendor/location of the contact
  * (carrying the contact's newest active request of that type there, if any); autopay and click2pay also print a
- * contact-wide link (no vendor/location) for the newest active request, which goes through the choosers (issue 10).
+ * contact-wide link (no vendor/location) for the newest active request, which goes through the choosers.
  * --status expired|canceled|complete issues a token in that state (expired ones also lie in the past).
  * --demo issues the demo set {login, click2pay, autopay, paymentplan, expired, canceled} for the
  * demo contact and prints it as JSON ({ tokens, urls }) — used by the browser tests.
@@ -115,7 +115,7 @@ export async function issueLinksForAddress(
       url: url(token),
     });
   }
-  // Issue 10 (replay): a contact-wide link for the newest active request of the type, without a vendor and location.
+  // Replay: a contact-wide link for the newest active request of the type, without a vendor and location.
   // It goes through the vendor and location choosers; the request's saved action replays once its location is chosen.
   if (input.type === 'autopay' || input.type === 'click2pay') {
     const newest = await db

@@ -53,7 +53,7 @@ export async function main(argv: string[]): Promise<void> {
       console.log('The outbox is empty. Request a link on the landing page (POST /api/letmein) first.');
       return;
     }
-    // issue 9: attached files (the statement PDF), named under their message
+    // Attached files (the statement PDF), named under their message
     const files = await handle.db
       .selectFrom('outboxAttachments')
       .select(['outboxId', 'filename', 'contentType'])

@@ -1,5 +1,5 @@
 /**
- * The per-location data version of the invoice list (issue 6; migration 0012).
+ * The per-location data version of the invoice list (migration 0012).
  *
  * `list_data_versions (location_id, version)`: a number that changes whenever anything the invoice list of that
  * location answers (`GET .../invoices`: the location's invoices and its contacts' requests, server/repos/invoices.ts)

@@ -302,7 +302,7 @@ export const ALL_TABLES = [
 ] as const;
 
 /**
- * Issue 7 indexes (see docs: the report list calls). Each matches one query's filter AND order, so the lists are read
+ * Indexes (see docs: the report list calls). Each matches one query's filter AND order, so the lists are read
  * in index order without a sort:
  * - payment report list (`repos/payment-groups.ts#groupsQuery`): contact + location, payment date desc, created desc;
  * - invoice report (`loadAll=true`) and the open invoices: location, due date (nulls last), number, id — the open list
@@ -454,7 +454,7 @@ export const migrations: Record<string, Migration> = {
       await run(db, [`drop index if exists invoices_open_list_idx`]);
     },
   },
-  // Issue 7: the report lists at 5,000 invoices and 2,000 payment groups per location, mark-read of an invoice's messages.
+  // The report lists at 5,000 invoices and 2,000 payment groups per location, mark-read of an invoice's messages.
   '0007_reports_indexes': {
     async up(db) {
       await run(db, reportsIndexesUp);
@@ -463,7 +463,7 @@ export const migrations: Record<string, Migration> = {
       await run(db, reportsIndexesDown);
     },
   },
-  // Issue 8: AutoPay charges (one row per AutoPay and invoice: the exactly-once key of the charge, and its retry
+  // AutoPay charges (one row per AutoPay and invoice: the exactly-once key of the charge, and its retry
   // state), plan installments (one payment group per plan and installment number), a plan's invoices, one plan per
   // request (server/jobs/autopay.ts, server/jobs/plans.ts).
   '0008_autopay_plans_jobs': {
@@ -503,7 +503,7 @@ export const migrations: Record<string, Migration> = {
       ]);
     },
   },
-  // Issue 9: statements, ads, reminders and their sends (see statementsRemindersUp below).
+  // Statements, ads, reminders and their sends (see statementsRemindersUp below).
   '0009_statements_reminders': {
     async up(db) {
       await run(db, statementsRemindersUp);
@@ -512,7 +512,7 @@ export const migrations: Record<string, Migration> = {
       await run(db, statementsRemindersDown);
     },
   },
-  // Issue 10 (messages): the message list of a contact at a location, newest first (one index scan, no sort), and
+  // Messages: the message list of a contact at a location, newest first (one index scan, no sort), and
   // which template message a payment came from (Pay in a template message → source Message).
   '0011_messages': {
     async up(db) {
@@ -530,7 +530,7 @@ export const migrations: Record<string, Migration> = {
       ]);
     },
   },
-  // Issue 6: the per-location data version of the invoice list (server/db/list-versions.ts): bumped by triggers
+  // The per-location data version of the invoice list (server/db/list-versions.ts): bumped by triggers
   // whenever a location's invoices or requests change, read with the token; validates the list cache and ETags.
   '0012_list_data_versions': {
     async up(db) {
@@ -559,7 +559,7 @@ export const migrations: Record<string, Migration> = {
   },
 };
 
-// ── issue 9: statements and reminders ──
+// ── statements and reminders ──
 // Statement delivery settings (one per contact and location), the statement-request mark, statement and reminder
 // sends (exactly once per logical effect by their UNIQUE keys), reminder campaigns, ad impressions and clicks, and
 // outbox attachments (the statement PDF). See server/jobs/statements.ts, server/jobs/reminders.ts.

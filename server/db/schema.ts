@@ -336,7 +336,7 @@ export interface AdsTable {
   duration: ColumnType<number, number | undefined, number>;
 }
 
-// ── issue 9: statements and reminders (migration 0009) ──
+// ── statements and reminders (migration 0009) ──
 export type StatementScheduleUnit = 'weekly' | 'biweekly' | 'monthly';
 
 /** The contact's statement delivery at a location (one per contact and location). */
@@ -516,7 +516,7 @@ export interface Database {
   templateMessages: TemplateMessagesTable;
   announcements: AnnouncementsTable;
   ads: AdsTable;
-  // ── issue 9 ──
+  // ── statements, ads and reminders ──
   statementDeliveries: StatementDeliveriesTable;
   statementRequestMarks: StatementRequestMarksTable;
   statementSends: StatementSendsTable;

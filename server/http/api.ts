@@ -71,7 +71,7 @@ function resolveLocalRef(contract: OpenApiDocument, schema: JsonSchema): JsonSch
 
 /**
  * A response `anyOf`/`oneOf` makes fast-json-stringify VALIDATE the whole answer against each branch to pick one
- * (issue 6: every invoice of a 5,000-invoice list, again). When each branch is an object schema with a required
+ * (every invoice of a 5,000-invoice list, again). When each branch is an object schema with a required
  * property that no other branch declares, the branch is decided by that property's presence instead:
  * `if: { required: [key] } then: branch else: …` — a key lookup, then direct serialisation. The contract (and the
  * generated TS types) keep the plain `anyOf`; only the serialiser's copy changes. Other unions stay as they are.

@@ -1,5 +1,5 @@
 /**
- * The HTML of a token page carries its first screen (issue 6, dashboard figures). A page under
+ * The HTML of a token page carries its first screen (dashboard figures). A page under
  * `/token/<token>/vendors/...` used to reach its data through a chain — entry → page loaders → token guard →
  * page chunk → API client → API calls → Temporal for a dated announcement — each step waiting for the one before.
  * The shell sent for such a page now has:

@@ -1,5 +1,5 @@
 /**
- * A token page's first screen in its HTML (issue 6): the dashboard paints from the HTML and the stylesheet, before any
+ * A token page's first screen in its HTML: the dashboard paints from the HTML and the stylesheet, before any
  * JavaScript runs. The markup comes from the app's own components, rendered here with the answers the page carries
  * inline (server/http/bootstrap.ts) by the server-side build of src/first-screen.tsx (`dist/.ssr/first-screen.mjs`,
  * written by `npm run build`). It goes before `#root` as `<div id="pp-first-screen">`; the app renders into `#root`

@@ -10,10 +10,10 @@ import type { ScheduledJob } from './types.js';
 export const scheduledJobs: ScheduledJob[] = [
   settlementJob,
   purgeJob,
-  // ── issue 8: AutoPay runs and plan installments ──
+  // ── AutoPay runs and plan installments ──
   autopayJob,
   plansJob,
-  // ── issue 9: statement and reminder sends ──
+  // ── statement and reminder sends ──
   statementsJob,
   remindersJob,
 ];

@@ -1,5 +1,5 @@
 /**
- * Reminder sends (issue 9; portal-recurring.md §2.6, §3 Reminder campaign, §5): for each campaign, every open,
+ * Reminder sends (portal-recurring.md §2.6, §3 Reminder campaign, §5): for each campaign, every open,
  * payable invoice of its location whose due date + `eventDay` is today in the VENDOR's time zone gets one message
  * with a click-to-pay link — an e-mail, or an SMS when the campaign's `deliverTo` is a phone number.
  *

@@ -1,5 +1,5 @@
 /**
- * Statement sends (issue 9; portal-recurring.md §2.5, §3 StatementDelivery): each statement delivery gets its
+ * Statement sends (portal-recurring.md §2.5, §3 StatementDelivery): each statement delivery gets its
  * statement on its schedule, in the VENDOR's time zone, once.
  *
  * Planner (pure, `planStatementSends`): at `now`, a delivery is due when the latest scheduled day on or before the

@@ -1,5 +1,5 @@
 /**
- * The job interface shared by every scheduled job (issues 8 and 9). A job is a thin runner around a pure planner:
+ * The job interface shared by every scheduled job. A job is a thin runner around a pure planner:
  * `run` decides, for the moment `now`, what is due (per vendor time zone) and does each due effect once — the
  * exactly-once guarantee is a UNIQUE key in our own tables on the logical effect, never timing. `run` may run any
  * number of times, late, and in several processes at once.

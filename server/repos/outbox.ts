@@ -21,7 +21,7 @@ export async function insertOutboxMessages(db: Db, messages: NewOutboxMessage[])
   return rows.map((row) => row.id);
 }
 
-// ── issue 9: attachments (the statement PDF) ──
+// ── attachments (the statement PDF) ──
 export interface OutboxAttachment {
   filename: string;
   contentType: string;

@@ -1,5 +1,5 @@
 /**
- * Remit form (issue 10): the "Remit form printed" journey entries and the data of the remit slip PDF. The caller's
+ * Remit form: the "Remit form printed" journey entries and the data of the remit slip PDF. The caller's
  * path scope (vendor, location of the token's contact) is checked by the auth hook; here every invoice id must be an
  * invoice of that vendor and location, else nothing is written or generated (404).
  */

@@ -17,11 +17,11 @@ import { paymentGroupHandlers } from './paymentgroups.js';
 import { paymentPlanHandlers } from './paymentplans.js';
 import { paymentHandlers } from './payments.js';
 import { requestHandlers } from './requests.js';
-// ── issue 10: remit + replay ──
+// ── remit + replay ──
 import { remitHandlers } from './remit.js';
 import { vendorHandlers } from './vendors.js';
 import { visitHandlers } from './visits.js';
-// ── issue 9: statements, ads, reminders ──
+// ── statements, ads, reminders ──
 import { advertisementHandlers } from './advertisements.js';
 import { campaignHandlers } from './campaigns.js';
 import { statementHandlers } from './statements.js';
@@ -43,11 +43,11 @@ export function portalHandlers(deps: RouteDeps): Handlers {
     paymentGroupHandlers,
     documentHandlers,
     messageHandlers,
-    // ── issue 9: statements, ads, reminders ──
+    // ── statements, ads, reminders ──
     statementHandlers,
     advertisementHandlers,
     campaignHandlers,
-    // ── issue 10: remit + replay ──
+    // ── remit + replay ──
     remitHandlers,
   ];
   // Documents (PDFs, statements, the remit form) may read a whole account: they use the pool with the longer

@@ -1,5 +1,5 @@
 /**
- * Issue 10, remit form: `recordJourney` (POST .../journeys, type "Remit form printed") and `getRemitPdf` (POST
+ * Remit form: `recordJourney` (POST .../journeys, type "Remit form printed") and `getRemitPdf` (POST
  * .../remit/pdf, the remit slip as a PDF). Rules: `core/rules/remit.ts`; data: `repos/remit.ts`; layout:
  * `domain/remit-pdf.ts`.
  */

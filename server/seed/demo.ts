@@ -516,7 +516,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
 
   const autopayRequest = await insertRequest({
     vendorId: pfg.id, locationId: magnolia, type: 'autopay', status: 'active', startDate: day(5), createdOffset: -1,
-    // issue 8: the request presets one excluded invoice and the start date (the customer may still change both)
+    // The request presets one excluded invoice and the start date (the customer may still change both)
     excludedInvoiceIds: [inv.mcExcluded.id],
   });
   const planRequest = await insertRequest({
@@ -542,7 +542,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     .insertInto('autopays')
     .values({
       vendorId: pfg.id, locationId: blueHeron, contactId: dana.id, paymentMethodId: bhAch,
-      // starts tomorrow (issue 8): the AutoPay run pays the location's invoices already due on its start date then —
+      // starts tomorrow: the AutoPay run pays the location's invoices already due on its start date then —
       // `npm run jobs -- run autopay --at <tomorrow>` shows it; a start in the past would pay them at the server's
       // first start and change the demo under the other journeys
       startDate: day(1), excludedInvoiceIds: json([inv.bhExcluded.id]), customerManage: true, createdAt: at(-47, 14),
@@ -644,7 +644,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     sourceType: 'Autopay Plus', paymentMethodId: bhAch, createdAt: at(-1, 4),
     lines: [{ invoiceId: inv.bhScheduled.id, paidCents: inv.bhScheduled.originalCents }],
   });
-  // the AutoPay's charge of that invoice (issue 8): the run never charges it again; turning AutoPay off cancels it
+  // the AutoPay's charge of that invoice: the run never charges it again; turning AutoPay off cancels it
   await db
     .insertInto('autopayCharges')
     .values({ autopayId: blueHeronAutopay.id, invoiceId: inv.bhScheduled.id, dueOn: day(2), status: 'paid', paymentGroupId: autopayGroup, createdAt: at(-1, 4) })
@@ -741,7 +741,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
         subject: partialReason, body: partialNote,
         paymentPaidAmountCents: cents(500), readAt: at(-2, 9), createdAt: at(-3, 13, 37),
       },
-      // Blue Heron (issue 10): the resolution center shows one invoice of each category.
+      // Blue Heron: the resolution center shows one invoice of each category.
       {
         vendorId: pfg.id, locationId: blueHeron, contactId: dana.id, invoiceId: inv.bhDisputed.id,
         subject: 'Pricing Error', body: 'Billed $14.95/lb for salmon fillets; our contract price is $12.40/lb.',
@@ -765,7 +765,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     ])
     .execute();
 
-  // Template messages (issue 10): rich content in the format of core/rules/rich-content.ts (headings, paragraphs,
+  // Template messages: rich content in the format of core/rules/rich-content.ts (headings, paragraphs,
   // lists, links, bold and italic), each with invoices to pay from the message.
   await db
     .insertInto('templateMessages')
@@ -885,7 +885,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
         vendorId: pfg.id, fileUrl: '/static/ads/pfg-seafood-week.svg',
         clickUrl: 'https://www.performancefoodservice.com/', sortOrder: 2, duration: 6,
       },
-      // issue 9: an ad without a click URL (shown and rotated, no impression recorded, not clickable)
+      // An ad without a click URL (shown and rotated, no impression recorded, not clickable)
       {
         vendorId: pfg.id, fileUrl: '/static/ads/pfg-reminders.svg',
         clickUrl: null, sortOrder: 3, duration: 5,

@@ -23,7 +23,7 @@ let announcementsComponent: AnnouncementsComponent | undefined;
 
 /**
  * The announcement banners, loaded after the page is up (their machine brings XState, which the landing page's first
- * interaction does not need — issue 6). They are an overlay here, so arriving late pushes nothing; the prerendered
+ * interaction does not need). They are an overlay here, so arriving late pushes nothing; the prerendered
  * HTML and the first client render both have none, so hydration matches.
  */
 function LateAnnouncements() {

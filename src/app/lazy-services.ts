@@ -2,7 +2,7 @@
  * The app-wide actors (navigation history, persisted store, unauthorised handler, app-level announcements) live in
  * `app-services.tsx`, which brings XState. The public pages (landing, vendor landing, not-found) need none of them, so
  * that module loads only with the first page that does — in parallel with that page's own chunk (the route loaders
- * call `loadAppServices()`), or, for a page rendered another way, by the root layout itself (issue 6: nothing enters
+ * call `loadAppServices()`), or, for a page rendered another way, by the root layout itself (nothing enters
  * the landing page's JavaScript that its first interaction does not need).
  */
 import { useSyncExternalStore } from 'react';

@@ -26,7 +26,7 @@ export interface LocationFrameProps {
 export function LocationFrame({ vendorId, locationId, changeLocationBar = false, children }: LocationFrameProps) {
   const session = useSession();
   const context = useLocationContext(vendorId, locationId);
-  // Issue 10: "once loading finishes" the selected location's saved action replays (machines/replay).
+  // "Once loading finishes" the selected location's saved action replays (machines/replay).
   const replay = useReplay();
   const { pathname } = useLocation();
   const loaded = context.status === 'loaded';

@@ -1,6 +1,6 @@
 /**
- * The replay of saved actions (issue 10, `machines/replay`) for the token area: the actor lives under the token guard,
- * not in the root layout, so the landing page carries none of it (issue 6). Its state is the persisted slice's
+ * The replay of saved actions (`machines/replay`) for the token area: the actor lives under the token guard,
+ * not in the root layout, so the landing page carries none of it. Its state is the persisted slice's
  * `replay` (saved through the persisted actor); a 401/403 clears it with the rest of the session (`sessionCleared`).
  */
 import { useActorRef } from '@xstate/react';

@@ -4,7 +4,7 @@ import { useReleaseFirstScreen } from '../ui/first-screen';
 
 /**
  * The router's error element. The full error page (shell frame, header, announcements) is its own chunk, loaded
- * only when a route fails — the landing page's entry does not carry it (issue 6). If that chunk cannot load either
+ * only when a route fails — the landing page's entry does not carry it. If that chunk cannot load either
  * (the network is gone: the usual cause of a chunk-load error), a plain page with the same texts and a reload
  * button is shown instead.
  */

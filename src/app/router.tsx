@@ -11,18 +11,18 @@ const performanceFood = lazyPage(() => import('../features/access/performance-fo
 const tokenEntry = lazyPage(() => import('../features/access/token-entry-page'));
 const errorPage = lazyPage(() => import('../features/access/error-page'));
 const notFound = lazyPage(() => import('../features/access/not-found-page'));
-// ── reports (issue 7, reports A) ──
-// Invoice journey + PDF loader (issue 7)
-// ── issue 10: messages ──
-// ── issue 9: statements and reminders (screens) ──
-// ── issue 11: workflow atlas ──
-// ── issue 8: AutoPay and payment plans (screens) ──
-// ── issue 10: remit + replay ──
+// ── reports (reports A) ──
+// Invoice journey + PDF loader
+// ── messages ──
+// ── statements and reminders (screens) ──
+// ── workflow atlas ──
+// ── AutoPay and payment plans (screens) ──
+// ── remit + replay ──
 
 /**
  * Every page but the landing pages and the token entry: their loaders (and the lists of chunks each one preloads)
  * live in one chunk of their own, `app-pages.ts`, fetched with the first such page — so the landing page's JavaScript
- * does not grow with every route the app adds (issue 6). Non-prerendered pages preload that chunk from their HTML.
+ * does not grow with every route the app adds. Non-prerendered pages preload that chunk from their HTML.
  * With it comes the module of the app-wide actors (`lazy-services.ts`), which the landing pages do without.
  */
 const app = (name: keyof typeof import('./app-pages').pages) => async () => {
@@ -64,22 +64,22 @@ export const routes: RouteObject[] = [
           { path: 'vendors/:vendorId/locations/:locationId/click2pay/:paymentGroupId/confirmation', lazy: app('paymentConfirmation') },
           { path: 'vendors/:vendorId/locations/:locationId/click2pay/:invoiceId/dispute', lazy: app('dispute') },
           { path: 'vendors/:vendorId/locations/:locationId/click2pay/:invoiceId/partial', lazy: app('partialPayment') },
-          // ── reports (issue 7, reports A) ──
+          // ── reports (reports A) ──
           { path: 'vendors/:vendorId/locations/:locationId/invoices', lazy: app('invoiceReport') },
           { path: 'vendors/:vendorId/locations/:locationId/payments', lazy: app('paymentReport') },
           { path: 'vendors/:vendorId/locations/:locationId/payments/:paymentGroupId', lazy: app('paymentDetail') },
-          // Invoice journey + PDF loader (issue 7)
+          // Invoice journey + PDF loader
           { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId', lazy: app('invoiceJourney') },
           { path: 'vendors/:vendorId/locations/:locationId/invoices/:invoiceId/pdfloader', lazy: app('pdfLoader') },
-          // ── issue 10: messages ──
+          // ── messages ──
           { path: 'vendors/:vendorId/locations/:locationId/messages', lazy: app('messages') },
           { path: 'vendors/:vendorId/locations/:locationId/templatemessages/:templateMessageId', lazy: app('templateMessage') },
           { path: 'vendors/:vendorId/locations/:locationId/resolutioncenter', lazy: app('resolutionCenter') },
-          // ── issue 9: statements and reminders (screens) ──
+          // ── statements and reminders (screens) ──
           { path: 'vendors/:vendorId/locations/:locationId/statement', lazy: app('statement') },
           { path: 'vendors/:vendorId/locations/:locationId/statement/pdfloader', lazy: app('statementPdf') },
           { path: 'vendors/:vendorId/locations/:locationId/reminders', lazy: app('reminders') },
-          // ── issue 8: AutoPay and payment plans (screens) ──
+          // ── AutoPay and payment plans (screens) ──
           { path: 'vendors/:vendorId/locations/:locationId/autopay', lazy: app('autopaySetup') },
           { path: 'vendors/:vendorId/locations/:locationId/autopay/:requestId', lazy: app('autopaySetup') },
           { path: 'vendors/:vendorId/locations/:locationId/autopayconfirmation', lazy: app('autopayConfirmation') },
@@ -92,11 +92,11 @@ export const routes: RouteObject[] = [
           { path: 'vendors/:vendorId/locations/:locationId/plans/:planId/update/confirmation', lazy: app('planUpdated') },
           { path: 'vendors/:vendorId/locations/:locationId/planrequests/:requestId', lazy: app('planRequest') },
           { path: 'vendors/:vendorId/locations/:locationId/planrequests/:requestId/confirmation', lazy: app('planRequestConfirmation') },
-          // ── issue 10: remit + replay ──
+          // ── remit + replay ──
           { path: 'vendors/:vendorId/locations/:locationId/remit', lazy: app('remit') },
         ],
       },
-      // ── issue 11: workflow atlas ── (/atlas and /atlas/<machineId>: a splat, machine ids are not UUIDs)
+      // ── workflow atlas ── (/atlas and /atlas/<machineId>: a splat, machine ids are not UUIDs)
       { path: '/atlas/*', lazy: app('atlas') },
       { path: '*', lazy: notFound },
     ],

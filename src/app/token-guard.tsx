@@ -11,7 +11,7 @@ function SessionScope({ token }: { token: string }) {
     setAuthToken(token);
     const created = createSession(token);
     // The whole page renders under the session: as a transition React renders it in slices, yielding to the browser
-    // between them, instead of one long task straight from this layout effect (issue 6: total blocking time on a phone).
+    // between them, instead of one long task straight from this layout effect (total blocking time on a phone).
     startTransition(() => setSession(created));
     return () => {
       created.stop();
@@ -37,7 +37,7 @@ function SelectionFromPath({ session }: { session: Session }) {
   const replay = useReplay();
   useEffect(() => {
     session.selection.send({ type: 'selection.path', vendorId, locationId });
-    // Issue 10: a selected vendor and location may have a saved action waiting for its page to load.
+    // A selected vendor and location may have a saved action waiting for its page to load.
     if (vendorId && locationId) replay?.send({ type: 'replay.selected', scope: { token: session.token, vendorId, locationId } });
   }, [session, vendorId, locationId, replay]);
   return null;

@@ -1,5 +1,5 @@
 /**
- * Chart → diagram (issue 11): a pure conversion of an XState v5 machine into the nodes and edges the atlas draws
+ * Chart → diagram: a pure conversion of an XState v5 machine into the nodes and edges the atlas draws
  * and tabulates. No DOM, no layout: the same module runs in the browser (/atlas) and in Node (`npm run atlas`).
  */
 import type { AnyStateMachine } from 'xstate';

@@ -1,5 +1,5 @@
 /**
- * Opt-in live inspection of the running portal's actors with @statelyai/inspect — development only (issue 11).
+ * Opt-in live inspection of the running portal's actors with @statelyai/inspect — development only.
  *
  * In `vite` dev, scripts/atlas/vite-dev-inspect.ts routes the app's `createActor` / `useActorRef` / `useMachine`
  * through wrappers that pass `inspect: devInspect` to every actor. Nothing of this is in a production build: the

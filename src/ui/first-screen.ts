@@ -1,5 +1,5 @@
 /**
- * The first screen painted from the HTML (issue 6). For a token page the server can render the page's first screen
+ * The first screen painted from the HTML. For a token page the server can render the page's first screen
  * into the HTML it sends (server/http/first-screen.ts, from the same React components as the app: src/first-screen.tsx),
  * as `<div id="pp-first-screen">` just before `#root`. It paints with the stylesheet, before any JavaScript runs; the
  * app meanwhile renders into `#root`, laid out under it but unseen (`index.css`: `#pp-first-screen + #root`).

@@ -5,7 +5,7 @@ import type { TextFieldProps } from './text-field';
 /**
  * The text field of `text-field.tsx` built from plain elements (a `<label>`, an `<input>`, and the helper and
  * error texts tied to it with `aria-describedby`/`aria-invalid`), same props and look. For pages whose first paint
- * must not wait for Ark UI — the landing page (issue 6) — and every simple single input.
+ * must not wait for Ark UI — the landing page — and every simple single input.
  */
 export function NativeTextField({ label, hideLabel = false, helperText, errorText, id, disabled, required, ...inputProps }: TextFieldProps) {
   const styles = fieldRecipe();

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Deterministic bundle budgets (issue 6). Builds the portal (with its prerender and precompression) and the bare
+ * Deterministic bundle budgets. Builds the portal (with its prerender and precompression) and the bare
  * React 19 + react-router 7 page of scripts/bench/baseline/ with the same Vite, then checks what the landing page
  * loads before its first interaction — the entry, the landing route's chunk and their static imports:
  * - its gzip size stays within the budget relative to the baseline;
@@ -35,7 +35,7 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Everything the workflow atlas (/atlas, issue 11) brings: its page, the chart tooling, ELK, path generation, the registry. */
+/** Everything the workflow atlas (/atlas) brings: its page, the chart tooling, ELK, path generation, the registry. */
 const ATLAS_MODULES = /src[\\/](atlas|features[\\/]atlas|dev)[\\/]|machines[\\/](registry(-entry)?\.ts|[^\\/]+[\\/][^\\/]+\.entry\.ts)$|node_modules[\\/](elkjs|@statelyai)[\\/]|xstate-graph/;
 
 const FORBIDDEN: [string, RegExp][] = [
@@ -44,9 +44,9 @@ const FORBIDDEN: [string, RegExp][] = [
   ['the Ark field', /@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]field[\\/]/],
   ['the API client', /core[\\/]api[\\/]client\.ts$|node_modules[\\/]openapi-fetch[\\/]/],
   ['the session machinery', /src[\\/]features[\\/]shell[\\/]session\.tsx$|src[\\/]app[\\/]token-guard\.tsx$/],
-  // The contact form's machine, the announcements and the app-wide actors load after the first paint (issue 6).
+  // The contact form's machine, the announcements and the app-wide actors load after the first paint.
   ['XState', /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]|src[\\/]app[\\/]app-services\.tsx$/],
-  // ── issue 11: workflow atlas ──
+  // ── workflow atlas ──
   ['the workflow atlas', ATLAS_MODULES],
 ];
 
@@ -71,7 +71,7 @@ describe('landing page bundle', () => {
   });
 });
 
-// ── issue 11: workflow atlas ──
+// ── workflow atlas ──
 describe('workflow atlas bundle', () => {
   it('adds no byte to the landing page: none of its modules is in the landing page’s JavaScript', () => {
     const landing = pageChunks(portal, LANDING_ROUTE_MODULES);

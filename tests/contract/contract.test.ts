@@ -98,12 +98,12 @@ const SPEC_CALLS: Call[] = [
   { doc: 'portal', method: 'post', path: `${L}/journeys`, source: 'recurring §7' },
   // micro-deposit verification (core §4: pending until micro-deposits are verified)
   { doc: 'portal', method: 'post', path: `${L}/paymentmethods/{paymentMethodId}/verify`, source: 'core §4 (decision)' },
-  // ── issue 9: statement page data and documents (recurring §2.4, decision) ──
+  // ── statement page data and documents (recurring §2.4, decision) ──
   { doc: 'portal', method: 'get', path: `${L}/statement`, source: 'recurring §2.4 (decision)' },
   { doc: 'portal', method: 'get', path: `${L}/statement.csv`, source: 'recurring §2.4 CSV (decision)' },
   { doc: 'portal', method: 'get', path: `${L}/statement.pdf`, source: 'recurring §2.4 statement PDF (decision)' },
-  // ── issue 10: remit + replay ── the remit slip as a server PDF (recurring §2.7 "Download PDF", decision)
-  { doc: 'portal', method: 'post', path: `${L}/remit/pdf`, source: 'recurring §2.7 (decision, issue 10)' },
+  // ── remit + replay ── the remit slip as a server PDF (recurring §2.7 "Download PDF", decision)
+  { doc: 'portal', method: 'post', path: `${L}/remit/pdf`, source: 'recurring §2.7 (decision)' },
 ];
 
 const TAGS = [

@@ -1,5 +1,5 @@
 /**
- * The workflow atlas (issue 11): an analyst opens /atlas from the running portal, sees every registered workflow
+ * The workflow atlas: an analyst opens /atlas from the running portal, sees every registered workflow
  * grouped by feature, and each one's diagram renders with all its state names visible, opened fitted to its frame
  * (scaled to it, centred); table names wrap only at their dots; the definition downloads and copies as
  * `createMachine` code and as JSON; axe finds nothing serious.

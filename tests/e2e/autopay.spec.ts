@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { expectNoSeriousA11yViolations, issueDemoLink, withDb, type DemoLink } from './support';
 
 /**
- * AutoPay Plus and payment plans against the real server (issue 8), at 375 px and on the desktop (both projects).
+ * AutoPay Plus and payment plans against the real server, at 375 px and on the desktop (both projects).
  * Demo data: Magnolia Catering (Performance Foodservice) has an AutoPay request and a plan request and a Visa with a
  * 2.9 % fee; Harbor Street Kitchen has the active "Spring Catch-Up Plan" paid by "Operating Checking 6703".
  * Each test makes its own link (and, where it changes shared demo rows, its own rows) so the two projects and

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations, issueDemoLink, withDb } from './support';
 
 /**
- * Messages (issue 10) against the real server, at 375 px and on the desktop: a template message of the demo data
+ * Messages against the real server, at 375 px and on the desktop: a template message of the demo data
  * (rich content, invoice table) paid from its Pay button (source Message), and the resolution center reached from the
  * MESSAGES tile, an invoice journey opened from it and commented.
  */

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expectNoSeriousA11yViolations, issueDemoLink, withDb } from './support';
 
 /**
- * Issue 10, at 375 px and on the desktop against the real server:
+ * Remit, at 375 px and on the desktop against the real server:
  * - the remit form: select rows, change an amount (comment row), totals, print (print media shows the "Remit Form"
  *   slip with only the selected rows, the remit address and the fold line), and the "Remit form printed" entry then
  *   shows in the invoice's journey;

@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, locationBase } from './support';
 
 /**
- * Statements and reminders (issue 9) against the real server and the demo data, at 375 px and on the desktop: read the
+ * Statements and reminders against the real server and the demo data, at 375 px and on the desktop: read the
  * statement from the dashboard tile and watch the vendor's ad banner rotate; turn statements on monthly on the last
  * day, update them, turn them off; add a reminder 3 days before due, see the duplicate error, delete it.
  * Each project works on its own Performance Foodservice location, and each test first undoes what an earlier

@@ -98,7 +98,7 @@ const stateChecks: Record<string, (s: Snapshot) => void> = {
     noSubmitError();
   },
   requested: async () => {
-    // The dialog's chunk loads on submit (issue 6: not on the landing page's first load), so it may arrive a moment later.
+    // The dialog's chunk loads on submit (not on the landing page's first load), so it may arrive a moment later.
     const dialog = await screen.findByRole('dialog', { name: t.modalTitle });
     expect(within(dialog).getByText(t.modalBody)).toBeVisible();
     expect(input()).toHaveValue('');

@@ -1,4 +1,4 @@
-/** Issue 10 message machines: transitions with stubbed actors (`.provide`). */
+/** Message machines: transitions with stubbed actors (`.provide`). */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { invoiceSelectionMachine } from '../../machines/invoice-selection/invoice-selection.machine';

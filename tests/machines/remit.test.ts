@@ -1,4 +1,4 @@
-/** Remit form (issue 10): rows, select-all, amounts and comments; print → journey; PDF download. */
+/** Remit form: rows, select-all, amounts and comments; print → journey; PDF download. */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { remitFormMachine } from '../../machines/remit/remit-form.machine';

@@ -1,4 +1,4 @@
-/** Replay of saved actions (issue 10): transitions of machines/replay with provided navigate/save spies. */
+/** Replay of saved actions: transitions of machines/replay with provided navigate/save spies. */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { replayMachine } from '../../machines/replay/replay.machine';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-/** Card and bank-account checks (portal-core.md §3 new card / bank account payloads; issue 3 sandbox tokenizer). */
+/** Card and bank-account checks (portal-core.md §3 new card / bank account payloads; the sandbox tokenizer). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-/** Card service fee and totals (portal-core.md §5 "Card service fee", §2 Click-to-pay amounts; issue 3). */
+/** Card service fee and totals (portal-core.md §5 "Card service fee", §2 Click-to-pay amounts). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { batchSubtotalCents, computeTotals, hasServiceFee, parsePercent, serviceFeeCents } from '../../core/rules/fees';

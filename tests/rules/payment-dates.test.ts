@@ -1,5 +1,5 @@
 // @vitest-environment node
-/** The click-to-pay calendar (portal-core.md §5 Calendar, §9; issue 3 "The calendar"). */
+/** The click-to-pay calendar (portal-core.md §5 Calendar, §9; the sandbox calendar decision). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * AutoPay Plus and payment plans over HTTP (portal-recurring §7, issue 8): set up, change method, change exclusions,
+ * AutoPay Plus and payment plans over HTTP (portal-recurring §7): set up, change method, change exclusions,
  * turn off AutoPay; change a plan's method; set up a plan from its request. Every rule violation answers a clear
  * errorCode and writes nothing; another contact's ids answer 404. Demo data (today = the real date).
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 6, "bad input and headers": whatever layer refuses a request (body check, validation, Fastify's router,
+ * "bad input and headers": whatever layer refuses a request (body check, validation, Fastify's router,
  * Node's HTTP parser), the answer is the one error shape with the security headers, never a 500, and nothing is
  * written. Also: no-store on the payments service, the content security policy, vendor logo URLs, query strings
  * in the log, and `POST .../visits` with a foreign body.

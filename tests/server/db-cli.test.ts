@@ -91,7 +91,7 @@ describe('CLI tools', () => {
     }
     // the Magnolia link carries the demo's AutoPay request
     expect(scoped.filter((tk) => tk!.requestId !== null)).toHaveLength(1);
-    // issue 10: the last link is contact-wide (no vendor/location) for the same request: it goes through the choosers
+    // The last link is contact-wide (no vendor/location) for the same request: it goes through the choosers
     const wide = tokens.at(-1)!;
     expect(wide).toMatchObject({ vendorId: null, locationId: null });
     expect(wide.requestId).toBe(scoped.find((tk) => tk!.requestId !== null)!.requestId);

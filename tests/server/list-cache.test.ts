@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The invoice list's data version, ETag / 304 and answer cache (issue 6; server/db/list-versions.ts,
+ * The invoice list's data version, ETag / 304 and answer cache (server/db/list-versions.ts,
  * server/http/list-cache.ts). Changes are written straight into the tables, as another server process, a job or a CLI
  * sharing the database would: the very next list must show them.
  */

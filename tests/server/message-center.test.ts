@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 10, messages: `GET .../messages` (onlyMostRecent, contactNotRead), `GET .../templatemessages` (keyed map,
+ * Messages: `GET .../messages` (onlyMostRecent, contactNotRead), `GET .../templatemessages` (keyed map,
  * `?messageId=`), and Pay from a template message (`POST .../paymentgroups` with `messageId` → source Message).
  * Scope: another contact's messages are never listed and their ids answer 404; bad input answers 400 and writes nothing.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 10, remit form: `POST .../journeys` ("Remit form printed" on the selected invoices' journeys) and
+ * Remit form: `POST .../journeys` ("Remit form printed" on the selected invoices' journeys) and
  * `POST .../remit/pdf` (the remit slip as a PDF). Scoped to the token's contact, vendor and location; bad input → 400
  * and nothing written.
  */

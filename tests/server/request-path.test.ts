@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The short request path (issue 6): token and scope in one statement, invoice lists written by PostgreSQL, the scale
+ * The short request path: token and scope in one statement, invoice lists written by PostgreSQL, the scale
  * seed, and the embedded database's fair queue.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

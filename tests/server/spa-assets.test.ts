@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The built SPA as a browser receives it (issue 6): precompressed files with the right Content-Encoding and
+ * The built SPA as a browser receives it: precompressed files with the right Content-Encoding and
  * Vary, year-long immutable caching of hashed assets, no-cache HTML, and the prerendered landing pages served
  * for their own routes while every other page gets the plain shell — compressed too. A tiny dist fixture is
  * written by the same precompression step as the build (no Vite build here).

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 9 calls: the statement (JSON, CSV, PDF), statement delivery, `PATCH .../statementrequest`, advertisements
+ * The statement calls: the statement (JSON, CSV, PDF), statement delivery, `PATCH .../statementrequest`, advertisements
  * with impressions and clicks, reminder campaigns. Every answer is checked against the contract; bad input → 400 and
  * nothing written; another contact's ids → 404 and nothing written; a duplicate reminder → 409 and nothing written.
  */

@@ -1,5 +1,5 @@
 /**
- * The bundle-size baseline (issue 6): a bare React 19 + react-router 7 page built by the same Vite as the
+ * The bundle-size baseline: a bare React 19 + react-router 7 page built by the same Vite as the
  * portal — one data router, one route, one heading. The landing page's JavaScript is measured against it.
  */
 import { StrictMode } from 'react';

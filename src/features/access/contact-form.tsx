@@ -8,7 +8,7 @@ import { useContactForm } from './use-contact-form';
 /**
  * The confirmation modal's chunk (Ark dialog, focus trap): fetched once the visitor has typed a valid address (and
  * again on submit, should that fetch have failed), so the landing page's first paint and first interaction do not
- * carry it (issue 6); by the time the request answers it is there. Rendered only once loaded — no Suspense fallback
+ * carry it; by the time the request answers it is there. Rendered only once loaded — no Suspense fallback
  * in between, so nothing on the page changes while it loads.
  */
 let dialogModule: typeof import('../../ui/dialog') | undefined;

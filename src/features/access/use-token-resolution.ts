@@ -20,7 +20,7 @@ export function useTokenResolution(token: string): { isResolving: boolean } {
       tokenResolutionMachine.provide({
         actions: {
           navigate: (_, params: { to: string }) => navigateRef.current(params.to, { replace: true }),
-          // Issue 10: an AutoPay or click-to-pay request link saves its action; it replays once its location has loaded.
+          // An AutoPay or click-to-pay request link saves its action; it replays once its location has loaded.
           saveReplay: (_, params) => {
             const action = savedActionOfLink(params.token, params.info, new Date().toISOString());
             if (action) replay?.send({ type: 'replay.save', action });

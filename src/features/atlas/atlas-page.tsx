@@ -11,7 +11,7 @@ import { DiagramTables } from './diagram-tables';
 import { atlasTexts as t } from './texts';
 
 /**
- * /atlas and /atlas/:machineId (issue 11): every registered machine grouped by feature with its purpose; one machine
+ * /atlas and /atlas/:machineId: every registered machine grouped by feature with its purpose; one machine
  * as a laid-out statechart with its tables, its definition for the Stately tools, and its coverage figures.
  */
 export default function AtlasPage() {

@@ -1,4 +1,4 @@
-/** Texts of the workflow atlas (issue 11), shared by the page and its tests. Not customer-facing (analysts, QA). */
+/** Texts of the workflow atlas, shared by the page and its tests. Not customer-facing (analysts, QA). */
 export const atlasTexts = {
   pageTitle: 'Workflow atlas · PerformancePay',
   title: 'Workflow atlas',

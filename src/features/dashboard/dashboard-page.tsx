@@ -25,7 +25,7 @@ export interface DashboardViewProps {
   autopayOn: boolean;
   hasPaymentPlans: boolean;
   messagesBadge: Tile['badge'];
-  /** A tile's token action (issue 10), by its page. */
+  /** A tile's token action, by its page. */
   onTokenAction?: (page: string) => void;
 }
 
@@ -80,9 +80,9 @@ export function messagesBadgeOf(unread: number | 'new' | null): Tile['badge'] {
 
 function DashboardContent({ base, vendorId, locationId, context }: { base: string; vendorId: string; locationId: string; context: LocationContextView }) {
   const { isLoading, autopayOn, hasPaymentPlans } = useDashboard(vendorId, locationId);
-  // ── issue 10: messages ── the MESSAGES tile's unread count
+  // ── messages ── the MESSAGES tile's unread count
   const unread = useUnreadMessages(vendorId, locationId, context.location?.hasUnreadMessages);
-  // Issue 10: PAY, REMIT FORM and REMINDERS "first trigger an action using the token": a history record (replay type
+  // PAY, REMIT FORM and REMINDERS "first trigger an action using the token": a history record (replay type
   // none) of the token, vendor and location, then the tile's own navigation.
   const replay = useReplay();
   const session = useSession();

@@ -15,9 +15,9 @@ export interface Tile {
   icon: ReactNode;
   /** Highlighted state (AUTOPAY ON). */
   active?: boolean;
-  /** A corner badge (the MESSAGES tile's unread count, issue 10): visible text and its accessible wording. */
+  /** A corner badge (the MESSAGES tile's unread count): visible text and its accessible wording. */
   badge?: { text: string; label: string } | null;
-  /** Called when the tile is followed (issue 10: the tiles' token actions). */
+  /** Called when the tile is followed (the tiles' token actions). */
   onSelect?: () => void;
 }
 

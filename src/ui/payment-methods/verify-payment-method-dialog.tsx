@@ -29,7 +29,7 @@ const alert = css({ color: 'danger', fontWeight: '600' });
 const fields = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' });
 
 /**
- * Micro-deposit verification (issue 3): the two amounts in dollars (e.g. 0.32) → verify; wrong
+ * Micro-deposit verification: the two amounts in dollars (e.g. 0.32) → verify; wrong
  * amounts show the attempts left, too many wrong attempts say to contact the representative.
  */
 export function VerifyPaymentMethodDialog({ vendorId, locationId, method, onClose }: VerifyPaymentMethodDialogProps) {

@@ -92,7 +92,7 @@ describe('invoice selection: model-based walk on the click-to-pay page', () => {
       await user.click(within(await screen.findByRole('alertdialog', { name: t.undoDispute.title })).getByRole('button', { name: t.undoDispute.undo }));
     },
     'selection.clear': send,
-    // sent by the template message page's Pay (issue 10)
+    // sent by the template message page's Pay
     'selection.message': send,
   } satisfies Record<string, (event: any) => Promise<unknown>>;
 

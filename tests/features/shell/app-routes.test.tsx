@@ -95,7 +95,7 @@ describe('routing rules', () => {
     renderAt('/no/such/page');
     expect(await screen.findByText('We couldn’t find this page')).toBeInTheDocument();
     cleanup();
-    // (issue 10 built .../remit, the example used here before)
+    // (.../remit is a real page now: it was the example used here before)
     renderAt(`${base(ids.coastal, ids.blueHeron)}/no-such-page`);
     expect(await screen.findByText('We couldn’t find this page')).toBeInTheDocument();
   });

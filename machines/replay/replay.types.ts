@@ -21,6 +21,7 @@
  * `enabled` is the on/off flag (default on), `everDispatched` turns true the first time a saved action is dispatched
  * and stays so. A 401/403 clears it with the rest of the persisted slice. Only the newest 20 actions are kept.
  */
+import { paths } from '../../core/rules/paths';
 export type ReplayType = 'request' | 'autopay' | 'none';
 export type SavedActionStatus = 'scheduled' | 'sent' | 'canceled' | 'none';
 
@@ -72,9 +73,9 @@ export function parseReplayState(value: unknown): ReplayState {
 
 /** The page a saved action replays to, or null (`none`). */
 export function replayPath(action: Pick<SavedAction, 'token' | 'vendorId' | 'locationId' | 'replayType' | 'requestId'>): string | null {
-  const base = `/token/${encodeURIComponent(action.token)}/vendors/${encodeURIComponent(action.vendorId)}/locations/${encodeURIComponent(action.locationId)}`;
-  if (action.replayType === 'autopay') return action.requestId ? `${base}/autopay/${encodeURIComponent(action.requestId)}` : `${base}/autopay`;
-  if (action.replayType === 'request') return `${base}/click2pay`;
+  const base = paths.location(action);
+  if (action.replayType === 'autopay') return paths.autopay(base, action.requestId);
+  if (action.replayType === 'request') return paths.click2pay(base);
   return null;
 }
 

@@ -1,5 +1,6 @@
 /** Pure sort rules of the choosers (spec §2). */
 import type { Location, Vendor } from '../load/load.actors';
+import { paths } from '../../core/rules/paths';
 
 /** Vendors sorted by name ignoring case. */
 export function sortVendors(vendors: readonly Vendor[]): Vendor[] {
@@ -33,7 +34,7 @@ export function vendorLabel(vendor: Pick<Vendor, 'name' | 'displayName'>): strin
  * chooser when it has more than one location, else the vendor chooser when there is more than one vendor.
  */
 export function changeLocationPath(token: string, vendorId: string, vendorCount: number, locationCount: number): string | null {
-  if (locationCount > 1) return `/token/${token}/vendors/${vendorId}/locations`;
-  if (vendorCount > 1) return `/token/${token}/vendors`;
+  if (locationCount > 1) return paths.locations(token, vendorId);
+  if (vendorCount > 1) return paths.vendors(token);
   return null;
 }

@@ -2,6 +2,7 @@
  * Where a resolved (or unresolvable) token sends the user — spec §2 "Token entry" and
  * docs/decisions.md. Pure functions: the chart calls them, the tests pin them down.
  */
+import { paths } from '../../core/rules/paths';
 
 /** Token info as answered by `GET /tokens/current`. `id` is the request the link was issued for, or "". */
 export interface TokenInfo {
@@ -25,12 +26,12 @@ export interface TokenInfoFailure {
 
 /** `/token/{token}`. The token is base64url, but encode it anyway: it comes from the address bar. */
 export function tokenBase(token: string): string {
-  return `/token/${encodeURIComponent(token)}`;
+  return paths.token(token);
 }
 
 /** `/token/{token}/vendors/{vendorId}/locations/{locationId}`. */
 export function locationBase(token: string, vendorId: string, locationId: string): string {
-  return `${tokenBase(token)}/vendors/${encodeURIComponent(vendorId)}/locations/${encodeURIComponent(locationId)}`;
+  return paths.location({ token, vendorId, locationId });
 }
 
 /**
@@ -47,13 +48,13 @@ export function locationBase(token: string, vendorId: string, locationId: string
 const PAGE_OF_TYPE: Readonly<Record<string, string>> = { reminder: 'reminders', message: 'messages' };
 
 export function tokenRedirectPath(token: string, info: TokenInfo): string {
-  if (info.type === 'login' || !info.vendorId || !info.locationId) return `${tokenBase(token)}/vendors`;
+  if (info.type === 'login' || !info.vendorId || !info.locationId) return paths.vendors(token);
   const base = locationBase(token, info.vendorId, info.locationId);
   switch (info.type) {
     case 'paymentplan':
-      return info.status === 'complete' || !info.id ? base : `${base}/planrequests/${encodeURIComponent(info.id)}`;
+      return info.status === 'complete' || !info.id ? base : paths.planRequest(base, info.id);
     case 'autopay':
-      return info.id ? `${base}/autopay/${encodeURIComponent(info.id)}` : `${base}/autopay`;
+      return paths.autopay(base, info.id);
     default:
       return `${base}/${PAGE_OF_TYPE[info.type] ?? encodeURIComponent(info.type)}`;
   }
@@ -65,9 +66,6 @@ export function tokenRedirectPath(token: string, info: TokenInfo): string {
  * without a code counts as `invalid`, as in the shared unauthorised handling).
  */
 export function tokenErrorPath(token: string, failure: TokenInfoFailure): string {
-  const base = `${tokenBase(token)}/error`;
-  if (failure.status === 401 || failure.status === 403) {
-    return `${base}/${encodeURIComponent(failure.errorCode || 'invalid')}`;
-  }
-  return base;
+  if (failure.status === 401 || failure.status === 403) return paths.error(token, failure.errorCode || 'invalid');
+  return paths.error(token);
 }

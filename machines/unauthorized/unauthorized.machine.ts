@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { paths } from '../../core/rules/paths';
 
 export interface UnauthorizedContext {
   token: string | null;
@@ -18,7 +19,7 @@ export const UNAUTHORIZED_REDIRECT_DELAY_MS = 100;
 
 /** The error page path for a token and code: `/token/{token}/error/{code}`. */
 export function errorPagePath(token: string, errorCode: string): string {
-  return `/token/${encodeURIComponent(token)}/error/${encodeURIComponent(errorCode || 'invalid')}`;
+  return paths.error(token, errorCode || 'invalid');
 }
 
 /**

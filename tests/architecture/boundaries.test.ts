@@ -6,25 +6,11 @@
  * the API client; nothing but machine actors calls the API client.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { files, importsOfFile, root } from './source-files';
 import { dirname, join, normalize, relative } from 'node:path';
 
-const root = join(import.meta.dirname, '..', '..');
-
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(join(root, dir))) {
-    const p = join(dir, name);
-    if (statSync(join(root, p)).isDirectory()) out.push(...files(p));
-    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
-
-function imports(file: string): string[] {
-  const src = readFileSync(join(root, file), 'utf8');
-  return [...src.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
-}
+const imports = importsOfFile;
 
 /** The top folder of the file an import names: `core`, `machines`, `src`, `server`, … or null for a package. */
 function floorOf(file: string, specifier: string): string | null {

@@ -9,25 +9,11 @@
  * Every import counts, `import type` included: a type shared by two layers belongs to the lower one.
  */
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { files, importsOfFile, root } from './source-files';
 import { dirname, join, normalize } from 'node:path';
 
-const root = join(import.meta.dirname, '..', '..');
-
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(join(root, dir))) {
-    const p = join(dir, name);
-    if (statSync(join(root, p)).isDirectory()) out.push(...files(p));
-    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
-
-function specifiers(file: string): string[] {
-  const src = readFileSync(join(root, file), 'utf8');
-  return [...src.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
-}
+const specifiers = importsOfFile;
 
 /** The repository file a relative specifier names (`./x.js` → `dir/x.ts`), or null for a package. */
 function resolve(file: string, specifier: string): string | null {

@@ -5,24 +5,11 @@
  * the router), and every route is built by the one paths module (core/rules/paths.ts), never by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { files, importsOf, root } from './source-files';
 import { dirname, join, normalize } from 'node:path';
 
-const root = join(import.meta.dirname, '..', '..');
-
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(join(root, dir))) {
-    const p = join(dir, name);
-    if (statSync(join(root, p)).isDirectory()) out.push(...files(p));
-    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
-
-function imports(source: string): string[] {
-  return [...source.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
-}
+const imports = importsOf;
 
 /** `src/features/<area>/…` → `<area>`, else null. */
 function featureOf(path: string): string | null {

@@ -13,6 +13,7 @@ import {
   selectUpdating,
 } from '../../../machines/autopay/autopay.selectors';
 import { useAppServices } from '../../app/app-services';
+import { paths } from '../../../core/rules/paths';
 
 /** What the confirmation pages get as navigation state (§2.2: without it they redirect). */
 export interface AutopayConfirmationState {
@@ -48,7 +49,7 @@ export function useAutopaySubmit(view: AutopayPageView, base: string, vendorId: 
     actions: {
       confirmed: (_, { autopay }) => {
         persisted.send({ type: 'persisted.lastPaymentMethod', paymentMethodId: autopay.paymentMethodId });
-        navigateRef.current(`${base}/autopayconfirmation`, { state: { kind: 'setUp', autopay } satisfies AutopayConfirmationState });
+        navigateRef.current(paths.autopayConfirmation(base), { state: { kind: 'setUp', autopay } satisfies AutopayConfirmationState });
       },
     },
   }), [persisted, base]);
@@ -80,13 +81,13 @@ export function useAutopayManage(view: AutopayPageView, autopayId: string, base:
         if (!autopay) return;
         pageRef.send({ type: 'autopay.changed', autopay });
         persisted.send({ type: 'persisted.lastPaymentMethod', paymentMethodId: autopay.paymentMethodId });
-        navigateRef.current(`${base}/autopaymanage/confirmation`, { state: { kind: 'updated', autopay } satisfies AutopayConfirmationState });
+        navigateRef.current(paths.autopayManageConfirmation(base), { state: { kind: 'updated', autopay } satisfies AutopayConfirmationState });
       },
     },
   }), [pageRef, persisted, base]);
   const update = useActorRef(updateLogic, { input: { vendorId, locationId, autopayId } });
   const deleteLogic = useMemo(() => autopayDeleteMachine.provide({
-    actions: { deleted: (_, { result }) => navigateRef.current(`${base}/autopaydelete/confirmation`, { state: { deleted: true, deactivationDate: result.deactivationDate } }) },
+    actions: { deleted: (_, { result }) => navigateRef.current(paths.autopayDeleted(base), { state: { deleted: true, deactivationDate: result.deactivationDate } }) },
   }), [base]);
   const del = useActorRef(deleteLogic, { input: { vendorId, locationId, autopayId } });
   return {

@@ -8,6 +8,7 @@ import { paymentSubmitMachine } from '../../../machines/payment-submit/payment-s
 import { useAppServices } from '../../app/app-services';
 import { useSession } from '../../app/session';
 import type { DisputedPageState } from './disputed-page';
+import { paths } from '../../../core/rules/paths';
 
 export interface UseClick2payOptions {
   vendorId: string;
@@ -53,8 +54,8 @@ export function useClick2pay({ vendorId, locationId, vendor, base, now = () => T
             selectionRef.send({ type: 'selection.clear' });
             persisted.send({ type: 'persisted.lastPaymentMethod', paymentMethodId: request.paymentMethodId });
             // The thank-you page mentions scheduled partial payments only when one was made (newAmount above 0, §2).
-            if (result.allDisputed) navigateRef.current(`${base}/click2pay/disputed`, { state: { partialPayment: request.partialPayments.some((p) => p.newAmount > 0) } satisfies DisputedPageState });
-            else if (result.paymentGroupId) navigateRef.current(`${base}/click2pay/${result.paymentGroupId}/confirmation`);
+            if (result.allDisputed) navigateRef.current(paths.disputed(base), { state: { partialPayment: request.partialPayments.some((p) => p.newAmount > 0) } satisfies DisputedPageState });
+            else if (result.paymentGroupId) navigateRef.current(paths.paymentConfirmation(base, result.paymentGroupId));
             else navigateRef.current(base);
           },
         },

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { invoiceAdjustmentMachine, type AdjustmentKind } from '../../../machines/invoice-adjustment/invoice-adjustment.machine';
 import { connectInvoiceAdjustment } from '../../../machines/invoice-adjustment/invoice-adjustment.connect';
 import { useSession } from '../../app/session';
+import { paths } from '../../../core/rules/paths';
 
 /** The dispute / partial form of one invoice; Apply adds the adjustment to the session's selection and returns to click-to-pay. */
 export function useInvoiceAdjustment({ vendorId, locationId, invoiceId, kind, base }: { vendorId: string; locationId: string; invoiceId: string; kind: AdjustmentKind; base: string }) {
@@ -20,7 +21,7 @@ export function useInvoiceAdjustment({ vendorId, locationId, invoiceId, kind, ba
             // A page opened directly (reload) has no loaded selection yet: the adjustment waits for the first load.
             if (selectionRef.getSnapshot().matches('idle')) selectionRef.send({ type: 'selection.loaded', payableIds: [adjustment.invoiceId], requestInvoiceIds: [] });
             selectionRef.send({ type: 'selection.adjust', adjustment });
-            navigateRef.current(`${base}/click2pay`);
+            navigateRef.current(paths.click2pay(base));
           },
         },
       }),

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { selectCanPay, selectRichContent, selectTemplateMessage, selectTemplateStatus } from '../../../machines/messages/messages.selectors';
 import { templateMessageMachine } from '../../../machines/messages/template-message.machine';
 import { useSession } from '../../app/session';
+import { paths } from '../../../core/rules/paths';
 
 /**
  * The template message page: its machine, with Pay provided as "hand the message id and its payable invoices to the
@@ -22,7 +23,7 @@ export function useTemplateMessage({ vendorId, locationId, templateMessageId, ba
         actions: {
           startPayment: (_, { messageId, invoiceIds }) => {
             selectionRef.send({ type: 'selection.message', messageId, invoiceIds });
-            navigateRef.current(`${base}/click2pay`);
+            navigateRef.current(paths.click2pay(base));
           },
         },
       }),

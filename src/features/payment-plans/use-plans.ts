@@ -9,6 +9,7 @@ import type { CreatePaymentPlanResponse, PaymentPlan } from '../../../machines/p
 import { connectPlan, connectPlanList, connectPlanSetup } from '../../../machines/payment-plans/payment-plans.connect';
 import { useAppServices } from '../../app/app-services';
 import { planIdInPath } from '../../../core/rules/recurring-plans';
+import { paths } from '../../../core/rules/paths';
 
 function useNavigateRef() {
   const navigate = useNavigate();
@@ -28,9 +29,9 @@ function useCameFromPlan(currentPath: string): string | null {
 
 export function usePlanList(vendorId: string, locationId: string, base: string) {
   const navigateRef = useNavigateRef();
-  const cameFromPlanId = useCameFromPlan(`${base}/plans`);
+  const cameFromPlanId = useCameFromPlan(paths.plans(base));
   const logic = useMemo(() => planListMachine.provide({
-    actions: { redirect: (_, { planId }) => navigateRef.current(planId ? `${base}/plans/${planId}` : base, { replace: true }) },
+    actions: { redirect: (_, { planId }) => navigateRef.current(planId ? paths.plan(base, planId) : base, { replace: true }) },
   }), [base, navigateRef]);
   const actor = useActorRef(logic, { input: { vendorId, locationId, cameFromPlanId } });
   const snapshot = useSelector(actor, (s) => s);
@@ -50,7 +51,7 @@ export function usePlan(vendorId: string, locationId: string, planId: string, ba
     actions: {
       updated: (_, { plan, method }) => {
         persisted.send({ type: 'persisted.lastPaymentMethod', paymentMethodId: method.id });
-        navigateRef.current(`${base}/plans/${plan.id}/update/confirmation`, { state: { plan, method } satisfies PlanUpdatedState });
+        navigateRef.current(paths.planUpdated(base, plan.id), { state: { plan, method } satisfies PlanUpdatedState });
       },
     },
   }), [base, navigateRef, persisted]);
@@ -68,7 +69,7 @@ export function usePlanSetup(vendorId: string, locationId: string, requestId: st
     actions: {
       confirmed: (_, { result }) => {
         persisted.send({ type: 'persisted.lastPaymentMethod', paymentMethodId: result.paymentMethod.id });
-        navigateRef.current(`${base}/planrequests/${requestId}/confirmation`, { state: result satisfies PlanSetupConfirmation });
+        navigateRef.current(paths.planRequestConfirmation(base, requestId), { state: result satisfies PlanSetupConfirmation });
       },
     },
   }), [base, navigateRef, persisted, requestId]);

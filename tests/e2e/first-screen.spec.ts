@@ -27,7 +27,14 @@ test('the dashboard paints from its HTML, and the app takes its place without mo
 
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
   const plain = await noScript.newPage();
-  await plain.goto(base);
+  // The server inlines the first screen when its answers come within its budget (800 ms) and sends the plain shell
+  // otherwise — by design, for a database that is slow at that moment (on this 2-core machine, a scheduled job or a
+  // cold cache now and then). Wait for the state the test is about, a page whose HTML carries the first screen: up
+  // to three loads, then the checks below as they are.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await plain.goto(base);
+    if ((await plain.getByRole('heading', { level: 1 }).count()) > 0) break;
+  }
   await expect(plain.getByRole('heading', { level: 1 })).toHaveText(/^Dashboard for\s*Blue Heron Grill$/);
   await expect(plain.getByRole('link', { name: 'PAY', exact: true })).toHaveAttribute('href', `${base}/click2pay`);
   await expect(plain.getByRole('heading', { name: 'TOOLS' })).toBeVisible();

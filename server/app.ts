@@ -6,6 +6,7 @@
  *   /api/...            the contract (openapi/portal.yaml), validated, 501 for operations not implemented yet
  *   /api/docs           API reference
  *   /payments-api/...   the payments service contract (openapi/payments.yaml) when present
+ *   /vendor-api/...     the vendor API (openapi/vendor.yaml): keys, data in; reference at /vendor-api/docs
  *   everything else     the built SPA with history fallback
  */
 import { existsSync } from 'node:fs';
@@ -16,6 +17,7 @@ import type { Db, DbHandle } from './db/connect.js';
 import type { AppConfig } from './config.js';
 import { registerContract, type Handlers } from './http/api.js';
 import { makeAuthenticate, makeCheckScope } from './http/auth.js';
+import { makeVendorAuthenticate } from './http/vendor-auth.js';
 import { loadContract } from './http/contract.js';
 import { registerDocs } from './http/docs.js';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errors.js';
@@ -27,6 +29,7 @@ import { makeValidatorCompiler, rejectNulCharacters } from './http/validation.js
 import { deliverEmails, smtpMailer, type Mailer } from './mail/mailer.js';
 import { paymentsService } from './payments-service/tokenizer.js';
 import { portalHandlers } from './routes/index.js';
+import { vendorApiHandlers } from './routes/vendor/index.js';
 
 export interface BuildAppOptions {
   db: Db;
@@ -125,6 +128,20 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
   const paymentsContract = path.join(path.dirname(config.contractPath), 'payments.yaml');
   if (existsSync(paymentsContract)) {
     await registerContract(app, { prefix: '/payments-api', ...paymentsService({ db, contract: loadContract(paymentsContract) }) });
+  }
+
+  // The vendor API: its own contract and docs, `Authorization: Bearer <key>`, every call scoped to the key's vendor.
+  const vendorContract = path.join(path.dirname(config.contractPath), 'vendor.yaml');
+  if (existsSync(vendorContract)) {
+    registerDocs(app, loadContract(vendorContract), vendorContract, '/vendor-api');
+    await registerContract(app, {
+      prefix: '/vendor-api',
+      contract: loadContract(vendorContract),
+      handlers: vendorApiHandlers(deps),
+      authenticate: makeVendorAuthenticate(db),
+      // a batch of 1,000 invoices is about 400 KB of JSON
+      bodyLimit: 2 * 1024 * 1024,
+    });
   }
 
   await registerSpa(app, config.distDir);

@@ -371,6 +371,40 @@ const paymentAttemptsUp = [
 ];
 const paymentAttemptsDown = ['drop table if exists payment_attempts'];
 
+// The vendor API (openapi/vendor.yaml): its keys (only their SHA-256 hashes), and the vendor's own ids of its
+// locations and contacts. Invoices already carry theirs (`invoices.external_id`, unique per vendor). A contact loaded
+// by a vendor is that vendor's own: `vendor_contacts` maps (vendor, external id) to it.
+const vendorApiUp = [
+  `create table vendor_api_keys (
+    id uuid primary key default gen_random_uuid(),
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    name text not null check (length(name) between 1 and 100),
+    prefix text not null check (prefix ~ '^ppk_[0-9a-z]{8}$'),
+    key_hash text not null unique check (key_hash ~ '^[0-9a-f]{64}$'),
+    created_at timestamptz not null default now(),
+    last_used_at timestamptz,
+    revoked_at timestamptz
+  )`,
+  `create index vendor_api_keys_vendor_idx on vendor_api_keys (vendor_id, created_at)`,
+  `alter table locations add column external_id text check (external_id is null or length(external_id) between 1 and 100)`,
+  `create unique index locations_external_idx on locations (vendor_id, external_id) where external_id is not null`,
+  `create table vendor_contacts (
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    external_id text not null check (length(external_id) between 1 and 100),
+    contact_id uuid not null unique references contacts(id) on delete cascade,
+    created_at timestamptz not null default now(),
+    primary key (vendor_id, external_id)
+  )`,
+  `create index invoices_vendor_id_idx on invoices (vendor_id, id)`,
+];
+const vendorApiDown = [
+  `drop index if exists invoices_vendor_id_idx`,
+  `drop table if exists vendor_contacts`,
+  `drop index if exists locations_external_idx`,
+  `alter table locations drop column if exists external_id`,
+  `drop table if exists vendor_api_keys`,
+];
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': {
     async up(db) {
@@ -555,6 +589,14 @@ export const migrations: Record<string, Migration> = {
         where extract(isodow from date) = 6
           and to_char(date, 'MM-DD') in ('01-01', '06-19', '07-04', '11-11', '12-25')
           and not exists (select 1 from holidays earlier where earlier.date = holidays.date - 1)`.execute(db);
+    },
+  },
+  '0014_vendor_api': {
+    async up(db) {
+      await run(db, vendorApiUp);
+    },
+    async down(db) {
+      await run(db, vendorApiDown);
     },
   },
 };

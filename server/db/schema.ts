@@ -126,6 +126,29 @@ export interface LocationsTable {
   address: Json<Address | null>;
   createType: string | null;
   paymentConfigs: JsonDefault<PaymentConfig[]>;
+  /** the vendor's own id of the location (vendor API), unique per vendor */
+  externalId: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: CreatedAt;
+}
+
+/** A vendor API key: only its SHA-256 hash is kept (migration 0014). */
+export interface VendorApiKeysTable {
+  id: Generated<string>;
+  vendorId: string;
+  name: string;
+  /** `ppk_` and 8 characters: the key's visible start */
+  prefix: string;
+  keyHash: string;
+  createdAt: CreatedAt;
+  lastUsedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The vendor's own id of a contact it loaded through the vendor API; the contact is that vendor's. */
+export interface VendorContactsTable {
+  vendorId: string;
+  externalId: string;
+  contactId: string;
   createdAt: CreatedAt;
 }
 
@@ -529,6 +552,8 @@ export interface Database {
   visits: VisitsTable;
   outbox: OutboxTable;
   letmeinAttempts: LetmeinAttemptsTable;
+  vendorApiKeys: VendorApiKeysTable;
+  vendorContacts: VendorContactsTable;
 }
 
 export type Vendor = Selectable<VendorsTable>;

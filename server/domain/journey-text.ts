@@ -6,7 +6,10 @@ import { formatCurrency } from '../../core/rules/dollars.js';
 import { shortDate } from '../../core/rules/display.js';
 
 /** Why scheduled groups are canceled; the "Payment Canceled" journey entry of each line says it. */
-export type CancelReason = { kind: 'autopay-off' } | { kind: 'method-deleted'; methodLabel: string };
+export type CancelReason =
+  | { kind: 'autopay-off' }
+  | { kind: 'method-deleted'; methodLabel: string }
+  | { kind: 'vendor-closed'; invoiceNumber: string };
 
 export function canceledDetail(reason: CancelReason, line: { paidCents: number; paymentDate: string; confirmationNumber: string }): string {
   const amount = formatCurrency(line.paidCents);
@@ -16,6 +19,8 @@ export function canceledDetail(reason: CancelReason, line: { paidCents: number; 
       return `${amount} scheduled by AutoPay Plus for ${date} (${line.confirmationNumber}) canceled: AutoPay Plus was turned off`;
     case 'method-deleted':
       return `${amount} scheduled for ${date} with ${reason.methodLabel} (${line.confirmationNumber}) canceled: the payment method was deleted`;
+    case 'vendor-closed':
+      return `${amount} scheduled for ${date} (${line.confirmationNumber}) canceled: the vendor closed invoice ${reason.invoiceNumber} outside the portal`;
   }
 }
 

@@ -20,6 +20,8 @@ export interface ApiPluginOptions {
   handlers: Handlers;
   authenticate?: Handler;
   checkScope?: Handler;
+  /** the largest request body the contract's operations take, when larger than the app's (the vendor API's batches) */
+  bodyLimit?: number;
 }
 
 export function notImplementedHandler(operationId: string): Handler {
@@ -123,7 +125,7 @@ function withSerializableResponses(contract: OpenApiDocument): OpenApiDocument {
 }
 
 export async function registerContract(app: FastifyInstance, options: ApiPluginOptions & { prefix: string }) {
-  const { contract, handlers, authenticate, checkScope, prefix } = options;
+  const { contract, handlers, authenticate, checkScope, prefix, bodyLimit } = options;
   refuseUnparsedMediaTypes(app, contract);
   const operations = new Map(contractOperations(contract).map((op) => [op.operationId, op]));
   const stray = unknownHandlers(contract, handlers);
@@ -151,6 +153,7 @@ export async function registerContract(app: FastifyInstance, options: ApiPluginO
         handler: Object.hasOwn(handlers, operationId) ? handlers[operationId] : notImplementedHandler(operationId),
         config: { operationId },
       };
+      if (bodyLimit) route.bodyLimit = bodyLimit;
       // 415 for an undeclared media type, 400 for a missing required body — before the body is parsed
       if (op) route.preParsing = requestBodyCheck(op.requestBody);
       if (op?.authenticated && authenticate) {

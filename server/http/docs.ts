@@ -15,8 +15,8 @@ const scalarBundle = path.join(projectRoot, 'node_modules/@scalar/api-reference/
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const initScript = `Scalar.createApiReference('#api-reference', {
-  url: '/api/openapi.json',
+const initScript = (base: string) => `Scalar.createApiReference('#api-reference', {
+  url: '${base}/openapi.json',
   withDefaultFonts: false,
   hideClientButton: true,
   showDeveloperTools: 'never',
@@ -25,7 +25,7 @@ const initScript = `Scalar.createApiReference('#api-reference', {
 });
 `;
 
-function scalarPage(title: string) {
+function scalarPage(title: string, base: string) {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -35,18 +35,18 @@ function scalarPage(title: string) {
 </head>
 <body>
 <div id="api-reference"></div>
-<script src="/api/docs/standalone.js"></script>
-<script src="/api/docs/init.js"></script>
+<script src="${base}/docs/standalone.js"></script>
+<script src="${base}/docs/init.js"></script>
 </body>
 </html>`;
 }
 
-function listingPage(contract: OpenApiDocument) {
+function listingPage(contract: OpenApiDocument, base: string) {
   const title = String((contract.info as any)?.title ?? 'API');
   const rows = contractOperations(contract)
     .map(
       (op) =>
-        `<tr><td><code>${op.method}</code></td><td><code>/api${escapeHtml(op.path)}</code></td><td>${escapeHtml(op.operationId)}</td><td>${escapeHtml(op.summary ?? '')}</td><td>${op.authenticated ? 'ContactAccess' : 'none'}</td></tr>`,
+        `<tr><td><code>${op.method}</code></td><td><code>${base}${escapeHtml(op.path)}</code></td><td>${escapeHtml(op.operationId)}</td><td>${escapeHtml(op.summary ?? '')}</td><td>${op.authenticated ? 'yes' : 'none'}</td></tr>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -57,7 +57,7 @@ function listingPage(contract: OpenApiDocument) {
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<p>The full contract: <a href="/api/openapi.json">openapi.json</a> · <a href="/api/openapi.yaml">openapi.yaml</a></p>
+<p>The full contract: <a href="${base}/openapi.json">openapi.json</a> · <a href="${base}/openapi.yaml">openapi.yaml</a></p>
 <table><thead><tr><th>Method</th><th>Path</th><th>Operation</th><th>Summary</th><th>Auth</th></tr></thead>
 <tbody>
 ${rows}
@@ -66,26 +66,27 @@ ${rows}
 </html>`;
 }
 
-export function registerDocs(app: FastifyInstance, contract: OpenApiDocument, contractPath: string) {
+/** The reference of one contract under `base` (`/api`, `/vendor-api`): docs, openapi.json and openapi.yaml. */
+export function registerDocs(app: FastifyInstance, contract: OpenApiDocument, contractPath: string, base = '/api') {
   const hasScalar = existsSync(scalarBundle);
   const title = String((contract.info as any)?.title ?? 'API');
 
-  app.get('/api/openapi.json', async () => contract);
-  app.get('/api/openapi.yaml', async (_request, reply) =>
+  app.get(`${base}/openapi.json`, async () => contract);
+  app.get(`${base}/openapi.yaml`, async (_request, reply) =>
     reply.type('application/yaml; charset=utf-8').send(readFileSync(contractPath, 'utf8')),
   );
-  app.get('/api/docs', async (_request, reply) =>
+  app.get(`${base}/docs`, async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', DOCS_CONTENT_SECURITY_POLICY)
-      .send(hasScalar ? scalarPage(title) : listingPage(contract)),
+      .send(hasScalar ? scalarPage(title, base) : listingPage(contract, base)),
   );
   if (hasScalar) {
     let bundle: Buffer | undefined; // 3.5 MB, read on first use
-    app.get('/api/docs/standalone.js', async (_request, reply) => {
+    app.get(`${base}/docs/standalone.js`, async (_request, reply) => {
       bundle ??= readFileSync(scalarBundle);
       return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(bundle);
     });
-    app.get('/api/docs/init.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(initScript));
+    app.get(`${base}/docs/init.js`, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(initScript(base)));
   }
 }

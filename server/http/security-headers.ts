@@ -52,7 +52,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export function isNoStorePath(url: string): boolean {
   return (
     url.startsWith('/api/') || url === '/api' || url.startsWith('/api?') ||
-    url === '/payments-api' || url.startsWith('/payments-api/') || url.startsWith('/payments-api?')
+    url === '/payments-api' || url.startsWith('/payments-api/') || url.startsWith('/payments-api?') ||
+    url === '/vendor-api' || url.startsWith('/vendor-api/') || url.startsWith('/vendor-api?')
   );
 }
 

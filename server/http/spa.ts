@@ -23,7 +23,7 @@ import { sendError } from './errors.js';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-const API_PREFIXES = ['/api/', '/payments-api/'];
+const API_PREFIXES = ['/api/', '/payments-api/', '/vendor-api/'];
 
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0];

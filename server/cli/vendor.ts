@@ -1,0 +1,101 @@
+/**
+ * npm run vendor -- keys create --vendor <id> --name <label>   a new API key, printed once
+ * npm run vendor -- keys list --vendor <id>                    the vendor's keys (prefix, name, times; never secrets)
+ * npm run vendor -- keys revoke <keyId> --vendor <id>          refused from the next request on, by every process
+ * npm run vendor -- vendors                                    the vendors (id and name), to find the id
+ *
+ * Works on the database the server uses (DATABASE_URL or DATA_DIR), also while the server runs.
+ */
+import { parseArgs } from 'node:util';
+import type { Db } from '../db/connect.js';
+import { listApiKeys, revokeApiKey } from '../repos/vendor-keys.js';
+import { createApiKey } from '../use-cases/vendor-keys.js';
+import { CliError, isMain, openCliDb, runCli } from './common.js';
+
+const USAGE = `Usage:
+  npm run vendor -- keys create --vendor <vendorId> --name <label>
+  npm run vendor -- keys list --vendor <vendorId>
+  npm run vendor -- keys revoke <keyId> --vendor <vendorId>
+  npm run vendor -- vendors`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function vendorIdOf(value: string | undefined): string {
+  if (!value) throw new CliError(`--vendor <vendorId> is required.\n${USAGE}`);
+  if (!UUID.test(value)) throw new CliError(`--vendor must be a vendor id (a UUID), got "${value}". \`npm run vendor -- vendors\` lists them.`);
+  return value;
+}
+
+/** Runs one command on `db`, printing with `print`; answers nothing. Exported for the tests. */
+export async function run(db: Db, argv: string[], print: (line: string) => void = console.log): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { vendor: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  const [group, command, arg] = positionals;
+  if (values.help || !group) {
+    print(USAGE);
+    return;
+  }
+  if (group === 'vendors') {
+    const vendors = await db.selectFrom('vendors').select(['id', 'name']).orderBy('name').execute();
+    for (const v of vendors) print(`${v.id}  ${v.name}`);
+    return;
+  }
+  if (group !== 'keys') throw new CliError(`Unknown command "${group}".\n${USAGE}`);
+  const vendorId = vendorIdOf(values.vendor);
+  switch (command) {
+    case 'create': {
+      const name = values.name?.trim();
+      if (!name || name.length > 100) throw new CliError(`--name <label> is required (1 to 100 characters).\n${USAGE}`);
+      const created = await createApiKey(db, vendorId, name);
+      if (!created.ok) throw new CliError(`No vendor ${vendorId}. \`npm run vendor -- vendors\` lists them.`);
+      if (values.json) {
+        print(JSON.stringify({ id: created.value.key.id, prefix: created.value.key.prefix, secret: created.value.secret }));
+        return;
+      }
+      print(`Key ${created.value.key.prefix} ("${name}") created for vendor ${vendorId}. It is shown this once; keep it secret:`);
+      print('');
+      print(created.value.secret);
+      print('');
+      print('Send it as: Authorization: Bearer <key>');
+      return;
+    }
+    case 'list': {
+      const keys = await listApiKeys(db, vendorId);
+      if (values.json) {
+        print(JSON.stringify(keys));
+        return;
+      }
+      if (keys.length === 0) print('No keys yet: npm run vendor -- keys create --vendor <id> --name <label>');
+      for (const k of keys) {
+        const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : k.lastUsedAt ? `last used ${k.lastUsedAt.toISOString()}` : 'never used';
+        print(`${k.id}  ${k.prefix}  ${k.name}  created ${k.createdAt.toISOString()}  ${state}`);
+      }
+      return;
+    }
+    case 'revoke': {
+      if (!arg || !UUID.test(arg)) throw new CliError(`keys revoke <keyId>: the key's id (a UUID) from \`keys list\`.\n${USAGE}`);
+      const key = await revokeApiKey(db, vendorId, arg, new Date());
+      if (!key) throw new CliError(`Vendor ${vendorId} has no key ${arg}.`);
+      print(`Key ${key.prefix} ("${key.name}") revoked at ${key.revokedAt!.toISOString()}.`);
+      return;
+    }
+    default:
+      throw new CliError(`Unknown keys command "${command ?? ''}".\n${USAGE}`);
+  }
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const handle = await openCliDb();
+  try {
+    await run(handle.db, argv);
+  } finally {
+    await handle.close();
+  }
+}
+
+if (isMain(import.meta.url)) runCli(() => main(process.argv.slice(2)));

@@ -1,0 +1,45 @@
+/**
+ * `Authorization: Bearer <key>` of the vendor API (openapi/vendor.yaml). The key is looked up by its SHA-256 hash on
+ * every request — no cache — so a key revoked by any process is refused on the very next request. Missing, malformed,
+ * unknown or revoked → 401 `invalid`, the same answer for each (a caller learns nothing about other keys).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connect.js';
+import { hashApiKey, looksLikeApiKey } from '../domain/api-keys.js';
+import { apiKeyByHash, touchApiKey } from '../repos/vendor-keys.js';
+import { ApiError } from './errors.js';
+
+export interface VendorAuth {
+  vendorId: string;
+  keyId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    vendorAuth?: VendorAuth;
+  }
+}
+
+const SCHEME = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+export const invalidKey = () => new ApiError(401, 'invalid', 'The API key is missing, unknown or revoked.');
+
+export function makeVendorAuthenticate(db: Db) {
+  return async function authenticateVendor(request: FastifyRequest, reply: FastifyReply) {
+    reply.header('www-authenticate', 'Bearer realm="vendor-api"');
+    const header = request.headers.authorization;
+    const secret = typeof header === 'string' ? SCHEME.exec(header)?.[1] : undefined;
+    if (!secret || !looksLikeApiKey(secret)) throw invalidKey();
+    const key = await apiKeyByHash(db, hashApiKey(secret));
+    if (!key || key.revokedAt !== null) throw invalidKey();
+    const now = new Date();
+    if (key.lastUsedAt === null || now.getTime() - key.lastUsedAt.getTime() > 60_000) await touchApiKey(db, key.id, now);
+    request.vendorAuth = { vendorId: key.vendorId, keyId: key.id };
+  };
+}
+
+/** The key's vendor (handlers of the vendor API only). */
+export function vendorOf(request: FastifyRequest): string {
+  if (!request.vendorAuth) throw invalidKey();
+  return request.vendorAuth.vendorId;
+}

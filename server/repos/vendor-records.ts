@@ -1,0 +1,311 @@
+/**
+ * The rows the vendor API reads and writes by the vendor's own ids: locations, contacts (through `vendor_contacts`)
+ * and invoices. Every function takes the vendor's id and filters by it; a row of another vendor is never read,
+ * written or named. Rows in, rows out: the decisions (what a closed invoice does to a scheduled payment, which item
+ * is created, updated or unchanged) are the use cases' (server/use-cases/vendor-*.ts).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+import type { Address, InvoiceExtra, PaymentConfig } from '../db/schema.js';
+
+// ───────────────────────────── locations ─────────────────────────────
+
+const locationColumns = ['id', 'externalId', 'displayName', 'address', 'paymentConfigs', 'createdAt'] as const;
+
+export interface LocationRow {
+  id: string;
+  externalId: string | null;
+  displayName: string;
+  address: Address | null;
+  paymentConfigs: PaymentConfig[];
+  createdAt: Date;
+}
+
+export interface LocationValues {
+  externalId: string;
+  displayName: string;
+  address: Address | null;
+  paymentConfigs: PaymentConfig[];
+}
+
+/**
+ * Inserts the locations that are new and updates those that differ, in one statement; answers the external ids that
+ * were inserted and those that were updated (the rest were the same).
+ */
+export async function upsertLocationRows(trx: Db, vendorId: string, rows: LocationValues[]) {
+  const written = await trx
+    .insertInto('locations')
+    .values(
+      rows.map((row) => ({
+        vendorId,
+        externalId: row.externalId,
+        displayName: row.displayName,
+        address: row.address === null ? null : JSON.stringify(row.address),
+        paymentConfigs: JSON.stringify(row.paymentConfigs),
+        createType: 'API',
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['vendorId', 'externalId'])
+        .where('externalId', 'is not', null)
+        .doUpdateSet((eb) => ({
+          displayName: eb.ref('excluded.displayName'),
+          address: eb.ref('excluded.address'),
+          paymentConfigs: eb.ref('excluded.paymentConfigs'),
+        }))
+        .where(sql<boolean>`(locations.display_name, locations.address, locations.payment_configs) is distinct from (excluded.display_name, excluded.address, excluded.payment_configs)`),
+    )
+    .returning(['externalId', sql<boolean>`xmax = 0`.as('inserted')])
+    .execute();
+  return written.map((w) => ({ externalId: w.externalId!, inserted: w.inserted }));
+}
+
+export async function locationsByExternalId(db: Db, vendorId: string, externalIds: readonly string[]): Promise<Map<string, string>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('locations')
+    .select(['id', 'externalId'])
+    .where('vendorId', '=', vendorId)
+    .where('externalId', 'in', [...new Set(externalIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.externalId!, r.id]));
+}
+
+export async function locationOfVendor(db: Db, vendorId: string, locationId: string): Promise<LocationRow | undefined> {
+  return db.selectFrom('locations').select(locationColumns).where('vendorId', '=', vendorId).where('id', '=', locationId).executeTakeFirst();
+}
+
+export async function locationPage(db: Db, vendorId: string, page: { after?: string; limit: number }): Promise<LocationRow[]> {
+  let query = db.selectFrom('locations').select(locationColumns).where('vendorId', '=', vendorId);
+  if (page.after) query = query.where('id', '>', page.after);
+  return query.orderBy('id').limit(page.limit).execute();
+}
+
+/** The external ids of the vendor's locations by id (for answers that name a location both ways). */
+export async function locationExternalIds(db: Db, vendorId: string, locationIds: readonly string[]): Promise<Map<string, string | null>> {
+  if (locationIds.length === 0) return new Map();
+  const rows = await db.selectFrom('locations').select(['id', 'externalId']).where('vendorId', '=', vendorId).where('id', 'in', [...new Set(locationIds)]).execute();
+  return new Map(rows.map((r) => [r.id, r.externalId]));
+}
+
+// ───────────────────────────── contacts ─────────────────────────────
+
+export interface ContactRow {
+  id: string;
+  externalId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  createdAt: Date;
+  locationIds: string[];
+}
+
+/**
+ * Takes the vendor's row lock that contact batches of one vendor queue on (a contact is two rows — the contact and
+ * its vendor id — that no single statement can upsert). `for no key update`: payments and other writes that only
+ * reference the vendor are not held up.
+ */
+export async function lockVendorForContacts(trx: Db, vendorId: string): Promise<void> {
+  await sql`select 1 from vendors where id = ${vendorId} for no key update`.execute(trx);
+}
+
+async function contactRows(db: Db, vendorId: string, where: { externalIds?: readonly string[]; contactId?: string; after?: string; limit?: number }): Promise<ContactRow[]> {
+  let query = db
+    .selectFrom('vendorContacts as vc')
+    .innerJoin('contacts as c', 'c.id', 'vc.contactId')
+    .select(['c.id', 'vc.externalId', 'c.firstName', 'c.lastName', 'c.email', 'c.phone', 'c.createdAt'])
+    .select((eb) =>
+      eb
+        .selectFrom('contactLocations as cl')
+        .select(sql<string[]>`coalesce(array_agg(cl.location_id::text order by cl.location_id), '{}')`.as('ids'))
+        .whereRef('cl.contactId', '=', 'c.id')
+        .where('cl.vendorId', '=', vendorId)
+        .as('locationIds'),
+    )
+    .where('vc.vendorId', '=', vendorId);
+  if (where.externalIds) query = query.where('vc.externalId', 'in', [...where.externalIds]);
+  if (where.contactId) query = query.where('c.id', '=', where.contactId);
+  if (where.after) query = query.where('c.id', '>', where.after);
+  query = query.orderBy('c.id');
+  if (where.limit) query = query.limit(where.limit);
+  const rows = await query.execute();
+  return rows.map((r) => ({ ...r, locationIds: (r.locationIds as string[] | null) ?? [] }));
+}
+
+export async function contactsByExternalId(db: Db, vendorId: string, externalIds: readonly string[]): Promise<Map<string, ContactRow>> {
+  if (externalIds.length === 0) return new Map();
+  return new Map((await contactRows(db, vendorId, { externalIds })).map((c) => [c.externalId, c]));
+}
+
+export async function contactOfVendor(db: Db, vendorId: string, contactId: string): Promise<ContactRow | undefined> {
+  return (await contactRows(db, vendorId, { contactId }))[0];
+}
+
+export async function contactPage(db: Db, vendorId: string, page: { after?: string; limit: number }): Promise<ContactRow[]> {
+  return contactRows(db, vendorId, page);
+}
+
+export interface ContactValues {
+  id: string;
+  externalId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+}
+
+export async function insertVendorContacts(trx: Db, vendorId: string, contacts: ContactValues[]): Promise<void> {
+  if (contacts.length === 0) return;
+  await trx
+    .insertInto('contacts')
+    .values(contacts.map(({ id, firstName, lastName, email, phone }) => ({ id, firstName, lastName, email, phone })))
+    .execute();
+  await trx.insertInto('vendorContacts').values(contacts.map((c) => ({ vendorId, externalId: c.externalId, contactId: c.id }))).execute();
+}
+
+export async function updateContact(trx: Db, contact: Omit<ContactValues, 'externalId'>): Promise<void> {
+  const { id, ...values } = contact;
+  await trx.updateTable('contacts').set(values).where('id', '=', id).execute();
+}
+
+/** Makes the contact's locations at this vendor exactly `locationIds` (each one of the vendor's). */
+export async function setContactLocations(trx: Db, vendorId: string, contactId: string, locationIds: readonly string[]): Promise<void> {
+  let remove = trx.deleteFrom('contactLocations').where('contactId', '=', contactId).where('vendorId', '=', vendorId);
+  if (locationIds.length > 0) remove = remove.where('locationId', 'not in', [...locationIds]);
+  await remove.execute();
+  if (locationIds.length === 0) return;
+  await trx
+    .insertInto('contactLocations')
+    .values(locationIds.map((locationId) => ({ contactId, vendorId, locationId })))
+    .onConflict((oc) => oc.columns(['contactId', 'locationId']).doNothing())
+    .execute();
+}
+
+// ───────────────────────────── invoices ─────────────────────────────
+
+const invoiceColumns = [
+  'id', 'externalId', 'locationId', 'displayInvNum', 'originalAmountCents', 'openAmountCents', 'dueDate', 'invoiceDate',
+  'externalInvoiceDate', 'poRefId', 'extra', 'payable', 'deletedAt', 'status', 'createdAt', 'updatedAt',
+] as const;
+
+export interface InvoiceRow {
+  id: string;
+  externalId: string;
+  locationId: string;
+  displayInvNum: string;
+  originalAmountCents: number;
+  openAmountCents: number;
+  dueDate: Date | string | null;
+  invoiceDate: Date | string | null;
+  externalInvoiceDate: Date | string | null;
+  poRefId: string | null;
+  extra: InvoiceExtra;
+  payable: boolean;
+  deletedAt: Date | null;
+  status: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The vendor's invoices with these external ids, locked for update (in id order) until the batch commits. */
+export async function lockInvoicesByExternalId(trx: Db, vendorId: string, externalIds: readonly string[]): Promise<Map<string, InvoiceRow>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('invoices')
+    .select(invoiceColumns)
+    .where('vendorId', '=', vendorId)
+    .where('externalId', 'in', [...externalIds])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((r) => [r.externalId, r as InvoiceRow]));
+}
+
+export interface InvoiceValues {
+  externalId: string;
+  locationId: string;
+  displayInvNum: string;
+  originalAmountCents: number;
+  openAmountCents: number;
+  dueDate: string | null;
+  invoiceDate: string | null;
+  externalInvoiceDate: string | null;
+  poRefId: string | null;
+  extra: InvoiceExtra;
+  payable: boolean;
+  deletedAt: Date | null;
+  status: string;
+}
+
+/** Inserts the new invoices and updates those that differ, in one statement; answers which external ids were written how. */
+export async function upsertInvoiceRows(trx: Db, vendorId: string, rows: InvoiceValues[], now: Date) {
+  const written = await trx
+    .insertInto('invoices')
+    .values(rows.map((row) => ({ ...row, vendorId, extra: JSON.stringify(row.extra), createType: 'API', createdAt: now, updatedAt: now })))
+    .onConflict((oc) =>
+      oc
+        .columns(['vendorId', 'externalId'])
+        .doUpdateSet((eb) => ({
+          locationId: eb.ref('excluded.locationId'),
+          displayInvNum: eb.ref('excluded.displayInvNum'),
+          originalAmountCents: eb.ref('excluded.originalAmountCents'),
+          openAmountCents: eb.ref('excluded.openAmountCents'),
+          dueDate: eb.ref('excluded.dueDate'),
+          invoiceDate: eb.ref('excluded.invoiceDate'),
+          externalInvoiceDate: eb.ref('excluded.externalInvoiceDate'),
+          poRefId: eb.ref('excluded.poRefId'),
+          extra: eb.ref('excluded.extra'),
+          payable: eb.ref('excluded.payable'),
+          deletedAt: eb.ref('excluded.deletedAt'),
+          status: eb.ref('excluded.status'),
+          updatedAt: eb.ref('excluded.updatedAt'),
+        }))
+        .where(
+          sql<boolean>`(invoices.location_id, invoices.display_inv_num, invoices.original_amount_cents, invoices.open_amount_cents,
+            invoices.due_date, invoices.invoice_date, invoices.external_invoice_date, invoices.po_ref_id, invoices.extra,
+            invoices.payable, invoices.deleted_at, invoices.status)
+            is distinct from
+            (excluded.location_id, excluded.display_inv_num, excluded.original_amount_cents, excluded.open_amount_cents,
+            excluded.due_date, excluded.invoice_date, excluded.external_invoice_date, excluded.po_ref_id, excluded.extra,
+            excluded.payable, excluded.deleted_at, excluded.status)`,
+        ),
+    )
+    .returning(['id', 'externalId', sql<boolean>`xmax = 0`.as('inserted')])
+    .execute();
+  return written;
+}
+
+export async function invoiceIdsByExternalId(db: Db, vendorId: string, externalIds: readonly string[]): Promise<Map<string, string>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await db.selectFrom('invoices').select(['id', 'externalId']).where('vendorId', '=', vendorId).where('externalId', 'in', [...externalIds]).execute();
+  return new Map(rows.map((r) => [r.externalId, r.id]));
+}
+
+export async function invoiceOfVendor(db: Db, vendorId: string, invoiceId: string): Promise<InvoiceRow | undefined> {
+  return (await db.selectFrom('invoices').select(invoiceColumns).where('vendorId', '=', vendorId).where('id', '=', invoiceId).executeTakeFirst()) as
+    | InvoiceRow
+    | undefined;
+}
+
+export async function invoicePage(db: Db, vendorId: string, page: { after?: string; limit: number; locationId?: string }): Promise<InvoiceRow[]> {
+  let query = db.selectFrom('invoices').select(invoiceColumns).where('vendorId', '=', vendorId);
+  if (page.locationId) query = query.where('locationId', '=', page.locationId);
+  if (page.after) query = query.where('id', '>', page.after);
+  return (await query.orderBy('id').limit(page.limit).execute()) as InvoiceRow[];
+}
+
+/** The scheduled payment groups paying any of these invoices of the vendor, with whose they are. */
+export async function scheduledGroupsPaying(trx: Db, vendorId: string, invoiceIds: readonly string[]) {
+  if (invoiceIds.length === 0) return [];
+  return trx
+    .selectFrom('paymentGroups as g')
+    .innerJoin('payments as p', 'p.paymentGroupId', 'g.id')
+    .select(['g.id', 'g.contactId', 'g.locationId', 'g.confirmationNumber', 'p.invoiceId'])
+    .where('g.vendorId', '=', vendorId)
+    .where('g.status', '=', 'scheduled')
+    .where('p.invoiceId', 'in', [...invoiceIds])
+    .orderBy('g.id')
+    .execute();
+}

@@ -1,0 +1,168 @@
+/**
+ * The vendor API's handlers by operationId (openapi/vendor.yaml, served under `/vendor-api`). Every handler reads the
+ * key's vendor (`vendorOf`, set by server/http/vendor-auth.ts) and passes it to every read and write: another vendor's
+ * ids are not found.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { centsToAmount } from '../../../core/rules/money.js';
+import type { Handlers } from '../../http/api.js';
+import { notFound } from '../../http/errors.js';
+import { answerOf } from '../../http/refusal.js';
+import { vendorOf } from '../../http/vendor-auth.js';
+import { toDateString, toIsoString } from '../../domain/dates.js';
+import { listApiKeys, revokeApiKey, type ApiKeyRow } from '../../repos/vendor-keys.js';
+import {
+  contactOfVendor,
+  contactPage,
+  invoiceOfVendor,
+  invoicePage,
+  locationExternalIds,
+  locationOfVendor,
+  locationPage,
+  type ContactRow,
+  type InvoiceRow,
+  type LocationRow,
+} from '../../repos/vendor-records.js';
+import { vendorSettings } from '../../repos/vendor-settings.js';
+import { upsertContacts, upsertInvoices, upsertLocations, type ContactInput, type InvoiceInput, type LocationInput } from '../../use-cases/vendor-batches.js';
+import { createApiKey } from '../../use-cases/vendor-keys.js';
+import type { RouteDeps } from '../deps.js';
+
+const apiKey = (row: ApiKeyRow) => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: toIsoString(row.createdAt),
+  lastUsedAt: toIsoString(row.lastUsedAt),
+  revokedAt: toIsoString(row.revokedAt),
+});
+
+const location = (row: LocationRow) => ({
+  id: row.id,
+  externalId: row.externalId,
+  displayName: row.displayName,
+  address: row.address
+    ? { addressLine1: row.address.addressLine1, addressLine2: row.address.addressLine2 ?? '', city: row.address.city, state: row.address.state, postalCode: row.address.postalCode }
+    : null,
+  paymentConfigs: row.paymentConfigs,
+  createdAt: toIsoString(row.createdAt),
+});
+
+const contact = (row: ContactRow) => ({
+  id: row.id,
+  externalId: row.externalId,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  mobile: row.phone,
+  locationIds: row.locationIds,
+  createdAt: toIsoString(row.createdAt),
+});
+
+function invoice(row: InvoiceRow, locationExternalId: string | null) {
+  const shipTo = row.extra?.eodPassthrough;
+  const closed = row.deletedAt !== null;
+  return {
+    id: row.id,
+    externalId: row.externalId,
+    locationId: row.locationId,
+    locationExternalId,
+    displayInvNum: row.displayInvNum,
+    originalAmount: centsToAmount(row.originalAmountCents),
+    openAmount: centsToAmount(row.openAmountCents),
+    dueDate: toDateString(row.dueDate),
+    invoiceDate: toDateString(row.invoiceDate),
+    externalInvoiceDate: toDateString(row.externalInvoiceDate),
+    poRefId: row.poRefId,
+    shipTo: shipTo?.stId && shipTo.stName ? { id: shipTo.stId, name: shipTo.stName } : null,
+    status: row.status === 'void' ? 'void' : closed ? 'closed' : 'open',
+    portalStatus: closed ? 'closed' : row.status === 'scheduled' ? 'scheduled' : 'open',
+    createdAt: toIsoString(row.createdAt),
+    updatedAt: toIsoString(row.updatedAt),
+  };
+}
+
+interface PageQuery {
+  after?: string;
+  limit?: number;
+}
+
+const pageOf = (query: PageQuery) => ({ after: query.after, limit: query.limit ?? 100 });
+const nextCursor = <T extends { id: string }>(rows: T[], limit: number) => (rows.length === limit ? rows[rows.length - 1].id : null);
+
+export function vendorApiHandlers({ db }: RouteDeps): Handlers {
+  return {
+    async getVendor(request) {
+      const vendor = await vendorSettings(db, vendorOf(request));
+      if (!vendor) throw notFound('vendor');
+      return { id: vendor.id, name: vendor.name, displayName: vendor.displayName };
+    },
+
+    async listApiKeys(request) {
+      return { keys: (await listApiKeys(db, vendorOf(request))).map(apiKey) };
+    },
+    async createApiKey(request: FastifyRequest, reply: FastifyReply) {
+      const { name } = request.body as { name: string };
+      const created = answerOf(await createApiKey(db, vendorOf(request), name));
+      request.log.info({ keyId: created.key.id, prefix: created.key.prefix }, 'vendor API key created');
+      return reply.code(201).send({ key: apiKey(created.key), secret: created.secret });
+    },
+    async revokeApiKey(request) {
+      const { keyId } = request.params as { keyId: string };
+      const row = await revokeApiKey(db, vendorOf(request), keyId, new Date());
+      if (!row) throw notFound('key');
+      request.log.info({ keyId: row.id, prefix: row.prefix }, 'vendor API key revoked');
+      return apiKey(row);
+    },
+
+    async listLocations(request) {
+      const page = pageOf(request.query as PageQuery);
+      const rows = await locationPage(db, vendorOf(request), page);
+      return { locations: rows.map(location), nextCursor: nextCursor(rows, page.limit) };
+    },
+    async getLocation(request) {
+      const row = await locationOfVendor(db, vendorOf(request), (request.params as { locationId: string }).locationId);
+      if (!row) throw notFound('location');
+      return location(row);
+    },
+    async upsertLocations(request) {
+      const { locations } = request.body as { locations: LocationInput[] };
+      return { results: answerOf(await upsertLocations(db, vendorOf(request), locations)) };
+    },
+
+    async listContacts(request) {
+      const page = pageOf(request.query as PageQuery);
+      const rows = await contactPage(db, vendorOf(request), page);
+      return { contacts: rows.map(contact), nextCursor: nextCursor(rows, page.limit) };
+    },
+    async getContact(request) {
+      const row = await contactOfVendor(db, vendorOf(request), (request.params as { contactId: string }).contactId);
+      if (!row) throw notFound('contact');
+      return contact(row);
+    },
+    async upsertContacts(request) {
+      const { contacts } = request.body as { contacts: ContactInput[] };
+      return { results: answerOf(await upsertContacts(db, vendorOf(request), contacts)) };
+    },
+
+    async listInvoices(request) {
+      const vendorId = vendorOf(request);
+      const query = request.query as PageQuery & { locationId?: string };
+      const page = pageOf(query);
+      const rows = await invoicePage(db, vendorId, { ...page, locationId: query.locationId });
+      const externalIds = await locationExternalIds(db, vendorId, rows.map((r) => r.locationId));
+      return { invoices: rows.map((r) => invoice(r, externalIds.get(r.locationId) ?? null)), nextCursor: nextCursor(rows, page.limit) };
+    },
+    async getInvoice(request) {
+      const vendorId = vendorOf(request);
+      const row = await invoiceOfVendor(db, vendorId, (request.params as { invoiceId: string }).invoiceId);
+      if (!row) throw notFound('invoice');
+      const externalIds = await locationExternalIds(db, vendorId, [row.locationId]);
+      return invoice(row, externalIds.get(row.locationId) ?? null);
+    },
+    async upsertInvoices(request) {
+      const { invoices } = request.body as { invoices: InvoiceInput[] };
+      return { results: answerOf(await upsertInvoices(db, vendorOf(request), invoices)) };
+    },
+  };
+}

@@ -243,6 +243,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a contact to pay chosen invoices, set up AutoPay or a payment plan, or see a statement — with a link sent or returned
+         * @description Creates the request and issues its link (`{PUBLIC_URL}/token/<token>`):
+         *     a `click2pay` link opens the pay page with the chosen invoices
+         *     selected; `autopay` the AutoPay setup with its start date, exclusions
+         *     and whether the customer may change them; `paymentplan` the plan
+         *     setup; `statement` the statement page. `deliver` says how the link
+         *     goes out: `email` or `sms` writes a message to the outbox (sent by
+         *     the portal's mailer; the contact needs that address), `none` only
+         *     returns it — the vendor sends it itself. The link is in the answer
+         *     in every case. Links last 14 days (a statement link 30).
+         */
+        post: operations["createRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{contactId}/login-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A plain login link for a contact (7 days), sent or returned */
+        post: operations["createLoginLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -456,6 +503,66 @@ export interface components {
         };
         BatchResult: {
             results: components["schemas"]["BatchItemResult"][];
+        };
+        /**
+         * @description `email` / `sms`: the portal sends the link to the contact's address of that kind; `none`: the link is only returned.
+         * @enum {string}
+         */
+        Delivery: "email" | "sms" | "none";
+        CreateLoginLink: {
+            deliver: components["schemas"]["Delivery"];
+        };
+        AutopayTerms: {
+            /**
+             * Format: date
+             * @description The first day AutoPay may pay (none → the customer picks).
+             */
+            startDate?: string | null;
+            excludedInvoiceExternalIds?: components["schemas"]["ExternalId"][];
+            /** @description Whether the customer may change the start date and exclusions (default true). */
+            customerManage?: boolean;
+        };
+        PlanTerms: {
+            name: string;
+            /** Format: date */
+            startDate: string;
+            /** @enum {string} */
+            frequency: "weekly" | "biweekly" | "monthly";
+            totalAmount: number;
+            eachAmount: number;
+        };
+        CreateRequest: {
+            /** @enum {string} */
+            type: "click2pay" | "autopay" | "paymentplan" | "statement";
+            /**
+             * Format: uuid
+             * @description The contact (its portal id, from a contact batch's answer).
+             */
+            contactId: string;
+            locationExternalId: components["schemas"]["ExternalId"];
+            /** @description `click2pay` only, and required there: the open invoices of the location to pay. */
+            invoiceExternalIds?: components["schemas"]["ExternalId"][];
+            autopay?: components["schemas"]["AutopayTerms"];
+            plan?: components["schemas"]["PlanTerms"];
+            deliver: components["schemas"]["Delivery"];
+        };
+        IssuedLink: {
+            /**
+             * Format: uuid
+             * @description Null for a login link.
+             */
+            requestId: string | null;
+            /** @enum {string} */
+            type: "login" | "click2pay" | "autopay" | "paymentplan" | "statement";
+            /** @description The link; whoever has it can act as the contact until it expires. */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+            sentTo: null | {
+                /** @enum {string} */
+                channel: "email" | "sms";
+                recipient: string;
+            };
         };
     };
     responses: {
@@ -876,6 +983,66 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The request and its link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createLoginLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLoginLink"];
+            };
+        };
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
             503: components["responses"]["Unavailable"];
         };
     };

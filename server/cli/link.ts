@@ -15,6 +15,7 @@ import type { Db } from '../db/connect.js';
 import type { TokenStatus, TokenType } from '../db/schema.js';
 import { issueToken } from '../db/tokens.js';
 import { parseContactAddress } from '../domain/contact-address.js';
+import { LINK_TTL_DAYS as TTL_DAYS } from '../domain/request-links.js';
 import { issueDemoLinks } from '../seed/demo.js';
 import { CliError, isMain, openCliDb, runCli } from './common.js';
 
@@ -34,15 +35,6 @@ export interface IssuedLink {
   url: string;
 }
 
-const TTL_DAYS: Record<TokenType, number> = {
-  login: 7,
-  click2pay: 14,
-  autopay: 14,
-  paymentplan: 14,
-  statement: 30,
-  reminder: 14,
-  message: 14,
-};
 
 export async function issueLinksForAddress(
   db: Db,

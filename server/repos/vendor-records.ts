@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
-import type { Address, InvoiceExtra, PaymentConfig } from '../db/schema.js';
+import type { Address, InvoiceExtra, PaymentConfig, RequestPlan } from '../db/schema.js';
 
 // ───────────────────────────── locations ─────────────────────────────
 
@@ -308,4 +308,58 @@ export async function scheduledGroupsPaying(trx: Db, vendorId: string, invoiceId
     .where('p.invoiceId', 'in', [...invoiceIds])
     .orderBy('g.id')
     .execute();
+}
+
+// ───────────────────────────── requests and links ─────────────────────────────
+
+/** The contact when it belongs to this location of the vendor (the only contacts a request there may go to). */
+export async function contactAtLocation(db: Db, vendorId: string, locationId: string, contactId: string) {
+  return db
+    .selectFrom('contactLocations as cl')
+    .innerJoin('contacts as c', 'c.id', 'cl.contactId')
+    .select(['c.id', 'c.firstName', 'c.lastName', 'c.email', 'c.phone'])
+    .where('cl.vendorId', '=', vendorId)
+    .where('cl.locationId', '=', locationId)
+    .where('cl.contactId', '=', contactId)
+    .executeTakeFirst();
+}
+
+/** The contact when it belongs to any location of the vendor, or is the vendor's own. */
+export async function contactOfVendorAnyLocation(db: Db, vendorId: string, contactId: string) {
+  return db
+    .selectFrom('contacts as c')
+    .select(['c.id', 'c.firstName', 'c.lastName', 'c.email', 'c.phone'])
+    .where('c.id', '=', contactId)
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('contactLocations as cl').select('cl.contactId').whereRef('cl.contactId', '=', 'c.id').where('cl.vendorId', '=', vendorId)),
+        eb.exists(eb.selectFrom('vendorContacts as vc').select('vc.contactId').whereRef('vc.contactId', '=', 'c.id').where('vc.vendorId', '=', vendorId)),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/** The location's invoices with these external ids (id, open or not). */
+export async function locationInvoicesByExternalId(db: Db, vendorId: string, locationId: string, externalIds: readonly string[]) {
+  if (externalIds.length === 0) return new Map<string, { id: string; payable: boolean; deletedAt: Date | null }>();
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['id', 'externalId', 'payable', 'deletedAt'])
+    .where('vendorId', '=', vendorId)
+    .where('locationId', '=', locationId)
+    .where('externalId', 'in', [...externalIds])
+    .execute();
+  return new Map(rows.map((r) => [r.externalId, { id: r.id, payable: r.payable, deletedAt: r.deletedAt }]));
+}
+
+export async function insertRequest(
+  trx: Db,
+  request: { vendorId: string; locationId: string; contactId: string; type: string; startDate: string | null; invoiceIds: string[]; excludedInvoiceIds: string[]; plan: RequestPlan | null; customerManage: boolean },
+): Promise<string> {
+  const row = await trx
+    .insertInto('requests')
+    .values({ ...request, invoiceIds: JSON.stringify(request.invoiceIds), excludedInvoiceIds: JSON.stringify(request.excludedInvoiceIds), plan: request.plan === null ? null : JSON.stringify(request.plan) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

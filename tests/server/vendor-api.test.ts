@@ -324,6 +324,76 @@ describe('an invoice the vendor closes while the customer has a payment schedule
   });
 });
 
+describe('requests that bring a customer in', () => {
+  let contactId: string;
+  beforeAll(async () => {
+    const res = await call('upsertContacts', 'POST', '/contacts/batch', keyA, {
+      contacts: [{ externalId: 'C-REQ', firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', locationExternalIds: ['L-200'] }],
+    });
+    contactId = res.body.results[0].id;
+    await call('upsertInvoices', 'POST', '/invoices/batch', keyA, { invoices: [invoice('req-1', 'L-200', 40), invoice('req-2', 'L-200', 60), invoice('req-closed', 'L-200', 5, { status: 'closed' })] });
+  });
+
+  const outboxFor = (recipient: string) => s.db.selectFrom('outbox').select(['channel', 'subject', 'body']).where('recipient', '=', recipient).orderBy('createdAt').execute();
+
+  it('click-to-pay by e-mail: the message carries a link that opens the pay request with those invoices selected', async () => {
+    const res = await call('createRequest', 'POST', '/requests', keyA, { type: 'click2pay', contactId, locationExternalId: 'L-200', invoiceExternalIds: ['req-1', 'req-2'], deliver: 'email' });
+    expect(res.status).toBe(201);
+    expect(res.body.sentTo).toEqual({ channel: 'email', recipient: 'ana@example.com' });
+    const [message] = await outboxFor('ana@example.com');
+    expect(message.subject).toBe('Performance Foodservice – Carolina: invoices to pay');
+    expect(message.body).toContain(res.body.url);
+    const token = res.body.url.split('/token/')[1];
+    const info = await s.app.inject({ url: '/api/tokens/current', headers: s.auth(token) });
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toMatchObject({ type: 'click2pay', id: res.body.requestId, vendorId: s.demo.vendors.pfg });
+    const request = await s.db.selectFrom('requests').select(['invoiceIds', 'contactId']).where('id', '=', res.body.requestId).executeTakeFirstOrThrow();
+    expect(request.contactId).toBe(contactId);
+    expect(request.invoiceIds).toHaveLength(2);
+  });
+
+  it('AutoPay, plan and statement requests returned only (deliver none): no message written', async () => {
+    const before = (await outboxFor('ana@example.com')).length;
+    for (const body of [
+      { type: 'autopay', autopay: { startDate: '2026-12-01', excludedInvoiceExternalIds: ['req-2'], customerManage: false } },
+      { type: 'paymentplan', plan: { name: 'Winter plan', startDate: '2026-12-05', frequency: 'monthly', totalAmount: 100, eachAmount: 25 } },
+      { type: 'statement' },
+    ]) {
+      const res = await call('createRequest', 'POST', '/requests', keyA, { ...body, contactId, locationExternalId: 'L-200', deliver: 'none' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ type: body.type, sentTo: null });
+    }
+    expect(await outboxFor('ana@example.com')).toHaveLength(before);
+    const plan = await s.db.selectFrom('requests').select('plan').where('contactId', '=', contactId).where('type', '=', 'paymentplan').executeTakeFirstOrThrow();
+    expect(plan.plan).toMatchObject({ paymentPlanName: 'Winter plan', totalAmount: 10000, eachAmount: 2500 });
+  });
+
+  it('refusals: a closed invoice, SMS without a mobile number, another vendor’s contact, terms of another request type', async () => {
+    const closed = await call('createRequest', 'POST', '/requests', keyA, { type: 'click2pay', contactId, locationExternalId: 'L-200', invoiceExternalIds: ['req-1', 'req-closed'], deliver: 'none' });
+    expect(closed.status).toBe(422);
+    expect(closed.body.field).toBe('invoiceExternalIds[1]');
+    const sms = await call('createRequest', 'POST', '/requests', keyA, { type: 'statement', contactId, locationExternalId: 'L-200', deliver: 'sms' });
+    expect(sms.status).toBe(422);
+    expect(sms.body.errorCode).toBe('no_address');
+    const foreign = await call('createRequest', 'POST', '/requests', keyB, { type: 'statement', contactId, locationExternalId: 'L-100', deliver: 'none' });
+    expect(foreign.status).toBe(404);
+    expect((await call('createLoginLink', 'POST', `/contacts/${contactId}/login-link`, keyB, { deliver: 'none' })).status).toBe(404);
+    const mixed = await call('createRequest', 'POST', '/requests', keyA, { type: 'statement', contactId, locationExternalId: 'L-200', plan: { name: 'x', startDate: '2026-12-05', frequency: 'monthly', totalAmount: 1, eachAmount: 1 }, deliver: 'none' });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.field).toBe('plan');
+  });
+
+  it('a login link by e-mail opens the portal as the contact', async () => {
+    const res = await call('createLoginLink', 'POST', `/contacts/${contactId}/login-link`, keyA, { deliver: 'email' });
+    expect(res.status).toBe(201);
+    const messages = await outboxFor('ana@example.com');
+    expect(messages.at(-1)!.body).toContain(res.body.url);
+    const token = res.body.url.split('/token/')[1];
+    const vendors = await s.app.inject({ url: '/api/vendors', headers: s.auth(token) });
+    expect(vendors.statusCode).toBe(200);
+  });
+});
+
 describe('the reference', () => {
   it('serves the vendor contract and its docs beside the portal’s', async () => {
     const json = await s.app.inject({ url: '/vendor-api/openapi.json' });

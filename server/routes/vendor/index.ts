@@ -26,6 +26,7 @@ import {
 import { vendorSettings } from '../../repos/vendor-settings.js';
 import { upsertContacts, upsertInvoices, upsertLocations, type ContactInput, type InvoiceInput, type LocationInput } from '../../use-cases/vendor-batches.js';
 import { createApiKey } from '../../use-cases/vendor-keys.js';
+import { createLoginLink, createRequest, type Delivery, type IssuedLink, type RequestInput } from '../../use-cases/vendor-requests.js';
 import type { RouteDeps } from '../deps.js';
 
 const apiKey = (row: ApiKeyRow) => ({
@@ -90,7 +91,9 @@ interface PageQuery {
 const pageOf = (query: PageQuery) => ({ after: query.after, limit: query.limit ?? 100 });
 const nextCursor = <T extends { id: string }>(rows: T[], limit: number) => (rows.length === limit ? rows[rows.length - 1].id : null);
 
-export function vendorApiHandlers({ db }: RouteDeps): Handlers {
+const issuedLink = (link: IssuedLink) => ({ ...link, expiresAt: toIsoString(link.expiresAt) });
+
+export function vendorApiHandlers({ db, config }: RouteDeps): Handlers {
   return {
     async getVendor(request) {
       const vendor = await vendorSettings(db, vendorOf(request));
@@ -163,6 +166,17 @@ export function vendorApiHandlers({ db }: RouteDeps): Handlers {
     async upsertInvoices(request) {
       const { invoices } = request.body as { invoices: InvoiceInput[] };
       return { results: answerOf(await upsertInvoices(db, vendorOf(request), invoices)) };
+    },
+
+    async createRequest(request: FastifyRequest, reply: FastifyReply) {
+      const link = answerOf(await createRequest(db, vendorOf(request), request.body as RequestInput, config.publicUrl));
+      return reply.code(201).send(issuedLink(link));
+    },
+    async createLoginLink(request: FastifyRequest, reply: FastifyReply) {
+      const { contactId } = request.params as { contactId: string };
+      const { deliver } = request.body as { deliver: Delivery };
+      const link = answerOf(await createLoginLink(db, vendorOf(request), contactId, deliver, config.publicUrl));
+      return reply.code(201).send(issuedLink(link));
     },
   };
 }

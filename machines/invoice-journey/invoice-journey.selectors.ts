@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { commentLength, commentProblem } from '../../core/rules/comment';
 import type { invoiceJourneyMachine } from './invoice-journey.machine';
 
-type Snapshot = SnapshotFrom<typeof invoiceJourneyMachine>;
+type Snapshot = Pick<SnapshotFrom<typeof invoiceJourneyMachine>, 'context' | 'matches'>;
 
 export type JourneyStatus = 'loading' | 'loaded' | 'failed';
 export type CommentModal = 'closed' | 'editing' | 'submitting' | 'submitted' | 'failed';

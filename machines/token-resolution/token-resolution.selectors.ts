@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { tokenResolutionMachine } from './token-resolution.machine';
 
-type TokenResolutionSnapshot = SnapshotFrom<typeof tokenResolutionMachine>;
+type TokenResolutionSnapshot = Pick<SnapshotFrom<typeof tokenResolutionMachine>, 'matches'>;
 
 /** True while the token info is loading (the page shows its spinner). */
 export function selectIsResolving(snapshot: TokenResolutionSnapshot): boolean {

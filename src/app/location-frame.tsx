@@ -4,7 +4,6 @@ import { useReplay } from './replay-scope';
 import { css } from '../../styled-system/css';
 import { useReleaseFirstScreen } from '../ui/first-screen';
 import { Page } from '../ui/page';
-import { changeLocationPath } from '../../machines/selection/selection.selectors';
 import { ChangeLocationBar } from '../ui/change-location-bar';
 import { useSession } from './session';
 import { ShellFrame } from './shell-frame';
@@ -36,7 +35,7 @@ export function LocationFrame({ vendorId, locationId, changeLocationBar = false,
     if (loaded) replay?.send({ type: 'replay.loaded', scope: { token: session.token, vendorId, locationId }, path: pathname });
   }, [loaded, replay, session.token, vendorId, locationId, pathname]);
   if (context.status === 'missing') return <Navigate to="/404" replace />;
-  const changeTo = changeLocationBar && context.status === 'loaded' ? changeLocationPath(session.token, vendorId, context.vendorCount, context.locationCount) : null;
+  const changeTo = changeLocationBar ? context.changeLocationTo : null;
   const bar = changeTo ? <ChangeLocationBar current={context.location?.displayName ?? ''} to={changeTo} label={t.changeLocation} /> : null;
   return (
     // Not ready while loading: whether the bar shows is known only then (it must not push the page down later).

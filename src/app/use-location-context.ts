@@ -1,28 +1,17 @@
 import { useSelector } from '@xstate/react';
-import type { Location, Vendor } from '../../machines/load/load.actors';
+import { useMemo } from 'react';
+import { connectLocationContext, type LocationContextApi } from '../../machines/load/location-context.connect';
 import { useSession } from './session';
 
-export interface LocationContextView {
-  status: 'loading' | 'loaded' | 'failed' | 'missing';
-  vendor: Vendor | null;
-  location: Location | null;
-  vendorCount: number;
-  locationCount: number;
-}
+export type LocationContextView = LocationContextApi;
 
-/** Vendor and location of a location page, from the session's load-once slices. */
+/** Vendor and location of a location page, from the session's load-once slices (`connectLocationContext`). */
 export function useLocationContext(vendorId: string, locationId: string): LocationContextView {
   const session = useSession();
-  const vendorsRef = session.vendors();
-  const locationsRef = session.locations(vendorId);
-  const vendorsStatus = useSelector(vendorsRef, (s) => s.value);
-  const locationsStatus = useSelector(locationsRef, (s) => s.value);
-  const vendors = useSelector(vendorsRef, (s) => s.context.data);
-  const locations = useSelector(locationsRef, (s) => s.context.data);
-  const vendor = vendors?.find((v) => v.id === vendorId) ?? null;
-  const location = locations?.[locationId] ?? null;
-  let status: LocationContextView['status'] = 'loading';
-  if (vendorsStatus === 'failed' || locationsStatus === 'failed') status = 'failed';
-  else if (vendorsStatus === 'loaded' && locationsStatus === 'loaded') status = vendor && location ? 'loaded' : 'missing';
-  return { status, vendor, location, vendorCount: vendors?.length ?? 0, locationCount: locations ? Object.keys(locations).length : 0 };
+  const vendors = useSelector(session.vendors(), (s) => s);
+  const locations = useSelector(session.locations(vendorId), (s) => s);
+  return useMemo(
+    () => connectLocationContext({ vendors, locations }, { token: session.token, vendorId, locationId }),
+    [vendors, locations, session.token, vendorId, locationId],
+  );
 }

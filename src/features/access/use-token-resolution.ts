@@ -1,16 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { connectTokenResolution, type TokenResolutionApi } from '../../../machines/token-resolution/token-resolution.connect';
 import { tokenResolutionMachine } from '../../../machines/token-resolution/token-resolution.machine';
-import { selectIsResolving } from '../../../machines/token-resolution/token-resolution.selectors';
 import { savedActionOfLink } from '../../../machines/replay/replay.types';
 import { useReplay } from '../../app/replay-scope';
 
 /**
  * Resolves `token` once (the caller keys the component by token) and navigates, replacing the
- * entry URL so "back" does not resolve the link again.
+ * entry URL so "back" does not resolve the link again. What the page shows is `connectTokenResolution`.
  */
-export function useTokenResolution(token: string): { isResolving: boolean } {
+export function useTokenResolution(token: string): TokenResolutionApi {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
@@ -30,6 +30,6 @@ export function useTokenResolution(token: string): { isResolving: boolean } {
     [replay],
   );
   const actorRef = useActorRef(logic, { input: { token } });
-  const isResolving = useSelector(actorRef, selectIsResolving);
-  return { isResolving };
+  const snapshot = useSelector(actorRef, (s) => s);
+  return useMemo(() => connectTokenResolution(snapshot), [snapshot]);
 }

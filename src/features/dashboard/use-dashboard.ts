@@ -1,19 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { connectDashboard, type DashboardApi } from '../../../machines/dashboard/dashboard.connect';
 import { dashboardMachine } from '../../../machines/dashboard/dashboard.machine';
-import { selectAutopayOn, selectHasPaymentPlans, selectIsLoading } from '../../../machines/dashboard/dashboard.selectors';
 
-export interface DashboardView {
-  isLoading: boolean;
-  autopayOn: boolean;
-  hasPaymentPlans: boolean;
-}
+export type DashboardView = DashboardApi;
 
-/** Runs the dashboard machine of one location (the caller keys it by location). */
+/** Runs the dashboard machine of one location (the caller keys it by location); its view is `connectDashboard`. */
 export function useDashboard(vendorId: string, locationId: string, logic = dashboardMachine): DashboardView {
   const actorRef = useActorRef(logic, { input: { vendorId, locationId } });
-  return {
-    isLoading: useSelector(actorRef, selectIsLoading),
-    autopayOn: useSelector(actorRef, selectAutopayOn),
-    hasPaymentPlans: useSelector(actorRef, selectHasPaymentPlans),
-  };
+  const snapshot = useSelector(actorRef, (s) => s);
+  return useMemo(() => connectDashboard(snapshot), [snapshot]);
 }

@@ -1,16 +1,21 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { selectUnreadBadge } from '../../../machines/messages/messages.selectors';
+import { useEffect, useMemo, useRef } from 'react';
+import { connectUnreadMessages } from '../../../machines/messages/unread-messages.connect';
 import { unreadMessagesMachine } from '../../../machines/messages/unread-messages.machine';
 
 /**
- * The MESSAGES tile's badge: once the location (and its `hasUnreadMessages`) is known, the machine counts
- * the unread messages — only when there are some. `undefined` while the location loads.
+ * The MESSAGES tile's badge (`connectUnreadMessages`): once the location (and its `hasUnreadMessages`) is known, the
+ * machine counts the unread messages — only when there are some. `undefined` while the location loads.
  */
 export function useUnreadMessages(vendorId: string, locationId: string, hasUnreadMessages: boolean | undefined): number | 'new' | null {
   const actor = useActorRef(unreadMessagesMachine, { input: { vendorId, locationId } });
+  const snapshot = useSelector(actor, (s) => s);
+  const view = useMemo(() => connectUnreadMessages(snapshot, actor.send), [snapshot, actor]);
+  // The location is told once per flag it reports, not again with every count the machine reaches.
+  const viewRef = useRef(view);
+  viewRef.current = view;
   useEffect(() => {
-    if (hasUnreadMessages !== undefined) actor.send({ type: 'unread.location', hasUnreadMessages });
+    if (hasUnreadMessages !== undefined) viewRef.current.locationKnown(hasUnreadMessages);
   }, [actor, hasUnreadMessages]);
-  return useSelector(actor, selectUnreadBadge);
+  return view.badge;
 }

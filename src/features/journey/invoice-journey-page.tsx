@@ -9,10 +9,9 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Card, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { PrintStyles, ReportActions, usePrinting } from '../../ui/report-actions';
-import { shortDate } from '../../../core/rules/display';
+import { journeyTimestamp, shortDate } from '../../../core/rules/display';
 import { LocationPage } from '../../app/location-page';
 import { CommentModal } from './comment-modal';
-import { journeyTimestamp } from '../../../core/rules/display';
 import { journeyCsvColumns } from './journey-csv';
 import { journeyTexts as t } from './texts';
 import { useInvoiceJourney } from './use-invoice-journey';
@@ -67,8 +66,7 @@ function JourneySkeleton() {
 function Journey({ vendorId, locationId, invoiceId, vendorName, timeZone }: { vendorId: string; locationId: string; invoiceId: string; vendorName: string; timeZone?: string }) {
   const view = useInvoiceJourney({ vendorId, locationId, invoiceId });
   const columns = useMemo(() => journeyColumns(timeZone), [timeZone]);
-  const entries = view.journey?.journeys ?? [];
-  const invoice = view.journey?.invoice;
+  const { entries, invoice } = view;
   const printing = usePrinting();
   if (view.status === 'loading') return <JourneySkeleton />;
   if (view.status === 'failed' || !invoice) {

@@ -2,38 +2,27 @@
  * Message rules (portal-recurring.md §2.8, §2.9, §9), pure: the resolution-center category of a message and the one
  * message list (template messages and resolution-center messages together, newest first).
  */
+import type { components } from '../api/schema';
 
 export type ResolutionCategory = 'Payment Failed' | 'Comment' | 'Disputed' | 'Partially Paid';
 /** The order the resolution center lists its groups in. */
 export const RESOLUTION_CATEGORIES: readonly ResolutionCategory[] = ['Payment Failed', 'Disputed', 'Partially Paid', 'Comment'];
 
 /** §2.9: subject "Payment Failed" → Payment Failed; "Comment" → Comment; a zero paid amount → Disputed; else Partially Paid. */
-export function resolutionCategory(message: { subject: string; paymentPaidAmount: number | null }): ResolutionCategory {
+export function resolutionCategory(message: Pick<ResolutionMessage, 'subject' | 'paymentPaidAmount'>): ResolutionCategory {
   if (message.subject === 'Payment Failed') return 'Payment Failed';
   if (message.subject === 'Comment') return 'Comment';
   if (message.paymentPaidAmount === 0) return 'Disputed';
   return 'Partially Paid';
 }
 
-/** Fields of a resolution-center message (contract `Message`). */
-export interface ResolutionMessage {
-  id: string;
-  invoiceId: string;
-  invoiceDisplayInvNum: string;
-  createdAt: string;
-  subject: string;
-  message: string;
-  paymentPaidAmount: number | null;
-  contactRead: boolean;
-}
+/** A resolution-center message (contract `Message`). */
+export type ResolutionMessage = components['schemas']['Message'];
+
+type TemplateMessage = components['schemas']['TemplateMessage'];
 
 /** Fields of a template message the list needs (contract `TemplateMessage`). */
-export interface TemplateMessageSummary {
-  id: string;
-  createdAt: string;
-  messageData: { subject: string };
-  from: { firstName: string; lastName: string };
-}
+export type TemplateMessageSummary = Pick<TemplateMessage, 'id' | 'createdAt' | 'from'> & { messageData: Pick<TemplateMessage['messageData'], 'subject'> };
 
 /** One row of the message list. */
 export type MessageEntry =
@@ -56,7 +45,7 @@ export function messageEntries(templates: readonly TemplateMessageSummary[], mes
 }
 
 /** The resolution center's rows: one per invoice (its newest message), grouped by category in `RESOLUTION_CATEGORIES` order. */
-export function groupByCategory<T extends { subject: string; paymentPaidAmount: number | null }>(rows: readonly T[]) {
+export function groupByCategory<T extends Pick<ResolutionMessage, 'subject' | 'paymentPaidAmount'>>(rows: readonly T[]) {
   return RESOLUTION_CATEGORIES.map((category) => ({ category, rows: rows.filter((r) => resolutionCategory(r) === category) })).filter((g) => g.rows.length > 0);
 }
 

@@ -16,13 +16,13 @@ export type AutopayDeleteEvent = { type: 'delete.open' } | { type: 'delete.confi
 /**
  * Turning AutoPay off (§2.2, §4 "Deletion: deleting, then deleted (active AutoPay cleared) or failed"): a
  * confirmation modal first; "Could not turn off AutoPay Plus." shows in the modal on failure (try again or keep it).
- * On success the provided `deleted` action clears the session's AutoPay and goes to `.../autopaydelete/confirmation`.
+ * On success the provided `goToDeleteConfirmation` action goes to `.../autopaydelete/confirmation`.
  */
 export const autopayDeleteMachine = setup({
   types: {} as { context: AutopayDeleteContext; events: AutopayDeleteEvent; input: AutopayDeleteInput },
   actors: { deleteAutopay },
   actions: {
-    deleted: (_, _params: { result: DeleteAutopayResponse }) => {},
+    goToDeleteConfirmation: (_, _params: { result: DeleteAutopayResponse }) => {},
   },
 }).createMachine({
   id: 'autopayDelete',
@@ -36,7 +36,7 @@ export const autopayDeleteMachine = setup({
         id: 'deleteAutopay',
         src: 'deleteAutopay',
         input: ({ context }) => ({ vendorId: context.vendorId, locationId: context.locationId, autopayId: context.autopayId }),
-        onDone: { target: 'deleted', actions: [assign({ result: ({ event }) => event.output }), { type: 'deleted', params: ({ event }) => ({ result: event.output }) }] },
+        onDone: { target: 'deleted', actions: [assign({ result: ({ event }) => event.output }), { type: 'goToDeleteConfirmation', params: ({ event }) => ({ result: event.output }) }] },
         onError: 'failed',
       },
     },

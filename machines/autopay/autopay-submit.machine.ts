@@ -23,7 +23,7 @@ export type AutopaySubmitEvent =
  * fee goes through `confirming` ("Set up AutoPay Plus?") first. While submitting further submits are ignored. A
  * failure shows "Could not set up AutoPay Plus." and the form stays as typed; submitting again is a new attempt (the
  * server refuses a second AutoPay with 409, so a retry after a lost answer cannot create two).
- * On success the provided `confirmed` action navigates to `.../autopayconfirmation`.
+ * On success the provided `goToSetupConfirmation` action navigates to `.../autopayconfirmation`.
  */
 export const autopaySubmitMachine = setup({
   types: {} as { context: AutopaySubmitContext; events: AutopaySubmitEvent; input: AutopaySubmitInput },
@@ -33,7 +33,8 @@ export const autopaySubmitMachine = setup({
   },
   actions: {
     store: assign(({ event }) => (event.type === 'autopay.submit' ? { body: event.body, error: undefined } : {})),
-    confirmed: (_, _params: { autopay: Autopay }) => {},
+    /** Provided: stores the last used method and goes to the setup confirmation. */
+    goToSetupConfirmation: (_, _params: { autopay: Autopay }) => {},
   },
 }).createMachine({
   id: 'autopaySubmit',
@@ -55,7 +56,7 @@ export const autopaySubmitMachine = setup({
         id: 'createAutopay',
         src: 'createAutopay',
         input: ({ context }) => ({ vendorId: context.vendorId, locationId: context.locationId, body: context.body! }),
-        onDone: { target: 'confirmed', actions: [assign({ result: ({ event }) => event.output }), { type: 'confirmed', params: ({ event }) => ({ autopay: event.output }) }] },
+        onDone: { target: 'confirmed', actions: [assign({ result: ({ event }) => event.output }), { type: 'goToSetupConfirmation', params: ({ event }) => ({ autopay: event.output }) }] },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
       },
     },

@@ -48,7 +48,8 @@ const hasChange = (e: { method: MethodChange | null; exclusions: ExclusionChange
  * change (`POST .../autopay/{id}`) run one after the other in one actor, each only when it changed; each has its failure text, and
  * "Could not update AutoPay Plus." when both fail. A call that succeeded reports the new AutoPay through the provided
  * `changed` action even when the other failed, so the page shows what is saved and a second Update sends only what
- * is still different. With a fee the "Update AutoPay Plus?" modal asks first. Success → the provided `updated`.
+ * is still different. With a fee the "Update AutoPay Plus?" modal asks first. Success → the provided
+ * `goToUpdateConfirmation`.
  */
 export const autopayUpdateMachine = setup({
   types: {} as { context: AutopayUpdateContext; events: AutopayUpdateEvent; input: AutopayUpdateInput },
@@ -63,7 +64,8 @@ export const autopayUpdateMachine = setup({
     storeOutcome: assign((_, { autopay, methodFailed, exclusionsFailed }: AutopayUpdateOutcome) => ({ autopay, methodFailed, exclusionsFailed })),
     /** Provided: a partial success still changed the AutoPay (null when nothing was saved). */
     changed: (_, _params: { autopay: Autopay | null }) => {},
-    updated: (_, _params: { autopay: Autopay | null }) => {},
+    /** Provided: shows the saved AutoPay, stores the last used method and goes to the update confirmation. */
+    goToUpdateConfirmation: (_, _params: { autopay: Autopay | null }) => {},
   },
 }).createMachine({
   id: 'autopayUpdate',
@@ -96,7 +98,7 @@ export const autopayUpdateMachine = setup({
           {
             guard: { type: 'noneFailed', params: ({ event }) => event.output },
             target: 'updated',
-            actions: [{ type: 'storeOutcome', params: ({ event }) => event.output }, { type: 'updated', params: ({ event }) => ({ autopay: event.output.autopay }) }],
+            actions: [{ type: 'storeOutcome', params: ({ event }) => event.output }, { type: 'goToUpdateConfirmation', params: ({ event }) => ({ autopay: event.output.autopay }) }],
           },
           {
             target: 'failed',

@@ -59,8 +59,8 @@ export function notAdjustableReason(invoice: Invoice): NotAdjustableReason | nul
  * The dispute and partial-payment forms of one invoice (spec §2, §5): the invoice loads (loading → editing | failed),
  * or, for a credit or an invoice no longer payable opened by URL, notAdjustable (the page says so and links back);
  * then reason, notes and (partial) the new amount are edited; Apply is accepted only when the form is valid and hands
- * the adjustment to the provided `applied` action (which adds it to the session's invoice selection and goes back to
- * click-to-pay).
+ * the adjustment to the provided `addToSelectionAndReturn` action (which adds it to the session's invoice selection and
+ * goes back to click-to-pay).
  */
 export const invoiceAdjustmentMachine = setup({
   types: {} as { context: InvoiceAdjustmentContext; events: InvoiceAdjustmentEvent; input: InvoiceAdjustmentInput },
@@ -71,7 +71,7 @@ export const invoiceAdjustmentMachine = setup({
     isEditable: (_, invoice: Invoice) => notAdjustableReason(invoice) === null,
   },
   actions: {
-    applied: (_, _params: InvoiceAdjustment) => {},
+    addToSelectionAndReturn: (_, _params: InvoiceAdjustment) => {},
   },
 }).createMachine({
   id: 'invoiceAdjustment',
@@ -95,7 +95,7 @@ export const invoiceAdjustmentMachine = setup({
         'adjustment.reason': { actions: assign({ reason: ({ event }) => (isDisputeReason(event.reason) ? event.reason : '') }) },
         'adjustment.notes': { actions: assign({ notes: ({ event }) => event.notes }) },
         'adjustment.amount': { actions: assign({ amountText: ({ event }) => event.text }) },
-        'adjustment.apply': { guard: 'canApply', target: 'applied', actions: { type: 'applied', params: ({ context }) => adjustmentOf(context)! } },
+        'adjustment.apply': { guard: 'canApply', target: 'applied', actions: { type: 'addToSelectionAndReturn', params: ({ context }) => adjustmentOf(context)! } },
       },
     },
     applied: { type: 'final' },

@@ -13,7 +13,7 @@ import {
   selectPlanSetupStatus, selectSetupEnabled, selectSetupFailed, selectSetupSubmitting, selectSetupTerms,
 } from './payment-plans.selectors';
 
-/** The plans list (its redirects are the chart's provided `redirect`). */
+/** The plans list (its redirects are the chart's provided `redirectToPlanOrRoot`). */
 export function connectPlanList(snapshot: Pick<SnapshotFrom<typeof planListMachine>, 'context' | 'matches'>, send: (event: PlanListEvent) => void) {
   return {
     status: selectPlanListStatus(snapshot),

@@ -25,7 +25,7 @@ const redirectOf = (context: PlanListContext, plans: PaymentPlan[]) => planListR
  * - `toRoot`: no visible plan, or the only plan is where the user came from → the location root;
  * - `toPlan`: exactly one plan → straight to it;
  * - `list`: the report of every visible plan.
- * The redirects are final states whose provided `redirect` action navigates (replacing the history entry).
+ * The redirects are final states whose provided `redirectToPlanOrRoot` action navigates (replacing the history entry).
  */
 export const planListMachine = setup({
   types: {} as { context: PlanListContext; events: PlanListEvent; input: PlanListInput },
@@ -36,7 +36,8 @@ export const planListMachine = setup({
   },
   actions: {
     store: assign(({ event }) => ({ plans: loaded(event) })),
-    redirect: (_, _params: { planId: string | null }) => {},
+    /** Provided: replaces the list in history with the plan (`planId`) or, for null, the location root. */
+    redirectToPlanOrRoot: (_, _params: { planId: string | null }) => {},
   },
 }).createMachine({
   id: 'planList',
@@ -56,8 +57,8 @@ export const planListMachine = setup({
         onError: 'failed',
       },
     },
-    toRoot: { type: 'final', entry: { type: 'redirect', params: { planId: null } } },
-    toPlan: { type: 'final', entry: { type: 'redirect', params: ({ context }) => ({ planId: context.plans[0].id }) } },
+    toRoot: { type: 'final', entry: { type: 'redirectToPlanOrRoot', params: { planId: null } } },
+    toPlan: { type: 'final', entry: { type: 'redirectToPlanOrRoot', params: ({ context }) => ({ planId: context.plans[0].id }) } },
     list: {},
     failed: { on: { 'plans.retry': 'loading' } },
   },

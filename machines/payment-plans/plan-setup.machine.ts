@@ -38,7 +38,7 @@ export function canSetUp(context: PlanSetupContext): boolean {
 /**
  * The plan request page (§2.3, §4 "Plan setup: idle, submitting, confirmed or failed"): loads the request
  * (loading → loaded | failed "failed to load"); a request that is not an active payment-plan request shows as
- * `closed`. In `ready`: idle → submitting → confirmed (the provided `confirmed` action stores the last used
+ * `closed`. In `ready`: idle → submitting → confirmed (the provided `goToSetupConfirmation` action stores the last used
  * method and navigates to the confirmation with method and plan) | failed ("Could not set up payment plan.").
  */
 export const planSetupMachine = setup({
@@ -55,7 +55,8 @@ export const planSetupMachine = setup({
       const changed = setupTerms(context, context.method?.provider)?.version !== setupTerms(context, event.method.provider)?.version;
       return { method: event.method, termsAccepted: changed ? false : context.termsAccepted };
     }),
-    confirmed: (_, _params: { result: CreatePaymentPlanResponse }) => {},
+    /** Provided: stores the last used method and goes to the setup confirmation. */
+    goToSetupConfirmation: (_, _params: { result: CreatePaymentPlanResponse }) => {},
   },
 }).createMachine({
   id: 'planSetup',
@@ -97,7 +98,7 @@ export const planSetupMachine = setup({
                 }),
                 onDone: {
                   target: '#planSetup.confirmed',
-                  actions: [assign({ result: ({ event }) => event.output }), { type: 'confirmed', params: ({ event }) => ({ result: event.output }) }],
+                  actions: [assign({ result: ({ event }) => event.output }), { type: 'goToSetupConfirmation', params: ({ event }) => ({ result: event.output }) }],
                 },
                 onError: 'failed',
               },

@@ -41,7 +41,7 @@ export function canUpdatePlan(context: PlanUpdateContext): boolean {
  * Plan detail and its method update (§2.3, §8 "Could not update payment plan."): loads the plan (loading → loaded |
  * failed); a plan that is not active offers no update (`inactive`). In `ready` the form holds method and terms; Update
  * (enabled only for a different, verified method with the box ticked) opens the "Update payment plan?" modal
- * (Update / Cancel), then `submitting` → `updated` (the provided `updated` action navigates to the confirmation)
+ * (Update / Cancel), then `submitting` → `updated` (the provided `goToUpdateConfirmation` action navigates to the confirmation)
  * or `failed` (the text shows, the form stays as chosen).
  */
 export const planUpdateMachine = setup({
@@ -58,7 +58,8 @@ export const planUpdateMachine = setup({
       const changed = planTerms(context, context.method?.provider)?.version !== planTerms(context, event.method.provider)?.version;
       return { method: event.method, termsAccepted: changed ? false : context.termsAccepted };
     }),
-    updated: (_, _params: { plan: PaymentPlan; method: ChosenMethod }) => {},
+    /** Provided: stores the last used method and goes to the update confirmation. */
+    goToUpdateConfirmation: (_, _params: { plan: PaymentPlan; method: ChosenMethod }) => {},
   },
 }).createMachine({
   id: 'planUpdate',
@@ -99,7 +100,7 @@ export const planUpdateMachine = setup({
                 input: ({ context }) => ({ ...context.input, paymentMethodId: context.method!.id, epaVersion: planTerms(context, context.method!.provider)!.version }),
                 onDone: {
                   target: '#planUpdate.updated',
-                  actions: [assign({ result: ({ event }) => event.output }), { type: 'updated', params: ({ context, event }) => ({ plan: event.output, method: context.method! }) }],
+                  actions: [assign({ result: ({ event }) => event.output }), { type: 'goToUpdateConfirmation', params: ({ context, event }) => ({ plan: event.output, method: context.method! }) }],
                 },
                 onError: 'failed',
               },

@@ -36,7 +36,8 @@ function defaultKey(): string {
  * answers the first result instead of creating a second payment group. Dismissing the failure ends the attempt:
  * the next submit (perhaps with another method) is a new attempt with a new key.
  *
- * On success the provided `confirmed` action clears the selection, stores the last payment method and navigates.
+ * On success the provided `goToConfirmation` action clears the selection, stores the last payment method and goes to
+ * the thank-you page.
  */
 export const paymentSubmitMachine = setup({
   types: {} as { context: PaymentSubmitContext; events: PaymentSubmitEvent; input: PaymentSubmitInput },
@@ -47,8 +48,8 @@ export const paymentSubmitMachine = setup({
   actions: {
     newAttempt: assign(({ context, event }) =>
       event.type === 'payment.submit' ? { request: event.request, idempotencyKey: context.createKey(), error: undefined } : {}),
-    /** Provided by the page: clear the selection, store the last used method, navigate. */
-    confirmed: (_, _params: { result: PaymentGroupCreated; request: PaymentGroupRequest }) => {},
+    /** Provided by the page: clear the selection, store the last used method, go to the thank-you page. */
+    goToConfirmation: (_, _params: { result: PaymentGroupCreated; request: PaymentGroupRequest }) => {},
   },
 }).createMachine({
   id: 'paymentSubmit',
@@ -71,7 +72,7 @@ export const paymentSubmitMachine = setup({
         input: ({ context }) => ({ vendorId: context.vendorId, locationId: context.locationId, idempotencyKey: context.idempotencyKey!, request: context.request! }),
         onDone: {
           target: 'confirmed',
-          actions: [assign({ result: ({ event }) => event.output }), { type: 'confirmed', params: ({ context, event }) => ({ result: event.output, request: context.request! }) }],
+          actions: [assign({ result: ({ event }) => event.output }), { type: 'goToConfirmation', params: ({ context, event }) => ({ result: event.output, request: context.request! }) }],
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
       },

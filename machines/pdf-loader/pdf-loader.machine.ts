@@ -9,7 +9,7 @@ export interface PdfLoaderContext {
 
 /**
  * The PDF loader (spec §4): loading → loaded (redirect to the URL) | failed. The redirect happens only for an http,
- * https, ftp or blob URL; any other answer is a failure. `redirect` is provided by the view (tests replace it with
+ * https, ftp or blob URL; any other answer is a failure. `openPdf` is provided by the view (tests replace it with
  * `.provide`), so the machine never navigates the browser itself.
  */
 export const pdfLoaderMachine = setup({
@@ -17,7 +17,7 @@ export const pdfLoaderMachine = setup({
   types: {} as { context: PdfLoaderContext; input: PdfLoaderInput },
   actors: { fetchPdf },
   guards: { redirectable: (_, url: string) => isRedirectableUrl(url) },
-  actions: { redirect: (_, _url: string) => {} },
+  actions: { openPdf: (_, _url: string) => {} },
 }).createMachine({
   id: 'pdfLoader',
   context: ({ input }) => ({ input, url: null }),
@@ -35,7 +35,7 @@ export const pdfLoaderMachine = setup({
         onError: 'failed',
       },
     },
-    loaded: { entry: { type: 'redirect', params: ({ context }) => context.url! }, type: 'final' },
+    loaded: { entry: { type: 'openPdf', params: ({ context }) => context.url! }, type: 'final' },
     failed: {},
   },
 });

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { remitFormMachine } from './remit-form.machine';
 import type { RemitPrintEvent, remitPrintMachine } from './remit-print.machine';
 import {
-  selectDownloadFailed, selectIsDownloading, selectPrintedRows, selectRemitComments, selectRemitPdfRequest, selectRemitRows, selectRemitStatus,
+  selectDownloadFailed, selectHasInvoices, selectIsDownloading, selectPrintedRows, selectRemitComments, selectRemitPdfRequest, selectRemitRows, selectRemitStatus,
   selectRemitTotals, selectSelectedInvoiceIds,
 } from './remit.selectors';
 
@@ -20,6 +20,7 @@ export function connectRemit(
   return {
     status: selectRemitStatus(form),
     rows: selectRemitRows(form),
+    hasInvoices: selectHasInvoices(form),
     comments: selectRemitComments(form),
     printed: selectPrintedRows(form),
     totals: selectRemitTotals(form),

@@ -11,6 +11,7 @@ type PrintSnapshot = SnapshotFrom<typeof remitPrintMachine>;
 export const selectRemitStatus = (s: FormSnapshot) => s.value as 'loading' | 'loaded' | 'failed';
 export const selectRemitRows = (s: FormSnapshot) => s.context.rows;
 export const selectRemitComments = (s: FormSnapshot) => s.context.comments;
+/** The location has open invoices to pay: the form is their table, not the blank lines. */
 export const selectHasInvoices = (s: FormSnapshot) => s.context.rows.some((r) => r.invoice !== null);
 export const selectSelectedInvoiceIds = (s: FormSnapshot) => selectedInvoiceIds(s.context.rows);
 export const selectPrintedRows = (s: FormSnapshot) => printedRows(s.context.rows);
@@ -22,18 +23,16 @@ export const selectRemitTotals = (s: FormSnapshot) => remitTotals(s.context.rows
  */
 export function selectRemitPdfRequest(s: FormSnapshot): RemitPdfRequest {
   const { rows, comments } = s.context;
-  const anyInvoice = rows.some((r) => r.invoice);
   const dollars = (text: string) => {
     const cents = parseRemitAmount(text);
     return cents === null ? null : centsToAmount(cents);
   };
   return {
     invoices: printedRows(rows).filter((r) => r.invoice).map((r) => ({ invoiceId: r.invoice!.id, amount: dollars(r.paymentAmount) ?? 0, comment: r.comment })),
-    lines: anyInvoice ? [] : rows.map((r) => ({ description: r.description, amount: dollars(r.paymentAmount) })),
+    lines: selectHasInvoices(s) ? [] : rows.map((r) => ({ description: r.description, amount: dollars(r.paymentAmount) })),
     comments,
   };
 }
 
 export const selectIsDownloading = (s: PrintSnapshot) => s.matches('downloading');
 export const selectDownloadFailed = (s: PrintSnapshot) => s.matches('downloadFailed');
-export const selectIsPrinting = (s: PrintSnapshot) => s.matches('printing') || s.matches('recording');

@@ -44,7 +44,7 @@ const persistable = (context: ReplayContext): ReplayState => ({ enabled: context
  * schedules an action (a scheduled one of the same token and scope is canceled: the newest link wins), `cancel`,
  * `clearToken`, `clear` (401/403) and the on/off flag (`enable` / `disable`). The chart, while on: `watching` → a
  * selection with a pending action → `awaitingLoad` → the location's page has loaded (same scope) → the action is
- * dispatched: the provided `navigate` goes to its page (replacing history, unless already there), it becomes `sent`
+ * dispatched: the provided `goToSavedActionPage` goes to its page (replacing history, unless already there), it becomes `sent`
  * and `everDispatched` turns true. Every change is handed to the provided `save` (the persisted slice).
  */
 export const replayMachine = setup({
@@ -83,10 +83,10 @@ export const replayMachine = setup({
       const pending = pendingFor(context.actions, context.scope);
       const to = pending ? replayPath(pending) : null;
       // Already there (the link led straight to it): nothing to navigate, the action is sent all the same.
-      if (to && !(event.type === 'replay.loaded' && event.path === to)) enqueue({ type: 'navigate', params: { to } } as never);
+      if (to && !(event.type === 'replay.loaded' && event.path === to)) enqueue({ type: 'goToSavedActionPage', params: { to } } as never);
     }),
     /** Provided: navigates (replace) to the dispatched action's page. */
-    navigate: (_, _params: { to: string }) => {},
+    goToSavedActionPage: (_, _params: { to: string }) => {},
     /** Provided: writes the replay state into the persisted slice. */
     save: (_, _params: ReplayState) => {},
   },

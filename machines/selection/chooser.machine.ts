@@ -23,8 +23,8 @@ export type ChooserEvent = { type: 'chooser.choose'; id: string } | { type: 'cho
 /**
  * Vendor or location chooser (spec §2): loading → choosing, or straight on to the only option
  * (auto-forward, replacing the history entry), or failed (retry). `loadOptions` is provided by
- * the app from the session's load-once vendor/location slices; `forward` (replace) and `goTo`
- * (push) are the provided navigation.
+ * the app from the session's load-once vendor/location slices; `forwardToOnlyOption` (replace)
+ * and `goToChosenOption` (push) are the provided navigation.
  */
 export const chooserMachine = setup({
   types: {} as { context: ChooserContext; events: ChooserEvent },
@@ -38,9 +38,9 @@ export const chooserMachine = setup({
   actions: {
     storeOptions: assign((_, { options, vendorCount }: ChooserOptions) => ({ options, vendorCount })),
     /** Provided: navigate to the option, replacing the chooser in history. */
-    forward: (_, _params: { id: string }) => {},
+    forwardToOnlyOption: (_, _params: { id: string }) => {},
     /** Provided: navigate to the option. */
-    goTo: (_, _params: { id: string }) => {},
+    goToChosenOption: (_, _params: { id: string }) => {},
   },
 }).createMachine({
   id: 'chooser',
@@ -65,11 +65,11 @@ export const chooserMachine = setup({
     // Exactly one option: the user goes straight on (spec: auto-forward).
     forwarding: {
       type: 'final',
-      entry: [assign({ chosenId: ({ context }) => context.options[0]?.id ?? null }), { type: 'forward', params: ({ context }) => ({ id: context.options[0]?.id ?? '' }) }],
+      entry: [assign({ chosenId: ({ context }) => context.options[0]?.id ?? null }), { type: 'forwardToOnlyOption', params: ({ context }) => ({ id: context.options[0]?.id ?? '' }) }],
     },
     chosen: {
       type: 'final',
-      entry: { type: 'goTo', params: ({ context }) => ({ id: context.chosenId ?? '' }) },
+      entry: { type: 'goToChosenOption', params: ({ context }) => ({ id: context.chosenId ?? '' }) },
     },
     failed: { on: { 'chooser.retry': 'loading' } },
   },

@@ -37,7 +37,7 @@ export const unauthorizedMachine = setup({
     /** Provided: clears sessionStorage and the persisted store key. */
     clearSession: () => {},
     /** Provided: navigates to the error page (receives the path). */
-    navigate: (_, _params: { to: string }) => {},
+    goToErrorPage: (_, _params: { to: string }) => {},
   },
   delays: { redirectDelay: UNAUTHORIZED_REDIRECT_DELAY_MS },
 }).createMachine({
@@ -54,7 +54,7 @@ export const unauthorizedMachine = setup({
       after: {
         redirectDelay: {
           target: 'idle',
-          actions: { type: 'navigate', params: ({ context }) => ({ to: errorPagePath(context.token ?? '', context.errorCode) }) },
+          actions: { type: 'goToErrorPage', params: ({ context }) => ({ to: errorPagePath(context.token ?? '', context.errorCode) }) },
         },
       },
     },

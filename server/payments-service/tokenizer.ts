@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/connect.js';
 import type { PaymentProvider } from '../db/schema.js';
-import { generateToken, hashToken } from '../db/tokens.js';
+import { generateToken } from '../db/tokens.js';
 import type { Handlers } from '../http/api.js';
 import type { OpenApiDocument } from '../http/contract.js';
 import { ApiError } from '../http/errors.js';
@@ -38,7 +38,7 @@ import {
 import { verifyPaymentMethodsJwt, type PaymentMethodsClaims } from './payments-jwt.js';
 import type { ProcessorRegistry } from './processor.js';
 import { sandboxRegistry } from './sandbox.js';
-import { paymentsDb } from './schema.js';
+import { deleteTokenizedMethodsExpiredBefore, insertTokenizedMethod } from './tokenized-methods.js';
 
 /** How long a tokenizer key can be attached (openapi/payments.yaml: 30 minutes). */
 export const TOKEN_KEY_TTL_MS = 30 * 60 * 1000;
@@ -133,20 +133,15 @@ export function paymentsService({ db, contract, processors = sandboxRegistry(), 
     record: { provider: PaymentProvider; nickname: string | null; nameOnCard: string | null; brand: string | null; lastFour: string; expMonth: number | null; expYear: number | null; providerToken: string },
   ) {
     const key = generateToken();
-    const pdb = paymentsDb(db);
     // Housekeeping: keys expired for a day are of no use any more (an attached method keeps its own copy).
-    await pdb.deleteFrom('tokenizedMethods').where('expiresAt', '<', new Date(now().getTime() - 24 * 60 * 60 * 1000)).execute();
-    await pdb
-      .insertInto('tokenizedMethods')
-      .values({
-        ...record,
-        keyHash: hashToken(key),
-        contactId: claims.contactId,
-        vendorId: claims.vendorId,
-        locationId: claims.locationId,
-        expiresAt: new Date(now().getTime() + TOKEN_KEY_TTL_MS),
-      })
-      .execute();
+    await deleteTokenizedMethodsExpiredBefore(db, new Date(now().getTime() - 24 * 60 * 60 * 1000));
+    await insertTokenizedMethod(db, key, {
+      ...record,
+      contactId: claims.contactId,
+      vendorId: claims.vendorId,
+      locationId: claims.locationId,
+      expiresAt: new Date(now().getTime() + TOKEN_KEY_TTL_MS),
+    });
     return key;
   }
 

@@ -6,7 +6,8 @@
  * (server/use-cases/); they lock the rows they decide on through the functions here.
  */
 import type { Db } from '../db/connect.js';
-import type { PaymentMethod, PaymentProvider } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { PaymentMethod, PaymentMethodsTable, PaymentProvider } from '../db/schema.js';
 import { toDateString, toIsoString } from '../domain/dates.js';
 import { centsToAmount } from '../../core/rules/money.js';
 import { normaliseProvider, paymentMethodTypeOf } from '../domain/payments.js';
@@ -107,6 +108,17 @@ export async function lockLiveMethod(trx: Db, scope: MethodScope, id: string, mo
     .where('locationId', '=', scope.locationId)
     .where('deletedAt', 'is', null);
   return (mode === 'share' ? query.forShare() : query.forUpdate()).executeTakeFirst();
+}
+
+/** Saves a new method; its id. */
+export async function insertPaymentMethod(trx: Db, method: Insertable<PaymentMethodsTable>): Promise<string> {
+  const row = await trx.insertInto('paymentMethods').values(method).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The method's micro-deposits were confirmed: it can pay. */
+export async function clearVerificationRequired(trx: Db, id: string): Promise<void> {
+  await trx.updateTable('paymentMethods').set({ verificationRequired: false }).where('id', '=', id).execute();
 }
 
 /** Soft delete: the method stays for the payments made with it, and is no longer listed or usable. */

@@ -1,41 +1,37 @@
 /**
- * What the AutoPay and payment-plan rules read: the vendor's date, its AutoPay start window and flags, and which
- * invoices are the location's. The checks themselves are the use cases' (server/use-cases/recurring-checks.ts).
+ * What the AutoPay and payment-plan rules read, as stored: the vendor's end-of-day cut-off (it names the time zone),
+ * its AutoPay start window and customerManageAutopay flag, the configuration's window and global flag; and which
+ * invoices are the location's. What they mean (the vendor's date, the window, which flag wins) is decided by the use
+ * cases (server/use-cases/recurring-checks.ts) with the shared rules of core/rules.
  */
-import { Temporal } from 'temporal-polyfill';
-import { vendorToday, configuredTimeZone } from '../../core/rules/payment-dates.js';
-import { autopayWindowDays } from '../../core/rules/recurring-plans.js';
 import type { Db } from '../db/connect.js';
+import type { EodCutoff } from '../db/schema.js';
 import { toConfiguration, toFeatureFlags } from './config.js';
 
-export interface VendorRules {
-  today: Temporal.PlainDate;
-  timeZone: string;
-  /** last day of the AutoPay start window (inclusive) */
-  startWindowEnd: Temporal.PlainDate;
-  /** vendor flag customerManageAutopay (else the global flag, default on) */
-  customerManageAutopay: boolean;
+export interface VendorRecurringSettings {
+  /** vendors.eod_cutoff as stored (its `timezone` may be missing) */
+  eodCutoff: Partial<EodCutoff> | null;
+  /** vendors.config.autoPayStartDateTimeFrame as stored */
+  vendorStartWindowDays: number | string | null | undefined;
+  /** the configuration's autopayConfig.startDateTimeFrame */
+  configStartWindowDays: number;
+  /** vendors.feature_flags.customerManageAutopay as stored (anything, or missing) */
+  vendorCustomerManageAutopay: unknown;
+  /** the global feature flag customerManageAutopay, when configured */
+  globalCustomerManageAutopay: boolean | undefined;
 }
 
-/**
- * The vendor's date, the AutoPay start window (today … today + N days, N = the vendor's autoPayStartDateTimeFrame
- * when set — 0 included —, else the configuration's autopayConfig.startDateTimeFrame, else 0: spec §9, the SPA's own
- * rule `autopayWindowDays`) and the customerManageAutopay flag.
- */
-export async function vendorRules(db: Db, vendorId: string, now: Date): Promise<VendorRules> {
+export async function vendorRecurringSettings(db: Db, vendorId: string): Promise<VendorRecurringSettings> {
   const vendor = await db.selectFrom('vendors').select(['config', 'eodCutoff', 'featureFlags']).where('id', '=', vendorId).executeTakeFirstOrThrow();
   const rows = await db.selectFrom('appConfig').select(['key', 'value']).where('key', 'in', ['configuration', 'featureFlags']).execute();
   const configuration = toConfiguration(rows.find((r) => r.key === 'configuration')?.value);
   const flags = toFeatureFlags(rows.find((r) => r.key === 'featureFlags')?.value);
-  const timeZone = configuredTimeZone(vendor.eodCutoff);
-  const today = vendorToday(Temporal.Instant.fromEpochMilliseconds(now.getTime()), timeZone);
-  const days = autopayWindowDays(vendor.config?.autoPayStartDateTimeFrame as number | string | null | undefined, configuration.autopayConfig.startDateTimeFrame);
-  const vendorFlag = (vendor.featureFlags as Record<string, unknown> | null)?.customerManageAutopay;
   return {
-    today,
-    timeZone,
-    startWindowEnd: today.add({ days }),
-    customerManageAutopay: typeof vendorFlag === 'boolean' ? vendorFlag : (flags.customerManageAutopay?.enabled ?? true),
+    eodCutoff: vendor.eodCutoff,
+    vendorStartWindowDays: vendor.config?.autoPayStartDateTimeFrame as number | string | null | undefined,
+    configStartWindowDays: configuration.autopayConfig.startDateTimeFrame,
+    vendorCustomerManageAutopay: (vendor.featureFlags as Record<string, unknown> | null)?.customerManageAutopay,
+    globalCustomerManageAutopay: flags.customerManageAutopay?.enabled,
   };
 }
 

@@ -5,12 +5,11 @@
  * cannot both use one key.
  */
 import type { Db } from '../db/connect.js';
-import type { PaymentProvider } from '../db/schema.js';
-import { hashToken } from '../db/tokens.js';
 import { paymentMethodTypeOf } from '../domain/payments.js';
 import type { ProcessorRegistry } from '../payments-service/processor.js';
-import { paymentsDb } from '../payments-service/schema.js';
-import { enabledPaymentConfigs, getPaymentMethod, type MethodScope } from '../repos/payment-methods.js';
+import { lockTokenizedMethodByKey, markTokenizedMethodUsed } from '../payments-service/tokenized-methods.js';
+import { insertVerification } from '../repos/payment-method-verifications.js';
+import { enabledPaymentConfigs, getPaymentMethod, insertPaymentMethod, type MethodScope } from '../repos/payment-methods.js';
 import { attempt, refuse } from './outcome.js';
 
 const invalidKey = () =>
@@ -23,46 +22,37 @@ const invalidKey = () =>
 
 export async function attachPaymentMethod(db: Db, scope: MethodScope, key: string, processors: ProcessorRegistry, now = new Date()) {
   return attempt(async () => {
-    const id = await paymentsDb(db).transaction().execute(async (trx) => {
-      const pending = await trx
-        .selectFrom('tokenizedMethods')
-        .selectAll()
-        .where('keyHash', '=', hashToken(key))
-        .forUpdate()
-        .executeTakeFirst();
+    const id = await db.transaction().execute(async (trx) => {
+      const pending = await lockTokenizedMethodByKey(trx, key);
       if (!pending) throw invalidKey();
       if (pending.contactId !== scope.contactId || pending.vendorId !== scope.vendorId || pending.locationId !== scope.locationId) {
         throw refuse('not_found', 'not_found', 'The payment method key was not found.');
       }
       if (pending.usedAt !== null || new Date(pending.expiresAt).getTime() <= now.getTime()) throw invalidKey();
 
-      const provider = pending.provider as PaymentProvider;
+      const provider = pending.provider;
       const isCard = paymentMethodTypeOf(provider) === 'CC';
-      const config = (await enabledPaymentConfigs(trx as unknown as Db, scope.vendorId, scope.locationId)).find((c) => c.provider === provider);
-      const method = await trx
-        .insertInto('paymentMethods')
-        .values({
-          contactId: scope.contactId,
-          vendorId: scope.vendorId,
-          locationId: scope.locationId,
-          provider,
-          name: pending.nickname ?? pending.brand ?? (isCard ? 'Card' : 'Bank account'),
-          lastFour: pending.lastFour,
-          brand: pending.brand,
-          expMonth: pending.expMonth,
-          expYear: pending.expYear,
-          serviceFee: isCard ? (config?.serviceFee ?? null) : null,
-          verificationRequired: !isCard,
-          providerToken: pending.providerToken,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const config = (await enabledPaymentConfigs(trx, scope.vendorId, scope.locationId)).find((c) => c.provider === provider);
+      const methodId = await insertPaymentMethod(trx, {
+        contactId: scope.contactId,
+        vendorId: scope.vendorId,
+        locationId: scope.locationId,
+        provider,
+        name: pending.nickname ?? pending.brand ?? (isCard ? 'Card' : 'Bank account'),
+        lastFour: pending.lastFour,
+        brand: pending.brand,
+        expMonth: pending.expMonth,
+        expYear: pending.expYear,
+        serviceFee: isCard ? (config?.serviceFee ?? null) : null,
+        verificationRequired: !isCard,
+        providerToken: pending.providerToken,
+      });
       if (!isCard) {
         const [amount1Cents, amount2Cents] = await processors[provider].sendMicroDeposits(pending.providerToken);
-        await trx.insertInto('paymentMethodVerifications').values({ paymentMethodId: method.id, amount1Cents, amount2Cents }).execute();
+        await insertVerification(trx, { paymentMethodId: methodId, amount1Cents, amount2Cents });
       }
-      await trx.updateTable('tokenizedMethods').set({ usedAt: now, paymentMethodId: method.id }).where('id', '=', pending.id).execute();
-      return method.id;
+      await markTokenizedMethodUsed(trx, pending.id, methodId, now);
+      return methodId;
     });
     return (await getPaymentMethod(db, scope, id))!;
   });

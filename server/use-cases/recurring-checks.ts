@@ -4,11 +4,41 @@
  * inside their transaction BEFORE writing anything, so a refusal writes nothing.
  */
 import { Temporal } from 'temporal-polyfill';
+import { configuredTimeZone, vendorToday } from '../../core/rules/payment-dates.js';
+import { autopayWindowDays } from '../../core/rules/recurring-plans.js';
 import type { Db } from '../db/connect.js';
 import { readEpa } from '../repos/config.js';
 import { lockLiveMethod, type MethodScope } from '../repos/payment-methods.js';
-import { invoicesOfLocation, type VendorRules } from '../repos/recurring-rules.js';
+import { invoicesOfLocation, vendorRecurringSettings } from '../repos/recurring-rules.js';
 import { refuse } from './outcome.js';
+
+export interface VendorRules {
+  today: Temporal.PlainDate;
+  timeZone: string;
+  /** last day of the AutoPay start window (inclusive) */
+  startWindowEnd: Temporal.PlainDate;
+  /** vendor flag customerManageAutopay (else the global flag, default on) */
+  customerManageAutopay: boolean;
+}
+
+/**
+ * The vendor's date (in its configured time zone), the AutoPay start window (today … today + N days, N = the vendor's
+ * autoPayStartDateTimeFrame when set — 0 included —, else the configuration's autopayConfig.startDateTimeFrame, else 0:
+ * spec §9, the SPA's own rule `autopayWindowDays`) and the customerManageAutopay flag.
+ */
+export async function vendorRules(db: Db, vendorId: string, now: Date): Promise<VendorRules> {
+  const settings = await vendorRecurringSettings(db, vendorId);
+  const timeZone = configuredTimeZone(settings.eodCutoff);
+  const today = vendorToday(Temporal.Instant.fromEpochMilliseconds(now.getTime()), timeZone);
+  const days = autopayWindowDays(settings.vendorStartWindowDays, settings.configStartWindowDays);
+  const vendorFlag = settings.vendorCustomerManageAutopay;
+  return {
+    today,
+    timeZone,
+    startWindowEnd: today.add({ days }),
+    customerManageAutopay: typeof vendorFlag === 'boolean' ? vendorFlag : (settings.globalCustomerManageAutopay ?? true),
+  };
+}
 
 /**
  * The payment method: the contact's, at this vendor and location, not deleted (else not found), verified (else

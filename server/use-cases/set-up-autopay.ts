@@ -8,9 +8,8 @@ import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { autopayRequestOf, getActiveAutopay, insertAutopay, liveAutopayOfLocation, type AutopayScope } from '../repos/autopay.js';
 import { completeRequest } from '../repos/requests.js';
-import { vendorRules } from '../repos/recurring-rules.js';
 import { attempt, refuse } from './outcome.js';
-import { checkLocationInvoices, checkStartDate, usableMethod } from './recurring-checks.js';
+import { checkLocationInvoices, checkStartDate, usableMethod, vendorRules } from './recurring-checks.js';
 
 export interface SetUpAutopayBody {
   paymentMethodId: string;

@@ -5,9 +5,9 @@
  */
 import type { Db } from '../db/connect.js';
 import { endAutopay, scheduledGroupIdsOfAutopay, type AutopayScope } from '../repos/autopay.js';
-import { vendorRules } from '../repos/recurring-rules.js';
 import { cancelScheduledGroups } from './cancel-scheduled-groups.js';
 import { attempt, type Outcome } from './outcome.js';
+import { vendorRules } from './recurring-checks.js';
 import { lockedAutopay } from './update-autopay.js';
 
 export async function turnOffAutopay(db: Db, scope: AutopayScope, id: string, now = new Date()): Promise<Outcome<{ id: string; deactivationDate: string }>> {

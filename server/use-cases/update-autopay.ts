@@ -4,9 +4,8 @@
  */
 import type { Db } from '../db/connect.js';
 import { getActiveAutopay, lockAutopay, setAutopayExclusions, setAutopayMethod, type AutopayScope } from '../repos/autopay.js';
-import { vendorRules } from '../repos/recurring-rules.js';
 import { attempt, notFoundRefusal, refuse, Refused, type Outcome } from './outcome.js';
-import { checkLocationInvoices, usableMethod } from './recurring-checks.js';
+import { checkLocationInvoices, usableMethod, vendorRules } from './recurring-checks.js';
 
 /** The contact's live AutoPay `id` at the location, locked for update; refused as not found when it is not. */
 export async function lockedAutopay(trx: Db, scope: AutopayScope, id: string) {

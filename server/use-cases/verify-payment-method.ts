@@ -7,9 +7,9 @@
  */
 import type { Db } from '../db/connect.js';
 import type { ProcessorRegistry } from '../payments-service/processor.js';
-import { paymentsDb } from '../payments-service/schema.js';
 import { lockPaymentAttempts, paymentAttemptLimitReached, recordPaymentAttempt, type PaymentAttemptKind } from '../repos/payment-attempts.js';
-import { getPaymentMethod, type MethodScope } from '../repos/payment-methods.js';
+import { getVerification, insertVerification, markVerified, setFailedVerificationAttempts } from '../repos/payment-method-verifications.js';
+import { clearVerificationRequired, getPaymentMethod, lockLiveMethod, type MethodScope } from '../repos/payment-methods.js';
 import { notFoundRefusal, ok, refusal, type Outcome, type Refusal } from './outcome.js';
 
 /** Wrong micro-deposit amounts accepted before the method is locked. */
@@ -36,44 +36,31 @@ type Check =
 
 export async function verifyPaymentMethod(db: Db, scope: MethodScope, id: string, amountsCents: [number, number], processors: ProcessorRegistry) {
   // A wrong answer is committed (it counts), so this transaction ends normally whatever the answer.
-  const check = await paymentsDb(db).transaction().execute(async (trx): Promise<Check> => {
-    const method = await trx
-      .selectFrom('paymentMethods')
-      .select(['id', 'provider', 'verificationRequired', 'providerToken'])
-      .where('id', '=', id)
-      .where('contactId', '=', scope.contactId)
-      .where('vendorId', '=', scope.vendorId)
-      .where('locationId', '=', scope.locationId)
-      .where('deletedAt', 'is', null)
-      .forUpdate()
-      .executeTakeFirst();
+  const check = await db.transaction().execute(async (trx): Promise<Check> => {
+    const method = await lockLiveMethod(trx, scope, id, 'update');
     if (!method) return { result: 'not_found' };
     if (!method.verificationRequired) return { result: 'already_verified' };
 
-    let verification = await trx.selectFrom('paymentMethodVerifications').selectAll().where('paymentMethodId', '=', id).executeTakeFirst();
+    let verification = await getVerification(trx, id);
     if (!verification) {
       const [amount1Cents, amount2Cents] = await processors[method.provider].sendMicroDeposits(method.providerToken);
-      verification = await trx
-        .insertInto('paymentMethodVerifications')
-        .values({ paymentMethodId: id, amount1Cents, amount2Cents })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      verification = await insertVerification(trx, { paymentMethodId: id, amount1Cents, amount2Cents });
     }
     if (verification.failedAttempts >= MAX_VERIFICATION_ATTEMPTS) return { result: 'locked' };
     // Guessing across methods: at most 10 wrong answers per contact and day, whichever methods they were for.
-    await lockPaymentAttempts(trx as unknown as Db, scope.contactId, 'verification_failed');
-    if (await paymentAttemptLimitReached(trx as unknown as Db, scope.contactId, 'verification_failed')) return { result: 'rate_limited' };
+    await lockPaymentAttempts(trx, scope.contactId, 'verification_failed');
+    if (await paymentAttemptLimitReached(trx, scope.contactId, 'verification_failed')) return { result: 'rate_limited' };
 
     const expected = [verification.amount1Cents, verification.amount2Cents].sort((a, b) => a - b);
     const given = [...amountsCents].sort((a, b) => a - b);
     if (expected[0] === given[0] && expected[1] === given[1]) {
-      await trx.updateTable('paymentMethodVerifications').set({ verifiedAt: new Date() }).where('paymentMethodId', '=', id).execute();
-      await trx.updateTable('paymentMethods').set({ verificationRequired: false }).where('id', '=', id).execute();
+      await markVerified(trx, id, new Date());
+      await clearVerificationRequired(trx, id);
       return { result: 'verified' };
     }
     const failedAttempts = verification.failedAttempts + 1;
-    await trx.updateTable('paymentMethodVerifications').set({ failedAttempts }).where('paymentMethodId', '=', id).execute();
-    await recordPaymentAttempt(trx as unknown as Db, scope.contactId, 'verification_failed');
+    await setFailedVerificationAttempts(trx, id, failedAttempts);
+    await recordPaymentAttempt(trx, scope.contactId, 'verification_failed');
     return failedAttempts >= MAX_VERIFICATION_ATTEMPTS ? { result: 'locked' } : { result: 'failed', attemptsLeft: MAX_VERIFICATION_ATTEMPTS - failedAttempts };
   });
 

@@ -125,7 +125,7 @@ export function useAppServicesActors(): AppServices {
             persisted.send({ type: 'persisted.clear' });
             sessionCleared.notify();
           },
-          navigate: (_, params: { to: string }) => {
+          goToErrorPage: (_, params: { to: string }) => {
             if (window.location.pathname !== params.to) navigateRef.current(params.to, { replace: true });
           },
         },

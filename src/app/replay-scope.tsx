@@ -30,7 +30,7 @@ export function ReplayScope({ children }: { children: ReactNode }) {
       replayMachine.provide({
         actions: {
           // Replays navigate with `replace`.
-          navigate: (_, params: { to: string }) => {
+          goToSavedActionPage: (_, params: { to: string }) => {
             if (params.to && window.location.pathname !== params.to) navigateRef.current(params.to, { replace: true });
           },
           save: (_, replay: ReplayState) => persisted.send({ type: 'persisted.replay', replay }),

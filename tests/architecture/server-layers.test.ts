@@ -9,7 +9,7 @@
  * Every import counts, `import type` included: a type shared by two layers belongs to the lower one.
  */
 import { describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { files, importsOfFile, root } from './source-files';
 import { dirname, join, normalize } from 'node:path';
 
@@ -98,4 +98,11 @@ describe('server layers', () => {
       expect(offenders).toEqual([]);
     });
   }
+
+  // A use case decides; the rows it reads and writes go through the repositories, where the next reader looks for them.
+  it('server/use-cases/ writes no SQL (no query builder call, no sql template)', () => {
+    const query = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|withTables)\(|\bsql\s*(<[^>]*>)?`/;
+    const offenders = serverFiles.filter((f) => layerOf(f) === 'use-cases' && query.test(readFileSync(join(root, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
 });

@@ -55,7 +55,7 @@ describe('the exported code of every registered machine', () => {
     }
     const submit = machineDefinition(machineRegistry.find((e) => e.id === 'paymentSubmit')!.machine) as any;
     expect(JSON.stringify(submit)).toContain('"assign(result)"');
-    expect(JSON.stringify(submit)).toContain('{"type":"confirmed","params":"(from context and event)"}');
+    expect(JSON.stringify(submit)).toContain('{"type":"goToConfirmation","params":"(from context and event)"}');
   });
 });
 

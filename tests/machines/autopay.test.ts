@@ -90,8 +90,8 @@ describe('AutoPay submit', () => {
   const body = { paymentMethodId: ids.card, startDate: '2026-12-01', excludedInvoices: [], epaVersion: '2024-03' };
   it('asks "Set up AutoPay Plus?" for a card with a fee; cancel sends nothing', async () => {
     const create = vi.fn(async () => modelAutopay);
-    const confirmed = vi.fn();
-    const actor = createActor(autopaySubmitMachine.provide({ actors: { createAutopay: fromPromise(create) }, actions: { confirmed } }), { input: { vendorId: 'v', locationId: 'l' } }).start();
+    const goToSetupConfirmation = vi.fn();
+    const actor = createActor(autopaySubmitMachine.provide({ actors: { createAutopay: fromPromise(create) }, actions: { goToSetupConfirmation } }), { input: { vendorId: 'v', locationId: 'l' } }).start();
     actor.send({ type: 'autopay.submit', body, fee: true });
     expect(actor.getSnapshot().value).toBe('confirming');
     actor.send({ type: 'autopay.cancel' });
@@ -101,7 +101,7 @@ describe('AutoPay submit', () => {
     actor.send({ type: 'autopay.submit', body, fee: false }); // ignored while submitting
     await waitFor(actor, (s) => s.matches('confirmed'));
     expect(create).toHaveBeenCalledTimes(1);
-    expect(confirmed).toHaveBeenCalledWith(expect.anything(), { autopay: modelAutopay });
+    expect(goToSetupConfirmation).toHaveBeenCalledWith(expect.anything(), { autopay: modelAutopay });
   });
   it('fails and can be submitted again', async () => {
     const actor = createActor(autopaySubmitMachine.provide({ actors: { createAutopay: fromPromise<typeof modelAutopay>(async () => { throw new Error('409'); }) as never } }), { input: { vendorId: 'v', locationId: 'l' } }).start();
@@ -116,21 +116,21 @@ describe('AutoPay update (two calls, §8)', () => {
   function run(outcome: AutopayUpdateOutcome) {
     const inputs: unknown[] = [];
     const changed = vi.fn();
-    const updated = vi.fn();
+    const goToUpdateConfirmation = vi.fn();
     const actor = createActor(autopayUpdateMachine.provide({
       actors: { updateAutopay: fromPromise(async ({ input }) => { inputs.push(input); return outcome; }) },
-      actions: { changed, updated },
+      actions: { changed, goToUpdateConfirmation },
     }), { input: modelAutopayInput }).start();
-    return { actor, inputs, changed, updated };
+    return { actor, inputs, changed, goToUpdateConfirmation };
   }
   it('sends both changes after the "Update AutoPay Plus?" modal and goes to updated', async () => {
-    const { actor, inputs, updated } = run({ autopay: modelAutopay, methodFailed: false, exclusionsFailed: false });
+    const { actor, inputs, goToUpdateConfirmation } = run({ autopay: modelAutopay, methodFailed: false, exclusionsFailed: false });
     actor.send({ type: 'update.submit', method: modelMethodChange, exclusions: modelExclusionChange, fee: true });
     expect(actor.getSnapshot().value).toBe('confirming');
     actor.send({ type: 'update.confirm' });
     await waitFor(actor, (s) => s.matches('updated'));
     expect(inputs).toEqual([expect.objectContaining({ method: modelMethodChange, exclusions: modelExclusionChange, autopayId: ids.autopay })]);
-    expect(updated).toHaveBeenCalledOnce();
+    expect(goToUpdateConfirmation).toHaveBeenCalledOnce();
   });
   it.each([
     [{ methodFailed: true, exclusionsFailed: false }, 'method'],
@@ -138,12 +138,12 @@ describe('AutoPay update (two calls, §8)', () => {
     [{ methodFailed: true, exclusionsFailed: true }, 'both'],
   ] as const)('%o → failure %s; a partial success still reports the saved AutoPay', async (flags, failure) => {
     const autopay = flags.methodFailed && flags.exclusionsFailed ? null : modelAutopay;
-    const { actor, changed, updated } = run({ autopay, ...flags });
+    const { actor, changed, goToUpdateConfirmation } = run({ autopay, ...flags });
     actor.send({ type: 'update.submit', method: modelMethodChange, exclusions: modelExclusionChange, fee: false });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(selectUpdateFailure(actor.getSnapshot())).toBe(failure);
     expect(changed).toHaveBeenCalledWith(expect.anything(), { autopay });
-    expect(updated).not.toHaveBeenCalled();
+    expect(goToUpdateConfirmation).not.toHaveBeenCalled();
   });
   it('ignores a submit without any change', () => {
     const { actor } = run({ autopay: modelAutopay, methodFailed: false, exclusionsFailed: false });
@@ -155,10 +155,10 @@ describe('AutoPay update (two calls, §8)', () => {
 describe('AutoPay delete', () => {
   it('confirms, deletes, and reports the deactivation date; a failure can be retried or dismissed', async () => {
     let fail = true;
-    const deleted = vi.fn();
+    const goToDeleteConfirmation = vi.fn();
     const actor = createActor(autopayDeleteMachine.provide({
       actors: { deleteAutopay: fromPromise(async () => { if (fail) throw new Error('x'); return { id: ids.autopay, deactivationDate: '2026-12-01' }; }) },
-      actions: { deleted },
+      actions: { goToDeleteConfirmation },
     }), { input: modelAutopayInput }).start();
     actor.send({ type: 'delete.open' });
     actor.send({ type: 'delete.confirm' });
@@ -166,6 +166,6 @@ describe('AutoPay delete', () => {
     fail = false;
     actor.send({ type: 'delete.confirm' });
     await waitFor(actor, (s) => s.matches('deleted'));
-    expect(deleted).toHaveBeenCalledWith(expect.anything(), { result: { id: ids.autopay, deactivationDate: '2026-12-01' } });
+    expect(goToDeleteConfirmation).toHaveBeenCalledWith(expect.anything(), { result: { id: ids.autopay, deactivationDate: '2026-12-01' } });
   });
 });

@@ -6,37 +6,37 @@ import type { Location, Vendor } from '../../machines/load/load.actors';
 import { changeLocationPath, formatAddress, sortLocations, sortVendors } from '../../machines/selection/selection.selectors';
 
 function start(load: (refresh: boolean) => Promise<ChooserOptions>) {
-  const forward = vi.fn();
-  const goTo = vi.fn();
+  const forwardToOnlyOption = vi.fn();
+  const goToChosenOption = vi.fn();
   const loadSpy = vi.fn(load);
   const actor = createActor(
     chooserMachine.provide({
       actors: { loadOptions: fromPromise(({ input }: { input: { refresh: boolean } }) => loadSpy(input.refresh)) },
-      actions: { forward: (_, p: { id: string }) => forward(p.id), goTo: (_, p: { id: string }) => goTo(p.id) },
+      actions: { forwardToOnlyOption: (_, p: { id: string }) => forwardToOnlyOption(p.id), goToChosenOption: (_, p: { id: string }) => goToChosenOption(p.id) },
     }),
   ).start();
-  return { actor, forward, goTo, loadSpy };
+  return { actor, forwardToOnlyOption, goToChosenOption, loadSpy };
 }
 
 describe('chooser machine', () => {
   it('forwards straight to the only option', async () => {
-    const { actor, forward, goTo } = start(async () => chooserModelOptions.one);
+    const { actor, forwardToOnlyOption, goToChosenOption } = start(async () => chooserModelOptions.one);
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().value).toBe('forwarding');
-    expect(forward).toHaveBeenCalledExactlyOnceWith(chooserModelOptions.one.options[0].id);
-    expect(goTo).not.toHaveBeenCalled();
+    expect(forwardToOnlyOption).toHaveBeenCalledExactlyOnceWith(chooserModelOptions.one.options[0].id);
+    expect(goToChosenOption).not.toHaveBeenCalled();
   });
 
   it('lets the user choose among several options', async () => {
-    const { actor, forward, goTo } = start(async () => chooserModelOptions.many);
+    const { actor, forwardToOnlyOption, goToChosenOption } = start(async () => chooserModelOptions.many);
     await waitFor(actor, (s) => s.matches('choosing'));
     actor.send({ type: 'chooser.choose', id: 'not-an-option' });
     expect(actor.getSnapshot().value).toBe('choosing');
     const id = chooserModelOptions.many.options[1].id;
     actor.send({ type: 'chooser.choose', id });
     expect(actor.getSnapshot().value).toBe('chosen');
-    expect(goTo).toHaveBeenCalledExactlyOnceWith(id);
-    expect(forward).not.toHaveBeenCalled();
+    expect(goToChosenOption).toHaveBeenCalledExactlyOnceWith(id);
+    expect(forwardToOnlyOption).not.toHaveBeenCalled();
   });
 
   it('fails, and a retry loads again asking for a refresh', async () => {

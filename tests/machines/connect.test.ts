@@ -161,6 +161,7 @@ describe('connectRemit', () => {
     form.send({ type: 'remit.toggle', rowId: b!.id });
     const sent: RemitPrintEvent[] = [];
     const view = connectRemit({ form: form.getSnapshot(), print: printIdle }, { print: (e) => sent.push(e) });
+    expect(view.hasInvoices).toBe(true);
     view.downloadPdf();
     view.print();
     expect(sent).toEqual([
@@ -177,7 +178,9 @@ describe('connectRemit', () => {
     form.send({ type: 'remit.amount', rowId: 'blank-1', text: '-5.25' });
     form.send({ type: 'remit.description', rowId: 'blank-1', text: 'Return' });
     const sent: RemitPrintEvent[] = [];
-    connectRemit({ form: form.getSnapshot(), print: printIdle }, { print: (e) => sent.push(e) }).downloadPdf();
+    const view = connectRemit({ form: form.getSnapshot(), print: printIdle }, { print: (e) => sent.push(e) });
+    expect(view.hasInvoices).toBe(false);
+    view.downloadPdf();
     const event = sent[0];
     if (event?.type !== 'remit.downloadPdf') throw new Error(`expected remit.downloadPdf, got ${JSON.stringify(event)}`);
     expect(event.body.invoices).toEqual([]);

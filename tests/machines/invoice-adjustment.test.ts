@@ -7,18 +7,18 @@ import { selectAmountError, selectCanApply, selectNotAdjustable, selectPartialSu
 import { PARTIAL_AMOUNT_MESSAGES } from '../../core/rules/dollars';
 
 async function start(kind: AdjustmentKind, load: () => Promise<Invoice> = async () => modelAdjustInvoice) {
-  const applied = vi.fn();
+  const addToSelectionAndReturn = vi.fn();
   const actor = createActor(
-    invoiceAdjustmentMachine.provide({ actors: { loadInvoice: fromPromise(load) }, actions: { applied: (_, a) => applied(a) } }),
+    invoiceAdjustmentMachine.provide({ actors: { loadInvoice: fromPromise(load) }, actions: { addToSelectionAndReturn: (_, a) => addToSelectionAndReturn(a) } }),
     { input: { vendorId: 'v', locationId: 'l', invoiceId: modelAdjustInvoice.id, kind } },
   ).start();
   await waitFor(actor, (s) => !s.matches('loading'));
-  return { actor, applied };
+  return { actor, addToSelectionAndReturn };
 }
 
 describe('invoice adjustment machine', () => {
   it('dispute: Apply only with a reason; applies a $0 adjustment with the notes', async () => {
-    const { actor, applied } = await start('dispute');
+    const { actor, addToSelectionAndReturn } = await start('dispute');
     actor.send({ type: 'adjustment.apply' });
     expect(actor.getSnapshot().value).toBe('editing');
     actor.send({ type: 'adjustment.reason', reason: 'Not a reason' });
@@ -28,11 +28,11 @@ describe('invoice adjustment machine', () => {
     expect(selectCanApply(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'adjustment.apply' });
     expect(actor.getSnapshot().value).toBe('applied');
-    expect(applied).toHaveBeenCalledWith({ invoiceId: modelAdjustInvoice.id, amountCents: 12500, newAmountCents: 0, reason: 'Wrong Item', notes: 'sent the wrong cheese' });
+    expect(addToSelectionAndReturn).toHaveBeenCalledWith({ invoiceId: modelAdjustInvoice.id, amountCents: 12500, newAmountCents: 0, reason: 'Wrong Item', notes: 'sent the wrong cheese' });
   });
 
   it('partial: the verbatim messages, the summary, and Apply with a reason and a valid amount', async () => {
-    const { actor, applied } = await start('partial');
+    const { actor, addToSelectionAndReturn } = await start('partial');
     actor.send({ type: 'adjustment.reason', reason: 'Discount' });
     for (const [text, message] of [['abc', PARTIAL_AMOUNT_MESSAGES.format], ['0', PARTIAL_AMOUNT_MESSAGES.nonPositive], ['125.00', PARTIAL_AMOUNT_MESSAGES.tooLarge]] as const) {
       actor.send({ type: 'adjustment.amount', text });
@@ -43,7 +43,7 @@ describe('invoice adjustment machine', () => {
     expect(selectAmountError(actor.getSnapshot())).toBeNull();
     expect(selectPartialSummary(actor.getSnapshot())).toEqual({ originalCents: 12500, newCents: 4010, remainingCents: 8490 });
     actor.send({ type: 'adjustment.apply' });
-    expect(applied).toHaveBeenCalledWith(expect.objectContaining({ newAmountCents: 4010, reason: 'Discount' }));
+    expect(addToSelectionAndReturn).toHaveBeenCalledWith(expect.objectContaining({ newAmountCents: 4010, reason: 'Discount' }));
   });
 
   it('a credit or an invoice no longer payable cannot be adjusted, and says why instead of a load failure', async () => {
@@ -51,7 +51,7 @@ describe('invoice adjustment machine', () => {
     expect(credit.getSnapshot().value).toBe('notAdjustable');
     expect(selectNotAdjustable(credit.getSnapshot())).toBe('credit');
     for (const invoice of [{ ...modelAdjustInvoice, payable: false }, { ...modelAdjustInvoice, deletedAt: '2026-11-20T10:00:00Z' }]) {
-      const { actor, applied } = await start('partial', async () => invoice);
+      const { actor, addToSelectionAndReturn } = await start('partial', async () => invoice);
       expect(actor.getSnapshot().value).toBe('notAdjustable');
       expect(selectNotAdjustable(actor.getSnapshot())).toBe('notPayable');
       expect(actor.getSnapshot().context.invoice?.displayInvNum).toBe('INV-20418');
@@ -59,7 +59,7 @@ describe('invoice adjustment machine', () => {
       actor.send({ type: 'adjustment.amount', text: '10' });
       actor.send({ type: 'adjustment.apply' });
       expect(actor.getSnapshot().value).toBe('notAdjustable');
-      expect(applied).not.toHaveBeenCalled();
+      expect(addToSelectionAndReturn).not.toHaveBeenCalled();
     }
   });
 

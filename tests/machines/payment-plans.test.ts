@@ -10,42 +10,42 @@ import {
 import { selectPlanPageStatus, selectPlanTerms, selectPlanUpdateEnabled, selectSetupEnabled } from '../../machines/payment-plans/payment-plans.selectors';
 
 function list(plans: PaymentPlan[], cameFromPlanId: string | null = null) {
-  const redirect = vi.fn();
-  const actor = createActor(planListMachine.provide({ actors: { loadPaymentPlans: fromPromise(async () => plans) }, actions: { redirect } }), { input: { ...modelPlanListInput, cameFromPlanId } }).start();
-  return { actor, redirect };
+  const redirectToPlanOrRoot = vi.fn();
+  const actor = createActor(planListMachine.provide({ actors: { loadPaymentPlans: fromPromise(async () => plans) }, actions: { redirectToPlanOrRoot } }), { input: { ...modelPlanListInput, cameFromPlanId } }).start();
+  return { actor, redirectToPlanOrRoot };
 }
 
 describe('plan list redirects (§2.3)', () => {
   it('no plans → root', async () => {
-    const { actor, redirect } = list([]);
+    const { actor, redirectToPlanOrRoot } = list([]);
     await waitFor(actor, (s) => s.status === 'done');
-    expect(redirect).toHaveBeenCalledWith(expect.anything(), { planId: null });
+    expect(redirectToPlanOrRoot).toHaveBeenCalledWith(expect.anything(), { planId: null });
   });
   it('one visible plan → that plan; came from it → root', async () => {
     const deleted = modelPlan(ids.planA, 'Old', { paymentMethod: { ...modelPlanMethods[0], deletedAt: '2026-01-01T00:00:00Z' } });
     const a = list([modelPlans[0], deleted]);
     await waitFor(a.actor, (s) => s.status === 'done');
-    expect(a.redirect).toHaveBeenCalledWith(expect.anything(), { planId: ids.planB });
+    expect(a.redirectToPlanOrRoot).toHaveBeenCalledWith(expect.anything(), { planId: ids.planB });
     const b = list([modelPlans[0]], ids.planB);
     await waitFor(b.actor, (s) => s.status === 'done');
-    expect(b.redirect).toHaveBeenCalledWith(expect.anything(), { planId: null });
+    expect(b.redirectToPlanOrRoot).toHaveBeenCalledWith(expect.anything(), { planId: null });
   });
   it('several plans stay as a list sorted by name', async () => {
-    const { actor, redirect } = list(modelPlans);
+    const { actor, redirectToPlanOrRoot } = list(modelPlans);
     await waitFor(actor, (s) => s.matches('list'));
     expect(actor.getSnapshot().context.plans.map((p) => p.name)).toEqual(['Equipment lease', 'Winter catch-up']);
-    expect(redirect).not.toHaveBeenCalled();
+    expect(redirectToPlanOrRoot).not.toHaveBeenCalled();
   });
 });
 
 describe('plan update', () => {
   function plan(output: () => Promise<{ plan: PaymentPlan; epa: typeof modelEpa }>, update = vi.fn(async () => modelPlans[0])) {
-    const updated = vi.fn();
-    const actor = createActor(planUpdateMachine.provide({ actors: { loadPlan: fromPromise(output) as never, updatePaymentPlan: fromPromise(update) as never }, actions: { updated } }), { input: modelPlanUpdateInput }).start();
-    return { actor, updated, update };
+    const goToUpdateConfirmation = vi.fn();
+    const actor = createActor(planUpdateMachine.provide({ actors: { loadPlan: fromPromise(output) as never, updatePaymentPlan: fromPromise(update) as never }, actions: { goToUpdateConfirmation } }), { input: modelPlanUpdateInput }).start();
+    return { actor, goToUpdateConfirmation, update };
   }
   it('needs a different verified method and the box; asks "Update payment plan?"; success goes on', async () => {
-    const { actor, updated, update } = plan(async () => ({ plan: modelPlans[0], epa: modelEpa }));
+    const { actor, goToUpdateConfirmation, update } = plan(async () => ({ plan: modelPlans[0], epa: modelEpa }));
     await waitFor(actor, (s) => s.matches('loaded'));
     actor.send({ type: 'form.method', method: modelPlanMethods[0] }); // its current method
     actor.send({ type: 'form.terms', accepted: true });
@@ -60,7 +60,7 @@ describe('plan update', () => {
     actor.send({ type: 'plan.confirm' });
     await waitFor(actor, (s) => s.matches('updated'));
     expect(update).toHaveBeenCalledWith(expect.objectContaining({ input: expect.objectContaining({ paymentMethodId: ids.card, epaVersion: '2024-03', planId: ids.planB }) }));
-    expect(updated).toHaveBeenCalledOnce();
+    expect(goToUpdateConfirmation).toHaveBeenCalledOnce();
   });
   it("offers the agreement of the plan's current method before another is chosen (a link from the start)", async () => {
     const { actor } = plan(async () => ({ plan: modelPlans[0], epa: modelEpa }));
@@ -82,8 +82,8 @@ describe('plan update', () => {
 describe('plan setup', () => {
   it('is enabled with a verified method and the box; sends vendor, request, method, terms version', async () => {
     const create = vi.fn(async (_args: { input: unknown }) => ({ paymentMethod: modelPlanMethods[0], paymentPlan: modelPlans[0] }));
-    const confirmed = vi.fn();
-    const actor = createActor(planSetupMachine.provide({ actors: { loadPlanRequest: fromPromise(async () => modelPlanRequestData), createPaymentPlan: fromPromise(create) as never }, actions: { confirmed } }), { input: modelPlanSetupInput }).start();
+    const goToSetupConfirmation = vi.fn();
+    const actor = createActor(planSetupMachine.provide({ actors: { loadPlanRequest: fromPromise(async () => modelPlanRequestData), createPaymentPlan: fromPromise(create) as never }, actions: { goToSetupConfirmation } }), { input: modelPlanSetupInput }).start();
     await waitFor(actor, (s) => s.matches('loaded'));
     expect(selectSetupEnabled(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'form.method', method: { ...modelPlanMethods[0], displayExtra: { ...modelPlanMethods[0].displayExtra, verificationRequired: true } } });
@@ -95,6 +95,7 @@ describe('plan setup', () => {
     actor.send({ type: 'plan.setup' });
     await waitFor(actor, (s) => s.matches('confirmed'));
     expect(create).toHaveBeenCalledTimes(1);
+    expect(goToSetupConfirmation).toHaveBeenCalledOnce();
     expect(create.mock.calls[0][0]).toMatchObject({ input: { vendorId: modelPlanSetupInput.vendorId, requestId: ids.request, paymentMethodId: ids.bank, epaVersion: '2024-01' } });
   });
   it('a completed request is closed', async () => {

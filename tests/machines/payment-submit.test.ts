@@ -7,17 +7,17 @@ import { selectIsFailed, selectIsSubmitting } from '../../machines/payment-submi
 
 function start(answers: Array<() => Promise<PaymentGroupCreated>>) {
   const calls: SubmitPaymentInput[] = [];
-  const confirmed = vi.fn();
+  const goToConfirmation = vi.fn();
   let n = 0;
   const keys = ['key-1', 'key-2', 'key-3'];
   const actor = createActor(
     paymentSubmitMachine.provide({
       actors: { submitPayment: fromPromise<PaymentGroupCreated, SubmitPaymentInput>(({ input }) => { calls.push(input); return answers[calls.length - 1](); }) },
-      actions: { confirmed: (_, params) => confirmed(params) },
+      actions: { goToConfirmation: (_, params) => goToConfirmation(params) },
     }),
     { input: { vendorId: 'v', locationId: 'l', createKey: () => keys[n++] } },
   ).start();
-  return { actor, calls, confirmed };
+  return { actor, calls, goToConfirmation };
 }
 
 const ok = async (): Promise<PaymentGroupCreated> => ({ allDisputed: false, paymentGroupId: modelPaymentGroupId });
@@ -25,14 +25,14 @@ const fail = async (): Promise<PaymentGroupCreated> => { throw new Error('failed
 
 describe('payment submit machine', () => {
   it('idle → submitting → confirmed; a second submit while submitting is ignored (one POST, one key)', async () => {
-    const { actor, calls, confirmed } = start([ok, ok]);
+    const { actor, calls, goToConfirmation } = start([ok, ok]);
     actor.send({ type: 'payment.submit', request: modelPaymentRequest });
     actor.send({ type: 'payment.submit', request: modelPaymentRequest });
     expect(selectIsSubmitting(actor.getSnapshot())).toBe(true);
     await waitFor(actor, (s) => s.matches('confirmed'));
     expect(calls).toHaveLength(1);
     expect(calls[0].idempotencyKey).toBe('key-1');
-    expect(confirmed).toHaveBeenCalledExactlyOnceWith({ result: { allDisputed: false, paymentGroupId: modelPaymentGroupId }, request: modelPaymentRequest });
+    expect(goToConfirmation).toHaveBeenCalledExactlyOnceWith({ result: { allDisputed: false, paymentGroupId: modelPaymentGroupId }, request: modelPaymentRequest });
   });
 
   it('failed → retry reuses the same key and body; dismiss starts a new attempt with a new key', async () => {

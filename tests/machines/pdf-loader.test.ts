@@ -27,26 +27,26 @@ afterEach(() => { calls.length = 0; invoice = modelJourney.invoice; server.reset
 afterAll(() => server.close());
 
 function run(output: () => Promise<string>) {
-  const redirect = vi.fn();
-  const actor = createActor(pdfLoaderMachine.provide({ actors: { fetchPdf: fromPromise(output) }, actions: { redirect: (_, url) => redirect(url) } }), { input: modelPdfInput }).start();
-  return { actor, redirect };
+  const openPdf = vi.fn();
+  const actor = createActor(pdfLoaderMachine.provide({ actors: { fetchPdf: fromPromise(output) }, actions: { openPdf: (_, url) => openPdf(url) } }), { input: modelPdfInput }).start();
+  return { actor, openPdf };
 }
 
 describe('PDF loader machine', () => {
   it('redirects to an http, https, ftp or blob URL', async () => {
     for (const url of ['blob:http://localhost/abc', 'https://x.test/a.pdf', 'http://x.test/a.pdf', 'ftp://x.test/a.pdf']) {
-      const { actor, redirect } = run(async () => url);
+      const { actor, openPdf } = run(async () => url);
       await waitFor(actor, (s) => s.status === 'done');
       expect(actor.getSnapshot().value).toBe('loaded');
-      expect(redirect).toHaveBeenCalledWith(url);
+      expect(openPdf).toHaveBeenCalledWith(url);
     }
   });
 
   it('never redirects to another protocol, nor after a failed fetch', async () => {
     for (const output of [async () => 'javascript:alert(1)', async () => 'data:application/pdf;base64,AAAA', async () => 'not a url', async () => { throw new Error('Unable to fetch PDF'); }]) {
-      const { actor, redirect } = run(output);
+      const { actor, openPdf } = run(output);
       await waitFor(actor, (s) => s.matches('failed'));
-      expect(redirect).not.toHaveBeenCalled();
+      expect(openPdf).not.toHaveBeenCalled();
     }
     expect(isRedirectableUrl('BLOB:http://x/1')).toBe(true);
   });

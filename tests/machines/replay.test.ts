@@ -1,4 +1,4 @@
-/** Replay of saved actions: transitions of machines/replay with provided navigate/save spies. */
+/** Replay of saved actions: transitions of machines/replay with provided goToSavedActionPage/save spies. */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { replayMachine } from '../../machines/replay/replay.machine';
@@ -6,64 +6,64 @@ import { modelAutopayAction, modelOtherScope, modelReplayScope, modelRequestId, 
 import { emptyReplayState, parseReplayState, replayPath, savedActionOfLink } from '../../machines/replay/replay.types';
 
 function start(input = emptyReplayState) {
-  const navigate = vi.fn();
+  const goToSavedActionPage = vi.fn();
   const save = vi.fn();
-  const actor = createActor(replayMachine.provide({ actions: { navigate: (_, p: { to: string }) => navigate(p.to), save: (_, s) => save(s) } }), { input }).start();
-  return { actor, navigate, save };
+  const actor = createActor(replayMachine.provide({ actions: { goToSavedActionPage: (_, p: { to: string }) => goToSavedActionPage(p.to), save: (_, s) => save(s) } }), { input }).start();
+  return { actor, goToSavedActionPage, save };
 }
 const base = `/token/model-token/vendors/${modelReplayScope.vendorId}/locations/${modelReplayScope.locationId}`;
 const autopayPath = `${base}/autopay/${modelRequestId}`;
 
 describe('replay of saved actions', () => {
   it('replays an AutoPay action once the chosen location has loaded (not on the selection alone), then marks it sent', () => {
-    const { actor, navigate, save } = start();
+    const { actor, goToSavedActionPage, save } = start();
     actor.send({ type: 'replay.save', action: modelAutopayAction });
     expect(actor.getSnapshot().context.actions[0].status).toBe('scheduled');
     actor.send({ type: 'replay.selected', scope: modelReplayScope });
     expect(actor.getSnapshot().value).toBe('awaitingLoad');
-    expect(navigate).not.toHaveBeenCalled();
+    expect(goToSavedActionPage).not.toHaveBeenCalled();
     actor.send({ type: 'replay.loaded', scope: modelReplayScope, path: base });
-    expect(navigate).toHaveBeenCalledExactlyOnceWith(autopayPath);
+    expect(goToSavedActionPage).toHaveBeenCalledExactlyOnceWith(autopayPath);
     const ctx = actor.getSnapshot().context;
     expect(ctx.actions[0].status).toBe('sent');
     expect(ctx.everDispatched).toBe(true);
     expect(save).toHaveBeenLastCalledWith({ enabled: true, everDispatched: true, actions: ctx.actions });
     // a second load of the same location replays nothing more
     actor.send({ type: 'replay.loaded', scope: modelReplayScope, path: base });
-    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(goToSavedActionPage).toHaveBeenCalledTimes(1);
   });
 
   it('does not replay at another location; the action waits for its own', () => {
-    const { actor, navigate } = start();
+    const { actor, goToSavedActionPage } = start();
     actor.send({ type: 'replay.save', action: modelAutopayAction });
     actor.send({ type: 'replay.selected', scope: modelOtherScope });
     actor.send({ type: 'replay.loaded', scope: modelOtherScope, path: '/x' });
-    expect(navigate).not.toHaveBeenCalled();
+    expect(goToSavedActionPage).not.toHaveBeenCalled();
     expect(actor.getSnapshot().context.actions[0].status).toBe('scheduled');
     actor.send({ type: 'replay.selected', scope: modelReplayScope });
     actor.send({ type: 'replay.loaded', scope: modelReplayScope, path: base });
-    expect(navigate).toHaveBeenCalledExactlyOnceWith(autopayPath);
+    expect(goToSavedActionPage).toHaveBeenCalledExactlyOnceWith(autopayPath);
   });
 
   it('a link that led straight to its page is sent without navigating again', () => {
-    const { actor, navigate } = start();
+    const { actor, goToSavedActionPage } = start();
     actor.send({ type: 'replay.selected', scope: modelReplayScope });
     actor.send({ type: 'replay.save', action: modelAutopayAction });
     actor.send({ type: 'replay.loaded', scope: modelReplayScope, path: autopayPath });
-    expect(navigate).not.toHaveBeenCalled();
+    expect(goToSavedActionPage).not.toHaveBeenCalled();
     expect(actor.getSnapshot().context.actions[0].status).toBe('sent');
   });
 
   it('off: nothing replays; on again: the pending action replays', () => {
-    const { actor, navigate } = start();
+    const { actor, goToSavedActionPage } = start();
     actor.send({ type: 'replay.disable' });
     actor.send({ type: 'replay.save', action: modelAutopayAction });
     actor.send({ type: 'replay.selected', scope: modelReplayScope });
     actor.send({ type: 'replay.loaded', scope: modelReplayScope, path: base });
-    expect(navigate).not.toHaveBeenCalled();
+    expect(goToSavedActionPage).not.toHaveBeenCalled();
     actor.send({ type: 'replay.enable' });
     actor.send({ type: 'replay.loaded', scope: modelReplayScope, path: base });
-    expect(navigate).toHaveBeenCalledWith(autopayPath);
+    expect(goToSavedActionPage).toHaveBeenCalledWith(autopayPath);
   });
 
   it('history: a newer action for the same scope cancels the older; cancel; none for tile records; clear per token and on 401', () => {

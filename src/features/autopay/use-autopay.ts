@@ -47,7 +47,7 @@ export function useAutopaySubmit(view: AutopayPageView, base: string, vendorId: 
   const { persisted } = useAppServices();
   const logic = useMemo(() => autopaySubmitMachine.provide({
     actions: {
-      confirmed: (_, { autopay }) => {
+      goToSetupConfirmation: (_, { autopay }) => {
         persisted.send({ type: 'persisted.lastPaymentMethod', paymentMethodId: autopay.paymentMethodId });
         navigateRef.current(paths.autopayConfirmation(base), { state: { kind: 'setUp', autopay } satisfies AutopayConfirmationState });
       },
@@ -77,7 +77,7 @@ export function useAutopayManage(view: AutopayPageView, autopayId: string, base:
   const updateLogic = useMemo(() => autopayUpdateMachine.provide({
     actions: {
       changed: (_, { autopay }) => { if (autopay) pageRef.send({ type: 'autopay.changed', autopay }); },
-      updated: (_, { autopay }) => {
+      goToUpdateConfirmation: (_, { autopay }) => {
         if (!autopay) return;
         pageRef.send({ type: 'autopay.changed', autopay });
         persisted.send({ type: 'persisted.lastPaymentMethod', paymentMethodId: autopay.paymentMethodId });
@@ -87,7 +87,7 @@ export function useAutopayManage(view: AutopayPageView, autopayId: string, base:
   }), [pageRef, persisted, base]);
   const update = useActorRef(updateLogic, { input: { vendorId, locationId, autopayId } });
   const deleteLogic = useMemo(() => autopayDeleteMachine.provide({
-    actions: { deleted: (_, { result }) => navigateRef.current(paths.autopayDeleted(base), { state: { deleted: true, deactivationDate: result.deactivationDate } }) },
+    actions: { goToDeleteConfirmation: (_, { result }) => navigateRef.current(paths.autopayDeleted(base), { state: { deleted: true, deactivationDate: result.deactivationDate } }) },
   }), [base]);
   const del = useActorRef(deleteLogic, { input: { vendorId, locationId, autopayId } });
   return {

@@ -50,7 +50,7 @@ export function useClick2pay({ vendorId, locationId, vendor, base, now = () => T
     () =>
       paymentSubmitMachine.provide({
         actions: {
-          confirmed: (_, { result, request }) => {
+          goToConfirmation: (_, { result, request }) => {
             selectionRef.send({ type: 'selection.clear' });
             persisted.send({ type: 'persisted.lastPaymentMethod', paymentMethodId: request.paymentMethodId });
             // The thank-you page mentions scheduled partial payments only when one was made (newAmount above 0, §2).

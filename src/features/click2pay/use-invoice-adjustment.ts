@@ -17,7 +17,7 @@ export function useInvoiceAdjustment({ vendorId, locationId, invoiceId, kind, ba
     () =>
       invoiceAdjustmentMachine.provide({
         actions: {
-          applied: (_, adjustment) => {
+          addToSelectionAndReturn: (_, adjustment) => {
             // A page opened directly (reload) has no loaded selection yet: the adjustment waits for the first load.
             if (selectionRef.getSnapshot().matches('idle')) selectionRef.send({ type: 'selection.loaded', payableIds: [adjustment.invoiceId], requestInvoiceIds: [] });
             selectionRef.send({ type: 'selection.adjust', adjustment });

@@ -13,7 +13,7 @@ export { pdfNavigation };
 /** .../invoices/{invoiceId}/pdfloader (spec §2, §4): fetches the invoice PDF and redirects to it. */
 export default function PdfLoaderPage() {
   const { vendorId, locationId, params: { invoiceId } } = useLocationRoute(['invoiceId']);
-  const logic = useMemo(() => pdfLoaderMachine.provide({ actions: { redirect: (_, url) => pdfNavigation.open(url) } }), []);
+  const logic = useMemo(() => pdfLoaderMachine.provide({ actions: { openPdf: (_, url) => pdfNavigation.open(url) } }), []);
   const actor = useActorRef(logic, { input: { vendorId, locationId, invoiceId } });
   const failed = useSelector(actor, (s) => s.matches('failed'));
   return (

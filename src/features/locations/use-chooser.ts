@@ -20,8 +20,8 @@ function useChooser(loadOptions: (refresh: boolean) => Promise<ChooserOptions>, 
       chooserMachine.provide({
         actors: { loadOptions: fromPromise<ChooserOptions, { refresh: boolean }>(({ input }) => refs.current.loadOptions(input.refresh)) },
         actions: {
-          forward: (_, { id }: { id: string }) => refs.current.navigate(refs.current.pathOf(id), { replace: true }),
-          goTo: (_, { id }: { id: string }) => refs.current.navigate(refs.current.pathOf(id)),
+          forwardToOnlyOption: (_, { id }: { id: string }) => refs.current.navigate(refs.current.pathOf(id), { replace: true }),
+          goToChosenOption: (_, { id }: { id: string }) => refs.current.navigate(refs.current.pathOf(id)),
         },
       }),
     [],

@@ -31,7 +31,7 @@ export function usePlanList(vendorId: string, locationId: string, base: string) 
   const navigateRef = useNavigateRef();
   const cameFromPlanId = useCameFromPlan(paths.plans(base));
   const logic = useMemo(() => planListMachine.provide({
-    actions: { redirect: (_, { planId }) => navigateRef.current(planId ? paths.plan(base, planId) : base, { replace: true }) },
+    actions: { redirectToPlanOrRoot: (_, { planId }) => navigateRef.current(planId ? paths.plan(base, planId) : base, { replace: true }) },
   }), [base, navigateRef]);
   const actor = useActorRef(logic, { input: { vendorId, locationId, cameFromPlanId } });
   const snapshot = useSelector(actor, (s) => s);
@@ -49,7 +49,7 @@ export function usePlan(vendorId: string, locationId: string, planId: string, ba
   const { persisted } = useAppServices();
   const logic = useMemo(() => planUpdateMachine.provide({
     actions: {
-      updated: (_, { plan, method }) => {
+      goToUpdateConfirmation: (_, { plan, method }) => {
         persisted.send({ type: 'persisted.lastPaymentMethod', paymentMethodId: method.id });
         navigateRef.current(paths.planUpdated(base, plan.id), { state: { plan, method } satisfies PlanUpdatedState });
       },
@@ -67,7 +67,7 @@ export function usePlanSetup(vendorId: string, locationId: string, requestId: st
   const { persisted } = useAppServices();
   const logic = useMemo(() => planSetupMachine.provide({
     actions: {
-      confirmed: (_, { result }) => {
+      goToSetupConfirmation: (_, { result }) => {
         persisted.send({ type: 'persisted.lastPaymentMethod', paymentMethodId: result.paymentMethod.id });
         navigateRef.current(paths.planRequestConfirmation(base, requestId), { state: result satisfies PlanSetupConfirmation });
       },

@@ -139,7 +139,6 @@ function PrintSlip({ view, context }: { view: RemitView; context: LocationContex
   const printing = usePrinting();
   const today = useMemo(() => Temporal.Now.plainDateISO().toString(), [printing]); // eslint-disable-line react-hooks/exhaustive-deps
   const vendor = context.vendor;
-  const hasInvoices = view.rows.some((r) => r.invoice);
   const cell = css({ borderBottom: '1px solid #bbb', py: '1', px: '1', textAlign: 'left' });
   const num = css({ borderBottom: '1px solid #bbb', py: '1', px: '1', textAlign: 'right' });
   return (
@@ -163,7 +162,7 @@ function PrintSlip({ view, context }: { view: RemitView; context: LocationContex
         </div>
       </div>
       <div data-testid="remit-fold" className={css({ borderTop: '2px dashed #666', textAlign: 'center', fontSize: '9pt', color: '#444', pt: '1', mb: '3' })}>{t.foldHere}</div>
-      {hasInvoices ? (
+      {view.hasInvoices ? (
         <table className={css({ width: '100%', borderCollapse: 'collapse' })}>
           <thead>
             <tr>
@@ -203,7 +202,6 @@ function PrintSlip({ view, context }: { view: RemitView; context: LocationContex
 
 function RemitForm({ vendorId, locationId, context }: { vendorId: string; locationId: string; context: LocationContextView }) {
   const view = useRemit(vendorId, locationId);
-  const hasInvoices = view.rows.some((r) => r.invoice);
   return (
     <>
       <PrintStyles title={t.printTitle} />
@@ -225,7 +223,7 @@ function RemitForm({ vendorId, locationId, context }: { vendorId: string; locati
               <Button variant="secondary" size="sm" onClick={view.downloadPdf} disabled={view.downloading}>{t.downloadPdf}</Button>
             </div>
             {view.downloadFailed ? <p role="alert" className={styles.alert}>{t.downloadFailed}</p> : null}
-            {hasInvoices ? <RemitTable view={view} /> : (
+            {view.hasInvoices ? <RemitTable view={view} /> : (
               <>
                 <p className={styles.empty}>{t.empty}</p>
                 <BlankRows view={view} />

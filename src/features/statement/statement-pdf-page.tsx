@@ -16,7 +16,7 @@ import { useLocationRoute } from '../../app/location-page';
 export default function StatementPdfPage() {
   const { vendorId, locationId } = useLocationRoute();
   const logic = useMemo(
-    () => pdfLoaderMachine.provide({ actors: { fetchPdf: fetchStatementPdf as never }, actions: { redirect: (_, url) => pdfNavigation.open(url) } }),
+    () => pdfLoaderMachine.provide({ actors: { fetchPdf: fetchStatementPdf as never }, actions: { openPdf: (_, url) => pdfNavigation.open(url) } }),
     [],
   );
   const actor = useActorRef(logic, { input: { vendorId, locationId, invoiceId: '' } });

@@ -2,6 +2,8 @@
  * Server configuration from the environment (see docs/decisions.md, "Runtime shape").
  * `buildApp` takes the resolved object, so tests pass their own values.
  */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -59,6 +61,14 @@ export interface AppConfig {
   };
   /** `/readyz`: how long the database may take to answer */
   readyTimeoutMs: number;
+  /**
+   * The 32-byte key that seals webhook signing secrets (server/domain/secret-box.ts): WEBHOOK_SECRETS_KEY (64 hex
+   * digits), else the file `$DATA_DIR/webhook-secrets.key`, created on first use (mode 0600). Every process on the
+   * same database needs the same key: set WEBHOOK_SECRETS_KEY when they do not share a data directory.
+   */
+  webhookSecretsKey: () => Buffer;
+  /** Webhook deliveries: how often a process looks for due ones (WEBHOOK_POLL_MS) and the answer's timeout. */
+  webhooks: { pollMs: number; timeoutMs: number };
 }
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -98,6 +108,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryAfterSeconds: whole(env, 'SHED_RETRY_AFTER_S', 2, 1),
     },
     readyTimeoutMs: whole(env, 'READY_TIMEOUT_MS', 1_000, 1),
+    webhookSecretsKey: secretsKeyLoader(env),
+    webhooks: { pollMs: whole(env, 'WEBHOOK_POLL_MS', 500, 50), timeoutMs: whole(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100) },
+  };
+}
+
+/** WEBHOOK_SECRETS_KEY, or the data directory's key file (created on first use); read once, on first use. */
+export function secretsKeyLoader(env: NodeJS.ProcessEnv): () => Buffer {
+  let key: Buffer | undefined;
+  return () => {
+    if (key) return key;
+    const text = (env.WEBHOOK_SECRETS_KEY ?? '').trim();
+    if (text) {
+      if (!/^[0-9a-fA-F]{64}$/.test(text)) throw new Error('WEBHOOK_SECRETS_KEY must be 64 hex digits (32 bytes), e.g. from `openssl rand -hex 32`');
+      key = Buffer.from(text, 'hex');
+      return key;
+    }
+    // an in-memory database keeps nothing: neither does its key
+    if (env.DATA_DIR === 'memory://') return (key = randomBytes(32));
+    const dataDir = path.resolve(env.DATA_DIR || '.data'); // the database's own rule (server/db/connect.ts)
+    const file = path.join(dataDir, 'webhook-secrets.key');
+    if (!existsSync(file)) {
+      mkdirSync(dataDir, { recursive: true });
+      try {
+        writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // another process made it first
+      }
+    }
+    const stored = readFileSync(file, 'utf8').trim();
+    if (!/^[0-9a-fA-F]{64}$/.test(stored)) throw new Error(`${file} must hold 64 hex digits`);
+    key = Buffer.from(stored, 'hex');
+    return key;
   };
 }
 
@@ -145,6 +187,6 @@ export function parseListCacheMb(value: string | undefined): number {
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // No load shedding in-process: a test's own CPU work (PGlite, PDFs) would read as a lagging event loop. The
   // overload tests turn it on with their own thresholds.
-  const base = loadConfig({ PUBLIC_URL: 'http://portal.test' });
-  return { ...base, logLevel: 'silent', shedding: { ...base.shedding, enabled: false }, ...overrides };
+  const base = loadConfig({ PUBLIC_URL: 'http://portal.test', WEBHOOK_SECRETS_KEY: randomBytes(32).toString('hex') });
+  return { ...base, logLevel: 'silent', shedding: { ...base.shedding, enabled: false }, webhooks: { pollMs: 50, timeoutMs: 5_000 }, ...overrides };
 }

@@ -11,6 +11,7 @@ import { issueToken } from './db/tokens.js';
 import { startDbSocket, writeServerInfo, type DbSocketServer } from './db/socket.js';
 import { seedIfEmpty } from './seed/demo.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { startWebhookWorker, type WebhookWorker } from './jobs/webhooks.js';
 import { LOGIN_LINK_TTL_DAYS, loginLinkUrl } from './domain/login-link.js';
 
 const DEMO_EMAIL = 'demo@example.com';
@@ -39,6 +40,7 @@ async function main() {
   });
 
   let dbSocket: DbSocketServer | undefined;
+  let webhooks: WebhookWorker | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -48,6 +50,7 @@ async function main() {
     force.unref();
     try {
       await jobs?.stop();
+      await webhooks?.stop();
       await dbSocket?.close();
       await app.close();
       // login links answered 202 but still being written and sent (server/http/after-reply.ts)
@@ -99,6 +102,14 @@ async function main() {
         },
       );
     void startJobs();
+    // Webhook deliveries (server/jobs/webhooks.ts): every process looks for due ones; a claim keeps two apart.
+    webhooks = startWebhookWorker({
+      db: handle.db,
+      key: config.webhookSecretsKey(),
+      pollMs: config.webhooks.pollMs,
+      timeoutMs: config.webhooks.timeoutMs,
+      log: app.log,
+    });
   }
 
   const demo = await handle.db.selectFrom('contacts').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();

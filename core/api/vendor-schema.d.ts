@@ -290,8 +290,223 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vendor's webhook endpoints */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register an endpoint for events (its signing secret is in this answer only)
+         * @description Events are POSTed to `url` as Standard Webhooks: headers `webhook-id`
+         *     (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` (Unix seconds) and `webhook-signature`
+         *     (`v1,<base64 HMAC-SHA256>` of `<id>.<timestamp>.<body>` with the
+         *     secret), body `{ "type", "timestamp", "data" }` — the shapes are under
+         *     `webhooks` in this document. Verify with any Standard Webhooks library,
+         *     e.g. `new Webhook(secret).verify(body, headers)` of the npm package
+         *     `standardwebhooks`. Answer 2xx within 10 seconds; anything else is
+         *     retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h;
+         *     an endpoint that answered only failures for 3 days is disabled.
+         *     `url` must be https (http only to localhost, for development).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        /** One webhook endpoint */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Delete an endpoint (its pending deliveries with it) */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /** Change an endpoint's URL, description or event types, or disable / re-enable it */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/webhook-endpoints/{endpointId}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        /** Every delivery attempt to the endpoint, newest first (status, latency, response excerpt) */
+        get: operations["listWebhookAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vendor's events in the order they happened, for vendors who poll instead of (or besides) receiving webhooks
+         * @description Pass the last event's `cursor` as `after` to get the ones since; `nextCursor` is null when there are no more yet.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        /** One event */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{eventId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an event again, to one endpoint or to every endpoint it went to */
+        post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "payment_group.scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A payment was scheduled (by the customer, AutoPay or a plan installment). */
+        post: operations["onPaymentGroupScheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_group.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A scheduled payment was settled on its date. */
+        post: operations["onPaymentGroupCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_group.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A scheduled payment was canceled (AutoPay off, method deleted, invoice closed by the vendor). */
+        post: operations["onPaymentGroupCanceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.disputed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer disputed an invoice ($0 with a reason). */
+        post: operations["onInvoiceDisputed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.short_paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer paid less than the open amount, with a reason. */
+        post: operations["onInvoiceShortPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description The body of every 4xx and 5xx answer. */
@@ -564,6 +779,165 @@ export interface components {
                 recipient: string;
             };
         };
+        /** @enum {string} */
+        EventType: "payment_group.scheduled" | "payment_group.completed" | "payment_group.canceled" | "invoice.disputed" | "invoice.short_paid" | "comment.added" | "autopay.enabled" | "autopay.updated" | "autopay.disabled" | "payment_plan.created" | "payment_plan.method_changed" | "payment_method.added" | "payment_method.deleted" | "statement_delivery.changed" | "reminder.added" | "reminder.deleted";
+        CreateWebhookEndpoint: {
+            /** Format: uri */
+            url: string;
+            description?: string;
+            /** @description The event types to send; none (or empty) → every type. */
+            eventTypes?: components["schemas"]["EventType"][];
+        };
+        UpdateWebhookEndpoint: {
+            /** Format: uri */
+            url?: string;
+            description?: string;
+            eventTypes?: components["schemas"]["EventType"][];
+            /** @description false disables the endpoint; true re-enables it (its failure streak starts afresh). */
+            enabled?: boolean;
+        };
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            description: string;
+            eventTypes: components["schemas"]["EventType"][];
+            enabled: boolean;
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @description When the current run of failed attempts began (null after a success).
+             */
+            failingSince: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CreatedWebhookEndpoint: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            /** @description The signing secret (`whsec_` + base64 of 24 random bytes). Shown only here; the server keeps it sealed. */
+            secret: string;
+        };
+        WebhookEndpointList: {
+            endpoints: components["schemas"]["WebhookEndpoint"][];
+        };
+        WebhookAttempt: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            eventId: string;
+            type: components["schemas"]["EventType"];
+            /** Format: date-time */
+            attemptedAt: string;
+            /** @description Null when no answer came (timeout, refused connection). */
+            statusCode: number | null;
+            latencyMs: number;
+            responseExcerpt: string | null;
+            error: string | null;
+            /** @enum {string} */
+            deliveryStatus: "pending" | "delivered" | "failed";
+        };
+        WebhookAttemptList: {
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        Event: {
+            /** Format: uuid */
+            id: string;
+            /** @description The `webhook-id` its deliveries carry (`evt_` and the id's hex digits). */
+            webhookId: string;
+            cursor: string;
+            type: components["schemas"]["EventType"];
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The event's data, as in the webhook body (see `webhooks`). */
+            data: Record<string, never>;
+        };
+        EventPage: {
+            events: components["schemas"]["Event"][];
+            nextCursor: string | null;
+        };
+        RedeliverRequest: {
+            /**
+             * Format: uuid
+             * @description Only to this endpoint (it need not have had the event before); none → every endpoint the event went to.
+             */
+            endpointId?: string;
+        };
+        RedeliverResponse: {
+            deliveries: number;
+        };
+        Money: number;
+        PaymentGroupEventData: {
+            paymentGroup: {
+                /** Format: uuid */
+                id: string;
+                confirmationNumber: string;
+                /** @enum {string} */
+                status: "scheduled" | "complete" | "canceled";
+                /** Format: date */
+                paymentDate: string;
+                /** @description Click2Pay, Portal, Message, Autopay Plus or Payment Plan. */
+                source: string;
+                /** Format: uuid */
+                paymentPlanId: string | null;
+                contact: {
+                    /** Format: uuid */
+                    id: string;
+                    externalId: string | null;
+                    name: string;
+                };
+                location: {
+                    /** Format: uuid */
+                    id: string;
+                    externalId: string | null;
+                };
+                method: {
+                    type: components["schemas"]["PaymentMethodType"];
+                    lastFour: string | null;
+                };
+                subtotal: components["schemas"]["Money"];
+                serviceFee: components["schemas"]["Money"];
+                total: components["schemas"]["Money"];
+                /** Format: date-time */
+                createdAt: string;
+                lines: {
+                    /** Format: uuid */
+                    invoiceId: string;
+                    invoiceExternalId: string;
+                    displayInvNum: string;
+                    paidAmount: components["schemas"]["Money"];
+                    /** @description A short payment's or dispute's reason; null when paid in full. */
+                    reason: string | null;
+                    notes: string | null;
+                }[];
+            };
+        };
+        InvoiceAdjustmentEventData: {
+            invoice: {
+                /** Format: uuid */
+                id: string;
+                externalId: string;
+                displayInvNum: string;
+                openAmount: components["schemas"]["Money"];
+            };
+            newAmount: components["schemas"]["Money"];
+            reason: string;
+            notes: string;
+            /** Format: uuid */
+            contactId: string;
+            /**
+             * Format: uuid
+             * @description The payment that pays the rest (null when nothing is paid).
+             */
+            paymentGroupId: string | null;
+        };
+        WebhookPayload: {
+            type: components["schemas"]["EventType"];
+            /** Format: date-time */
+            timestamp: string;
+            data: Record<string, never>;
+        };
     };
     responses: {
         /** @description Invalid request: `validation_failed`, `field` names the offending field. */
@@ -627,6 +1001,8 @@ export interface components {
         KeyId: string;
         LocationId: string;
         ContactId: string;
+        EndpointId: string;
+        EventId: string;
         InvoiceId: string;
         /** @description The last id of the previous page. */
         After: string;
@@ -1044,6 +1420,378 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every endpoint, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its signing secret, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookAttempts: {
+        parameters: {
+            query?: {
+                /** @description Items per page (default 100). */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                endpointId: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAttemptList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                after?: string;
+                /** @description Items per page (default 100). */
+                limit?: components["parameters"]["Limit"];
+                type?: components["schemas"]["EventType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeliverRequest"];
+            };
+        };
+        responses: {
+            /** @description The deliveries made due now. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeliverResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    onPaymentGroupScheduled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "payment_group.scheduled";
+                    data?: components["schemas"]["PaymentGroupEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentGroupCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "payment_group.completed";
+                    data?: components["schemas"]["PaymentGroupEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentGroupCanceled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "payment_group.canceled";
+                    data?: components["schemas"]["PaymentGroupEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceDisputed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "invoice.disputed";
+                    data?: components["schemas"]["InvoiceAdjustmentEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceShortPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "invoice.short_paid";
+                    data?: components["schemas"]["InvoiceAdjustmentEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -405,6 +405,64 @@ const vendorApiDown = [
   `drop table if exists vendor_api_keys`,
 ];
 
+// Events to vendors as Standard Webhooks (server/jobs/webhooks.ts): endpoints (their signing secrets sealed with
+// the server's key, never in clear), events written in the transaction of the change that causes them, one delivery
+// per event and endpoint with its retry schedule, and every attempt.
+const webhooksUp = [
+  `create table webhook_endpoints (
+    id uuid primary key default gen_random_uuid(),
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    url text not null check (length(url) between 8 and 2000),
+    description text not null default '' check (length(description) <= 200),
+    event_types jsonb not null default '[]'::jsonb,
+    secret_sealed text not null,
+    status text not null default 'enabled' check (status in ('enabled','disabled')),
+    disabled_reason text,
+    failing_since timestamptz,
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now()
+  )`,
+  `create index webhook_endpoints_vendor_idx on webhook_endpoints (vendor_id, created_at)`,
+  `create table webhook_events (
+    id uuid primary key default gen_random_uuid(),
+    seq bigserial not null unique,
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    type text not null check (length(type) between 1 and 100),
+    data jsonb not null,
+    created_at timestamptz not null default now()
+  )`,
+  `create index webhook_events_vendor_seq_idx on webhook_events (vendor_id, seq)`,
+  `create table webhook_deliveries (
+    id uuid primary key default gen_random_uuid(),
+    event_id uuid not null references webhook_events(id) on delete cascade,
+    endpoint_id uuid not null references webhook_endpoints(id) on delete cascade,
+    status text not null default 'pending' check (status in ('pending','delivered','failed')),
+    attempts int not null default 0,
+    next_attempt_at timestamptz not null default now(),
+    lease_until timestamptz,
+    delivered_at timestamptz,
+    created_at timestamptz not null default now(),
+    unique (event_id, endpoint_id)
+  )`,
+  `create index webhook_deliveries_due_idx on webhook_deliveries (next_attempt_at) where status = 'pending'`,
+  `create table webhook_attempts (
+    id uuid primary key default gen_random_uuid(),
+    delivery_id uuid not null references webhook_deliveries(id) on delete cascade,
+    attempted_at timestamptz not null,
+    status_code int,
+    latency_ms int not null,
+    response_excerpt text,
+    error text
+  )`,
+  `create index webhook_attempts_delivery_idx on webhook_attempts (delivery_id, attempted_at)`,
+];
+const webhooksDown = [
+  `drop table if exists webhook_attempts`,
+  `drop table if exists webhook_deliveries`,
+  `drop table if exists webhook_events`,
+  `drop table if exists webhook_endpoints`,
+];
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': {
     async up(db) {
@@ -597,6 +655,14 @@ export const migrations: Record<string, Migration> = {
     },
     async down(db) {
       await run(db, vendorApiDown);
+    },
+  },
+  '0017_webhooks': {
+    async up(db) {
+      await run(db, webhooksUp);
+    },
+    async down(db) {
+      await run(db, webhooksDown);
     },
   },
 };

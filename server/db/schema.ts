@@ -152,6 +152,58 @@ export interface VendorContactsTable {
   createdAt: CreatedAt;
 }
 
+export type WebhookEndpointStatus = 'enabled' | 'disabled';
+
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  vendorId: string;
+  url: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** the event types sent to it; empty: every type */
+  eventTypes: JsonDefault<string[]>;
+  /** the signing secret, sealed with the server's key (server/domain/secret-box.ts) */
+  secretSealed: string;
+  status: ColumnType<WebhookEndpointStatus, WebhookEndpointStatus | undefined, WebhookEndpointStatus>;
+  disabledReason: ColumnType<string | null, string | null | undefined, string | null>;
+  failingSince: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  /** bigserial: the order of events, and the cursor of `GET /events` */
+  seq: ColumnType<string, never, never>;
+  vendorId: string;
+  type: string;
+  data: Json<Record<string, unknown>>;
+  createdAt: CreatedAt;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  eventId: string;
+  endpointId: string;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: CreatedAt;
+  leaseUntil: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  deliveredAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: CreatedAt;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  deliveryId: string;
+  attemptedAt: Timestamp;
+  statusCode: number | null;
+  latencyMs: number;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
 export interface ContactsTable {
   id: Generated<string>;
   firstName: string;
@@ -554,6 +606,10 @@ export interface Database {
   letmeinAttempts: LetmeinAttemptsTable;
   vendorApiKeys: VendorApiKeysTable;
   vendorContacts: VendorContactsTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookEvents: WebhookEventsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+  webhookAttempts: WebhookAttemptsTable;
 }
 
 export type Vendor = Selectable<VendorsTable>;

@@ -31,6 +31,7 @@ import { insertOutboxMessages } from '../repos/outbox.js';
 import { confirmationNumber } from '../repos/payment-groups.js';
 import { shortDate } from '../../core/rules/display.js';
 import type { JobContext, ScheduledJob } from './types.js';
+import { recordPaymentGroupEvent } from '../use-cases/vendor-events.js';
 
 /** Retries of a declined AutoPay charge: this many days after the pay date; then no more. */
 export const AUTOPAY_RETRY_DAYS = [3, 5, 7] as const;
@@ -397,6 +398,7 @@ async function writeAutopayPayment(
       at: input.now,
     },
   ]);
+  await recordPaymentGroupEvent(trx, 'payment_group.scheduled', group.id, input.now);
   return group.id;
 }
 

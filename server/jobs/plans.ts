@@ -22,6 +22,7 @@ import { toDateString } from '../domain/dates.js';
 import { paymentMethodTypeOf } from '../domain/payments.js';
 import { confirmationNumber } from '../repos/payment-groups.js';
 import type { JobContext, ScheduledJob } from './types.js';
+import { recordPaymentGroupEvent } from '../use-cases/vendor-events.js';
 
 export interface PlansRunHooks {
   afterInstallment?: (count: number) => void;
@@ -118,7 +119,7 @@ async function createInstallment(db: Db, planId: string, installment: Installmen
         .values(lines.map((l) => ({ paymentGroupId: group.id, invoiceId: l.invoiceId, paidAmountCents: l.cents, subject: null, message: null })))
         .execute();
     }
-    void now;
+    await recordPaymentGroupEvent(trx, 'payment_group.scheduled', group.id, now);
     return 'created';
   });
 }

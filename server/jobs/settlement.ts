@@ -26,6 +26,7 @@ import { toDateString } from '../domain/dates.js';
 import { settleInvoice } from '../domain/settlement.js';
 import { addJourneyEntries } from '../repos/journeys.js';
 import { invoicesStillScheduled } from '../repos/payment-groups.js';
+import { recordPaymentGroupEvent } from '../use-cases/vendor-events.js';
 
 export interface SettlementOptions {
   /** the current moment (default: now) */
@@ -168,6 +169,7 @@ async function settleGroup(db: Db, groupId: string, now: Date): Promise<'settled
     }
 
     await trx.updateTable('paymentGroups').set({ status: 'complete' }).where('id', '=', group.id).execute();
+    await recordPaymentGroupEvent(trx, 'payment_group.completed', group.id, now);
     return 'settled';
   });
 }

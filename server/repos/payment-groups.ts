@@ -229,7 +229,7 @@ export async function paymentDateSettings(trx: Db, vendorId: string) {
 export async function lockLocationInvoices(trx: Db, at: { vendorId: string; locationId: string }, ids: readonly string[]) {
   return trx
     .selectFrom('invoices')
-    .select(['id', 'openAmountCents', 'payable', 'deletedAt', 'displayInvNum'])
+    .select(['id', 'externalId', 'openAmountCents', 'payable', 'deletedAt', 'displayInvNum'])
     .where('id', 'in', [...ids].sort())
     .where('vendorId', '=', at.vendorId)
     .where('locationId', '=', at.locationId)

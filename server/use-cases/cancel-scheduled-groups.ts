@@ -9,6 +9,7 @@ import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { canceledDetail, type CancelReason } from '../domain/journey-text.js';
 import { addJourneyEntries } from '../repos/journeys.js';
+import { recordPaymentGroupEvent } from './vendor-events.js';
 import {
   invoicesStillScheduled,
   lockScheduledGroups,
@@ -25,6 +26,7 @@ export async function cancelScheduledGroups(trx: Db, scope: GroupScope, groupIds
   if (groups.length === 0) return [];
   const canceled = groups.map((g) => g.id);
   await setGroupsStatus(trx, canceled, 'canceled');
+  for (const id of canceled) await recordPaymentGroupEvent(trx, 'payment_group.canceled', id, now);
 
   const lines = await payingLinesOf(trx, canceled);
   if (lines.length === 0) return canceled;

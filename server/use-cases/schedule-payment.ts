@@ -42,6 +42,7 @@ import {
   paymentDateSettings,
 } from '../repos/payment-groups.js';
 import { attempt, refuse, type Outcome } from './outcome.js';
+import { recordAdjustmentEvents, recordPaymentGroupEvent } from './vendor-events.js';
 import { usableMethod } from './recurring-checks.js';
 
 /** The contract's CreatePaymentGroupRequest (validated by the contract before the handler). */
@@ -284,6 +285,30 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
 
   // A click-to-pay request is complete once none of its invoices is left to pay.
   if (input.click2payRequestId && paymentGroupId) await completeRequestIfPaid(trx, input.click2payRequestId);
+
+  // what the vendor hears, in this transaction
+  if (paymentGroupId) await recordPaymentGroupEvent(trx, 'payment_group.scheduled', paymentGroupId, input.now);
+  await recordAdjustmentEvents(
+    trx,
+    vendorId,
+    batch.lines
+      .filter((line) => line.kind !== 'full')
+      .map((line) => {
+        const invoice = byId.get(line.invoiceId)!;
+        return {
+          invoiceId: line.invoiceId,
+          invoiceExternalId: invoice.externalId,
+          displayInvNum: invoice.displayInvNum,
+          openCents: Number(invoice.openAmountCents),
+          paidCents: line.paidCents,
+          reason: line.subject ?? '',
+          notes: line.message ?? '',
+          contactId,
+          paymentGroupId,
+        };
+      }),
+    input.now,
+  );
 
   return { allDisputed: batch.allDisputed, paymentGroupId };
 }

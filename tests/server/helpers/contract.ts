@@ -71,7 +71,7 @@ function checker(document: any) {
 
   /** Fails the test when `body` is not what the contract says `operationId` answers with `status`. */
   function expectMatches(operationId: string, status: number, body: unknown): void {
-    expect(contractErrors(operationId, status, body), `${operationId} ${status} body: ${JSON.stringify(body).slice(0, 500)}`).toEqual([]);
+    expect(contractErrors(operationId, status, body), `${operationId} ${status} body: ${String(JSON.stringify(body)).slice(0, 500)}`).toEqual([]);
   }
 
   /** Every operationId of the contract. */

@@ -1,0 +1,57 @@
+/** A vendor's webhook endpoints: registering one (a fresh signing secret, stored sealed), changing it, redelivery. */
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/connect.js';
+import { seal } from '../domain/secret-box.js';
+import { endpointOfVendor, eventOfVendor, insertEndpoint, redeliver, updateEndpoint, type EndpointRow } from '../repos/webhooks.js';
+import { notFoundRefusal, ok, refusal, type Outcome } from './outcome.js';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** https anywhere; plain http only to this machine (a receiver in development, `npm run vendor -- listen`). */
+export function endpointUrlProblem(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'must be an absolute URL';
+  }
+  if (url.username || url.password) return 'must not carry a user name or password';
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)) return undefined;
+  return 'must be https (http only to localhost)';
+}
+
+export async function createEndpoint(
+  db: Db,
+  key: Buffer,
+  vendorId: string,
+  input: { url: string; description?: string; eventTypes?: string[] },
+): Promise<Outcome<{ endpoint: EndpointRow; secret: string }>> {
+  const problem = endpointUrlProblem(input.url);
+  if (problem) return { ok: false, refusal: refusal('invalid', 'validation_failed', `url: ${problem}`, 'url') };
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  const endpoint = await insertEndpoint(db, { vendorId, url: input.url, description: input.description ?? '', eventTypes: input.eventTypes ?? [], secretSealed: seal(key, secret) });
+  return ok({ endpoint, secret });
+}
+
+export async function changeEndpoint(
+  db: Db,
+  vendorId: string,
+  endpointId: string,
+  input: { url?: string; description?: string; eventTypes?: string[]; enabled?: boolean },
+  now = new Date(),
+): Promise<Outcome<EndpointRow>> {
+  if (input.url !== undefined) {
+    const problem = endpointUrlProblem(input.url);
+    if (problem) return { ok: false, refusal: refusal('invalid', 'validation_failed', `url: ${problem}`, 'url') };
+  }
+  const status = input.enabled === undefined ? undefined : input.enabled ? 'enabled' : 'disabled';
+  const row = await updateEndpoint(db, vendorId, endpointId, { url: input.url, description: input.description, eventTypes: input.eventTypes, status }, now);
+  return row ? ok(row) : { ok: false, refusal: notFoundRefusal('webhook endpoint') };
+}
+
+export async function redeliverEvent(db: Db, vendorId: string, eventId: string, endpointId: string | undefined, now = new Date()): Promise<Outcome<number>> {
+  if (!(await eventOfVendor(db, vendorId, eventId))) return { ok: false, refusal: notFoundRefusal('event') };
+  if (endpointId && !(await endpointOfVendor(db, vendorId, endpointId))) return { ok: false, refusal: notFoundRefusal('webhook endpoint', 'endpointId') };
+  return ok(await redeliver(db, vendorId, eventId, endpointId, now));
+}

@@ -183,10 +183,8 @@ function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorI
   const routerLocation = useLocation();
   const methods = usePaymentMethods(vendorId, locationId);
   const { card, bank } = methods.providers;
-  const serviceFees = Object.fromEntries(Object.entries(methods.clientFlowInfo).map(([p, info]) => [p, info.serviceFee ?? null]));
   const listRef = session.paymentMethods(vendorId, locationId);
-  const paymentMethodsJwt = listRef.getSnapshot().context.paymentMethodsJwt;
-  const create = usePaymentMethodCreate({ vendorId, locationId, paymentMethodsJwt, serviceFees }, listRef, () =>
+  const create = usePaymentMethodCreate({ vendorId, locationId, paymentMethodsJwt: methods.paymentMethodsJwt, serviceFees: methods.serviceFees }, listRef, () =>
     navigate(returnPath(routerLocation.state, base), { replace: true }));
   // Creating from an existing token (e.g. handed back by a provider's hosted flow in the navigation state) skips tokenizing.
   const existingKey = (routerLocation.state as { paymentMethodKey?: unknown } | null)?.paymentMethodKey;

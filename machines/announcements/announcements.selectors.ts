@@ -51,3 +51,8 @@ export function selectVisibleAnnouncements(snapshot: Pick<SnapshotFrom<typeof an
     .map((a) => ({ id: a.id, message: a.message, tone: a.type === 'error' ? ('error' as const) : ('info' as const), dismissible: isDismissible(a) }))
     .sort((a, b) => (a.tone === b.tone ? 0 : a.tone === 'error' ? -1 : 1));
 }
+
+/** The list is known (loaded, or its sources failed and were ignored): a page may show what is below the banners. */
+export function selectAnnouncementsSettled(snapshot: Pick<SnapshotFrom<typeof announcementsMachine>, 'matches'>): boolean {
+  return !snapshot.matches('loading');
+}

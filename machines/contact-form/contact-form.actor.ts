@@ -1,16 +1,15 @@
 import { createActor } from 'xstate';
 import { contactFormMachine } from './contact-form.machine';
-import { selectContactFormView, type ContactFormView } from './contact-form.selectors';
 
 export type ContactFormActor = ReturnType<typeof createContactFormActor>;
 
 /**
- * A running contact form (landing page) and its view model. The landing page loads this module — and XState with it —
- * on the visitor's first interaction with the form (`src/features/access/use-contact-form.ts`).
+ * A running contact form (landing page). The landing page loads this module — and XState with it — on the visitor's
+ * first interaction with the form (`src/features/access/use-contact-form.ts`), and shows its snapshot through
+ * `connectContactForm`.
  */
 export function createContactFormActor() {
   const actor = createActor(contactFormMachine);
-  let last: ContactFormView | undefined;
   return {
     start: () => void actor.start(),
     stop: () => void actor.stop(),
@@ -19,12 +18,7 @@ export function createContactFormActor() {
       const subscription = actor.subscribe(listener);
       return () => subscription.unsubscribe();
     },
-    /** The view, the same object while nothing it shows changed (for useSyncExternalStore). */
-    view(): ContactFormView {
-      const next = selectContactFormView(actor.getSnapshot());
-      if (last && (Object.keys(next) as (keyof ContactFormView)[]).every((key) => next[key] === last![key])) return last;
-      last = next;
-      return next;
-    },
+    /** The current snapshot: the same object until the chart changes (for useSyncExternalStore). */
+    getSnapshot: () => actor.getSnapshot(),
   };
 }

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { contactFormMachine } from './contact-form.machine';
 
-type ContactFormSnapshot = SnapshotFrom<typeof contactFormMachine>;
+type ContactFormSnapshot = Pick<SnapshotFrom<typeof contactFormMachine>, 'context' | 'matches' | 'can'>;
 
 /** What the contact form shows, derived from the chart (never stored). */
 export interface ContactFormView {

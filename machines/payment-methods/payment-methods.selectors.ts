@@ -44,3 +44,8 @@ export function selectProviders(snapshot: Snapshot): { card: string | null; bank
   const ids = Object.keys(snapshot.context.clientFlowInfo);
   return { card: ids.find((p) => isCardProvider(p)) ?? null, bank: ids.find((p) => !isCardProvider(p)) ?? null };
 }
+
+/** The service fee (percent text, null for none) of each provider the add-method page may use. */
+export function selectServiceFees(snapshot: Snapshot): Record<string, string | null> {
+  return Object.fromEntries(Object.entries(snapshot.context.clientFlowInfo).map(([provider, info]) => [provider, info.serviceFee ?? null]));
+}

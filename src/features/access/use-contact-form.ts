@@ -1,12 +1,9 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ContactFormActor } from '../../../machines/contact-form/contact-form.actor';
-import { isEmptyContact, isValidContact } from '../../../machines/contact-form/contact-form.guards';
-import type { ContactFormView } from '../../../machines/contact-form/contact-form.selectors';
+import { connectContactForm, connectContactFormDraft, type ContactFormApi as ConnectedContactForm } from '../../../machines/contact-form/contact-form.connect';
+import type { ContactFormEvent } from '../../../machines/contact-form/contact-form.machine';
 
-export interface ContactFormApi extends ContactFormView {
-  change: (value: string) => void;
-  submit: () => void;
-  closeModal: () => void;
+export interface ContactFormApi extends ConnectedContactForm {
   /** The visitor is about to use the form (focus, pointer): start loading its machine. */
   prepare: () => void;
 }
@@ -17,15 +14,14 @@ let actorModule: ActorModule | undefined;
 export const loadContactFormMachine = () =>
   actorModule ? Promise.resolve(actorModule) : import('../../../machines/contact-form/contact-form.actor').then((m) => (actorModule = m));
 
-const noActor = { subscribe: () => () => {}, view: () => undefined };
+const noActor = { subscribe: () => () => {}, getSnapshot: () => undefined };
 
 /**
- * The landing page's contact form: the machine's view model and its events as callbacks.
+ * The landing page's contact form: the machine's view (`connectContactForm`).
  *
  * The machine (and XState) loads with the first interaction, not with the page (the landing page paints without it): until it runs, the text
- * typed is kept here and the view is what the chart shows in `editing` before its debounce — no verdict yet, "Request
- * Link" enabled for a valid text. When the machine starts, it receives that text (and a submit made meanwhile), so
- * nothing typed is lost and the chart decides everything from then on.
+ * typed is kept here and the view is `connectContactFormDraft`'s. When the machine starts, it receives that text (and a
+ * submit made meanwhile), so nothing typed is lost and the chart decides everything from then on.
  */
 export function useContactForm(): ContactFormApi {
   const [wanted, setWanted] = useState(false);
@@ -72,33 +68,25 @@ export function useContactForm(): ContactFormApi {
   }, [wanted]);
 
   const source = actor ?? noActor;
-  const machineView = useSyncExternalStore(source.subscribe, source.view, source.view);
-  const view: ContactFormView = machineView ?? {
-    contact: draft,
-    showInvalid: false,
-    canSubmit: !submitQueued && !isEmptyContact(draft) && isValidContact(draft),
-    isSubmitting: submitQueued,
-    showSubmitError: false,
-    isModalOpen: false,
-  };
+  const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
 
-  const prepare = useCallback(() => setWanted(true), []);
-  return {
-    ...view,
-    prepare,
-    change: (value) => {
-      if (running.current) return running.current.send({ type: 'contact.change', value });
-      draftRef.current = value;
-      setDraft(value);
+  // The events go to the running machine; before it runs, the text and a submit wait here for it.
+  const send = useCallback((event: ContactFormEvent) => {
+    if (running.current) return running.current.send(event);
+    if (event.type === 'contact.change') {
+      draftRef.current = event.value;
+      setDraft(event.value);
       setWanted(true);
-    },
-    submit: () => {
-      if (running.current) return running.current.send({ type: 'contact.submit' });
-      if (isEmptyContact(draftRef.current) || !isValidContact(draftRef.current)) return;
+    } else if (event.type === 'contact.submit') {
       submitPending.current = true;
       setSubmitQueued(true);
       setWanted(true);
-    },
-    closeModal: () => running.current?.send({ type: 'modal.close' }),
-  };
+    }
+  }, []);
+  const view = useMemo(
+    () => (snapshot ? connectContactForm(snapshot, send) : connectContactFormDraft({ contact: draft, submitQueued }, send)),
+    [snapshot, send, draft, submitQueued],
+  );
+  const prepare = useCallback(() => setWanted(true), []);
+  return { ...view, prepare };
 }

@@ -5,12 +5,12 @@ import { loadedTemporal } from '../../../core/rules/temporal-on-demand';
 import type { ActorRefFrom } from 'xstate';
 import type { AnnouncementsInput } from '../../../machines/announcements/announcements.actors';
 import { announcementsMachine } from '../../../machines/announcements/announcements.machine';
+import { connectAnnouncements, type AnnouncementsApi } from '../../../machines/announcements/announcements.connect';
 import {
   DISMISSED_ANNOUNCEMENTS_KEY,
   parseDismissed,
-  selectVisibleAnnouncements,
+  selectAnnouncementsSettled,
   serializeDismissed,
-  type AnnouncementView,
 } from '../../../machines/announcements/announcements.selectors';
 
 export type AnnouncementsRef = ActorRefFrom<typeof announcementsMachine>;
@@ -56,24 +56,18 @@ export function useAnnouncementsActor(source: AnnouncementsInput): Announcements
   return actorRef;
 }
 
-export interface AnnouncementsView {
-  items: AnnouncementView[];
-  dismiss: (id: string) => void;
-}
-
-/** The visible banners of an announcements actor, and the dismiss command. */
-export function useAnnouncementsView(actorRef: AnnouncementsRef, now: () => Temporal.ZonedDateTime | undefined = viewerNow): AnnouncementsView {
-  const items = useSelector(actorRef, (snapshot) => selectVisibleAnnouncements(snapshot, now), sameItems);
-  return { items, dismiss: (id) => actorRef.send({ type: 'announcement.dismiss', id }) };
+/**
+ * The visible banners of an announcements actor, and Dismiss (`connectAnnouncements`). Connected on every render, not
+ * once per snapshot: an announcement whose expiration day ends while the page is open goes with the next render.
+ */
+export function useAnnouncementsView(actorRef: AnnouncementsRef, now: () => Temporal.ZonedDateTime | undefined = viewerNow): AnnouncementsApi {
+  const snapshot = useSelector(actorRef, (s) => s);
+  return connectAnnouncements(snapshot, actorRef.send, { now });
 }
 
 /** Now in the viewer's zone; Temporal is loaded by the announcements actor with the first dated announcement. */
 function viewerNow(): Temporal.ZonedDateTime | undefined {
   return loadedTemporal()?.Now.zonedDateTimeISO();
-}
-
-function sameItems(a: AnnouncementView[], b: AnnouncementView[]): boolean {
-  return a.length === b.length && a.every((item, i) => item.id === b[i].id && item.message === b[i].message);
 }
 
 export function useAppAnnouncements(): AnnouncementsRef | null {
@@ -92,6 +86,6 @@ export function useAnnouncementsSettled(): boolean {
     const sub = actor.subscribe(cb);
     return () => sub.unsubscribe();
   }, [actor]);
-  const get = () => (actor ? !actor.getSnapshot().matches('loading') : true);
+  const get = () => (actor ? selectAnnouncementsSettled(actor.getSnapshot()) : true);
   return useSyncExternalStore(subscribe, get, get);
 }

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { selectCanPay, selectRichContent, selectTemplateMessage, selectTemplateStatus } from '../../../machines/messages/messages.selectors';
+import { connectTemplateMessage, type TemplateMessageApi } from '../../../machines/messages/template-message.connect';
 import { templateMessageMachine } from '../../../machines/messages/template-message.machine';
 import { useSession } from '../../app/session';
 import { paths } from '../../../core/rules/paths';
@@ -9,9 +9,9 @@ import { paths } from '../../../core/rules/paths';
 /**
  * The template message page: its machine, with Pay provided as "hand the message id and its payable invoices to the
  * session's invoice selection of this location, then go to .../click2pay" (the pay page preselects them and sends the
- * message id with the payment: source Message).
+ * message id with the payment: source Message). What the page shows and does is `connectTemplateMessage`.
  */
-export function useTemplateMessage({ vendorId, locationId, templateMessageId, base }: { vendorId: string; locationId: string; templateMessageId: string; base: string }) {
+export function useTemplateMessage({ vendorId, locationId, templateMessageId, base }: { vendorId: string; locationId: string; templateMessageId: string; base: string }): TemplateMessageApi {
   const session = useSession();
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
@@ -30,12 +30,6 @@ export function useTemplateMessage({ vendorId, locationId, templateMessageId, ba
     [selectionRef, base],
   );
   const actor = useActorRef(logic, { input: { vendorId, locationId, templateMessageId } });
-  return {
-    status: useSelector(actor, selectTemplateStatus),
-    message: useSelector(actor, selectTemplateMessage),
-    content: useSelector(actor, selectRichContent),
-    canPay: useSelector(actor, selectCanPay),
-    pay: () => actor.send({ type: 'message.pay' }),
-    retry: () => actor.send({ type: 'message.retry' }),
-  };
+  const snapshot = useSelector(actor, (s) => s);
+  return useMemo(() => connectTemplateMessage(snapshot, actor.send), [snapshot, actor]);
 }

@@ -183,10 +183,8 @@ function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorI
   const routerLocation = useLocation();
   const methods = usePaymentMethods(vendorId, locationId);
   const { card, bank } = methods.providers;
-  const serviceFees = Object.fromEntries(Object.entries(methods.clientFlowInfo).map(([p, info]) => [p, info.serviceFee ?? null]));
   const listRef = session.paymentMethods(vendorId, locationId);
-  const paymentMethodsJwt = listRef.getSnapshot().context.paymentMethodsJwt;
-  const create = usePaymentMethodCreate({ vendorId, locationId, paymentMethodsJwt, serviceFees }, listRef, () =>
+  const create = usePaymentMethodCreate({ vendorId, locationId, paymentMethodsJwt: methods.paymentMethodsJwt, serviceFees: methods.serviceFees }, listRef, () =>
     navigate(returnPath(routerLocation.state, base), { replace: true }));
   // Creating from an existing token (e.g. handed back by a provider's hosted flow in the navigation state) skips tokenizing.
   const existingKey = (routerLocation.state as { paymentMethodKey?: unknown } | null)?.paymentMethodKey;
@@ -201,14 +199,14 @@ function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorI
   const kind: CardKind = fixedKind === 'choice' ? chosenKind : fixedKind;
 
   const inlineFailure = (forKind: 'CC' | 'ACH') =>
-    create.step === 'failed' && !create.feeModalOpen && create.kind === forKind ? <FailureAlert kind={create.kind} code={create.code} onRetry={create.retry} onDismiss={create.dismiss} /> : null;
+    create.failureShownIn === 'form' && create.kind === forKind ? <FailureAlert kind={create.kind} code={create.code} onRetry={create.retry} onDismiss={create.dismiss} /> : null;
   const busy = create.isBusy;
 
   if (!card && !bank) return <p role="alert">{t.noProviders}</p>;
 
   return (
     <>
-      {create.step === 'failed' && create.kind === null ? (
+      {create.failureShownIn === 'page' ? (
         <div className={css({ mb: '4' })}><FailureAlert kind={null} code={create.code} onDismiss={create.dismiss} /></div>
       ) : null}
       <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as 'card' | 'bank')}>
@@ -240,19 +238,16 @@ function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorI
         open={create.feeModalOpen}
         role="alertdialog"
         title={feeModalTitle(kind)}
-        onClose={() => {
-          if (create.step === 'confirming') create.cancel();
-          else if (create.step === 'failed') create.dismiss();
-        }}
+        onClose={create.cancelFee}
         actions={
           <>
-            <Button variant="secondary" disabled={busy} onClick={create.step === 'failed' ? create.dismiss : create.cancel}>{t.cancel}</Button>
-            <Button loading={busy} onClick={create.step === 'failed' ? create.retry : create.confirm}>{t.confirm}</Button>
+            <Button variant="secondary" disabled={busy} onClick={create.cancelFee}>{t.cancel}</Button>
+            <Button loading={busy} onClick={create.confirmFee}>{t.confirm}</Button>
           </>
         }
       >
         <p>{t.feeBody(create.feePercent ?? '')}</p>
-        {create.step === 'failed' ? <FailureAlert kind={create.kind} code={create.code} /> : null}
+        {create.failureShownIn === 'feeModal' ? <FailureAlert kind={create.kind} code={create.code} /> : null}
       </Dialog>
     </>
   );

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { css } from '../../../styled-system/css';
 import type { PaymentMethod } from '../../../machines/payment-methods/payment-methods.actors';
-import { methodFullName } from '../../../machines/payment-methods/payment-methods.selectors';
 import { Button } from '../button';
 import { Dialog } from '../dialog';
 import { useLocationContext } from '../../app/use-location-context';
@@ -33,14 +32,9 @@ export function DeletePaymentMethodDialog({ vendorId, locationId, method, onClos
   const listRef = session.paymentMethods(vendorId, locationId);
   const vendorName = useLocationContext(vendorId, locationId).vendor?.name ?? t.yourVendor;
   const del = usePaymentMethodDelete(vendorId, locationId, method, listRef);
-  const finished = del.step === 'deleted' || del.step === 'canceled';
   useEffect(() => {
-    if (finished) onClose();
-  }, [finished, onClose]);
-
-  const name = method.displayExtra.name.trim();
-  const lastFour = method.displayExtra.lastFour.trim();
-  const fullName = methodFullName(method);
+    if (del.finished) onClose();
+  }, [del.finished, onClose]);
 
   if (del.step === 'refused') {
     return (
@@ -52,9 +46,9 @@ export function DeletePaymentMethodDialog({ vendorId, locationId, method, onClos
 
   return (
     <Dialog
-      open={!finished}
+      open={!del.finished}
       role="alertdialog"
-      title={t.deleteTitle(fullName)}
+      title={t.deleteTitle(del.fullName)}
       onClose={del.cancel}
       actions={
         del.step === 'checkingUsage' ? null : (
@@ -69,7 +63,7 @@ export function DeletePaymentMethodDialog({ vendorId, locationId, method, onClos
         <p role="status">{t.deleteChecking}</p>
       ) : (
         <>
-          {del.step === 'failed' ? <p role="alert" className={alert}>{t.deleteFailed(name, lastFour)}</p> : null}
+          {del.step === 'failed' ? <p role="alert" className={alert}>{t.deleteFailed(del.name, del.lastFour)}</p> : null}
           <p>{t.deleteQuestion}</p>
           {del.scheduled === null ? null : del.scheduled.length === 0 ? (
             <p>{t.deleteNoScheduled}</p>

@@ -3,9 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { PaymentMethod } from '../../../machines/payment-methods/payment-methods.actors';
-import { isUsable, methodFullName } from '../../../machines/payment-methods/payment-methods.selectors';
 import { paymentMethodLabel } from '../../../core/rules/invoices';
-import { hasServiceFee } from '../../../core/rules/fees';
 import { button } from '../button';
 import { Spinner } from '../spinner';
 import { useSession } from '../../app/session';
@@ -92,7 +90,7 @@ export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentI
   const view = usePaymentMethods(vendorId, locationId);
   const narrow = useNarrowLabels();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const effective = view.status === 'loading' && view.methods.length === 0 ? null : view.resolve(selectedId ?? currentId);
+  const effective = view.initialLoad ? null : view.resolve(selectedId ?? currentId);
   const base = paths.location({ token: session.token, vendorId, locationId });
 
   // Tell the page about the fallback choice (last used, then first) or a method created meanwhile.
@@ -102,13 +100,11 @@ export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentI
     else if (!effective && selectedId && settled) onClear?.();
   }, [effective, selectedId, onSelect, onClear, settled]);
 
-  if (view.status === 'loading' && view.methods.length === 0) return <Spinner label={t.loading} />;
+  if (view.initialLoad) return <Spinner label={t.loading} />;
 
   const choose = (id: string | null) => {
-    const method = view.methods.find((m) => m.id === id);
-    if (!method || !isUsable(method)) return;
-    view.select(method.id);
-    onSelect(method);
+    const method = view.choose(id);
+    if (method) onSelect(method);
   };
 
   return (
@@ -124,16 +120,14 @@ export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentI
         <RadioGroup.Root value={effective?.id ?? null} onValueChange={(d) => choose(d.value)} className={styles.root}>
           <RadioGroup.Label style={srOnly}>{t.pickerLabel}</RadioGroup.Label>
           <ul className={styles.list}>
-            {view.methods.map((method) => {
+            {view.rows.map(({ method, usable, pending, fee, fullName }) => {
               const label = methodLabel(method, narrow);
-              const pending = method.displayExtra.verificationRequired;
-              const fee = hasServiceFee({ provider: method.provider, serviceFee: method.displayExtra.serviceFee });
               return (
                 <li key={method.id} className={styles.row} data-testid="payment-method-row">
-                  <RadioGroup.Item value={method.id} disabled={!isUsable(method)} className={styles.item}>
+                  <RadioGroup.Item value={method.id} disabled={!usable} className={styles.item}>
                     <RadioGroup.ItemControl className={styles.control} />
                     <span className={styles.text}>
-                      <RadioGroup.ItemText className={styles.label} title={methodFullName(method)}>
+                      <RadioGroup.ItemText className={styles.label} title={fullName}>
                         <PaymentMethodTypeIcon type={method.type} />
                         <span style={srOnly}>{method.type === 'CC' ? t.card : t.bankAccount}</span>
                         <span>{label}</span>
@@ -148,7 +142,7 @@ export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentI
                       <button
                         type="button"
                         className={button({ variant: 'secondary', size: 'sm' })}
-                        aria-label={`${t.verify} ${methodFullName(method)}`}
+                        aria-label={`${t.verify} ${fullName}`}
                         onClick={() => setDialog({ kind: 'verify', method })}
                       >
                         {t.verify}
@@ -157,7 +151,7 @@ export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentI
                     <button
                       type="button"
                       className={styles.iconButton}
-                      aria-label={`${t.delete} ${methodFullName(method)}`}
+                      aria-label={`${t.delete} ${fullName}`}
                       title={t.delete}
                       onClick={() => setDialog({ kind: 'delete', method })}
                     >

@@ -1,25 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useContext, useSyncExternalStore } from 'react';
-import type { ClientFlowInfo, PaymentMethod } from '../../../machines/payment-methods/payment-methods.actors';
-import { resolveSelection, selectProviders, selectStatus, type PaymentMethodsStatus } from '../../../machines/payment-methods/payment-methods.selectors';
+import { useContext, useMemo, useSyncExternalStore } from 'react';
+import { connectPaymentMethods, type PaymentMethodsApi } from '../../../machines/payment-methods/payment-methods.connect';
 import { AppServicesContext } from '../../app/app-services';
 import { isNarrowWidth, NARROW_LABEL_WIDTH_PX } from '../../../core/rules/invoices';
-import { useSession, type PaymentMethodsRef } from '../../app/session';
-
-export interface PaymentMethodsView {
-  ref: PaymentMethodsRef;
-  status: PaymentMethodsStatus;
-  methods: PaymentMethod[];
-  clientFlowInfo: Record<string, ClientFlowInfo>;
-  providers: { card: string | null; bank: string | null };
-  /** The session's selection (the created method after an add). */
-  sessionSelectedId: string | null;
-  lastUsedId: string | null;
-  select: (paymentMethodId: string) => void;
-  refresh: () => void;
-  /** The effective selection (spec §4 fallback), given the page's own choice. */
-  resolve: (pageSelectedId: string | null | undefined) => PaymentMethod | null;
-}
+import { useSession } from '../../app/session';
 
 /** The last used method from the persisted store (none outside the root layout, e.g. in isolated tests). */
 export function useLastPaymentMethodId(): string | null {
@@ -27,28 +11,13 @@ export function useLastPaymentMethodId(): string | null {
   return useSelector(services?.persisted, (s) => s?.context.lastPaymentMethodId ?? null);
 }
 
-/** The session-level payment methods of a location (shared by the picker and the add-method page). */
-export function usePaymentMethods(vendorId: string, locationId: string): PaymentMethodsView {
+/** The session-level payment methods of a location (shared by the picker and the add-method page): `connectPaymentMethods`. */
+export function usePaymentMethods(vendorId: string, locationId: string): PaymentMethodsApi {
   const session = useSession();
   const ref = session.paymentMethods(vendorId, locationId);
-  const status = useSelector(ref, selectStatus);
-  const methods = useSelector(ref, (s) => s.context.methods);
-  const clientFlowInfo = useSelector(ref, (s) => s.context.clientFlowInfo);
-  const providers = useSelector(ref, selectProviders, (a, b) => a.card === b.card && a.bank === b.bank);
-  const sessionSelectedId = useSelector(ref, (s) => s.context.selectedId);
+  const snapshot = useSelector(ref, (s) => s);
   const lastUsedId = useLastPaymentMethodId();
-  return {
-    ref,
-    status,
-    methods,
-    clientFlowInfo,
-    providers,
-    sessionSelectedId,
-    lastUsedId,
-    select: (paymentMethodId) => ref.send({ type: 'paymentMethods.select', paymentMethodId }),
-    refresh: () => ref.send({ type: 'paymentMethods.refresh' }),
-    resolve: (pageSelectedId) => resolveSelection(methods, [sessionSelectedId, pageSelectedId, lastUsedId]),
-  };
+  return useMemo(() => connectPaymentMethods(snapshot, ref.send, { lastUsedId }), [snapshot, ref, lastUsedId]);
 }
 
 function subscribeResize(onChange: () => void): () => void {

@@ -58,7 +58,7 @@ export function VerifyPaymentMethodDialog({ vendorId, locationId, method, onClos
     );
   }
 
-  const busy = verify.step === 'verifying';
+  const busy = verify.isBusy;
   return (
     <Dialog open={verify.step !== 'canceled'} title={t.verifyTitle(label)} onClose={() => { if (!busy) close(); }}>
       <form className={form} onSubmit={submit} noValidate>

@@ -1,0 +1,90 @@
+/**
+ * The saved payment methods' views (zag's `connect(state, send)`), one per chart: the session's list as the picker and
+ * the add-method page show it, and the delete dialog of one method. Pure, no React.
+ */
+import type { SnapshotFrom } from 'xstate';
+import { hasServiceFee } from '../../core/rules/fees';
+import type { PaymentMethodDeleteEvent, paymentMethodDeleteMachine } from './payment-method-delete.machine';
+import { selectDeleteView } from './payment-method-delete.selectors';
+import type { PaymentMethod } from './payment-methods.actors';
+import type { PaymentMethodsEvent, paymentMethodsMachine } from './payment-methods.machine';
+import { isUsable, methodFullName, resolveSelection, selectMethods, selectProviders, selectServiceFees, selectStatus } from './payment-methods.selectors';
+
+/** One saved method as the picker lists it. */
+export interface PaymentMethodRow {
+  method: PaymentMethod;
+  /** It may pay, so it may be chosen (not pending verification). */
+  usable: boolean;
+  /** A bank account waiting for its micro-deposits: "Pending verification" and Verify. */
+  pending: boolean;
+  /** A card whose provider adds a service fee: the fee note under its label. */
+  fee: boolean;
+  /** Name and last four, untruncated: the label's title and the names of the row's actions. */
+  fullName: string;
+}
+
+function rowOf(method: PaymentMethod): PaymentMethodRow {
+  return {
+    method,
+    usable: isUsable(method),
+    pending: method.displayExtra.verificationRequired,
+    fee: hasServiceFee({ provider: method.provider, serviceFee: method.displayExtra.serviceFee }),
+    fullName: methodFullName(method),
+  };
+}
+
+/**
+ * The session's list of a location. `lastUsedId` is the persisted store's last used method, the last fallback of the
+ * selection. Choosing a method that may not pay sends nothing and answers null.
+ */
+export function connectPaymentMethods(
+  snapshot: Pick<SnapshotFrom<typeof paymentMethodsMachine>, 'value' | 'context'>,
+  send: (event: PaymentMethodsEvent) => void,
+  { lastUsedId }: { lastUsedId: string | null },
+) {
+  const { context } = snapshot;
+  const status = selectStatus(snapshot);
+  const methods = selectMethods(snapshot);
+  return {
+    status,
+    methods,
+    /** Loading with no method known yet: a spinner stands in for the list, and nothing is selected. */
+    initialLoad: status === 'loading' && methods.length === 0,
+    rows: methods.map(rowOf),
+    providers: selectProviders(snapshot),
+    serviceFees: selectServiceFees(snapshot),
+    paymentMethodsJwt: context.paymentMethodsJwt,
+    /** The effective selection (spec §4 fallback), given the page's own choice. */
+    resolve: (pageSelectedId: string | null | undefined) => resolveSelection(methods, [context.selectedId, pageSelectedId, lastUsedId]),
+    choose: (paymentMethodId: string | null): PaymentMethod | null => {
+      const method = methods.find((m) => m.id === paymentMethodId);
+      if (!method || !isUsable(method)) return null;
+      send({ type: 'paymentMethods.select', paymentMethodId: method.id });
+      return method;
+    },
+    refresh: () => send({ type: 'paymentMethods.refresh' }),
+  };
+}
+
+export type PaymentMethodsApi = ReturnType<typeof connectPaymentMethods>;
+
+/** The delete dialog of one method: its step, the scheduled payments it would cancel, the method's names. */
+export function connectPaymentMethodDelete(
+  snapshot: Pick<SnapshotFrom<typeof paymentMethodDeleteMachine>, 'value' | 'context'>,
+  send: (event: PaymentMethodDeleteEvent) => void,
+) {
+  const view = selectDeleteView(snapshot);
+  const { method } = snapshot.context;
+  return {
+    ...view,
+    /** Deleted or canceled: the dialog closes. */
+    finished: view.step === 'deleted' || view.step === 'canceled',
+    name: method.displayExtra.name.trim(),
+    lastFour: method.displayExtra.lastFour.trim(),
+    fullName: methodFullName(method),
+    confirm: () => send({ type: 'delete.confirm' }),
+    cancel: () => send({ type: 'delete.cancel' }),
+  };
+}
+
+export type PaymentMethodDeleteApi = ReturnType<typeof connectPaymentMethodDelete>;

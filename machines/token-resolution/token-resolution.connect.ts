@@ -5,7 +5,7 @@ import { selectIsResolving } from './token-resolution.selectors';
 /**
  * The token entry page's view (zag's `connect(state, send)`): whether the token info is still loading (the page shows
  * its spinner). Pure, no React. It takes no `send`: the chart has no user events, it reacts to the token info call and
- * leaves through its provided `navigate`.
+ * leaves through its provided `redirectToTarget`.
  */
 export function connectTokenResolution(snapshot: Pick<SnapshotFrom<typeof tokenResolutionMachine>, 'matches'>) {
   return {

@@ -12,7 +12,7 @@ export interface TokenResolutionInput {
 
 /**
  * Token entry (spec §2 "Token entry", §4 "Token info"): loading → loaded (redirect by type and
- * status) | failed (redirect to the error page). Navigation is the injected `navigate` action:
+ * status) | failed (redirect to the error page). Navigation is the injected `redirectToTarget` action:
  * the view provides the router's navigate, tests provide a spy.
  */
 export const tokenResolutionMachine = setup({
@@ -23,8 +23,8 @@ export const tokenResolutionMachine = setup({
   },
   actors: { fetchTokenInfo },
   actions: {
-    /** Replaced with `.provide({ actions: { navigate } })`; the default does nothing. */
-    navigate: (_, _params: { to: string }) => {},
+    /** Replaced with `.provide({ actions: { redirectToTarget } })`; the default does nothing. */
+    redirectToTarget: (_, _params: { to: string }) => {},
     /** Provided: saves the link's action for replay (`machines/replay`); the default does nothing. */
     saveReplay: (_, _params: { token: string; info: TokenInfo }) => {},
   },
@@ -42,13 +42,13 @@ export const tokenResolutionMachine = setup({
           target: 'loaded',
           actions: [
             { type: 'saveReplay', params: ({ context, event }) => ({ token: context.token, info: event.output }) },
-            { type: 'navigate', params: ({ context, event }) => ({ to: tokenRedirectPath(context.token, event.output) }) },
+            { type: 'redirectToTarget', params: ({ context, event }) => ({ to: tokenRedirectPath(context.token, event.output) }) },
           ],
         },
         onError: {
           target: 'failed',
           actions: {
-            type: 'navigate',
+            type: 'redirectToTarget',
             params: ({ context, event }) => ({ to: tokenErrorPath(context.token, toTokenInfoFailure(event.error)) }),
           },
         },

@@ -80,7 +80,7 @@ describe('token resolution machine', () => {
             return fetchInfo();
           }),
         },
-        actions: { navigate: (_, params: { to: string }) => navigate(params.to) },
+        actions: { redirectToTarget: (_, params: { to: string }) => navigate(params.to) },
       }),
       { input: { token: TOKEN } },
     );

@@ -19,7 +19,7 @@ export function useTokenResolution(token: string): TokenResolutionApi {
     () =>
       tokenResolutionMachine.provide({
         actions: {
-          navigate: (_, params: { to: string }) => navigateRef.current(params.to, { replace: true }),
+          redirectToTarget: (_, params: { to: string }) => navigateRef.current(params.to, { replace: true }),
           // An AutoPay or click-to-pay request link saves its action; it replays once its location has loaded.
           saveReplay: (_, params) => {
             const action = savedActionOfLink(params.token, params.info, new Date().toISOString());

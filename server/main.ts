@@ -102,15 +102,16 @@ async function main() {
         },
       );
     void startJobs();
-    // Webhook deliveries (server/jobs/webhooks.ts): every process looks for due ones; a claim keeps two apart.
-    webhooks = startWebhookWorker({
-      db: handle.db,
-      key: config.webhookSecretsKey(),
-      pollMs: config.webhooks.pollMs,
-      timeoutMs: config.webhooks.timeoutMs,
-      log: app.log,
-    });
   }
+  // Webhook deliveries (server/jobs/webhooks.ts), in every process (JOBS=off too): each looks for due ones every
+  // WEBHOOK_POLL_MS, and a claim keeps two processes from sending the same attempt.
+  webhooks = startWebhookWorker({
+    db: handle.db,
+    key: config.webhookSecretsKey(),
+    pollMs: config.webhooks.pollMs,
+    timeoutMs: config.webhooks.timeoutMs,
+    log: app.log,
+  });
 
   const demo = await handle.db.selectFrom('contacts').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
   // Printed on stdout for the person who started the server, not through the logger (logs never carry tokens).

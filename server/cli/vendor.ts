@@ -3,10 +3,14 @@
  * npm run vendor -- keys list --vendor <id>                    the vendor's keys (prefix, name, times; never secrets)
  * npm run vendor -- keys revoke <keyId> --vendor <id>          refused from the next request on, by every process
  * npm run vendor -- vendors                                    the vendors (id and name), to find the id
+ * npm run vendor -- listen --port 9000 --secret whsec_…         a local webhook receiver: verifies and prints events
  *
  * Works on the database the server uses (DATABASE_URL or DATA_DIR), also while the server runs.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/connect.js';
 import { listApiKeys, revokeApiKey } from '../repos/vendor-keys.js';
 import { createApiKey } from '../use-cases/vendor-keys.js';
@@ -16,7 +20,8 @@ const USAGE = `Usage:
   npm run vendor -- keys create --vendor <vendorId> --name <label>
   npm run vendor -- keys list --vendor <vendorId>
   npm run vendor -- keys revoke <keyId> --vendor <vendorId>
-  npm run vendor -- vendors`;
+  npm run vendor -- vendors
+  npm run vendor -- listen [--port 9000] --secret <whsec_… of the endpoint>   (or WEBHOOK_SECRET=…)`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -89,7 +94,55 @@ export async function run(db: Db, argv: string[], print: (line: string) => void 
   }
 }
 
+/**
+ * A webhook receiver for development: every POST is verified as a Standard Webhook with the endpoint's secret (by the
+ * same `standardwebhooks` library a vendor would use) and printed; a good one answers 200, a bad signature 400.
+ */
+export async function listen(options: { port: number; secret: string; print?: (line: string) => void }): Promise<{ port: number; close(): Promise<void> }> {
+  const print = options.print ?? console.log;
+  const wh = new Webhook(options.secret);
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= 1024 * 1024) chunks.push(chunk);
+    });
+    request.on('end', () => {
+      if (request.method !== 'POST') return void response.writeHead(405).end();
+      const body = Buffer.concat(chunks).toString('utf8');
+      try {
+        const event = wh.verify(body, request.headers as Record<string, string>) as { type: string; data: unknown };
+        print(`✓ ${event.type}  ${request.headers['webhook-id']}  (signature verified)`);
+        print(JSON.stringify(event.data, null, 2));
+        response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      } catch (error) {
+        print(`✗ ${request.headers['webhook-id'] ?? '(no webhook-id)'}: ${(error as Error).message} — answered 400`);
+        response.writeHead(400, { 'content-type': 'text/plain' }).end('signature did not verify');
+      }
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function runListen(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv.slice(1), options: { port: { type: 'string', default: '9000' }, secret: { type: 'string' } } });
+  const secret = values.secret ?? process.env.WEBHOOK_SECRET;
+  if (!secret || !secret.startsWith('whsec_')) throw new CliError(`--secret whsec_… (the secret POST /vendor-api/webhook-endpoints answered) is required.\n${USAGE}`);
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a port number, got "${values.port}"`);
+  const receiver = await listen({ port, secret });
+  console.log(`Listening on http://127.0.0.1:${receiver.port}/ — register it with POST /vendor-api/webhook-endpoints {"url": "http://127.0.0.1:${receiver.port}/"}. Ctrl-C stops.`);
+  await new Promise<void>((resolve) => process.once('SIGINT', () => void receiver.close().then(resolve)));
+}
+
 export async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'listen') return runListen(argv);
   const handle = await openCliDb();
   try {
     await run(handle.db, argv);

@@ -13,12 +13,13 @@ import { Webhook } from 'standardwebhooks';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { listen } from '../../server/cli/vendor.js';
 import { testConfig } from '../../server/config.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { DISABLE_AFTER_MS, RETRY_SCHEDULE_MS, deliverDueWebhooks, webhookIdOf } from '../../server/jobs/webhooks.js';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
 import { expectMatchesVendorContract } from './helpers/contract.js';
-import { createPaymentGroupOnce } from './helpers/use-cases.js';
+import { cancelScheduledGroups, createPaymentGroupOnce } from './helpers/use-cases.js';
 
 const TODAY = Temporal.PlainDate.from('2026-12-02');
 const NOON = new Date('2026-12-02T17:00:00Z'); // 12:00 in New York
@@ -255,5 +256,31 @@ describe('webhooks', () => {
     expect((await call('listWebhookEndpoints', 'GET', '/webhook-endpoints', pfgKey)).body.endpoints).toEqual([]);
     const pfgEvents = (await call('listEvents', 'GET', '/events?limit=1000', pfgKey)).body.events;
     expect(pfgEvents.map((e: { id: string }) => e.id)).not.toContain(coastalEvent.id);
+  });
+});
+
+describe('npm run vendor -- listen', () => {
+  it('verifies and prints a delivered event; a forged one is answered 400', async () => {
+    const lines: string[] = [];
+    const created = await call('createWebhookEndpoint', 'POST', '/webhook-endpoints', pfgKey, { url: 'http://127.0.0.1:9/placeholder', eventTypes: ['payment_group.canceled'] });
+    const receiver = await listen({ port: 0, secret: created.body.secret, print: (line) => lines.push(line) });
+    try {
+      await call('updateWebhookEndpoint', 'PATCH', `/webhook-endpoints/${created.body.endpoint.id}`, pfgKey, { url: `http://127.0.0.1:${receiver.port}/` });
+      // the demo's AutoPay turned off cancels its scheduled payment: an event of vendor pfg
+      const group = await t.db.selectFrom('paymentGroups').select(['id', 'contactId', 'locationId', 'confirmationNumber']).where('vendorId', '=', t.demo!.vendors.pfg).where('status', '=', 'scheduled').executeTakeFirstOrThrow();
+      await t.db.transaction().execute((trx) => cancelScheduledGroups(trx, { contactId: group.contactId, vendorId: t.demo!.vendors.pfg, locationId: group.locationId }, [group.id], { kind: 'autopay-off' }, NOON));
+      await round(later(10 * 24 * 60 * 60_000));
+      expect(lines[0]).toMatch(/^✓ payment_group\.canceled {2}evt_[0-9a-f]{32} {2}\(signature verified\)$/);
+      expect(lines[1]).toContain(group.confirmationNumber);
+      const forged = await fetch(`http://127.0.0.1:${receiver.port}/`, {
+        method: 'POST',
+        headers: { 'webhook-id': 'evt_forged', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' },
+        body: '{"type":"payment_group.canceled","data":{}}',
+      });
+      expect(forged.status).toBe(400);
+      expect(lines.at(-1)).toContain('✗ evt_forged');
+    } finally {
+      await receiver.close();
+    }
   });
 });

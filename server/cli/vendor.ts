@@ -4,15 +4,20 @@
  * npm run vendor -- keys revoke <keyId> --vendor <id>          refused from the next request on, by every process
  * npm run vendor -- vendors                                    the vendors (id and name), to find the id
  * npm run vendor -- listen --port 9000 --secret whsec_…         a local webhook receiver: verifies and prints events
+ * npm run vendor -- import invoices <file.csv|.ndjson> --vendor <id> [--dry-run]
+ *                                                             a vendor's invoices from a file, all or nothing
  *
  * Works on the database the server uses (DATABASE_URL or DATA_DIR), also while the server runs.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/connect.js';
 import { listApiKeys, revokeApiKey } from '../repos/vendor-keys.js';
+import { importInvoiceFile, type FileProblem, type ImportSummary, type InvoiceFileFormat } from '../use-cases/vendor-import.js';
 import { createApiKey } from '../use-cases/vendor-keys.js';
 import { CliError, isMain, openCliDb, runCli } from './common.js';
 
@@ -21,7 +26,8 @@ const USAGE = `Usage:
   npm run vendor -- keys list --vendor <vendorId>
   npm run vendor -- keys revoke <keyId> --vendor <vendorId>
   npm run vendor -- vendors
-  npm run vendor -- listen [--port 9000] --secret <whsec_… of the endpoint>   (or WEBHOOK_SECRET=…)`;
+  npm run vendor -- listen [--port 9000] --secret <whsec_… of the endpoint>   (or WEBHOOK_SECRET=…)
+  npm run vendor -- import invoices <file.csv|file.ndjson> --vendor <vendorId> [--dry-run]`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,7 +41,7 @@ function vendorIdOf(value: string | undefined): string {
 export async function run(db: Db, argv: string[], print: (line: string) => void = console.log): Promise<void> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { vendor: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { vendor: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     throw new CliError(`${(error as Error).message}\n${USAGE}`);
   }
@@ -48,6 +54,11 @@ export async function run(db: Db, argv: string[], print: (line: string) => void 
   if (group === 'vendors') {
     const vendors = await db.selectFrom('vendors').select(['id', 'name']).orderBy('name').execute();
     for (const v of vendors) print(`${v.id}  ${v.name}`);
+    return;
+  }
+  if (group === 'import') {
+    if (command !== 'invoices') throw new CliError(`Unknown import "${command ?? ''}": only \`import invoices\` is there.\n${USAGE}`);
+    await importInvoices(db, arg, vendorIdOf(values.vendor), values['dry-run'] === true, print);
     return;
   }
   if (group !== 'keys') throw new CliError(`Unknown command "${group}".\n${USAGE}`);
@@ -139,6 +150,43 @@ async function runListen(argv: string[]): Promise<void> {
   const receiver = await listen({ port, secret });
   console.log(`Listening on http://127.0.0.1:${receiver.port}/ — register it with POST /vendor-api/webhook-endpoints {"url": "http://127.0.0.1:${receiver.port}/"}. Ctrl-C stops.`);
   await new Promise<void>((resolve) => process.once('SIGINT', () => void receiver.close().then(resolve)));
+}
+
+const formats: Record<string, InvoiceFileFormat> = { '.csv': 'csv', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
+
+const counts = (s: ImportSummary) => `${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged`;
+
+const problemLine = (p: FileProblem) => [p.line === undefined ? undefined : `line ${p.line}`, p.field, p.message].filter((x) => x !== undefined).join(': ');
+
+/**
+ * `import invoices <file>`: prints what was (or, with --dry-run, would be) created, updated and left unchanged; a file
+ * with problems writes nothing and fails with every problem, by line, in the error (stderr, exit code 1).
+ */
+async function importInvoices(db: Db, file: string | undefined, vendorId: string, dryRun: boolean, print: (line: string) => void): Promise<void> {
+  if (!file) throw new CliError(`import invoices <file>: the file to import is required.\n${USAGE}`);
+  const format = formats[extname(file).toLowerCase()];
+  if (!format) throw new CliError(`import invoices: ${file} must be a .csv (header row, one invoice per row) or .ndjson (one JSON invoice per line) file.`);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new CliError(`import invoices: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+  }
+  const outcome = await importInvoiceFile(db, vendorId, { format, text }, { dryRun });
+  if (!outcome.ok) {
+    const lines = new Set(outcome.problems.map((p) => p.line).filter((line) => line !== undefined)).size;
+    const many = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+    const where = lines > 0 ? ` in ${many(lines, 'line')}` : '';
+    throw new CliError([...outcome.problems.map(problemLine), `${file}: ${many(outcome.problems.length, 'problem')}${where}; nothing was written.`].join('\n'));
+  }
+  const summary = outcome.value;
+  if (summary.dryRun) {
+    print(`Dry run of ${file} (${summary.invoices} invoices): would be ${counts(summary)}. Nothing was written.`);
+    if (summary.canceledPayments.length > 0) print(`Closing invoices would cancel the scheduled payments ${summary.canceledPayments.join(', ')}.`);
+    return;
+  }
+  print(`Imported ${file} (${summary.invoices} invoices): ${counts(summary)}.`);
+  if (summary.canceledPayments.length > 0) print(`Closing invoices canceled the scheduled payments ${summary.canceledPayments.join(', ')}.`);
 }
 
 export async function main(argv: string[]): Promise<void> {

@@ -223,6 +223,19 @@ export async function lockInvoicesByExternalId(trx: Db, vendorId: string, extern
   return new Map(rows.map((r) => [r.externalId, r as InvoiceRow]));
 }
 
+/** Those of the vendor's invoices with these external ids that have a scheduled payment, with their location. */
+export async function scheduledInvoicesByExternalId(db: Db, vendorId: string, externalIds: readonly string[]): Promise<Map<string, { locationId: string; displayInvNum: string }>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['externalId', 'locationId', 'displayInvNum'])
+    .where('vendorId', '=', vendorId)
+    .where('externalId', 'in', [...externalIds])
+    .where('status', '=', 'scheduled')
+    .execute();
+  return new Map(rows.map((r) => [r.externalId, { locationId: r.locationId, displayInvNum: r.displayInvNum }]));
+}
+
 export interface InvoiceValues {
   externalId: string;
   locationId: string;

@@ -193,59 +193,98 @@ function invoiceValues(item: InvoiceInput, index: number, locationId: string, be
   };
 }
 
+/**
+ * How many invoices one statement writes at most: a chunk of 1,000 rows is about 17,000 bind parameters, well inside
+ * PostgreSQL's 65,535 per statement, and the same size as the API's batch.
+ */
+export const INVOICE_CHUNK = 1000;
+
+/** The vendor's location ids by external id, read a chunk of ids at a time (any number of rows, one file's worth). */
+export async function vendorLocationIds(db: Db, vendorId: string, externalIds: readonly string[]): Promise<Map<string, string>> {
+  const distinct = [...new Set(externalIds)];
+  const ids = new Map<string, string>();
+  for (let start = 0; start < distinct.length; start += 10 * INVOICE_CHUNK) {
+    for (const [externalId, id] of await locationsByExternalId(db, vendorId, distinct.slice(start, start + 10 * INVOICE_CHUNK))) ids.set(externalId, id);
+  }
+  return ids;
+}
+
 export async function upsertInvoices(db: Db, vendorId: string, items: InvoiceInput[], now = new Date()): Promise<Outcome<BatchItemResult[]>> {
-  return attempt(() =>
-    db.transaction().execute(async (trx) => {
-      refuseDuplicates('invoices', items.map((i) => i.externalId));
-      const locations = await locationsByExternalId(trx, vendorId, items.map((i) => i.locationExternalId));
-      const locationIds = items.map((item, index) => locations.get(item.locationExternalId) ?? unknownLocation(`invoices[${index}].locationExternalId`, item.locationExternalId));
-      const stored = await lockInvoicesByExternalId(trx, vendorId, items.map((i) => i.externalId));
+  return attempt(() => db.transaction().execute((trx) => upsertInvoicesIn(trx, vendorId, items, now)));
+}
 
-      // A scheduled invoice may not move to another location: its payment belongs to the one it was scheduled at.
-      for (const [index, item] of items.entries()) {
-        const before = stored.get(item.externalId);
-        if (before?.status === 'scheduled' && before.locationId !== locationIds[index]) {
-          throw refuse('unprocessable', 'unprocessable', `invoices[${index}].locationExternalId: invoice ${before.displayInvNum} has a scheduled payment and cannot move to another location`, `invoices[${index}].locationExternalId`);
-        }
-      }
+/**
+ * The invoice batch in the caller's transaction `trx` (the file import writes any number of them in one), in chunks
+ * of {@link INVOICE_CHUNK}; throws `Refused` — the caller's transaction must roll back — with the field named by the
+ * item's place in the whole list (`invoices[2345].openAmount`).
+ */
+export async function upsertInvoicesIn(trx: Db, vendorId: string, items: InvoiceInput[], now = new Date()): Promise<BatchItemResult[]> {
+  refuseDuplicates('invoices', items.map((i) => i.externalId));
+  const locations = await vendorLocationIds(trx, vendorId, items.map((i) => i.locationExternalId));
+  const locationIds = items.map((item, index) => locations.get(item.locationExternalId) ?? unknownLocation(`invoices[${index}].locationExternalId`, item.locationExternalId));
+  const settings = await vendorSettings(trx, vendorId);
+  const today = vendorToday(Temporal.Now.instant(), vendorTimeZone(settings?.eodCutoff)).toString();
+  const results: BatchItemResult[] = [];
+  for (let start = 0; start < items.length; start += INVOICE_CHUNK) {
+    const chunk = items.slice(start, start + INVOICE_CHUNK);
+    results.push(...(await upsertInvoiceChunk(trx, vendorId, chunk, { start, locationIds: locationIds.slice(start, start + INVOICE_CHUNK), today, now })));
+  }
+  return results;
+}
 
-      // Closing or voiding an invoice the customer scheduled cancels that payment first, in this transaction.
-      const closing = items
-        .map((item) => ({ item, before: stored.get(item.externalId) }))
-        .filter(({ item, before }) => item.status !== 'open' && before?.status === 'scheduled');
-      const canceledBy = new Map<string, string[]>();
-      if (closing.length > 0) {
-        const byInvoice = new Map(closing.map(({ item, before }) => [before!.id, item]));
-        const groups = await scheduledGroupsPaying(trx, vendorId, [...byInvoice.keys()]);
-        const scopes = new Map<string, { contactId: string; locationId: string; ids: Set<string>; invoice: string }>();
-        for (const g of groups) {
-          const key = `${g.contactId}/${g.locationId}`;
-          const scope = scopes.get(key) ?? { contactId: g.contactId, locationId: g.locationId, ids: new Set(), invoice: stored.get(byInvoice.get(g.invoiceId)!.externalId)!.displayInvNum };
-          scope.ids.add(g.id);
-          scopes.set(key, scope);
-          const list = canceledBy.get(g.invoiceId) ?? [];
-          if (!list.includes(g.confirmationNumber)) list.push(g.confirmationNumber);
-          canceledBy.set(g.invoiceId, list);
-        }
-        for (const scope of scopes.values()) {
-          await cancelScheduledGroups(trx, { contactId: scope.contactId, vendorId, locationId: scope.locationId }, [...scope.ids], { kind: 'vendor-closed', invoiceNumber: scope.invoice }, now);
-        }
-        // canceling reopened the invoices: read them again so the rows below start from what is stored now
-        for (const [externalId, row] of await lockInvoicesByExternalId(trx, vendorId, closing.map(({ item }) => item.externalId))) stored.set(externalId, row);
-      }
+async function upsertInvoiceChunk(
+  trx: Db,
+  vendorId: string,
+  items: InvoiceInput[],
+  { start, locationIds, today, now }: { start: number; locationIds: string[]; today: string; now: Date },
+): Promise<BatchItemResult[]> {
+  const stored = await lockInvoicesByExternalId(trx, vendorId, items.map((i) => i.externalId));
 
-      const settings = await vendorSettings(trx, vendorId);
-      const today = vendorToday(Temporal.Now.instant(), vendorTimeZone(settings?.eodCutoff)).toString();
-      const rows = items.map((item, index) => invoiceValues(item, index, locationIds[index], stored.get(item.externalId), today, now));
-      const written = await upsertInvoiceRows(trx, vendorId, rows, now);
-      const how = new Map(written.map((w) => [w.externalId, w.inserted ? 'created' : 'updated'] as const));
-      const ids = await invoiceIdsByExternalId(trx, vendorId, items.map((i) => i.externalId));
-      return items.map((item) => {
-        const id = ids.get(item.externalId)!;
-        const canceledPayments = canceledBy.get(id);
-        const result: BatchItemResult = { externalId: item.externalId, id, outcome: how.get(item.externalId) ?? 'unchanged' };
-        return canceledPayments ? { ...result, canceledPayments } : result;
-      });
-    }),
-  );
+  // A scheduled invoice may not move to another location: its payment belongs to the one it was scheduled at.
+  for (const [index, item] of items.entries()) {
+    const before = stored.get(item.externalId);
+    if (before?.status === 'scheduled' && before.locationId !== locationIds[index]) {
+      const field = `invoices[${start + index}].locationExternalId`;
+      throw refuse('unprocessable', 'unprocessable', `${field}: invoice ${before.displayInvNum} has a scheduled payment and cannot move to another location`, field);
+    }
+  }
+
+  // Closing or voiding an invoice the customer scheduled cancels that payment first, in this transaction.
+  const closing = items
+    .map((item) => ({ item, before: stored.get(item.externalId) }))
+    .filter(({ item, before }) => item.status !== 'open' && before?.status === 'scheduled');
+  const canceledBy = new Map<string, string[]>();
+  if (closing.length > 0) {
+    const byInvoice = new Map(closing.map(({ item, before }) => [before!.id, item]));
+    const groups = await scheduledGroupsPaying(trx, vendorId, [...byInvoice.keys()]);
+    const scopes = new Map<string, { contactId: string; locationId: string; ids: Set<string>; invoice: string }>();
+    for (const g of groups) {
+      const key = `${g.contactId}/${g.locationId}`;
+      const scope = scopes.get(key) ?? { contactId: g.contactId, locationId: g.locationId, ids: new Set(), invoice: stored.get(byInvoice.get(g.invoiceId)!.externalId)!.displayInvNum };
+      scope.ids.add(g.id);
+      scopes.set(key, scope);
+      const list = canceledBy.get(g.invoiceId) ?? [];
+      if (!list.includes(g.confirmationNumber)) list.push(g.confirmationNumber);
+      canceledBy.set(g.invoiceId, list);
+    }
+    for (const scope of scopes.values()) {
+      await cancelScheduledGroups(trx, { contactId: scope.contactId, vendorId, locationId: scope.locationId }, [...scope.ids], { kind: 'vendor-closed', invoiceNumber: scope.invoice }, now);
+    }
+    // canceling reopened the invoices: read them again so the rows below start from what is stored now
+    for (const [externalId, row] of await lockInvoicesByExternalId(trx, vendorId, closing.map(({ item }) => item.externalId))) stored.set(externalId, row);
+  }
+
+  const rows = items.map((item, index) => invoiceValues(item, start + index, locationIds[index]!, stored.get(item.externalId), today, now));
+  const written = await upsertInvoiceRows(trx, vendorId, rows, now);
+  const how = new Map(written.map((w) => [w.externalId, { id: w.id, outcome: w.inserted ? 'created' : 'updated' }] as const));
+  // An unchanged invoice is one that was stored (and locked) before; only one another batch inserted meanwhile is not.
+  const unseen = items.filter((i) => !how.has(i.externalId) && !stored.has(i.externalId)).map((i) => i.externalId);
+  const lateIds = await invoiceIdsByExternalId(trx, vendorId, unseen);
+  return items.map((item) => {
+    const done = how.get(item.externalId);
+    const id = done?.id ?? stored.get(item.externalId)?.id ?? lateIds.get(item.externalId)!;
+    const canceledPayments = canceledBy.get(id);
+    const result: BatchItemResult = { externalId: item.externalId, id, outcome: done?.outcome ?? 'unchanged' };
+    return canceledPayments ? { ...result, canceledPayments } : result;
+  });
 }

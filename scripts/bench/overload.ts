@@ -15,11 +15,17 @@
  * 5xx other than 503, transport errors, and checks every acknowledged payment is in the database exactly once.
  * Targets (this 2-core machine): admitted p99 ≤ 500 ms, shed answered ≤ 50 ms, 0 × 5xx other than 503, every
  * acknowledged payment once. A benchmark, not a test: prints, marks misses `MISSED`, exits 0.
+ * Webhooks: a receiver in this process (answering 200 at once) is registered for payment_group.scheduled through the
+ * vendor API; both portals deliver (the same WEBHOOK_SECRETS_KEY). For every payment event of a run: its first
+ * delivery attempt's time − the event's time (written with the payment, in its transaction), p50/p99/max, beside the
+ * same figure for 20 payments one after another with no other load (the baseline). Target: p99 ≤ 2 s under the load.
  * Env: BENCH_OVERLOAD_DURATION (seconds per run, default 20), BENCH_OVERLOAD_CONNECTIONS (default 500),
  * BENCH_PORT (default 18110; this uses +20, +21).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -27,7 +33,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { sql } from 'kysely';
 import { createDb } from '../../server/db/connect.js';
+import { createApiKey } from '../../server/use-cases/vendor-keys.js';
 import { DEMO_EPA } from '../../server/seed/demo.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -52,12 +60,50 @@ function withDatabase(url: string, database: string): string {
 }
 
 const children = new Set<ChildProcess>();
+/** every portal seals and opens webhook secrets with the same key */
+const WEBHOOK_SECRETS_KEY = randomBytes(32).toString('hex');
+
+/** The receiver of the webhooks: answers 200 at once and counts. */
+async function startReceiver() {
+  let received = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received += 1;
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received: () => received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Commit-to-first-attempt of the payment events since `since` (after waiting up to 60 s for the last ones). */
+async function webhookLatency(databaseUrl: string, since: Date) {
+  const handle = await createDb({ databaseUrl, poolSize: 2 });
+  try {
+    for (let i = 0; i < 600; i += 1) {
+      const pending = await sql<{ n: string }>`select count(*) as n from webhook_deliveries d join webhook_events ev on ev.id = d.event_id
+        where ev.created_at >= ${since} and d.attempts = 0`.execute(handle.db);
+      if (Number(pending.rows[0]!.n) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const rows = await sql<{ ms: number | null }>`select extract(epoch from (min(a.attempted_at) - ev.created_at)) * 1000 as ms
+        from webhook_events ev join webhook_deliveries d on d.event_id = ev.id left join webhook_attempts a on a.delivery_id = d.id
+       where ev.created_at >= ${since} and ev.type = 'payment_group.scheduled' group by ev.id, ev.created_at`.execute(handle.db);
+    const never = rows.rows.filter((r) => r.ms === null).length;
+    const sorted = rows.rows.filter((r) => r.ms !== null).map((r) => Number(r.ms)).sort((x, y) => x - y);
+    return { n: rows.rows.length, never, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 };
+  } finally {
+    await handle.close();
+  }
+}
+type Latency = Awaited<ReturnType<typeof webhookLatency>>;
 
 async function startPortal(port: number, databaseUrl: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; token: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pp-overload-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'error', JOBS: 'off', ...env },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'error', JOBS: 'off', WEBHOOK_SECRETS_KEY, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.add(child);
@@ -98,6 +144,8 @@ interface Setup {
   readPaths: string[];
   paymentDate: string;
   payments: Payment[];
+  /** the webhook latency of 20 payments one after another with no other load */
+  idleWebhooks: Latency;
 }
 
 interface RunFigures {
@@ -114,6 +162,7 @@ interface RunFigures {
   warm: { n: number; p99: number; max: number };
   byKind: string;
   generatorLag: { p50: number; p99: number; max: number };
+  webhooks: Latency;
 }
 
 async function run(label: string, env: NodeJS.ProcessEnv, databaseUrl: string, setup: Setup): Promise<RunFigures> {
@@ -130,6 +179,7 @@ async function run(label: string, env: NodeJS.ProcessEnv, databaseUrl: string, s
   let invoiceCursor = 0;
   const end = performance.now() + DURATION * 1000;
   const started = performance.now();
+  const startedAt = new Date();
   // the load generator shares the machine's two cores with the two portals: its own event-loop delay is part of
   // every latency it measures, so it is measured too
   const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -199,6 +249,8 @@ async function run(label: string, env: NodeJS.ProcessEnv, databaseUrl: string, s
   lag.disable();
   const generatorLag = { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 };
   await Promise.all(pools.map((p) => p.close()));
+  // the portals keep delivering until every event of the run had its first attempt
+  const webhooks = await webhookLatency(databaseUrl, startedAt);
   for (const portal of portals) await stop(portal.child);
 
   // every acknowledged payment exactly once, in the group its 201 named; nothing for a payment never acknowledged
@@ -239,10 +291,11 @@ async function run(label: string, env: NodeJS.ProcessEnv, databaseUrl: string, s
     }).join('; '),
     warm: { n: w.length, p99: percentile(w, 99), max: w.at(-1) ?? 0 },
     paymentsDetail: `${payAttempts.length} submitted, ${acked.size} acknowledged, ${unanswered} never acknowledged, ${wrong} wrong in the database`,
+    webhooks,
   };
 }
 
-async function prepare(databaseUrl: string): Promise<Setup> {
+async function prepare(databaseUrl: string, receiverUrl: string): Promise<Setup> {
   // the first start migrates and seeds; then our own open invoices for the payments
   const first = await startPortal(BASE_PORT, databaseUrl, {});
   const handle = await createDb({ databaseUrl, poolSize: 2 });
@@ -287,14 +340,41 @@ async function prepare(databaseUrl: string): Promise<Setup> {
     await res.body.text();
     if (res.statusCode === 201) paymentDate = candidate;
   }
+  if (!paymentDate) throw new Error('no payment date was accepted');
+  // the receiver's endpoint, through the vendor API with a key of the card's vendor
+  const keyHandle = await createDb({ databaseUrl, poolSize: 1 });
+  const key = await createApiKey(keyHandle.db, card.vendorId, 'overload bench');
+  await keyHandle.close();
+  if (!key.ok) throw new Error('no vendor key');
+  const registered = await pool.request({
+    path: '/vendor-api/webhook-endpoints',
+    method: 'POST',
+    headers: { authorization: `Bearer ${key.value.secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: receiverUrl, eventTypes: ['payment_group.scheduled'] }),
+  });
+  if (registered.statusCode !== 201) throw new Error(`the webhook endpoint was refused: ${await registered.body.text()}`);
+  await registered.body.text();
+  // the baseline: 20 payments one after another, nothing else running
+  const idleSince = new Date();
+  for (let i = 0; i < 20; i += 1) {
+    const target = targets[(i % (targets.length - 1)) + 1]!;
+    const res = await pool.request({
+      path: target.path,
+      method: 'POST',
+      headers: { authorization: `ContactAccess ${first.token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ paymentMethodId: target.methodId, paymentDate, partialPayments: [], invoices: [target.invoices.pop()!], epaVersion: DEMO_EPA['plastiq-cc'].version }),
+    });
+    await res.body.text();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const idleWebhooks = await webhookLatency(databaseUrl, idleSince);
   await pool.close();
   await stop(first.child);
-  if (!paymentDate) throw new Error('no payment date was accepted');
   // one queue of payments taking the locations in turn
   const payments: Payment[] = [];
   for (let j = 0; j < INVOICES / LOCATIONS; j += 1) for (const t of targets) if (t.invoices[j]) payments.push({ path: t.path, methodId: t.methodId, invoiceId: t.invoices[j]! });
   void location;
-  return { readPaths, paymentDate, payments };
+  return { readPaths, paymentDate, payments, idleWebhooks };
 }
 
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -313,7 +393,8 @@ async function main() {
   await admin.query(`create database ${name}`);
   const databaseUrl = withDatabase(SERVER_URL, name);
   try {
-    const setup = await prepare(databaseUrl);
+    const receiver = await startReceiver();
+    const setup = await prepare(databaseUrl, receiver.url);
     // half the invoices for each run
     const half = Math.floor(setup.payments.length / 2);
     const withShedding = await run(`with load shedding (in flight ${TUNED.SHED_MAX_IN_FLIGHT}, loop ${TUNED.SHED_EVENT_LOOP_DELAY_MS} ms)`, TUNED, databaseUrl, { ...setup, payments: setup.payments.slice(0, half) });
@@ -335,6 +416,13 @@ async function main() {
     console.log(`  shed answered ≤ 50 ms (p99): ${ms(withShedding.shed.p99)} — ${mark(withShedding.shed.n === 0 || withShedding.shed.p99 <= 50)}`);
     console.log(`  0 × 5xx other than 503: ${withShedding.other5xx} — ${mark(withShedding.other5xx === 0)}`);
     console.log(`  every acknowledged payment once: ${mark(withShedding.paymentsInDbOnce && without.paymentsInDbOnce)}`);
+    const hook = (l: Latency) => `${l.n} events, p50 ${ms(l.p50)} / p99 ${ms(l.p99)} / max ${ms(l.max)}${l.never ? `, ${l.never} never attempted` : ''}`;
+    console.log(`\nwebhooks, a payment's event to its first delivery attempt (receiver in this process, answering 200):`);
+    console.log(`  baseline, 20 payments one after another with no other load: ${hook(setup.idleWebhooks)}`);
+    for (const r of [withShedding, without]) console.log(`  under the load, ${r.label}: ${hook(r.webhooks)} (p99 ${(r.webhooks.p99 / Math.max(1, setup.idleWebhooks.p99)).toFixed(1)}× the baseline's)`);
+    console.log(`  target p99 ≤ 2 s under the load (with shedding): ${ms(withShedding.webhooks.p99)} — ${mark(withShedding.webhooks.p99 <= 2_000 && withShedding.webhooks.never === 0)}`);
+    console.log(`  received: ${receiver.received()} deliveries`);
+    await receiver.close();
   } finally {
     for (const child of children) child.kill('SIGKILL');
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);

@@ -28,6 +28,7 @@ import { upsertContacts, upsertInvoices, upsertLocations, type ContactInput, typ
 import { createApiKey } from '../../use-cases/vendor-keys.js';
 import { createLoginLink, createRequest, type Delivery, type IssuedLink, type RequestInput } from '../../use-cases/vendor-requests.js';
 import type { RouteDeps } from '../deps.js';
+import { reconciliationHandlers } from './reconciliation.js';
 
 const apiKey = (row: ApiKeyRow) => ({
   id: row.id,
@@ -93,8 +94,10 @@ const nextCursor = <T extends { id: string }>(rows: T[], limit: number) => (rows
 
 const issuedLink = (link: IssuedLink) => ({ ...link, expiresAt: toIsoString(link.expiresAt) });
 
-export function vendorApiHandlers({ db, config }: RouteDeps): Handlers {
+export function vendorApiHandlers(deps: RouteDeps): Handlers {
+  const { db, config } = deps;
   return {
+    ...reconciliationHandlers(deps),
     async getVendor(request) {
       const vendor = await vendorSettings(db, vendorOf(request));
       if (!vendor) throw notFound('vendor');

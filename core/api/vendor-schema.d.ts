@@ -419,6 +419,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payment-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vendor's payment groups with their lines, in the order they last changed, from where the caller left off
+         * @description A change feed: every payment group of the vendor (whichever contact,
+         *     location and source made it) in the order of its `updatedAt`, then
+         *     its id. A group's `updatedAt` changes whenever the group does: it
+         *     is created (`scheduled`), paid (`complete`) or `canceled` before its
+         *     date (by the customer, by AutoPay being turned off or its payment
+         *     method deleted, or because the vendor closed or voided an invoice it
+         *     pays). A group's lines never change.
+         *
+         *     Unlike the other lists, this one pages by change: the answer's
+         *     `cursor` is where to go on from — on the last page too — and
+         *     `hasMore` says whether to ask again at once.
+         *
+         *     **Reading everything that changed since the last time.** Call without
+         *     `cursor` (and with `updatedSince` to start from a time) and then
+         *     again with the answer's `cursor` while `hasMore` is true. Keep the
+         *     last `cursor`: the next call with it, tomorrow, gives exactly the
+         *     groups that changed since, each once, as it is now — a group that
+         *     changed after the caller saw it comes again, with its new status.
+         *     Send the same filters with a cursor; it only holds the position.
+         *
+         *     **Never skipped.** A change still being written when the page is
+         *     read (its transaction not yet committed), and the changes of the
+         *     current millisecond, are not in the page and not behind its cursor:
+         *     they come in a later call. So `hasMore` false means "nothing more
+         *     for now", not "nothing will ever come before this cursor".
+         *
+         *     **Pages** hold at most `limit` groups and at most 50,000 lines; a
+         *     group is never split across pages. `cursor` is null only when no
+         *     group was given and no cursor was sent.
+         *
+         *     **Amounts.** `total` is what the customer is charged, `subtotal`
+         *     the sum of the lines' `paidAmount`s, `serviceFee` the rest (the card
+         *     service fee the portal adds): `total` = `subtotal` + `serviceFee`. A
+         *     disputed invoice has a line of 0 with the customer's `reason` and
+         *     `notes`; a partial payment a line of less than the invoice with
+         *     them.
+         */
+        get: operations["listPaymentGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-groups.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same feed as CSV, one row per line, for a spreadsheet or an import
+         * @description The groups of `listPaymentGroups` (same order, same `cursor`,
+         *     `updatedSince` and `locationId`, same pages of at most 50,000 lines,
+         *     a group never split) as CSV: RFC 4180, comma-separated, CRLF, UTF-8
+         *     without a byte-order mark, a header row naming the columns:
+         *
+         *     `paymentGroupId, confirmationNumber, status, paymentDate, source,
+         *     methodType, methodLastFour, locationId, locationExternalId,
+         *     invoiceId, invoiceExternalId, displayInvNum, paidAmount, serviceFee,
+         *     total, reason, notes, updatedAt` (the fields of `PaymentGroup` and
+         *     `PaymentGroupLine` of the same names).
+         *
+         *     One row per line, a group's rows together in the portal's order (due
+         *     date, invoice number). The group's `serviceFee` and `total` are on
+         *     its **first row only** (empty on its other rows), so summing a
+         *     column gives the fees and the totals charged, and the sum of
+         *     `paidAmount` plus the sum of `serviceFee` is the sum of `total`. A
+         *     group without lines has one row with empty invoice columns and
+         *     `paidAmount` 0.00. Amounts are plain numbers with two decimals
+         *     (`1234.50`, `-12.00`). A text cell a spreadsheet would run
+         *     as a formula (beginning with `=`, `+`, `-` or `@`, unless it is a
+         *     number) starts with an apostrophe.
+         *
+         *     The `Cursor` header is where the next call goes on from (absent when
+         *     no group was given and no cursor was sent), `Has-More` whether more
+         *     groups were there (ask again with `cursor` at once).
+         */
+        get: operations["exportPaymentGroupsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-groups/{paymentGroupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentGroupId: string;
+            };
+            cookie?: never;
+        };
+        /** One payment group with its lines */
+        get: operations["getPaymentGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "payment_group.scheduled": {
@@ -937,6 +1055,82 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
             data: Record<string, never>;
+        };
+        /**
+         * @description `scheduled`: to be charged on `paymentDate`; `complete`: charged; `canceled`: will not be charged.
+         * @enum {string}
+         */
+        PaymentGroupStatus: "scheduled" | "complete" | "canceled";
+        /**
+         * @description How the payment was made: on the portal, from a click-to-pay link, a payment plan installment, AutoPay, or Pay in a message (the names the portal shows).
+         * @enum {string}
+         */
+        PaymentSource: "Portal" | "Click2Pay" | "Payment Plan" | "Autopay Plus" | "Message";
+        PaymentGroupLine: {
+            /** Format: uuid */
+            invoiceId: string;
+            /** @description The vendor's own id of the invoice. */
+            invoiceExternalId: string;
+            displayInvNum: string;
+            paidAmount: components["schemas"]["Amount"];
+            /** @description Why the line pays less than the invoice, as the customer chose it: a dispute (`paidAmount` 0) or a partial payment (the portal offers Damaged/Quality, Discount, Partial Payment, Price Incorrect, Quantity/Weight Incorrect, Refused, Tax Incorrect, Wrong Item); null when paid in full. */
+            reason: string | null;
+            /** @description The customer's notes with the reason (may be empty); null when paid in full. */
+            notes: string | null;
+        };
+        /** @description One payment of a customer (one charge) and the invoices it pays — the same fields as the `paymentGroup` of the payment_group webhook events, and `updatedAt`. */
+        PaymentGroup: {
+            /** Format: uuid */
+            id: string;
+            /** @description The number the customer was given (`PP-…`). */
+            confirmationNumber: string;
+            status: components["schemas"]["PaymentGroupStatus"];
+            /**
+             * Format: date
+             * @description The day it is (or was) charged.
+             */
+            paymentDate: string;
+            source: components["schemas"]["PaymentSource"];
+            /**
+             * Format: uuid
+             * @description The payment plan of an installment, else null.
+             */
+            paymentPlanId: string | null;
+            contact: {
+                /** Format: uuid */
+                id: string;
+                /** @description The vendor's own id of the contact; null for a contact the vendor did not load through this API. */
+                externalId: string | null;
+                /** @description First and last name. */
+                name: string;
+            };
+            location: {
+                /** Format: uuid */
+                id: string;
+                externalId: string | null;
+            };
+            method: {
+                type: components["schemas"]["PaymentMethodType"];
+                lastFour: string | null;
+            };
+            subtotal: components["schemas"]["Amount"];
+            serviceFee: components["schemas"]["Amount"];
+            total: components["schemas"]["Amount"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The group's last change, to the millisecond.
+             */
+            updatedAt: string;
+            lines: components["schemas"]["PaymentGroupLine"][];
+        };
+        PaymentGroupPage: {
+            paymentGroups: components["schemas"]["PaymentGroup"][];
+            /** @description Send it as `cursor` to go on from here (at once while `hasMore`, or at the next sync); null only when no group was given and no cursor was sent. */
+            cursor: string | null;
+            /** @description More groups were there beyond this page. */
+            hasMore: boolean;
         };
     };
     responses: {
@@ -1656,6 +1850,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RedeliverResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPaymentGroups: {
+        parameters: {
+            query?: {
+                /** @description Where the previous answer left off (its `cursor`), unchanged. Without it, from the first change. */
+                cursor?: string;
+                /** @description Only groups that last changed at or after this time (ISO-8601 with a time zone, e.g. `2026-03-01T00:00:00Z`; write `+` as `%2B`). Combines with `cursor`. */
+                updatedSince?: string;
+                /** @description Only this location's groups (another vendor's location gives none). */
+                locationId?: string;
+                /** @description Groups per page (default 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changed groups, and where to go on from. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentGroupPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportPaymentGroupsCsv: {
+        parameters: {
+            query?: {
+                /** @description Where the previous answer left off (its `cursor`), unchanged. Without it, from the first change. */
+                cursor?: string;
+                /** @description Only groups that last changed at or after this time (ISO-8601 with a time zone, e.g. `2026-03-01T00:00:00Z`; write `+` as `%2B`). Combines with `cursor`. */
+                updatedSince?: string;
+                /** @description Only this location's groups (another vendor's location gives none). */
+                locationId?: string;
+                /** @description Groups per file (default 10,000; the file also ends before 50,000 lines). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV document (`attachment; filename="payment-groups.csv"`). */
+            200: {
+                headers: {
+                    /** @description Where the next call goes on from (the `cursor` parameter); absent when no group was given and no cursor was sent. */
+                    Cursor?: string;
+                    /** @description `true` when more groups were there beyond this file. */
+                    "Has-More"?: "true" | "false";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPaymentGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentGroup"];
                 };
             };
             400: components["responses"]["BadRequest"];

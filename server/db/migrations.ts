@@ -7,6 +7,7 @@
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { listDataVersionsDown, listDataVersionsUp } from './list-versions.js';
+import { paymentGroupChangesDown, paymentGroupChangesUp } from './payment-group-changes.js';
 
 /** Runs statements one by one (PGlite's extended protocol refuses several statements in one query). */
 async function run(db: Kysely<any>, statements: string[]): Promise<void> {
@@ -663,6 +664,16 @@ export const migrations: Record<string, Migration> = {
     },
     async down(db) {
       await run(db, webhooksDown);
+    },
+  },
+  // When a payment group last changed, stamped by a trigger (server/db/payment-group-changes.ts): the order of the
+  // vendor API's payment-group feed, indexed per vendor.
+  '0015_payment_group_updated_at': {
+    async up(db) {
+      await run(db, paymentGroupChangesUp);
+    },
+    async down(db) {
+      await run(db, paymentGroupChangesDown);
     },
   },
 };

@@ -354,6 +354,9 @@ export interface PaymentGroupsTable {
   createdAt: CreatedAt;
   /** a plan installment's number (1…), unique per plan (migration 0008) */
   installmentNumber: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the last change, to the millisecond: stamped by a trigger on every insert and change (migration 0015; a value
+   * written here is replaced) */
+  updatedAt: CreatedAt;
 }
 
 export interface PaymentsTable {

@@ -29,6 +29,7 @@ import { createApiKey } from '../../use-cases/vendor-keys.js';
 import { createLoginLink, createRequest, type Delivery, type IssuedLink, type RequestInput } from '../../use-cases/vendor-requests.js';
 import type { RouteDeps } from '../deps.js';
 import { webhookHandlers } from './webhooks.js';
+import { reconciliationHandlers } from './reconciliation.js';
 
 const apiKey = (row: ApiKeyRow) => ({
   id: row.id,
@@ -98,6 +99,7 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
   const { db, config } = deps;
   return {
     ...webhookHandlers(deps),
+    ...reconciliationHandlers(deps),
     async getVendor(request) {
       const vendor = await vendorSettings(db, vendorOf(request));
       if (!vendor) throw notFound('vendor');

@@ -1,0 +1,167 @@
+/**
+ * A vendor's payment groups with their lines, as its reconciliation reads them: one group by id, or the groups in
+ * the order they last changed (`updated_at`, then id — migration 0015, server/db/payment-group-changes.ts), a page
+ * at a time. Every read filters by the vendor: another vendor's group is never read.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+import type { PaymentGroupStatus, PaymentSourceType, PaymentType } from '../db/schema.js';
+import type { ChangePosition } from '../domain/change-cursor.js';
+
+export interface PaymentGroupLineRow {
+  paymentGroupId: string;
+  invoiceId: string;
+  invoiceExternalId: string;
+  displayInvNum: string;
+  paidAmountCents: number;
+  /** a dispute's or partial payment's reason, else null */
+  subject: string | null;
+  /** its notes */
+  message: string | null;
+}
+
+export interface PaymentGroupRecord {
+  id: string;
+  confirmationNumber: string;
+  status: PaymentGroupStatus;
+  paymentDate: string;
+  sourceType: PaymentSourceType;
+  paymentType: PaymentType;
+  paymentTotalCents: number;
+  paymentPlanId: string | null;
+  contactId: string;
+  contactExternalId: string | null;
+  contactFirstName: string;
+  contactLastName: string;
+  locationId: string;
+  locationExternalId: string | null;
+  methodLastFour: string;
+  createdAt: Date;
+  updatedAt: Date;
+  lines: PaymentGroupLineRow[];
+}
+
+function groupsOfVendor(db: Db, vendorId: string) {
+  return db
+    .selectFrom('paymentGroups as g')
+    .innerJoin('contacts as c', 'c.id', 'g.contactId')
+    .innerJoin('locations as l', 'l.id', 'g.locationId')
+    .innerJoin('paymentMethods as pm', 'pm.id', 'g.paymentMethodId')
+    .leftJoin('vendorContacts as vc', (join) => join.onRef('vc.contactId', '=', 'g.contactId').onRef('vc.vendorId', '=', 'g.vendorId'))
+    .select([
+      'g.id',
+      'g.confirmationNumber',
+      'g.status',
+      'g.paymentDate',
+      'g.sourceType',
+      'g.paymentType',
+      'g.paymentTotalCents',
+      'g.paymentPlanId',
+      'g.contactId',
+      'vc.externalId as contactExternalId',
+      'c.firstName as contactFirstName',
+      'c.lastName as contactLastName',
+      'g.locationId',
+      'l.externalId as locationExternalId',
+      'pm.lastFour as methodLastFour',
+      'g.createdAt',
+      'g.updatedAt',
+    ])
+    .where('g.vendorId', '=', vendorId);
+}
+
+/** The lines of the groups, each group's in the portal's order (due date, number). */
+async function linesOf(db: Db, groupIds: readonly string[]): Promise<Map<string, PaymentGroupLineRow[]>> {
+  const byGroup = new Map<string, PaymentGroupLineRow[]>(groupIds.map((id) => [id, []]));
+  if (groupIds.length === 0) return byGroup;
+  const rows = await db
+    .selectFrom('payments as p')
+    .innerJoin('invoices as i', 'i.id', 'p.invoiceId')
+    .select(['p.paymentGroupId', 'p.invoiceId', 'i.externalId as invoiceExternalId', 'i.displayInvNum', 'p.paidAmountCents', 'p.subject', 'p.message'])
+    .where('p.paymentGroupId', 'in', [...groupIds])
+    .orderBy('p.paymentGroupId')
+    .orderBy(sql`i.due_date asc nulls last`)
+    .orderBy('i.displayInvNum')
+    .orderBy('p.id')
+    .execute();
+  for (const row of rows) byGroup.get(row.paymentGroupId)!.push(row);
+  return byGroup;
+}
+
+export async function paymentGroupOfVendor(db: Db, vendorId: string, paymentGroupId: string): Promise<PaymentGroupRecord | undefined> {
+  const group = await groupsOfVendor(db, vendorId).where('g.id', '=', paymentGroupId).executeTakeFirst();
+  if (!group) return undefined;
+  const lines = await linesOf(db, [group.id]);
+  return { ...group, lines: lines.get(group.id)! };
+}
+
+/**
+ * The feed stops before this time: a change stamped earlier is committed and visible to the next statement, or its
+ * transaction is still open — the oldest open transaction that is writing, in this database, started no earlier
+ * (its stamps cannot be older than its start). Stamps are cut to the millisecond, and so is the horizon: a change
+ * still to come in the current millisecond is held back too. Read in its own statement, BEFORE the page: the page's
+ * statement then sees every change stamped before the horizon.
+ *
+ * Sessions of another database role show no transaction to a role without `pg_read_all_stats`: the server's own
+ * writers (one role) are all seen.
+ */
+export async function changeFeedHorizon(db: Db): Promise<Date> {
+  const { rows } = await sql<{ horizon: Date }>`
+    select date_trunc('milliseconds', least(statement_timestamp(), (
+      select min(xact_start) from pg_stat_activity
+       where datname = current_database() and backend_type = 'client backend'
+         and backend_xid is not null and pid <> pg_backend_pid()
+    ))) as horizon`.execute(db);
+  return rows[0].horizon;
+}
+
+export interface PaymentGroupChangeQuery {
+  /** the last group the caller was given: only later changes */
+  after?: ChangePosition;
+  /** only groups changed at or after this ISO time */
+  updatedSince?: string;
+  locationId?: string;
+  /** from `changeFeedHorizon`: changes at or after it wait for a later call */
+  horizon: Date;
+  /** groups per page */
+  limit: number;
+  /** lines per page: a page ends before the group that would pass it (a group is never split; the first is always
+   *  taken). A group without lines counts as one. */
+  maxLines: number;
+}
+
+/** The vendor's groups in the order they changed, after `after`, a page at a time; `hasMore` when more were there. */
+export async function paymentGroupChanges(db: Db, vendorId: string, query: PaymentGroupChangeQuery): Promise<{ groups: PaymentGroupRecord[]; hasMore: boolean }> {
+  let rows = groupsOfVendor(db, vendorId)
+    .select((eb) =>
+      eb.selectFrom('payments as p').select((sub) => sub.fn.countAll<number>().as('n')).whereRef('p.paymentGroupId', '=', 'g.id').as('lineCount'),
+    )
+    .where('g.updatedAt', '<', sql<Date>`${query.horizon.toISOString()}::timestamptz`);
+  if (query.after) {
+    rows = rows.where(sql<boolean>`(g.updated_at, g.id) > (${query.after.updatedAt.toISOString()}::timestamptz, ${query.after.id}::uuid)`);
+  }
+  if (query.updatedSince !== undefined) rows = rows.where('g.updatedAt', '>=', sql<Date>`${query.updatedSince}::timestamptz`);
+  if (query.locationId !== undefined) rows = rows.where('g.locationId', '=', query.locationId);
+  const found = await rows
+    .orderBy('g.updatedAt')
+    .orderBy('g.id')
+    .limit(query.limit + 1)
+    .execute();
+
+  const taken: typeof found = [];
+  let lines = 0;
+  for (const row of found.slice(0, query.limit)) {
+    const cost = Math.max(1, Number(row.lineCount));
+    if (taken.length > 0 && lines + cost > query.maxLines) break;
+    taken.push(row);
+    lines += cost;
+  }
+  const byGroup = await linesOf(
+    db,
+    taken.map((g) => g.id),
+  );
+  return {
+    groups: taken.map(({ lineCount: _lineCount, ...group }) => ({ ...group, lines: byGroup.get(group.id)! })),
+    hasMore: taken.length < found.length,
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * The vendor API's reconciliation reads (tag `reconciliation` of openapi/vendor.yaml): the vendor's payment groups
+ * as a change feed in JSON (`listPaymentGroups`) and CSV (`exportPaymentGroupsCsv`), and one group
+ * (`getPaymentGroup`). Every read is the key's vendor's (`vendorOf`).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { toCsv, type CsvColumn } from '../../../core/rules/csv.js';
+import { centsToAmount, sumCents } from '../../../core/rules/money.js';
+import type { components } from '../../../core/api/vendor-schema.js';
+import type { Handlers } from '../../http/api.js';
+import { answerOf } from '../../http/refusal.js';
+import { vendorOf } from '../../http/vendor-auth.js';
+import { toDateString, toIsoString } from '../../domain/dates.js';
+import type { PaymentGroupLineRow, PaymentGroupRecord } from '../../repos/vendor-payment-groups.js';
+import { paymentGroupFeed, paymentGroupOf } from '../../use-cases/vendor-reconciliation.js';
+import type { RouteDeps } from '../deps.js';
+
+type PaymentGroup = components['schemas']['PaymentGroup'];
+
+interface FeedQuery {
+  cursor?: string;
+  updatedSince?: string;
+  locationId?: string;
+  limit?: number;
+}
+
+const linesCents = (group: PaymentGroupRecord) => sumCents(group.lines.map((l) => l.paidAmountCents));
+
+/**
+ * What the group charges beyond its lines: the card service fee the portal added to their sum (the portal keeps no
+ * fee of its own; the payment_group webhook events use the same rule, so both answers agree).
+ */
+const serviceFeeCents = (group: PaymentGroupRecord) => Number(group.paymentTotalCents) - linesCents(group);
+
+/** The group as the contract's PaymentGroup: the fields of the payment_group events' `paymentGroup`, and updatedAt. */
+function paymentGroup(group: PaymentGroupRecord): PaymentGroup {
+  return {
+    id: group.id,
+    confirmationNumber: group.confirmationNumber,
+    status: group.status,
+    paymentDate: toDateString(group.paymentDate),
+    source: group.sourceType,
+    paymentPlanId: group.paymentPlanId,
+    contact: { id: group.contactId, externalId: group.contactExternalId, name: `${group.contactFirstName} ${group.contactLastName}` },
+    location: { id: group.locationId, externalId: group.locationExternalId },
+    method: { type: group.paymentType, lastFour: group.methodLastFour },
+    subtotal: centsToAmount(linesCents(group)),
+    serviceFee: centsToAmount(serviceFeeCents(group)),
+    total: centsToAmount(group.paymentTotalCents),
+    createdAt: toIsoString(group.createdAt),
+    updatedAt: toIsoString(group.updatedAt),
+    // a disputed (0) or partly paid line keeps the customer's reason and notes; a line paid in full has none
+    lines: group.lines.map((line) => ({
+      invoiceId: line.invoiceId,
+      invoiceExternalId: line.invoiceExternalId,
+      displayInvNum: line.displayInvNum,
+      paidAmount: centsToAmount(line.paidAmountCents),
+      reason: line.subject,
+      notes: line.message,
+    })),
+  };
+}
+
+/** One CSV row: a line of a group (`line` null for a group without lines), `first` on the group's first row. */
+interface CsvRow {
+  group: PaymentGroupRecord;
+  line: PaymentGroupLineRow | null;
+  first: boolean;
+}
+
+/** Dollars with exactly two decimals, as a plain number a spreadsheet or a parser reads (`1234.50`, `-12.00`). */
+const amountText = (cents: number | string) => centsToAmount(cents).toFixed(2);
+
+/** The columns, in the order the contract lists them, named as the JSON fields they repeat. */
+const PAYMENT_GROUP_CSV_COLUMNS: readonly CsvColumn<CsvRow>[] = [
+  { header: 'paymentGroupId', value: (r) => r.group.id },
+  { header: 'confirmationNumber', value: (r) => r.group.confirmationNumber },
+  { header: 'status', value: (r) => r.group.status },
+  { header: 'paymentDate', value: (r) => toDateString(r.group.paymentDate) },
+  { header: 'source', value: (r) => r.group.sourceType },
+  { header: 'methodType', value: (r) => r.group.paymentType },
+  { header: 'methodLastFour', value: (r) => r.group.methodLastFour },
+  { header: 'locationId', value: (r) => r.group.locationId },
+  { header: 'locationExternalId', value: (r) => r.group.locationExternalId },
+  { header: 'invoiceId', value: (r) => r.line?.invoiceId },
+  { header: 'invoiceExternalId', value: (r) => r.line?.invoiceExternalId },
+  { header: 'displayInvNum', value: (r) => r.line?.displayInvNum },
+  { header: 'paidAmount', value: (r) => amountText(r.line?.paidAmountCents ?? 0) },
+  // on the group's first row only: each column then sums to what was charged
+  { header: 'serviceFee', value: (r) => (r.first ? amountText(serviceFeeCents(r.group)) : '') },
+  { header: 'total', value: (r) => (r.first ? amountText(r.group.paymentTotalCents) : '') },
+  { header: 'reason', value: (r) => r.line?.subject },
+  { header: 'notes', value: (r) => r.line?.message },
+  { header: 'updatedAt', value: (r) => toIsoString(r.group.updatedAt) },
+];
+
+function csvRows(groups: readonly PaymentGroupRecord[]): CsvRow[] {
+  return groups.flatMap((group): CsvRow[] =>
+    group.lines.length === 0 ? [{ group, line: null, first: true }] : group.lines.map((line, i) => ({ group, line, first: i === 0 })),
+  );
+}
+
+export function reconciliationHandlers({ db }: RouteDeps): Handlers {
+  const feed = async (request: FastifyRequest, defaultLimit: number) => {
+    const query = request.query as FeedQuery;
+    return answerOf(
+      await paymentGroupFeed(db, vendorOf(request), {
+        cursor: query.cursor,
+        updatedSince: query.updatedSince,
+        locationId: query.locationId,
+        limit: query.limit ?? defaultLimit,
+      }),
+    );
+  };
+
+  return {
+    async listPaymentGroups(request) {
+      const page = await feed(request, 100);
+      return { paymentGroups: page.groups.map(paymentGroup), cursor: page.cursor, hasMore: page.hasMore };
+    },
+
+    async exportPaymentGroupsCsv(request: FastifyRequest, reply: FastifyReply) {
+      const page = await feed(request, 10_000);
+      if (page.cursor !== null) reply.header('cursor', page.cursor);
+      return reply
+        .code(200)
+        .header('has-more', String(page.hasMore))
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="payment-groups.csv"')
+        .header('cache-control', 'no-store')
+        .send(toCsv(PAYMENT_GROUP_CSV_COLUMNS, csvRows(page.groups)));
+    },
+
+    async getPaymentGroup(request) {
+      const { paymentGroupId } = request.params as { paymentGroupId: string };
+      return paymentGroup(answerOf(await paymentGroupOf(db, vendorOf(request), paymentGroupId)));
+    },
+  };
+}

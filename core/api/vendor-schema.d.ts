@@ -987,49 +987,7 @@ export interface components {
         };
         Money: number;
         PaymentGroupEventData: {
-            paymentGroup: {
-                /** Format: uuid */
-                id: string;
-                confirmationNumber: string;
-                /** @enum {string} */
-                status: "scheduled" | "complete" | "canceled";
-                /** Format: date */
-                paymentDate: string;
-                /** @description Click2Pay, Portal, Message, Autopay Plus or Payment Plan. */
-                source: string;
-                /** Format: uuid */
-                paymentPlanId: string | null;
-                contact: {
-                    /** Format: uuid */
-                    id: string;
-                    externalId: string | null;
-                    name: string;
-                };
-                location: {
-                    /** Format: uuid */
-                    id: string;
-                    externalId: string | null;
-                };
-                method: {
-                    type: components["schemas"]["PaymentMethodType"];
-                    lastFour: string | null;
-                };
-                subtotal: components["schemas"]["Money"];
-                serviceFee: components["schemas"]["Money"];
-                total: components["schemas"]["Money"];
-                /** Format: date-time */
-                createdAt: string;
-                lines: {
-                    /** Format: uuid */
-                    invoiceId: string;
-                    invoiceExternalId: string;
-                    displayInvNum: string;
-                    paidAmount: components["schemas"]["Money"];
-                    /** @description A short payment's or dispute's reason; null when paid in full. */
-                    reason: string | null;
-                    notes: string | null;
-                }[];
-            };
+            paymentGroup: components["schemas"]["PaymentGroup"];
         };
         InvoiceAdjustmentEventData: {
             invoice: {

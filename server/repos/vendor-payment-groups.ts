@@ -42,6 +42,10 @@ export interface PaymentGroupRecord {
 }
 
 function groupsOfVendor(db: Db, vendorId: string) {
+  return groups(db).where('g.vendorId', '=', vendorId);
+}
+
+function groups(db: Db) {
   return db
     .selectFrom('paymentGroups as g')
     .innerJoin('contacts as c', 'c.id', 'g.contactId')
@@ -66,8 +70,8 @@ function groupsOfVendor(db: Db, vendorId: string) {
       'pm.lastFour as methodLastFour',
       'g.createdAt',
       'g.updatedAt',
-    ])
-    .where('g.vendorId', '=', vendorId);
+      'g.vendorId',
+    ]);
 }
 
 /** The lines of the groups, each group's in the portal's order (due date, number). */
@@ -86,6 +90,14 @@ async function linesOf(db: Db, groupIds: readonly string[]): Promise<Map<string,
     .execute();
   for (const row of rows) byGroup.get(row.paymentGroupId)!.push(row);
   return byGroup;
+}
+
+/** A group and its vendor, whichever vendor's (the payment_group events, written for the group's own vendor). */
+export async function paymentGroupById(db: Db, paymentGroupId: string): Promise<(PaymentGroupRecord & { vendorId: string }) | undefined> {
+  const group = await groups(db).where('g.id', '=', paymentGroupId).executeTakeFirst();
+  if (!group) return undefined;
+  const lines = await linesOf(db, [group.id]);
+  return { ...group, lines: lines.get(group.id)! };
 }
 
 export async function paymentGroupOfVendor(db: Db, vendorId: string, paymentGroupId: string): Promise<PaymentGroupRecord | undefined> {

@@ -186,31 +186,3 @@ export async function attemptsOfEndpoint(db: Db, vendorId: string, endpointId: s
     .limit(limit)
     .execute();
 }
-
-// ───────────────────────────── what events say ─────────────────────────────
-
-/** A payment group as its events carry it (amounts in cents; the use case turns them into the contract's dollars). */
-export async function paymentGroupForEvent(db: Db, groupId: string) {
-  const group = await db
-    .selectFrom('paymentGroups as g')
-    .innerJoin('locations as l', 'l.id', 'g.locationId')
-    .innerJoin('contacts as c', 'c.id', 'g.contactId')
-    .leftJoin('paymentMethods as m', 'm.id', 'g.paymentMethodId')
-    .leftJoin('vendorContacts as vc', (join) => join.onRef('vc.contactId', '=', 'g.contactId').onRef('vc.vendorId', '=', 'g.vendorId'))
-    .select([
-      'g.id', 'g.vendorId', 'g.confirmationNumber', 'g.status', 'g.paymentDate', 'g.paymentTotalCents', 'g.paymentType', 'g.sourceType',
-      'g.paymentPlanId', 'g.createdAt', 'l.id as locationId', 'l.externalId as locationExternalId', 'c.id as contactId',
-      'vc.externalId as contactExternalId', 'c.firstName', 'c.lastName', 'm.lastFour',
-    ])
-    .where('g.id', '=', groupId)
-    .executeTakeFirst();
-  if (!group) return undefined;
-  const lines = await db
-    .selectFrom('payments as p')
-    .innerJoin('invoices as i', 'i.id', 'p.invoiceId')
-    .select(['p.invoiceId', 'i.externalId as invoiceExternalId', 'i.displayInvNum', 'p.paidAmountCents', 'i.openAmountCents', 'p.subject', 'p.message'])
-    .where('p.paymentGroupId', '=', groupId)
-    .orderBy('p.id')
-    .execute();
-  return { ...group, lines };
-}

@@ -5,8 +5,9 @@
  */
 import { centsToAmount } from '../../core/rules/money.js';
 import type { Db } from '../db/connect.js';
-import { toDateString, toIsoString } from '../domain/dates.js';
-import { insertEvent, paymentGroupForEvent } from '../repos/webhooks.js';
+import { vendorPaymentGroup } from '../domain/vendor-payment-group.js';
+import { paymentGroupById } from '../repos/vendor-payment-groups.js';
+import { insertEvent } from '../repos/webhooks.js';
 
 export const EVENT_TYPES = [
   'payment_group.scheduled',
@@ -33,42 +34,11 @@ export async function recordEvent(trx: Db, vendorId: string, type: EventType, da
   return insertEvent(trx, vendorId, type, data, now);
 }
 
-/** `payment_group.<status>` with the group as it now is: lines, fee, method type and last four, source, confirmation. */
+/** `payment_group.<status>` with the group as it now is, in the shape of the reconciliation feed's PaymentGroup. */
 export async function recordPaymentGroupEvent(trx: Db, type: 'payment_group.scheduled' | 'payment_group.completed' | 'payment_group.canceled', groupId: string, now = new Date()) {
-  const group = await paymentGroupForEvent(trx, groupId);
+  const group = await paymentGroupById(trx, groupId);
   if (!group) return;
-  const linesCents = group.lines.reduce((sum, line) => sum + Number(line.paidAmountCents), 0);
-  await recordEvent(
-    trx,
-    group.vendorId,
-    type,
-    {
-      paymentGroup: {
-        id: group.id,
-        confirmationNumber: group.confirmationNumber,
-        status: group.status,
-        paymentDate: toDateString(group.paymentDate),
-        source: group.sourceType,
-        paymentPlanId: group.paymentPlanId,
-        contact: { id: group.contactId, externalId: group.contactExternalId ?? null, name: `${group.firstName} ${group.lastName}` },
-        location: { id: group.locationId, externalId: group.locationExternalId },
-        method: { type: group.paymentType, lastFour: group.lastFour ?? null },
-        subtotal: centsToAmount(linesCents),
-        serviceFee: centsToAmount(Number(group.paymentTotalCents) - linesCents),
-        total: centsToAmount(group.paymentTotalCents),
-        createdAt: toIsoString(group.createdAt),
-        lines: group.lines.map((line) => ({
-          invoiceId: line.invoiceId,
-          invoiceExternalId: line.invoiceExternalId,
-          displayInvNum: line.displayInvNum,
-          paidAmount: centsToAmount(line.paidAmountCents),
-          reason: line.subject,
-          notes: line.message,
-        })),
-      },
-    },
-    now,
-  );
+  await recordEvent(trx, group.vendorId, type, { paymentGroup: vendorPaymentGroup(group) }, now);
 }
 
 /**

@@ -12,53 +12,16 @@ import { answerOf } from '../../http/refusal.js';
 import { vendorOf } from '../../http/vendor-auth.js';
 import { toDateString, toIsoString } from '../../domain/dates.js';
 import type { PaymentGroupLineRow, PaymentGroupRecord } from '../../repos/vendor-payment-groups.js';
+import { serviceFeeCents, vendorPaymentGroup as paymentGroup } from '../../domain/vendor-payment-group.js';
 import { paymentGroupFeed, paymentGroupOf } from '../../use-cases/vendor-reconciliation.js';
 import type { RouteDeps } from '../deps.js';
 
-type PaymentGroup = components['schemas']['PaymentGroup'];
 
 interface FeedQuery {
   cursor?: string;
   updatedSince?: string;
   locationId?: string;
   limit?: number;
-}
-
-const linesCents = (group: PaymentGroupRecord) => sumCents(group.lines.map((l) => l.paidAmountCents));
-
-/**
- * What the group charges beyond its lines: the card service fee the portal added to their sum (the portal keeps no
- * fee of its own; the payment_group webhook events use the same rule, so both answers agree).
- */
-const serviceFeeCents = (group: PaymentGroupRecord) => Number(group.paymentTotalCents) - linesCents(group);
-
-/** The group as the contract's PaymentGroup: the fields of the payment_group events' `paymentGroup`, and updatedAt. */
-function paymentGroup(group: PaymentGroupRecord): PaymentGroup {
-  return {
-    id: group.id,
-    confirmationNumber: group.confirmationNumber,
-    status: group.status,
-    paymentDate: toDateString(group.paymentDate),
-    source: group.sourceType,
-    paymentPlanId: group.paymentPlanId,
-    contact: { id: group.contactId, externalId: group.contactExternalId, name: `${group.contactFirstName} ${group.contactLastName}` },
-    location: { id: group.locationId, externalId: group.locationExternalId },
-    method: { type: group.paymentType, lastFour: group.methodLastFour },
-    subtotal: centsToAmount(linesCents(group)),
-    serviceFee: centsToAmount(serviceFeeCents(group)),
-    total: centsToAmount(group.paymentTotalCents),
-    createdAt: toIsoString(group.createdAt),
-    updatedAt: toIsoString(group.updatedAt),
-    // a disputed (0) or partly paid line keeps the customer's reason and notes; a line paid in full has none
-    lines: group.lines.map((line) => ({
-      invoiceId: line.invoiceId,
-      invoiceExternalId: line.invoiceExternalId,
-      displayInvNum: line.displayInvNum,
-      paidAmount: centsToAmount(line.paidAmountCents),
-      reason: line.subject,
-      notes: line.message,
-    })),
-  };
 }
 
 /** One CSV row: a line of a group (`line` null for a group without lines), `first` on the group's first row. */

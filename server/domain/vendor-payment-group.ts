@@ -1,0 +1,46 @@
+/**
+ * A payment group as the vendor API shows it (the contract's PaymentGroup): the reconciliation feed and the
+ * payment_group.* webhook events carry this one shape, built here once.
+ */
+import { centsToAmount, sumCents } from '../../core/rules/money.js';
+import type { components } from '../../core/api/vendor-schema.js';
+import type { PaymentGroupRecord } from '../repos/vendor-payment-groups.js';
+import { toDateString, toIsoString } from './dates.js';
+
+export type VendorPaymentGroup = components['schemas']['PaymentGroup'];
+
+export const linesCents = (group: PaymentGroupRecord) => sumCents(group.lines.map((l) => l.paidAmountCents));
+
+/**
+ * What the group charges beyond its lines: the card service fee the portal added to their sum (the portal keeps no
+ * fee of its own).
+ */
+export const serviceFeeCents = (group: PaymentGroupRecord) => Number(group.paymentTotalCents) - linesCents(group);
+
+export function vendorPaymentGroup(group: PaymentGroupRecord): VendorPaymentGroup {
+  return {
+    id: group.id,
+    confirmationNumber: group.confirmationNumber,
+    status: group.status,
+    paymentDate: toDateString(group.paymentDate),
+    source: group.sourceType,
+    paymentPlanId: group.paymentPlanId,
+    contact: { id: group.contactId, externalId: group.contactExternalId, name: `${group.contactFirstName} ${group.contactLastName}` },
+    location: { id: group.locationId, externalId: group.locationExternalId },
+    method: { type: group.paymentType, lastFour: group.methodLastFour },
+    subtotal: centsToAmount(linesCents(group)),
+    serviceFee: centsToAmount(serviceFeeCents(group)),
+    total: centsToAmount(group.paymentTotalCents),
+    createdAt: toIsoString(group.createdAt),
+    updatedAt: toIsoString(group.updatedAt),
+    // a disputed (0) or partly paid line keeps the customer's reason and notes; a line paid in full has none
+    lines: group.lines.map((line) => ({
+      invoiceId: line.invoiceId,
+      invoiceExternalId: line.invoiceExternalId,
+      displayInvNum: line.displayInvNum,
+      paidAmount: centsToAmount(line.paidAmountCents),
+      reason: line.subject,
+      notes: line.message,
+    })),
+  };
+}

@@ -28,6 +28,7 @@ import { upsertContacts, upsertInvoices, upsertLocations, type ContactInput, typ
 import { createApiKey } from '../../use-cases/vendor-keys.js';
 import { createLoginLink, createRequest, type Delivery, type IssuedLink, type RequestInput } from '../../use-cases/vendor-requests.js';
 import type { RouteDeps } from '../deps.js';
+import { settingsAndContentHandlers } from './settings-and-content.js';
 
 const apiKey = (row: ApiKeyRow) => ({
   id: row.id,
@@ -95,6 +96,7 @@ const issuedLink = (link: IssuedLink) => ({ ...link, expiresAt: toIsoString(link
 
 export function vendorApiHandlers({ db, config }: RouteDeps): Handlers {
   return {
+    ...settingsAndContentHandlers({ db, config }),
     async getVendor(request) {
       const vendor = await vendorSettings(db, vendorOf(request));
       if (!vendor) throw notFound('vendor');

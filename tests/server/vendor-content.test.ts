@@ -146,6 +146,15 @@ describe('announcements', () => {
     expect((await call('listAnnouncements', 'GET', '/announcements', keyA)).body.announcements.find((x: { externalId: string }) => x.externalId === 'shared-id').message).toBe('From PFG');
   });
 
+  it('the same write sent twice at once is one announcement', async () => {
+    const body = { externalId: 'twice-at-once', type: 'info', message: 'Sent twice' };
+    const answers = await Promise.all([write(keyA, body), write(keyA, body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
+    expect(answers[0].body.announcement.id).toBe(answers[1].body.announcement.id);
+    const rows = await s.db.selectFrom('announcements').select('id').where('externalId', '=', 'twice-at-once').execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it(`a vendor keeps at most ${MAX_ANNOUNCEMENTS}`, async () => {
     const have = (await call('listAnnouncements', 'GET', '/announcements', keyA)).body.announcements.length;
     await s.db
@@ -336,6 +345,18 @@ describe('template messages', () => {
     }
     expect(Object.keys(await portalMessages(ada))).toEqual(first);
     expect((await portalMessages(ada))[first[0]].messageData.subject).toBe('Two invoices need attention');
+  });
+
+  it('the same message sent twice at once is one message', async () => {
+    const body = message({ externalId: 'msg-twice', invoiceExternalIds: ['TM-3'] });
+    const answers = await Promise.all([
+      call('createTemplateMessage', 'POST', '/template-messages', keyA, body),
+      call('createTemplateMessage', 'POST', '/template-messages', keyA, body),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
+    expect(answers[0].body.id).toBe(answers[1].body.id);
+    expect(await s.db.selectFrom('templateMessages').select('id').where('externalId', '=', 'msg-twice').execute()).toHaveLength(1);
+    expect((await call('deleteTemplateMessage', 'DELETE', '/template-messages?externalId=msg-twice', keyA)).status).toBe(204);
   });
 
   it('names what it cannot find: the location, the contact there, an invoice of the location', async () => {

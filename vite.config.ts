@@ -41,7 +41,7 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
+  server: { proxy: { '/api': 'http://127.0.0.1:8080', '/vendor-images': 'http://127.0.0.1:8080' } },
   test: {
     globals: false,
     setupFiles: ['tests/setup.ts'],

@@ -7,6 +7,7 @@
  *   /api/docs           API reference
  *   /payments-api/...   the payments service contract (openapi/payments.yaml) when present
  *   /vendor-api/...     the vendor API (openapi/vendor.yaml): keys, data in; reference at /vendor-api/docs
+ *   /vendor-images/...  logos and ads vendors uploaded through the vendor API
  *   everything else     the built SPA with history fallback
  */
 import { existsSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { loggerOptions, type LoggerSetup } from './http/logging.js';
 import { registerOverload } from './http/overload.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
+import { registerVendorImages } from './http/vendor-images.js';
 import { makeValidatorCompiler, rejectNulCharacters } from './http/validation.js';
 import { deliverEmails, smtpMailer, type Mailer } from './mail/mailer.js';
 import { paymentsService } from './payments-service/tokenizer.js';
@@ -143,6 +145,9 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
       bodyLimit: 2 * 1024 * 1024,
     });
   }
+
+  // the vendors' uploaded logos and ads (the vendor API), from the portal's own origin
+  registerVendorImages(app, db);
 
   await registerSpa(app, config.distDir);
   return app;

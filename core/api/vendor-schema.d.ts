@@ -537,6 +537,152 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vendor's settings, as the portal applies them
+         * @description Branding, the click-to-pay and AutoPay windows, the card service
+         *     fees, the end-of-day cut-off, the feature flags and the invoice
+         *     filter columns. The portal's server reads them on every request (no
+         *     cache): a customer sees a change the next time the portal loads the
+         *     vendor (opening or reloading the portal; an open session keeps what it
+         *     loaded until then).
+         */
+        get: operations["getSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change some settings (only the fields sent change); answers all of them
+         * @description A partial update: a field left out keeps its value; within
+         *     `eodCutoff`, `featureFlags` and `cardServiceFees` only the members
+         *     sent change (`null` for a flag removes the vendor's own value, so the
+         *     portal's default applies; `null` for a fee means no fee). Sending the
+         *     same body twice changes nothing the second time.
+         *
+         *     **Logo.** `logo` uploads a PNG, JPEG or WebP image (base64, at most
+         *     512 KiB) that the portal serves itself at `logoUrl`
+         *     (`/vendor-images/…`): the portal's content security policy shows
+         *     images from its own origin only, so a logo on another host would
+         *     never be displayed. `logo: null` removes the logo (the portal shows
+         *     the vendor's initials).
+         *
+         *     **Card service fees** apply to the locations that have no payment
+         *     configuration of their own (a location loaded with `paymentConfigs`
+         *     keeps its own fees) and to cards saved from then on: a card saved
+         *     before keeps the fee it was saved with, and a payment already
+         *     scheduled keeps its amounts. Only a card provider the vendor offers
+         *     can have a fee (422 otherwise).
+         *
+         *     **Time zone**: an IANA name the server knows (`America/Chicago`);
+         *     anything else is a 400 naming `eodCutoff.timezone`. It is answered
+         *     in its canonical spelling.
+         */
+        patch: operations["updateSettings"];
+        trace?: never;
+    };
+    "/announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vendor's announcements (expired ones too), oldest first
+         * @description The portal shows each one at the top of the vendor's pages until its `expirationDate` has passed.
+         */
+        get: operations["listAnnouncements"];
+        put?: never;
+        /**
+         * Create or replace an announcement by its externalId (the same call twice changes nothing)
+         * @description `info` shows as a blue banner the customer may dismiss, `error` as a
+         *     red one that stays. A vendor has at most 100 announcements (422
+         *     `limit_reached` beyond).
+         */
+        post: operations["upsertAnnouncement"];
+        /** Remove an announcement (the portal stops showing it at once) */
+        delete: operations["deleteAnnouncement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vendor's statement-page ads, in display order */
+        get: operations["listAds"];
+        put?: never;
+        /**
+         * Create or replace an ad by its externalId (the same call twice changes nothing)
+         * @description The banner on the customer's statement page rotates through the
+         *     vendor's ads by `order`, each shown `duration` seconds (0: no
+         *     rotation). The image is uploaded here (PNG, JPEG or WebP, base64, at
+         *     most 512 KiB) and served by the portal (`imageUrl`): the portal
+         *     shows images from its own origin only. `image` is required for a new
+         *     ad; left out on an existing one, the ad keeps its image. A click on
+         *     an ad with a `clickUrl` opens it (https only), and impressions and
+         *     clicks are recorded. A vendor has at most 20 ads (422
+         *     `limit_reached` beyond).
+         */
+        post: operations["upsertAd"];
+        /** Remove an ad (and its image, unless still used) */
+        delete: operations["deleteAd"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/template-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vendor's template messages, a page at a time */
+        get: operations["listTemplateMessages"];
+        put?: never;
+        /**
+         * Send a rich message to a contact at a location, with the invoices it is about
+         * @description The message appears in the contact's message center at that
+         *     location (`GET /templatemessages` of the portal) with the invoices
+         *     named by `invoiceExternalIds` (the location's, in any state: the
+         *     page shows which are still open, and the contact can pay them from
+         *     the message). `content` is rich content version 1: headings,
+         *     paragraphs, bulleted and numbered lists, bold and italic text, and
+         *     links to http, https or mailto addresses (at most 5,000 nodes); the
+         *     portal renders it as text, never as HTML.
+         *
+         *     **Idempotent by `externalId`.** Sending the same message again
+         *     answers 200 with the message already sent (nothing is sent twice);
+         *     sending different content under an externalId already used answers
+         *     409 `conflict` (a message the customer may have read is not
+         *     rewritten: delete it and send a new one).
+         */
+        post: operations["createTemplateMessage"];
+        /**
+         * Withdraw a template message (it leaves the contact's message center)
+         * @description A payment the contact already made from the message stays; it no longer names the message.
+         */
+        delete: operations["deleteTemplateMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "payment_group.scheduled": {
@@ -1089,6 +1235,268 @@ export interface components {
             cursor: string | null;
             /** @description More groups were there beyond this page. */
             hasMore: boolean;
+        };
+        /** @description Card service fee in percent, a decimal string from 0 to below 100 with at most two decimals (e.g. "2.99"). */
+        ServiceFee: string;
+        ImageUpload: {
+            /**
+             * @description Must match the image's own bytes.
+             * @enum {string}
+             */
+            contentType: "image/png" | "image/jpeg" | "image/webp";
+            /** @description The image, base64 (at most 512 KiB once decoded). */
+            data: string;
+        };
+        EodCutoff: {
+            /** @description Hour of the day (vendor time zone) from which a payment for today moves to the next business day. */
+            hour: number;
+            timezone: components["schemas"]["TimeZone"];
+        };
+        /** @description An IANA time zone, e.g. America/Chicago. The vendor's dates (due, payment, today) are counted in it. */
+        TimeZone: string;
+        EodCutoffPatch: {
+            hour?: number;
+            timezone?: components["schemas"]["TimeZone"];
+        };
+        /** @description Card provider → its service fee (null for none). Bank accounts (ACH) have no fee. */
+        CardServiceFees: {
+            "plastiq-cc"?: components["schemas"]["ServiceFee"] | null;
+            "priority-cc"?: components["schemas"]["ServiceFee"] | null;
+        };
+        /**
+         * @description `shipTo`: the customer may filter the invoice list by ship-to.
+         * @enum {string}
+         */
+        InvoiceFilterColumn: "shipTo";
+        /** @description The flags the vendor set (a flag not listed has the portal's default). The portal acts on `displayExternalInvoiceDate` and `displayInvoicePoRefId` (invoice columns, default on) and `customerManageAutopay` (customers may change their AutoPay start date and exclusions only when the request allowed it; default on); the others are product switches answered to the portal as set. */
+        VendorFeatureFlags: {
+            click2PayCampaign?: boolean;
+            adoptionAndTraining?: boolean;
+            vendorManage?: boolean;
+            broadCastQuick?: boolean;
+            broadCastCustom?: boolean;
+            accountingQbo?: boolean;
+            qboConnect?: boolean;
+            pro?: boolean;
+            power?: boolean;
+            accountSummary?: boolean;
+            autopay?: boolean;
+            customerLocationReport?: boolean;
+            click2Pay?: boolean;
+            vendorDashboardHelp?: boolean;
+            oneTimeStatements?: boolean;
+            statements?: boolean;
+            recurringStatements?: boolean;
+            sendCustomerWelcomeCommunications?: boolean;
+            sendPaymentMethodUpdate?: boolean;
+            displayExternalInvoiceDate?: boolean;
+            displayInvoicePoRefId?: boolean;
+            customerManageAutopay?: boolean;
+        };
+        /** @description Flag → on (true), off (false) or the portal's default (null). Only the flags sent change. */
+        FeatureFlagsPatch: {
+            click2PayCampaign?: boolean | null;
+            adoptionAndTraining?: boolean | null;
+            vendorManage?: boolean | null;
+            broadCastQuick?: boolean | null;
+            broadCastCustom?: boolean | null;
+            accountingQbo?: boolean | null;
+            qboConnect?: boolean | null;
+            pro?: boolean | null;
+            power?: boolean | null;
+            accountSummary?: boolean | null;
+            autopay?: boolean | null;
+            customerLocationReport?: boolean | null;
+            click2Pay?: boolean | null;
+            vendorDashboardHelp?: boolean | null;
+            oneTimeStatements?: boolean | null;
+            statements?: boolean | null;
+            recurringStatements?: boolean | null;
+            sendCustomerWelcomeCommunications?: boolean | null;
+            sendPaymentMethodUpdate?: boolean | null;
+            displayExternalInvoiceDate?: boolean | null;
+            displayInvoicePoRefId?: boolean | null;
+            customerManageAutopay?: boolean | null;
+        };
+        VendorSettings: {
+            /** @description The vendor's name as its customers see it. */
+            displayName: string;
+            /** @description The product name the portal shows the vendor's customers (default "PerformancePay"). */
+            appName: string;
+            /** @description Where the portal serves the vendor's logo (site-relative); null when none. */
+            logoUrl: string | null;
+            /** @description How many days ahead a customer may date a payment; null → the portal's default. */
+            c2pPaymentDays: number | null;
+            /** @description How many days ahead an AutoPay may start (0 = today only); null → the portal's default. */
+            autoPayStartDateTimeFrame: number | null;
+            /** @description The vendor's payment providers with their card service fees (what a location without its own uses). */
+            paymentConfigs: components["schemas"]["PaymentConfig"][];
+            eodCutoff: components["schemas"]["EodCutoff"];
+            featureFlags: components["schemas"]["VendorFeatureFlags"];
+            invoiceFilterColumns: components["schemas"]["InvoiceFilterColumn"][];
+        };
+        VendorSettingsPatch: {
+            displayName?: components["schemas"]["Name"];
+            appName?: string;
+            logo?: components["schemas"]["ImageUpload"] | null;
+            c2pPaymentDays?: number | null;
+            autoPayStartDateTimeFrame?: number | null;
+            cardServiceFees?: components["schemas"]["CardServiceFees"];
+            eodCutoff?: components["schemas"]["EodCutoffPatch"];
+            featureFlags?: components["schemas"]["FeatureFlagsPatch"];
+            invoiceFilterColumns?: components["schemas"]["InvoiceFilterColumn"][];
+        };
+        /**
+         * @description `info`: a blue banner the customer may dismiss; `error`: a red one that stays.
+         * @enum {string}
+         */
+        AnnouncementType: "info" | "error";
+        AnnouncementInput: {
+            externalId: components["schemas"]["ExternalId"];
+            type: components["schemas"]["AnnouncementType"];
+            /** @description One line of plain text. */
+            message: string;
+            /**
+             * Format: date
+             * @description The last day it shows (the vendor's date); none → until removed.
+             */
+            expirationDate?: string | null;
+        };
+        VendorAnnouncement: {
+            /** Format: uuid */
+            id: string;
+            /** @description Null for an announcement not written through this API (it cannot be changed here). */
+            externalId: string | null;
+            type: components["schemas"]["AnnouncementType"];
+            message: string;
+            /** Format: date */
+            expirationDate: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        VendorAnnouncementList: {
+            announcements: components["schemas"]["VendorAnnouncement"][];
+        };
+        AnnouncementWritten: {
+            outcome: components["schemas"]["BatchOutcome"];
+            announcement: components["schemas"]["VendorAnnouncement"];
+        };
+        AdInput: {
+            externalId: components["schemas"]["ExternalId"];
+            image?: components["schemas"]["ImageUpload"];
+            /** @description Where a click leads (https), or null for an ad that is not a link. */
+            clickUrl: string | null;
+            /** @description Place in the rotation (ascending). */
+            order: number;
+            /** @description Seconds shown before the banner moves on (0 = no rotation). */
+            duration: number;
+        };
+        VendorAd: {
+            /**
+             * Format: uuid
+             * @description The ad's id in the portal (its `fileId`).
+             */
+            id: string;
+            /** @description Null for an ad not written through this API (it cannot be changed here). */
+            externalId: string | null;
+            imageUrl: string;
+            clickUrl: string | null;
+            order: number;
+            duration: number;
+        };
+        VendorAdList: {
+            ads: components["schemas"]["VendorAd"][];
+        };
+        AdWritten: {
+            outcome: components["schemas"]["BatchOutcome"];
+            ad: components["schemas"]["VendorAd"];
+        };
+        RichText: {
+            text: string;
+            bold?: boolean;
+            italic?: boolean;
+        };
+        RichLink: {
+            /** @constant */
+            type: "link";
+            /** @description An http, https or mailto address. */
+            url: string;
+            children: components["schemas"]["RichText"][];
+        };
+        /**
+         * @description A text leaf (`RichText`), or a link (`RichLink`, `type` "link") holding text leaves. Written as
+         *     `if`/`then`/`else` rather than `oneOf` so that a 400 names the wrong field of the one shape the node has.
+         */
+        RichInline: unknown;
+        RichInlines: components["schemas"]["RichInline"][];
+        RichListItem: {
+            /** @constant */
+            type: "list-item";
+            children: components["schemas"]["RichInlines"];
+        };
+        RichHeading: {
+            /** @constant */
+            type: "heading";
+            level: number;
+            children: components["schemas"]["RichInlines"];
+        };
+        RichParagraph: {
+            /** @constant */
+            type: "paragraph";
+            children: components["schemas"]["RichInlines"];
+        };
+        RichList: {
+            /** @enum {string} */
+            type: "bulleted-list" | "numbered-list";
+            children: components["schemas"]["RichListItem"][];
+        };
+        /**
+         * @description A heading (`RichHeading`), a paragraph (`RichParagraph`) or a list (`RichList`), by its `type`. Written as
+         *     `if`/`then`/`else` rather than `oneOf` so that a 400 names the wrong field of the one shape the block has.
+         */
+        RichBlock: unknown;
+        /** @description Rich content version 1, a list of blocks (at most 5,000 nodes in all). */
+        RichDocument: components["schemas"]["RichBlock"][];
+        PersonName: {
+            firstName: string;
+            lastName: string;
+        };
+        CreateTemplateMessage: {
+            externalId: components["schemas"]["ExternalId"];
+            /**
+             * Format: uuid
+             * @description The contact (its portal id); it must belong to the location.
+             */
+            contactId: string;
+            locationExternalId: components["schemas"]["ExternalId"];
+            subject: string;
+            from: components["schemas"]["PersonName"];
+            content: components["schemas"]["RichDocument"];
+            /** @description The location's invoices the message is about (in this order of preference; the portal lists them by due date). */
+            invoiceExternalIds?: components["schemas"]["ExternalId"][];
+        };
+        VendorTemplateMessage: {
+            /** Format: uuid */
+            id: string;
+            /** @description Null for a message not sent through this API. */
+            externalId: string | null;
+            /** Format: uuid */
+            contactId: string;
+            /** Format: uuid */
+            locationId: string;
+            locationExternalId: string | null;
+            subject: string;
+            from: components["schemas"]["PersonName"];
+            content: components["schemas"]["RichDocument"];
+            /** @description The message's invoices that still exist. */
+            invoiceExternalIds: string[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TemplateMessagePage: {
+            templateMessages: components["schemas"]["VendorTemplateMessage"][];
+            /** Format: uuid */
+            nextCursor: string | null;
         };
     };
     responses: {
@@ -1903,6 +2311,367 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PaymentGroup"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorSettingsPatch"];
+            };
+        };
+        responses: {
+            /** @description All the settings, after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description A fee for a card provider the vendor does not offer: `unprocessable`, `field` names it. Nothing was written. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAnnouncements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every announcement of the vendor (at most 100). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorAnnouncementList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    upsertAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnouncementInput"];
+            };
+        };
+        responses: {
+            /** @description Updated, or unchanged when it was already so. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementWritten"];
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementWritten"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The vendor has 100 announcements already: `limit_reached`. Nothing was written. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAnnouncement: {
+        parameters: {
+            query?: {
+                /** @description The vendor's own id of the announcement. */
+                externalId?: components["schemas"]["ExternalId"];
+                /** @description Or its portal id (for one written before the vendor API, which has no externalId). Exactly one of the two. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every ad of the vendor (at most 20). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorAdList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    upsertAd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdInput"];
+            };
+        };
+        responses: {
+            /** @description Updated, or unchanged when it was already so. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdWritten"];
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdWritten"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The vendor has 20 ads already: `limit_reached`. Nothing was written. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAd: {
+        parameters: {
+            query?: {
+                /** @description The vendor's own id of the ad. */
+                externalId?: components["schemas"]["ExternalId"];
+                /** @description Or its portal id (for one written before the vendor API, which has no externalId). Exactly one of the two. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listTemplateMessages: {
+        parameters: {
+            query?: {
+                /** @description The last id of the previous page. */
+                after?: components["parameters"]["After"];
+                /** @description Items per page (default 100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only the messages to this contact. */
+                contactId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of template messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateMessagePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createTemplateMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTemplateMessage"];
+            };
+        };
+        responses: {
+            /** @description The same message was already sent; nothing changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorTemplateMessage"];
+                };
+            };
+            /** @description Sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorTemplateMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The externalId names a message with other content: `conflict`. Nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description An invoice that is not one of the location's: `unprocessable`, `field` names it (`invoiceExternalIds[2]`). Nothing was written. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteTemplateMessage: {
+        parameters: {
+            query?: {
+                /** @description The vendor's own id of the message. */
+                externalId?: components["schemas"]["ExternalId"];
+                /** @description Or its portal id (for one written before the vendor API, which has no externalId). Exactly one of the two. */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -464,6 +464,33 @@ const webhooksDown = [
   `drop table if exists webhook_endpoints`,
 ];
 
+const externalIdColumn = (table: string) => [
+  `alter table ${table} add column external_id text check (external_id is null or length(external_id) between 1 and 100)`,
+  `create unique index ${table}_external_idx on ${table} (vendor_id, external_id) where external_id is not null`,
+];
+const vendorContentUp = [
+  ...externalIdColumn('announcements'),
+  ...externalIdColumn('ads'),
+  ...externalIdColumn('template_messages'),
+  // content-addressed per vendor: the same image uploaded twice is one row; `path` is the URL the portal serves it at
+  `create table vendor_images (
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    sha256 text not null check (sha256 ~ '^[0-9a-f]{64}$'),
+    content_type text not null check (content_type in ('image/png','image/jpeg','image/webp')),
+    content bytea not null check (octet_length(content) between 1 and 524288),
+    path text not null unique,
+    created_at timestamptz not null default now(),
+    primary key (vendor_id, sha256)
+  )`,
+];
+const vendorContentDown = [
+  `drop table if exists vendor_images`,
+  ...['template_messages', 'ads', 'announcements'].flatMap((table) => [
+    `drop index if exists ${table}_external_idx`,
+    `alter table ${table} drop column if exists external_id`,
+  ]),
+];
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': {
     async up(db) {
@@ -674,6 +701,16 @@ export const migrations: Record<string, Migration> = {
     },
     async down(db) {
       await run(db, paymentGroupChangesDown);
+    },
+  },
+  // The vendor API's settings and content: the vendor's own ids of its announcements, ads and template messages (so
+  // writing one twice is one row), and the images the portal serves for it (logo, ads) from its own origin.
+  '0016_vendor_content': {
+    async up(db) {
+      await run(db, vendorContentUp);
+    },
+    async down(db) {
+      await run(db, vendorContentDown);
     },
   },
 };

@@ -392,6 +392,8 @@ export interface TemplateMessagesTable {
   toPerson: JsonDefault<Person | null>;
   invoiceIds: JsonDefault<string[]>;
   createdAt: CreatedAt;
+  /** the vendor's own id (vendor API), unique per vendor (migration 0016) */
+  externalId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AnnouncementsTable {
@@ -402,6 +404,8 @@ export interface AnnouncementsTable {
   message: string;
   expirationDate: DateString | null;
   createdAt: CreatedAt;
+  /** the vendor's own id (vendor API), unique per vendor (migration 0016) */
+  externalId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AdsTable {
@@ -412,6 +416,20 @@ export interface AdsTable {
   sortOrder: ColumnType<number, number | undefined, number>;
   /** seconds */
   duration: ColumnType<number, number | undefined, number>;
+  /** the vendor's own id (vendor API), unique per vendor (migration 0016) */
+  externalId: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type VendorImageType = 'image/png' | 'image/jpeg' | 'image/webp';
+
+/** An image the portal serves for a vendor (its logo, its ads) at `path`, keyed by its SHA-256 (migration 0016). */
+export interface VendorImagesTable {
+  vendorId: string;
+  sha256: string;
+  contentType: VendorImageType;
+  content: Uint8Array;
+  path: string;
+  createdAt: CreatedAt;
 }
 
 // ── statements and reminders (migration 0009) ──
@@ -613,6 +631,7 @@ export interface Database {
   webhookEvents: WebhookEventsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   webhookAttempts: WebhookAttemptsTable;
+  vendorImages: VendorImagesTable;
 }
 
 export type Vendor = Selectable<VendorsTable>;

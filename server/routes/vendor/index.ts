@@ -30,6 +30,7 @@ import { createLoginLink, createRequest, type Delivery, type IssuedLink, type Re
 import type { RouteDeps } from '../deps.js';
 import { webhookHandlers } from './webhooks.js';
 import { reconciliationHandlers } from './reconciliation.js';
+import { settingsAndContentHandlers } from './settings-and-content.js';
 
 const apiKey = (row: ApiKeyRow) => ({
   id: row.id,
@@ -100,6 +101,7 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
   return {
     ...webhookHandlers(deps),
     ...reconciliationHandlers(deps),
+    ...settingsAndContentHandlers({ db, config }),
     async getVendor(request) {
       const vendor = await vendorSettings(db, vendorOf(request));
       if (!vendor) throw notFound('vendor');

@@ -105,8 +105,9 @@ async function main() {
   }
   // Webhook deliveries (server/jobs/webhooks.ts), in every process (JOBS=off too): each looks for due ones every
   // WEBHOOK_POLL_MS, and a claim keeps two processes from sending the same attempt.
+  // On the jobs' own pool (DB_POOL_SIZE does not bound it): deliveries go on while requests queue for connections.
   webhooks = startWebhookWorker({
-    db: handle.db,
+    db: handle.longDb,
     key: config.webhookSecretsKey(),
     pollMs: config.webhooks.pollMs,
     timeoutMs: config.webhooks.timeoutMs,

@@ -851,7 +851,9 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
             /** @description The event's data, as in the webhook body (see `webhooks`). */
-            data: Record<string, never>;
+            data: {
+                [key: string]: unknown;
+            };
         };
         EventPage: {
             events: components["schemas"]["Event"][];

@@ -770,6 +770,218 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "comment.added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer commented on an invoice (its journey and the resolution center). */
+        post: operations["onCommentAdded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "autopay.enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer set up AutoPay Plus for a location. */
+        post: operations["onAutopayEnabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "autopay.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer changed AutoPay's payment method or the invoices it leaves out.
+         * @description `changes` names what changed and `previous` holds what it was; `autopay` is AutoPay as it now is.
+         *     A change to what AutoPay already has (the same method, exclusions that end as they were) sends nothing.
+         */
+        post: operations["onAutopayUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "autopay.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer turned AutoPay off.
+         * @description Its scheduled payments not yet sent were canceled in the same change: their ids are in
+         *     `canceledPaymentGroupIds`, and each has its payment_group.canceled. `autopay` is AutoPay as it was.
+         */
+        post: operations["onAutopayDisabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_plan.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer accepted a payment plan request: the plan exists and the request is complete. */
+        post: operations["onPaymentPlanCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_plan.method_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer changed the payment method of an active plan (installments not yet created use it).
+         * @description Choosing the method the plan already has sends nothing.
+         */
+        post: operations["onPaymentPlanMethodChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_method.added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer saved a card or bank account.
+         * @description Sent once, when the method is attached (it is listed and can be deleted from then on, so every
+         *     payment_method.deleted has its payment_method.added). A bank account arrives with `verified` false:
+         *     its micro-deposits are sent and it cannot pay until the customer confirms them. Confirming them sends
+         *     no event; the method is the same one, and the events that name it later (AutoPay, plans) carry
+         *     `verified` as it then is.
+         */
+        post: operations["onPaymentMethodAdded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_method.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer deleted a saved card or bank account.
+         * @description The scheduled payments that used it, when the customer confirmed canceling them, were canceled in the
+         *     same change: their ids are in `canceledPaymentGroupIds`, and each has its payment_group.canceled.
+         */
+        post: operations["onPaymentMethodDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "statement_delivery.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer turned statement delivery on, changed it, or turned it off (`change`).
+         * @description Saving the settings the delivery already has changes nothing and sends nothing.
+         */
+        post: operations["onStatementDeliveryChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reminder.added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer added a payment reminder (a day relative to invoice due dates). */
+        post: operations["onReminderAdded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reminder.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer deleted a payment reminder. */
+        post: operations["onReminderDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1115,7 +1327,9 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
             /** @description The event's data, as in the webhook body (see `webhooks`). */
-            data: Record<string, never>;
+            data: {
+                [key: string]: unknown;
+            };
         };
         EventPage: {
             events: components["schemas"]["Event"][];
@@ -1497,6 +1711,165 @@ export interface components {
             templateMessages: components["schemas"]["VendorTemplateMessage"][];
             /** Format: uuid */
             nextCursor: string | null;
+        };
+        /** @description The customer's contact who acted; `externalId` is the vendor's own id of the contact, when the vendor loaded it. */
+        EventContact: {
+            /** Format: uuid */
+            id: string;
+            externalId: string | null;
+            name: string;
+        };
+        /** @description The location the change is at; `externalId` is the vendor's own id of it, when it has one. */
+        EventLocation: {
+            /** Format: uuid */
+            id: string;
+            externalId: string | null;
+        };
+        /** @description An invoice an event names, with its open amount at the time of the event. */
+        EventInvoice: {
+            /** Format: uuid */
+            id: string;
+            externalId: string;
+            displayInvNum: string;
+            openAmount: components["schemas"]["Money"];
+        };
+        /** @description A saved card or bank account as events name it — never its number or token. */
+        EventPaymentMethod: {
+            /** Format: uuid */
+            id: string;
+            type: components["schemas"]["PaymentMethodType"];
+            /** @description The customer's nickname, else the card brand or "Bank account". */
+            name: string;
+            lastFour: string;
+            /** @description false for a bank account whose micro-deposits the customer has not confirmed yet (it cannot pay). */
+            verified: boolean;
+        };
+        CommentEventData: {
+            comment: {
+                /**
+                 * Format: uuid
+                 * @description The comment's resolution-center message.
+                 */
+                id: string;
+                text: string;
+                /** Format: date-time */
+                createdAt: string;
+            };
+            invoice: components["schemas"]["EventInvoice"];
+            contact: components["schemas"]["EventContact"];
+            location: components["schemas"]["EventLocation"];
+        };
+        EventAutopay: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            startDate: string;
+            method: components["schemas"]["EventPaymentMethod"];
+            /** @description The location's invoices AutoPay leaves out. */
+            excludedInvoices: components["schemas"]["EventInvoice"][];
+        };
+        AutopayEventData: {
+            autopay: components["schemas"]["EventAutopay"];
+            contact: components["schemas"]["EventContact"];
+            location: components["schemas"]["EventLocation"];
+        };
+        AutopayUpdatedEventData: {
+            autopay: components["schemas"]["EventAutopay"];
+            changes: ("method" | "excludedInvoices")[];
+            /** @description What each changed field was before (only those in `changes`). */
+            previous: {
+                method?: components["schemas"]["EventPaymentMethod"];
+                excludedInvoices?: components["schemas"]["EventInvoice"][];
+            };
+            contact: components["schemas"]["EventContact"];
+            location: components["schemas"]["EventLocation"];
+        };
+        AutopayDisabledEventData: {
+            autopay: components["schemas"]["EventAutopay"];
+            /**
+             * Format: date
+             * @description The vendor's date it was turned off.
+             */
+            deactivationDate: string;
+            canceledPaymentGroupIds: string[];
+            contact: components["schemas"]["EventContact"];
+            location: components["schemas"]["EventLocation"];
+        };
+        EventPaymentPlan: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The payment plan request it was set up from.
+             */
+            requestId: string | null;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "complete" | "canceled";
+            /** @enum {string} */
+            frequency: "weekly" | "biweekly" | "monthly";
+            /** Format: date */
+            startDate: string;
+            totalAmount: components["schemas"]["Money"];
+            eachAmount: components["schemas"]["Money"];
+            method: components["schemas"]["EventPaymentMethod"];
+            /** @description The invoices the plan pays, oldest due first. */
+            invoices: components["schemas"]["EventInvoice"][];
+        };
+        PaymentPlanEventData: {
+            paymentPlan: components["schemas"]["EventPaymentPlan"];
+            contact: components["schemas"]["EventContact"];
+            location: components["schemas"]["EventLocation"];
+        };
+        PaymentPlanMethodChangedEventData: {
+            paymentPlan: components["schemas"]["EventPaymentPlan"];
+            previousMethod: components["schemas"]["EventPaymentMethod"];
+            contact: components["schemas"]["EventContact"];
+            location: components["schemas"]["EventLocation"];
+        };
+        PaymentMethodEventData: {
+            paymentMethod: components["schemas"]["EventPaymentMethod"];
+            contact: components["schemas"]["EventContact"];
+            location: components["schemas"]["EventLocation"];
+        };
+        PaymentMethodDeletedEventData: {
+            paymentMethod: components["schemas"]["EventPaymentMethod"];
+            canceledPaymentGroupIds: string[];
+            contact: components["schemas"]["EventContact"];
+            location: components["schemas"]["EventLocation"];
+        };
+        StatementDeliveryEventData: {
+            /** @enum {string} */
+            change: "turned_on" | "updated" | "turned_off";
+            /** @description The delivery as it now is (turned_off → as it was). */
+            statementDelivery: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                scheduleUnit: "weekly" | "biweekly" | "monthly";
+                /** @description A day code (`sun` … `sat`) for weekly and biweekly; `1` … `28`, or `0` for the last day, for monthly. */
+                scheduleValue: string;
+                sendEmptyStatements: boolean;
+                /**
+                 * Format: date
+                 * @description The vendor's date the current schedule counts from.
+                 */
+                activeFrom: string;
+            };
+            contact: components["schemas"]["EventContact"];
+            location: components["schemas"]["EventLocation"];
+        };
+        ReminderEventData: {
+            reminder: {
+                /** Format: uuid */
+                id: string;
+                /** @description 0 the due date, negative days before it, positive days after. */
+                eventDay: number;
+                /** @description Where the reminders go (the contact's e-mail address, else its phone number for SMS). */
+                deliverTo: string;
+            };
+            contact: components["schemas"]["EventContact"];
+            location: components["schemas"]["EventLocation"];
         };
     };
     responses: {
@@ -2796,6 +3169,292 @@ export interface operations {
                     /** @constant */
                     type?: "invoice.short_paid";
                     data?: components["schemas"]["InvoiceAdjustmentEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCommentAdded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "comment.added";
+                    data?: components["schemas"]["CommentEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAutopayEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "autopay.enabled";
+                    data?: components["schemas"]["AutopayEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAutopayUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "autopay.updated";
+                    data?: components["schemas"]["AutopayUpdatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAutopayDisabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "autopay.disabled";
+                    data?: components["schemas"]["AutopayDisabledEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentPlanCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "payment_plan.created";
+                    data?: components["schemas"]["PaymentPlanEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentPlanMethodChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "payment_plan.method_changed";
+                    data?: components["schemas"]["PaymentPlanMethodChangedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentMethodAdded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "payment_method.added";
+                    data?: components["schemas"]["PaymentMethodEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentMethodDeleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "payment_method.deleted";
+                    data?: components["schemas"]["PaymentMethodDeletedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onStatementDeliveryChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "statement_delivery.changed";
+                    data?: components["schemas"]["StatementDeliveryEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReminderAdded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "reminder.added";
+                    data?: components["schemas"]["ReminderEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReminderDeleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "reminder.deleted";
+                    data?: components["schemas"]["ReminderEventData"];
                 };
             };
         };

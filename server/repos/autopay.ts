@@ -66,8 +66,9 @@ export async function autopayRequestOf(db: Db, scope: AutopayScope) {
 export async function insertAutopay(
   trx: Db,
   row: { vendorId: string; locationId: string; contactId: string; paymentMethodId: string; startDate: string; excludedInvoiceIds: string[]; customerManage: boolean; createdAt: Date },
-): Promise<void> {
-  await trx.insertInto('autopays').values({ ...row, excludedInvoiceIds: json(row.excludedInvoiceIds) }).execute();
+): Promise<string> {
+  const inserted = await trx.insertInto('autopays').values({ ...row, excludedInvoiceIds: json(row.excludedInvoiceIds) }).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
 }
 
 /** The contact's live AutoPay `id` at the location, locked for update; undefined when it is not. */

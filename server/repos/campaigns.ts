@@ -19,24 +19,26 @@ export async function listCampaigns(db: Db, contactId: string, locationId: strin
   return { campaigns, contactId: contact.id, deliverTo: contact.deliverTo };
 }
 
-/** The new campaign, or 'duplicate' when the contact already has one for that day at the location. */
-export async function createCampaign(db: Db, input: { contactId: string; vendorId: string; locationId: string; eventDay: number }) {
-  const contact = await contactSummary(db, input.contactId);
-  const row = await db
+const campaignColumns = ['id', 'vendorId', 'locationId', 'contactId', 'eventDay', 'deliverTo'] as const;
+
+/** The new campaign, or undefined when the contact already has one for that day at the location. */
+export async function insertCampaign(trx: Db, input: { contactId: string; vendorId: string; locationId: string; eventDay: number }) {
+  const contact = await contactSummary(trx, input.contactId);
+  return trx
     .insertInto('reminderCampaigns')
     .values({ ...input, deliverTo: contact.deliverTo })
     .onConflict((oc) => oc.columns(['contactId', 'locationId', 'eventDay']).doNothing())
-    .returning(['id', 'eventDay', 'contactId', 'deliverTo'])
+    .returning(campaignColumns)
     .executeTakeFirst();
-  return row ?? 'duplicate';
 }
 
-export async function deleteCampaign(db: Db, input: { contactId: string; locationId: string; campaignId: string }): Promise<boolean> {
-  const result = await db
+/** The deleted campaign, or undefined when it is not the contact's at this location. */
+export async function deleteCampaign(trx: Db, input: { contactId: string; locationId: string; campaignId: string }) {
+  return trx
     .deleteFrom('reminderCampaigns')
     .where('id', '=', input.campaignId)
     .where('contactId', '=', input.contactId)
     .where('locationId', '=', input.locationId)
+    .returning(campaignColumns)
     .executeTakeFirst();
-  return Number(result.numDeletedRows ?? 0) === 1;
 }

@@ -2,8 +2,8 @@
  * Invoice comments and read marks (contract `addComment`, `markMessagesRead`; portal-recurring.md §2.9, §7).
  *
  * - A comment is one `messages` row of the contact (subject "Comment", body = the text, no paid amount, read by its
- *   author at once) and one `invoice_journeys` entry (action "Comment", detail = the text), written in one
- *   transaction: both or neither.
+ *   author at once) and one `invoice_journeys` entry (action "Comment", detail = the text), written in the caller's
+ *   transaction (server/use-cases/add-comment.ts, with its vendor event): all or nothing.
  * - Marking read touches only the token contact's unread messages for the invoice.
  */
 import type { Db } from '../db/connect.js';
@@ -33,36 +33,32 @@ export async function findLocationInvoice(db: Db, scope: { vendorId: string; loc
     .executeTakeFirst();
 }
 
-export async function addComment(
-  db: Db,
+export async function insertComment(
+  trx: Db,
   input: { vendorId: string; locationId: string; contactId: string; invoice: { id: string; displayInvNum: string }; text: string; now: Date },
 ) {
-  const written = await db.transaction().execute(async (trx) => {
-    const message = await trx
-      .insertInto('messages')
-      .values({
-        vendorId: input.vendorId,
-        locationId: input.locationId,
-        contactId: input.contactId,
-        invoiceId: input.invoice.id,
-        subject: COMMENT_SUBJECT,
-        body: input.text,
-        paymentPaidAmountCents: null,
-        readAt: input.now,
-        createdAt: input.now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const journey = await trx
-      .insertInto('invoiceJourneys')
-      .values({ invoiceId: input.invoice.id, contactId: input.contactId, action: COMMENT_ACTION, detail: input.text, updatedAt: input.now })
-      .returning(['id', 'updatedAt', 'action', 'detail'])
-      .executeTakeFirstOrThrow();
-    return { message, journey };
-  });
-  const { message: row, journey } = written;
+  const message = await trx
+    .insertInto('messages')
+    .values({
+      vendorId: input.vendorId,
+      locationId: input.locationId,
+      contactId: input.contactId,
+      invoiceId: input.invoice.id,
+      subject: COMMENT_SUBJECT,
+      body: input.text,
+      paymentPaidAmountCents: null,
+      readAt: input.now,
+      createdAt: input.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const journey = await trx
+    .insertInto('invoiceJourneys')
+    .values({ invoiceId: input.invoice.id, contactId: input.contactId, action: COMMENT_ACTION, detail: input.text, updatedAt: input.now })
+    .returning(['id', 'updatedAt', 'action', 'detail'])
+    .executeTakeFirstOrThrow();
   return {
-    message: toApiMessage(row, input.invoice.displayInvNum),
+    message: toApiMessage(message, input.invoice.displayInvNum),
     journey: { id: journey.id, updatedAt: toIsoString(journey.updatedAt), action: journey.action, detail: journey.detail ?? '' },
   };
 }

@@ -99,7 +99,7 @@ export async function getPaymentPlan(db: Db, contactId: string, locationId: stri
 export async function lockPaymentPlan(trx: Db, scope: { contactId: string; vendorId: string; locationId: string }, planId: string) {
   return trx
     .selectFrom('paymentPlans')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'paymentMethodId'])
     .where('id', '=', planId.toLowerCase())
     .where('contactId', '=', scope.contactId)
     .where('vendorId', '=', scope.vendorId)

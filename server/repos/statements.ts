@@ -3,6 +3,7 @@
  * delivery (one per contact and location), and the statement-request mark. Every query filters by the contact and
  * the location the route has already checked (`request.auth` + the scope hook).
  */
+import { sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { vendorToday } from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
@@ -169,17 +170,30 @@ export async function listStatementDeliveries(db: Db, contactId: string, locatio
   return { statementDeliveries: rows, currentContact: await contactSummary(db, contactId) };
 }
 
+const deliveryColumns = ['id', 'vendorId', 'locationId', 'contactId', 'scheduleUnit', 'scheduleValue', 'sendEmptyStatements', 'activeFrom'] as const;
+
+/** The contact's delivery at the location, locked for update in the caller's transaction; undefined when none. */
+export async function lockStatementDelivery(trx: Db, contactId: string, locationId: string) {
+  return trx
+    .selectFrom('statementDeliveries')
+    .select(deliveryColumns)
+    .where('contactId', '=', contactId)
+    .where('locationId', '=', locationId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /**
  * Turn on or update: one delivery per contact and location (upsert on that key, so two saves at once leave one
  * row). `activeFrom` — the vendor-local day the schedule starts (biweekly counts from it; no statement for a day
  * before it) — is set when the delivery is turned on and whenever the unit or value changes; changing only
- * `sendEmptyStatements` keeps it.
+ * `sendEmptyStatements` keeps it. Answers the row and whether it was inserted (turned on) rather than updated.
  */
-export async function saveStatementDelivery(
-  db: Db,
+export async function upsertStatementDelivery(
+  trx: Db,
   input: StatementDeliveryInput & { contactId: string; vendorId: string; locationId: string; today: string; now: Date },
-): Promise<void> {
-  await db
+) {
+  return trx
     .insertInto('statementDeliveries')
     .values({
       contactId: input.contactId,
@@ -211,18 +225,21 @@ export async function saveStatementDelivery(
           .end(),
       })),
     )
-    .execute();
+    // xmax is 0 on a row this statement inserted, and set on one its ON CONFLICT branch updated: the one way to tell
+    // the two apart when a concurrent save inserted the row after the caller looked
+    .returning([...deliveryColumns, sql<boolean>`(xmax = 0)`.as('inserted')])
+    .executeTakeFirstOrThrow();
 }
 
-/** Turn off. False when the delivery is not the contact's at this location. */
-export async function deleteStatementDelivery(db: Db, input: { contactId: string; locationId: string; deliveryId: string }): Promise<boolean> {
-  const result = await db
+/** Turn off: the deleted row, or undefined when the delivery is not the contact's at this location. */
+export async function deleteStatementDelivery(trx: Db, input: { contactId: string; locationId: string; deliveryId: string }) {
+  return trx
     .deleteFrom('statementDeliveries')
     .where('id', '=', input.deliveryId)
     .where('contactId', '=', input.contactId)
     .where('locationId', '=', input.locationId)
+    .returning(deliveryColumns)
     .executeTakeFirst();
-  return Number(result.numDeletedRows ?? 0) === 1;
 }
 
 /** The vendor-local calendar day at `now`. */

@@ -1,13 +1,16 @@
 /**
  * Tag `messages`: adding a comment to an invoice (`addComment`) and marking an invoice's messages read
- * (`markMessagesRead`) — rules and storage: `repos/invoice-messages.ts`; listing the contact's messages
+ * (`markMessagesRead`) — rules and storage: `repos/invoice-messages.ts`, the comment with its vendor event
+ * `use-cases/add-comment.ts`; listing the contact's messages
  * (`listMessages`) and, tag `templatemessages`, its template messages (`listTemplateMessages`) — `repos/message-center.ts`.
  */
 import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
 import { ApiError, notFound } from '../http/errors.js';
-import { addComment, commentProblem, contactHasInvoice, findLocationInvoice, markInvoiceMessagesRead } from '../repos/invoice-messages.js';
+import { answerOf } from '../http/refusal.js';
+import { commentProblem, contactHasInvoice, findLocationInvoice, markInvoiceMessagesRead } from '../repos/invoice-messages.js';
 import { listContactMessages, listContactTemplateMessages } from '../repos/message-center.js';
+import { addComment } from '../use-cases/add-comment.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
 export interface MessageRouteOptions {
@@ -41,14 +44,8 @@ export function messageHandlers({ db }: RouteDeps, options: MessageRouteOptions 
       if (problem) throw new ApiError(400, 'validation_failed', `message ${problem}`, 'message');
       const invoice = await findLocationInvoice(db, { vendorId, locationId, invoiceId: body.invoiceId });
       if (!invoice) throw notFound('invoice');
-      const written = await addComment(db, {
-        vendorId,
-        locationId,
-        contactId: authOf(request).contactId,
-        invoice,
-        text: body.message,
-        now: now(),
-      });
+      const contactId = authOf(request).contactId;
+      const written = answerOf(await addComment(db, { vendorId, locationId, contactId, invoice, text: body.message, now: now() }));
       return reply.code(201).send(written);
     },
 

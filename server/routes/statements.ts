@@ -2,27 +2,28 @@
  * Tag `statements` (portal-recurring.md §2.4, §2.5, §7): the statement of a location as JSON (`getStatement`), CSV
  * (`getStatementCsv`, papaparse via `core/rules/csv.ts`: formula-safe, UTF-8 with a byte-order mark) and PDF
  * (`getStatementPdf`, `domain/statement-pdf.ts`); the contact's statement delivery (list, turn on / update, turn
- * off); and `markStatementRequest` (the page opened the statement, see `repos/statements.ts`).
+ * off — with the vendor's event: `use-cases/statement-delivery.ts`); and `markStatementRequest` (the page opened the
+ * statement, see `repos/statements.ts`).
  */
 import type { FastifyRequest } from 'fastify';
 import { csvCurrency, csvFileName, toCsv, type CsvColumn } from '../../core/rules/csv.js';
 import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
 import { ApiError, notFound } from '../http/errors.js';
+import { answerOf } from '../http/refusal.js';
 import { CLASSIFICATION_LABELS, renderStatementPdf, statementContentDisposition } from '../domain/statement-pdf.js';
 import type { StatementLineData } from '../domain/statement.js';
 import {
-  deleteStatementDelivery,
   isStatementRequestMarked,
   listStatementDeliveries,
   loadStatement,
   markStatementRequest,
-  saveStatementDelivery,
   scheduleValueFits,
   toApiStatement,
   vendorTodayOf,
   type StatementDeliveryInput,
 } from '../repos/statements.js';
+import { saveStatementDelivery, turnOffStatementDelivery } from '../use-cases/statement-delivery.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 import { payLinkOf } from '../domain/invoice-pdf.js';
 
@@ -98,14 +99,13 @@ export function statementHandlers({ db, config }: RouteDeps, options: StatementR
       }
       const contactId = authOf(request).contactId;
       const at = now();
-      await saveStatementDelivery(db, { ...body, contactId, vendorId, locationId, today: await vendorTodayOf(db, vendorId, at), now: at });
+      answerOf(await saveStatementDelivery(db, { ...body, contactId, vendorId, locationId, today: await vendorTodayOf(db, vendorId, at), now: at }));
       return listStatementDeliveries(db, contactId, locationId);
     },
 
     async deleteStatementDelivery(request, reply) {
       const { locationId, deliveryId } = request.params as LocationParams & { deliveryId: string };
-      const deleted = await deleteStatementDelivery(db, { contactId: authOf(request).contactId, locationId, deliveryId });
-      if (!deleted) throw notFound('statement delivery');
+      answerOf(await turnOffStatementDelivery(db, { contactId: authOf(request).contactId, locationId, deliveryId }, now()));
       return reply.code(204).send();
     },
 

@@ -3,6 +3,11 @@
  * contact, vendor or location is not found; unknown, expired or used → `invalid_payment_method_key`. A bank account
  * starts pending verification, with the micro-deposits its processor sent. The key row is locked, so two calls
  * cannot both use one key.
+ *
+ * The vendor hears `payment_method.added` from the same transaction, when the method is attached — a bank account too,
+ * still unverified (`verified: false`): from then on it is the customer's, listed and deletable (and its delete is an
+ * event too). Confirming the micro-deposits (verify-payment-method.ts) sends no event: the method is the same one,
+ * and the events that name it later carry `verified` as it then is.
  */
 import type { Db } from '../db/connect.js';
 import { paymentMethodTypeOf } from '../domain/payments.js';
@@ -11,6 +16,7 @@ import { lockTokenizedMethodByKey, markTokenizedMethodUsed } from '../payments-s
 import { insertVerification } from '../repos/payment-method-verifications.js';
 import { enabledPaymentConfigs, getPaymentMethod, insertPaymentMethod, type MethodScope } from '../repos/payment-methods.js';
 import { attempt, refuse } from './outcome.js';
+import { recordPaymentMethodEvent } from './vendor-events.js';
 
 const invalidKey = () =>
   refuse(
@@ -52,6 +58,7 @@ export async function attachPaymentMethod(db: Db, scope: MethodScope, key: strin
         await insertVerification(trx, { paymentMethodId: methodId, amount1Cents, amount2Cents });
       }
       await markTokenizedMethodUsed(trx, pending.id, methodId, now);
+      await recordPaymentMethodEvent(trx, scope, { type: 'payment_method.added', methodId }, now);
       return methodId;
     });
     return (await getPaymentMethod(db, scope, id))!;

@@ -2,13 +2,15 @@
  * Setting up AutoPay Plus for a location: one per location (`autopay_exists`, also guaranteed by the partial unique
  * index autopays_active_location_idx), a usable method with the current terms, a start date in the vendor's window,
  * excluded invoices of the location. When the vendor's request fixes the start date and exclusions (customer manage
- * off), the customer cannot change them (`customer_manage_disabled`). The request becomes complete.
+ * off), the customer cannot change them (`customer_manage_disabled`). The request becomes complete, and the vendor
+ * hears `autopay.enabled` from the same transaction.
  */
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { autopayRequestOf, getActiveAutopay, insertAutopay, liveAutopayOfLocation, type AutopayScope } from '../repos/autopay.js';
 import { completeRequest } from '../repos/requests.js';
 import { attempt, refuse } from './outcome.js';
+import { recordAutopayEnabled } from './vendor-events.js';
 import { checkLocationInvoices, checkStartDate, usableMethod, vendorRules } from './recurring-checks.js';
 
 export interface SetUpAutopayBody {
@@ -43,8 +45,9 @@ export async function setUpAutopay(db: Db, scope: AutopayScope, body: SetUpAutop
           );
         }
       }
+      let autopayId: string;
       try {
-        await insertAutopay(trx, {
+        autopayId = await insertAutopay(trx, {
           vendorId: scope.vendorId,
           locationId: scope.locationId,
           contactId: scope.contactId,
@@ -59,6 +62,7 @@ export async function setUpAutopay(db: Db, scope: AutopayScope, body: SetUpAutop
         throw error;
       }
       if (request && request.status === 'active') await completeRequest(trx, request.id);
+      await recordAutopayEnabled(trx, autopayId, now);
     });
     return getActiveAutopay(db, scope.contactId, scope.locationId);
   });

@@ -2,7 +2,8 @@
  * Setting up the plan a `paymentplan` request proposes: the request (`requestId`, else the token's) must be the
  * contact's, at `vendorId`, of type paymentplan and active (not found / `plan_request_not_active`); one plan per
  * request (`plan_exists`, also guaranteed by the unique index payment_plans_request_idx); the method is checked at
- * the request's location. The request becomes complete.
+ * the request's location. The request becomes complete, and the vendor hears `payment_plan.created` from the same
+ * transaction.
  */
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
@@ -10,6 +11,7 @@ import { completeRequest } from '../repos/requests.js';
 import { getPaymentPlan, insertPaymentPlan, lockRequestOfContact, planOfRequest } from '../repos/payment-plans.js';
 import { attempt, notFoundRefusal, refuse, Refused } from './outcome.js';
 import { usableMethod } from './recurring-checks.js';
+import { recordPaymentPlanCreated } from './vendor-events.js';
 
 export async function setUpPlan(
   db: Db,
@@ -45,6 +47,7 @@ export async function setUpPlan(
         createdAt: now,
       });
       await completeRequest(trx, request.id);
+      await recordPaymentPlanCreated(trx, plan.id, now);
       return plan;
     });
     const paymentPlan = await getPaymentPlan(db, input.contactId, created.locationId, created.id);

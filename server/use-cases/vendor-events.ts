@@ -3,9 +3,13 @@
  * the change that causes them — no event without its change, no change without its event — and delivered afterwards
  * by server/jobs/webhooks.ts. Amounts in dollars, as everywhere in the vendor API.
  */
+import type { components } from '../../core/api/vendor-schema.js';
 import { centsToAmount } from '../../core/rules/money.js';
 import type { Db } from '../db/connect.js';
+import { toDateString, toIsoString } from '../domain/dates.js';
+import { paymentMethodTypeOf } from '../domain/payments.js';
 import { vendorPaymentGroup } from '../domain/vendor-payment-group.js';
+import { eventAutopay, eventInvoices, eventParties, eventPaymentMethod, eventPaymentPlan } from '../repos/event-subjects.js';
 import { paymentGroupById } from '../repos/vendor-payment-groups.js';
 import { insertEvent } from '../repos/webhooks.js';
 
@@ -67,4 +71,188 @@ export async function recordAdjustmentEvents(
       now,
     );
   }
+}
+
+// ───────────────────────────── what the customer does in the portal ─────────────────────────────
+//
+// Each event's data is typed by its schema in the contract (openapi/vendor.yaml, `webhooks:`), so the compiler holds
+// the two together. Every one names who and where (`contact`, `location`, with the vendor's own ids when it has them);
+// a saved method is only ever its type, name and last four.
+
+type Schemas = components['schemas'];
+
+async function partiesOf(trx: Db, vendorId: string, contactId: string, locationId: string): Promise<Pick<Schemas['CommentEventData'], 'contact' | 'location'>> {
+  const { contact, location } = await eventParties(trx, vendorId, contactId, locationId);
+  return {
+    contact: { id: contact.id, externalId: contact.externalId ?? null, name: `${contact.firstName} ${contact.lastName}` },
+    location: { id: location.id, externalId: location.externalId },
+  };
+}
+
+async function invoicesOf(trx: Db, vendorId: string, ids: readonly string[]): Promise<Schemas['EventInvoice'][]> {
+  return (await eventInvoices(trx, vendorId, ids)).map((i) => ({
+    id: i.id,
+    externalId: i.externalId,
+    displayInvNum: i.displayInvNum,
+    openAmount: centsToAmount(i.openAmountCents),
+  }));
+}
+
+async function methodOf(trx: Db, id: string): Promise<Schemas['EventPaymentMethod']> {
+  const m = await eventPaymentMethod(trx, id);
+  return { id: m.id, type: paymentMethodTypeOf(m.provider), name: m.name, lastFour: m.lastFour, verified: !m.verificationRequired };
+}
+
+/** `comment.added`: the customer's comment on an invoice (its message id, text and time). */
+export async function recordCommentEvent(
+  trx: Db,
+  comment: { id: string; vendorId: string; locationId: string; contactId: string; invoiceId: string; text: string; createdAt: Date | string },
+  now = new Date(),
+) {
+  const [invoice] = await invoicesOf(trx, comment.vendorId, [comment.invoiceId]);
+  const data: Schemas['CommentEventData'] = {
+    comment: { id: comment.id, text: comment.text, createdAt: toIsoString(comment.createdAt) },
+    invoice,
+    ...(await partiesOf(trx, comment.vendorId, comment.contactId, comment.locationId)),
+  };
+  await recordEvent(trx, comment.vendorId, 'comment.added', data, now);
+}
+
+async function autopayOf(trx: Db, id: string) {
+  const row = await eventAutopay(trx, id);
+  const autopay: Schemas['EventAutopay'] = {
+    id: row.id,
+    startDate: toDateString(row.startDate),
+    method: await methodOf(trx, row.paymentMethodId),
+    excludedInvoices: await invoicesOf(trx, row.vendorId, row.excludedInvoiceIds ?? []),
+  };
+  return { row, autopay, parties: await partiesOf(trx, row.vendorId, row.contactId, row.locationId) };
+}
+
+/** `autopay.enabled`: AutoPay as it was just set up. */
+export async function recordAutopayEnabled(trx: Db, autopayId: string, now = new Date()) {
+  const { row, autopay, parties } = await autopayOf(trx, autopayId);
+  const data: Schemas['AutopayEventData'] = { autopay, ...parties };
+  await recordEvent(trx, row.vendorId, 'autopay.enabled', data, now);
+}
+
+/**
+ * `autopay.updated`: AutoPay as it now is, what changed and what that was. The caller records it only when something
+ * did change.
+ */
+export async function recordAutopayUpdated(
+  trx: Db,
+  autopayId: string,
+  previous: { paymentMethodId: string } | { excludedInvoiceIds: string[] },
+  now = new Date(),
+) {
+  const { row, autopay, parties } = await autopayOf(trx, autopayId);
+  const data: Schemas['AutopayUpdatedEventData'] =
+    'paymentMethodId' in previous
+      ? { autopay, changes: ['method'], previous: { method: await methodOf(trx, previous.paymentMethodId) }, ...parties }
+      : {
+          autopay,
+          changes: ['excludedInvoices'],
+          previous: { excludedInvoices: await invoicesOf(trx, row.vendorId, previous.excludedInvoiceIds) },
+          ...parties,
+        };
+  await recordEvent(trx, row.vendorId, 'autopay.updated', data, now);
+}
+
+/** `autopay.disabled`: AutoPay as it was, the vendor's date, and the scheduled payments canceled with it. */
+export async function recordAutopayDisabled(trx: Db, autopayId: string, deactivationDate: string, canceledPaymentGroupIds: string[], now = new Date()) {
+  const { row, autopay, parties } = await autopayOf(trx, autopayId);
+  const data: Schemas['AutopayDisabledEventData'] = { autopay, deactivationDate, canceledPaymentGroupIds, ...parties };
+  await recordEvent(trx, row.vendorId, 'autopay.disabled', data, now);
+}
+
+async function planOf(trx: Db, id: string) {
+  const row = await eventPaymentPlan(trx, id);
+  const paymentPlan: Schemas['EventPaymentPlan'] = {
+    id: row.id,
+    requestId: row.requestId,
+    name: row.name,
+    status: row.status,
+    frequency: row.frequency,
+    startDate: toDateString(row.startDate),
+    totalAmount: centsToAmount(row.totalAmountCents),
+    eachAmount: centsToAmount(row.eachAmountCents),
+    method: await methodOf(trx, row.paymentMethodId),
+    invoices: await invoicesOf(trx, row.vendorId, row.invoiceIds ?? []),
+  };
+  return { row, paymentPlan, parties: await partiesOf(trx, row.vendorId, row.contactId, row.locationId) };
+}
+
+/** `payment_plan.created`: the plan as it was just set up. */
+export async function recordPaymentPlanCreated(trx: Db, planId: string, now = new Date()) {
+  const { row, paymentPlan, parties } = await planOf(trx, planId);
+  const data: Schemas['PaymentPlanEventData'] = { paymentPlan, ...parties };
+  await recordEvent(trx, row.vendorId, 'payment_plan.created', data, now);
+}
+
+/** `payment_plan.method_changed`: the plan with its new method, and the one it had. */
+export async function recordPaymentPlanMethodChanged(trx: Db, planId: string, previousMethodId: string, now = new Date()) {
+  const { row, paymentPlan, parties } = await planOf(trx, planId);
+  const data: Schemas['PaymentPlanMethodChangedEventData'] = { paymentPlan, previousMethod: await methodOf(trx, previousMethodId), ...parties };
+  await recordEvent(trx, row.vendorId, 'payment_plan.method_changed', data, now);
+}
+
+/** `payment_method.added` (when attached; a bank account still unverified) and `payment_method.deleted`. */
+export async function recordPaymentMethodEvent(
+  trx: Db,
+  scope: { contactId: string; vendorId: string; locationId: string },
+  change: { type: 'payment_method.added'; methodId: string } | { type: 'payment_method.deleted'; methodId: string; canceledPaymentGroupIds: string[] },
+  now = new Date(),
+) {
+  const paymentMethod = await methodOf(trx, change.methodId);
+  const parties = await partiesOf(trx, scope.vendorId, scope.contactId, scope.locationId);
+  const data: Schemas['PaymentMethodEventData'] | Schemas['PaymentMethodDeletedEventData'] =
+    change.type === 'payment_method.added'
+      ? { paymentMethod, ...parties }
+      : { paymentMethod, canceledPaymentGroupIds: change.canceledPaymentGroupIds, ...parties };
+  await recordEvent(trx, scope.vendorId, change.type, data, now);
+}
+
+/** `statement_delivery.changed`: turned on, updated or turned off, with the delivery as it now is (or was). */
+export async function recordStatementDeliveryChanged(
+  trx: Db,
+  change: Schemas['StatementDeliveryEventData']['change'],
+  delivery: {
+    id: string;
+    vendorId: string;
+    locationId: string;
+    contactId: string;
+    scheduleUnit: Schemas['StatementDeliveryEventData']['statementDelivery']['scheduleUnit'];
+    scheduleValue: string;
+    sendEmptyStatements: boolean;
+    activeFrom: string | Date;
+  },
+  now = new Date(),
+) {
+  const data: Schemas['StatementDeliveryEventData'] = {
+    change,
+    statementDelivery: {
+      id: delivery.id,
+      scheduleUnit: delivery.scheduleUnit,
+      scheduleValue: delivery.scheduleValue,
+      sendEmptyStatements: delivery.sendEmptyStatements,
+      activeFrom: toDateString(delivery.activeFrom),
+    },
+    ...(await partiesOf(trx, delivery.vendorId, delivery.contactId, delivery.locationId)),
+  };
+  await recordEvent(trx, delivery.vendorId, 'statement_delivery.changed', data, now);
+}
+
+/** `reminder.added` / `reminder.deleted`: the reminder's day and where it goes. */
+export async function recordReminderEvent(
+  trx: Db,
+  type: 'reminder.added' | 'reminder.deleted',
+  reminder: { id: string; vendorId: string; locationId: string; contactId: string; eventDay: number; deliverTo: string },
+  now = new Date(),
+) {
+  const data: Schemas['ReminderEventData'] = {
+    reminder: { id: reminder.id, eventDay: reminder.eventDay, deliverTo: reminder.deliverTo },
+    ...(await partiesOf(trx, reminder.vendorId, reminder.contactId, reminder.locationId)),
+  };
+  await recordEvent(trx, reminder.vendorId, type, data, now);
 }

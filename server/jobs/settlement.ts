@@ -33,6 +33,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from '../../core/rules/dollars.js';
 import { vendorToday, configuredTimeZone } from '../../core/rules/payment-dates.js';
+import { movePaymentGroup } from '../../core/rules/payment-group-lifecycle.js';
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { settleInvoice } from '../domain/settlement.js';
@@ -204,7 +205,7 @@ async function claimAttempt(
       .insertInto('paymentGroupCharges')
       .values({ paymentGroupId: group.id, attempt: number, idempotencyKey: key, amountCents, status: 'pending', createdAt: ctx.now })
       .execute();
-    await trx.updateTable('paymentGroups').set({ status: 'processing' }).where('id', '=', group.id).execute();
+    await trx.updateTable('paymentGroups').set({ status: movePaymentGroup('scheduled', 'charge.send') }).where('id', '=', group.id).execute();
     return { attempt: attemptOf(key, amountCents), resuming: false };
   });
 }
@@ -250,7 +251,7 @@ async function recordOutcome(
       return 'failed';
     }
     await settleLines(trx, group, method, now);
-    await trx.updateTable('paymentGroups').set({ status: 'complete' }).where('id', '=', group.id).execute();
+    await trx.updateTable('paymentGroups').set({ status: movePaymentGroup('processing', 'charge.succeed') }).where('id', '=', group.id).execute();
     await recordPaymentGroupEvent(trx, 'payment_group.completed', group.id, now);
     return 'complete';
   });
@@ -261,7 +262,7 @@ type MethodLabel = { name: string; lastFour: string } | undefined;
 
 /** A declined group: `failed`, its paying invoices payable again (disputes stand), the customer told once. */
 async function failGroup(trx: Db, group: RecordedGroup, method: MethodLabel, reason: string, ctx: { now: Date; publicUrl: string }) {
-  await trx.updateTable('paymentGroups').set({ status: 'failed' }).where('id', '=', group.id).execute();
+  await trx.updateTable('paymentGroups').set({ status: movePaymentGroup('processing', 'charge.decline') }).where('id', '=', group.id).execute();
   const lines = await payingLinesOf(trx, [group.id]);
   const invoiceIds = [...new Set(lines.map((l) => l.invoiceId))].sort();
   const stillScheduled = await invoicesStillScheduled(trx, group, invoiceIds, group.id);

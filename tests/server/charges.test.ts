@@ -176,9 +176,9 @@ describe('settlement charges through the processor adapter', () => {
   it('a process that dies after writing the key and before the processor answered: the next run charges with the same key, once', async () => {
     const id = await schedule(['CPC-10590'], '2026-12-08');
     const at = new Date('2026-12-08T15:00:00Z');
-    const unreachable: ProcessorRegistry = Object.fromEntries(
-      Object.entries(sandboxRegistry(t.db)).map(([p, proc]) => [p, { ...proc, charge: async () => { throw new Error('connection reset'); } }]),
-    ) as ProcessorRegistry;
+    const unreachable = Object.fromEntries(
+      Object.entries(sandboxRegistry(t.db)).map(([p, proc]) => [p, { ...proc, charge: async (): Promise<ChargeOutcome> => { throw new Error('connection reset'); } }]),
+    ) as unknown as ProcessorRegistry;
     const crashed = await settleDuePaymentGroups(t.db, { now: at, processors: unreachable, log: { warn: () => undefined, error: () => undefined } });
     expect(crashed.failedGroupIds).toEqual([id]);
     expect((await group(id)).status).toBe('processing');

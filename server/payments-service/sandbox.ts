@@ -54,7 +54,13 @@ function outcomeOf(row: Pick<SandboxChargesTable, 'outcome' | 'declineCode' | 'd
  * `db` holds the sandbox's ledger; without it the processor can tokenize and send micro-deposits but not charge
  * (the payments service's routes never charge; settlement does, with its database).
  */
-export function sandboxProcessor(provider: string, db?: Kysely<Database>): PaymentProcessor {
+export function sandboxProcessor(
+  provider: string,
+  db?: Kysely<Database>,
+  // A slow processor: the charge is taken at once and answered this much later (tests kill a process in between;
+  // SANDBOX_CHARGE_DELAY_MS for real processes). 0 by default.
+  options: { answerDelayMs?: number } = { answerDelayMs: Number(process.env.SANDBOX_CHARGE_DELAY_MS) || 0 },
+): PaymentProcessor {
   const ledger = () => {
     if (!db) throw new Error('the sandbox processor needs its database to charge');
     return paymentsDb(db);
@@ -78,7 +84,10 @@ export function sandboxProcessor(provider: string, db?: Kysely<Database>): Payme
       .onConflict((oc) => oc.column('idempotencyKey').doNothing())
       .returning(['id', 'outcome', 'declineCode', 'declineMessage'])
       .executeTakeFirst();
-    if (inserted) return outcomeOf(inserted);
+    if (inserted) {
+      if (options.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, options.answerDelayMs));
+      return outcomeOf(inserted);
+    }
     // the key was taken before: its first outcome, nothing charged again
     const earlier = await lookup(request.idempotencyKey);
     if (!earlier) throw new Error('sandbox charge key conflict without a row');

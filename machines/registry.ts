@@ -18,6 +18,7 @@ import { navigationEntry } from './navigation/navigation.entry';
 import { paymentMethodCreateEntry } from './payment-method-create/payment-method-create.entry';
 import { paymentMethodVerifyEntry } from './payment-method-verify/payment-method-verify.entry';
 import { paymentMethodDeleteEntry, paymentMethodsEntry } from './payment-methods/payment-methods.entry';
+import { paymentGroupEntry } from './payment-group/payment-group.entry';
 import { paymentSubmitEntry } from './payment-submit/payment-submit.entry';
 import { pdfLoaderEntry } from './pdf-loader/pdf-loader.entry';
 import { persistedEntry } from './persisted/persisted.entry';
@@ -62,6 +63,8 @@ export const machineRegistry: RegisteredMachine[] = [
   invoiceReportEntry,
   paymentReportEntry,
   paymentDetailEntry,
+  // the server's payment group lifecycle, which the report and detail show
+  paymentGroupEntry,
   invoiceJourneyEntry,
   pdfLoaderEntry,
   // AutoPay and payment plans

@@ -1641,10 +1641,10 @@ export interface components {
             };
         };
         /**
-         * @description `complete` is the spec's "sent" (shown Closed in a plan schedule).
+         * @description scheduled → processing → complete | failed; scheduled → canceled. `complete` is the spec's "sent" (shown Closed in a plan schedule). What the customer sees in the payment report and detail: `scheduled` "Scheduled"; `processing` "Processing" (the charge was sent on the payment date, its answer is awaited); `complete` "Completed"; `failed` "Failed" (the processor declined the charge; nothing was taken and the invoices can be paid again); `canceled` "Canceled".
          * @enum {string}
          */
-        PaymentGroupStatus: "scheduled" | "complete" | "canceled";
+        PaymentGroupStatus: "scheduled" | "processing" | "complete" | "failed" | "canceled";
         /**
          * @description Shown as Portal, Click2Pay, Payment Plan, Autopay Plus, Message.
          * @enum {string}

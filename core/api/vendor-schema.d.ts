@@ -711,8 +711,25 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** A scheduled payment was settled on its date. */
+        /** A scheduled payment was charged on its date (the processor took it) and its invoices settled. */
         post: operations["onPaymentGroupCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_group.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A scheduled payment's charge was declined on its date; its invoices are open and payable again (disputes stand). */
+        post: operations["onPaymentGroupFailed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1256,7 +1273,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        EventType: "payment_group.scheduled" | "payment_group.completed" | "payment_group.canceled" | "invoice.disputed" | "invoice.short_paid" | "comment.added" | "autopay.enabled" | "autopay.updated" | "autopay.disabled" | "payment_plan.created" | "payment_plan.method_changed" | "payment_method.added" | "payment_method.deleted" | "statement_delivery.changed" | "reminder.added" | "reminder.deleted";
+        EventType: "payment_group.scheduled" | "payment_group.completed" | "payment_group.failed" | "payment_group.canceled" | "invoice.disputed" | "invoice.short_paid" | "comment.added" | "autopay.enabled" | "autopay.updated" | "autopay.disabled" | "payment_plan.created" | "payment_plan.method_changed" | "payment_method.added" | "payment_method.deleted" | "statement_delivery.changed" | "reminder.added" | "reminder.deleted";
         CreateWebhookEndpoint: {
             /** Format: uri */
             url: string;
@@ -1375,10 +1392,10 @@ export interface components {
             data: Record<string, never>;
         };
         /**
-         * @description `scheduled`: to be charged on `paymentDate`; `complete`: charged; `canceled`: will not be charged.
+         * @description `scheduled`: to be charged on `paymentDate`; `processing`: the charge was sent to the processor and its answer is not recorded yet; `complete`: charged; `failed`: the processor declined the charge (nothing was taken; the invoices are payable again); `canceled`: will not be charged.
          * @enum {string}
          */
-        PaymentGroupStatus: "scheduled" | "complete" | "canceled";
+        PaymentGroupStatus: "scheduled" | "processing" | "complete" | "failed" | "canceled";
         /**
          * @description How the payment was made: on the portal, from a click-to-pay link, a payment plan installment, AutoPay, or Pay in a message (the names the portal shows).
          * @enum {string}
@@ -3090,6 +3107,32 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @constant */
                     type?: "payment_group.completed";
+                    data?: components["schemas"]["PaymentGroupEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentGroupFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "payment_group.failed";
                     data?: components["schemas"]["PaymentGroupEventData"];
                 };
             };

@@ -131,13 +131,14 @@ export function planInstallments(plan: PlanTerms): Installment[] {
 }
 
 function rowStatus(groupStatus: string | undefined): ScheduleRowStatus {
-  return groupStatus === 'complete' ? 'Closed' : groupStatus === 'scheduled' ? 'Scheduled' : 'Open';
+  // a charge in flight (processing) is still the installment's payment; a failed one leaves it to be paid (Open)
+  return groupStatus === 'complete' ? 'Closed' : groupStatus === 'scheduled' || groupStatus === 'processing' ? 'Scheduled' : 'Open';
 }
 
 /**
  * §3 row status from the plan's payment groups: the group with the installment's number, else a group without a
- * number on the installment's date; a live group wins over a canceled one. complete → Closed, scheduled → Scheduled,
- * anything else (none, canceled) → Open.
+ * number on the installment's date; a live group wins over a canceled one. complete → Closed, scheduled or
+ * processing → Scheduled, anything else (none, canceled, failed) → Open.
  */
 export function scheduleRows(installments: ReadonlyArray<Installment>, groups: ReadonlyArray<PlanGroup> = []): ScheduleRow[] {
   const byNumber = new Map<number, string>();

@@ -24,6 +24,9 @@ export function modelGroup(id: string, confirmationNumber: string, status: Payme
 export const modelPaymentGroups: PaymentGroup[] = [
   modelGroup(modelIds.group, 'PP-1042', 'scheduled', '2026-11-24', 283.04, 'click2pay'),
   modelGroup('66666666-6666-4666-8666-666666666666', 'PP-1050', 'scheduled', '2026-12-01', 50, 'autopay'),
+  // charged on its date, the processor's answer awaited; and one the processor declined
+  modelGroup('99999999-9999-4999-8999-999999999991', 'PP-1001', 'processing', '2026-11-20', 75, 'portal'),
+  modelGroup('99999999-9999-4999-8999-999999999992', 'PP-0950', 'failed', '2026-11-02', 42.5, 'click2pay'),
   modelGroup('77777777-7777-4777-8777-777777777777', 'PP-0900', 'complete', '2026-10-02', 120, 'portal'),
   modelGroup('88888888-8888-4888-8888-888888888888', 'PP-0800', 'canceled', '2026-09-15', 10, 'paymentplan'),
 ];

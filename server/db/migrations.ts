@@ -713,6 +713,18 @@ export const migrations: Record<string, Migration> = {
       await run(db, vendorContentDown);
     },
   },
+  // Charges that really move money (server/jobs/settlement.ts): a payment group passes through `processing` and ends
+  // `complete` or `failed`; each charge attempt of a group has its own idempotency key, written before the processor
+  // is called (`payment_group_charges`), and the sandbox processor keeps its charges in its own table, UNIQUE on that
+  // key, so the same key charged twice answers the first outcome (server/payments-service/sandbox.ts).
+  '0018_sandbox_charges': {
+    async up(db) {
+      await run(db, chargesUp);
+    },
+    async down(db) {
+      await run(db, chargesDown);
+    },
+  },
 };
 
 // ── statements and reminders ──
@@ -808,6 +820,49 @@ const statementsRemindersDown = [
   `drop table if exists outbox_attachments`,
   `drop table if exists statement_request_marks`,
   `drop table if exists statement_deliveries`,
+];
+
+// ── charges ──
+const chargesUp = [
+  `alter table payment_groups drop constraint if exists payment_groups_status_check`,
+  `alter table payment_groups add constraint payment_groups_status_check
+     check (status in ('scheduled','processing','complete','failed','canceled'))`,
+  `create table payment_group_charges (
+    payment_group_id uuid not null references payment_groups(id) on delete cascade,
+    attempt int not null check (attempt >= 1),
+    idempotency_key text not null unique,
+    amount_cents bigint not null,
+    status text not null check (status in ('pending','succeeded','failed')),
+    charge_id text,
+    failure_code text,
+    failure_message text,
+    created_at timestamptz not null default now(),
+    resolved_at timestamptz,
+    primary key (payment_group_id, attempt)
+  )`,
+  `create index payment_group_charges_pending_idx on payment_group_charges (payment_group_id) where status = 'pending'`,
+  `create index payment_groups_processing_idx on payment_groups (payment_date) where status = 'processing'`,
+  `create table sandbox_charges (
+    id uuid primary key default gen_random_uuid(),
+    idempotency_key text not null unique,
+    provider text not null,
+    kind text not null check (kind in ('card','ach')),
+    provider_token text not null,
+    amount_cents bigint not null check (amount_cents > 0),
+    outcome text not null check (outcome in ('succeeded','declined')),
+    decline_code text,
+    decline_message text,
+    created_at timestamptz not null default now()
+  )`,
+];
+const chargesDown = [
+  `drop table if exists sandbox_charges`,
+  `drop index if exists payment_groups_processing_idx`,
+  `drop table if exists payment_group_charges`,
+  `update payment_groups set status = 'scheduled' where status = 'processing'`,
+  `update payment_groups set status = 'canceled' where status = 'failed'`,
+  `alter table payment_groups drop constraint if exists payment_groups_status_check`,
+  `alter table payment_groups add constraint payment_groups_status_check check (status in ('scheduled','complete','canceled'))`,
 ];
 
 export const migrationProvider: MigrationProvider = {

@@ -70,7 +70,8 @@ export type TokenStatus = 'active' | 'complete' | 'canceled' | 'expired';
 export type PaymentProvider = 'plastiq-cc' | 'priority-cc' | 'priority-ach' | 'direct-ach';
 export type PlanStatus = 'active' | 'complete' | 'canceled';
 export type PlanFrequency = 'weekly' | 'biweekly' | 'monthly';
-export type PaymentGroupStatus = 'scheduled' | 'complete' | 'canceled';
+/** scheduled → processing (charge sent) → complete | failed; scheduled → canceled (migration 0018_sandbox_charges) */
+export type PaymentGroupStatus = 'scheduled' | 'processing' | 'complete' | 'failed' | 'canceled';
 export type PaymentType = 'CC' | 'ACH';
 export type PaymentSourceType = 'Portal' | 'Click2Pay' | 'Payment Plan' | 'Autopay Plus' | 'Message';
 export type AnnouncementType = 'error' | 'info';
@@ -591,9 +592,29 @@ export interface AutopayChargesTable {
   createdAt: CreatedAt;
   updatedAt: CreatedAt;
 }
+/**
+ * One charge attempt of a payment group (migration 0018): its idempotency key is written (status pending) and
+ * committed BEFORE the processor is called, so a process that dies before recording the answer leaves the key for the
+ * next run to look the outcome up with.
+ */
+export interface PaymentGroupChargesTable {
+  paymentGroupId: string;
+  attempt: number;
+  idempotencyKey: string;
+  amountCents: Cents;
+  status: ColumnType<'pending' | 'succeeded' | 'failed', 'pending' | 'succeeded' | 'failed' | undefined, 'pending' | 'succeeded' | 'failed'>;
+  /** the processor's charge id (succeeded) */
+  chargeId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the processor's decline code and message (failed) */
+  failureCode: ColumnType<string | null, string | null | undefined, string | null>;
+  failureMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: CreatedAt;
+  resolvedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
 
 export interface Database {
   autopayCharges: AutopayChargesTable;
+  paymentGroupCharges: PaymentGroupChargesTable;
   idempotencyKeys: IdempotencyKeysTable;
   vendors: VendorsTable;
   locations: LocationsTable;

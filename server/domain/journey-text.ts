@@ -51,3 +51,9 @@ export function scheduledEntry(
       return { action: 'Payment Scheduled', detail: `${formatCurrency(line.paidCents)} scheduled for ${when} (${payment.confirmationNumber})` };
   }
 }
+
+/** The "Payment Failed" entry of an invoice whose scheduled payment the processor declined on its date. */
+export function paymentFailedDetail(line: { paidCents: number; method?: { name: string; lastFour: string }; confirmationNumber: string; reason: string }): string {
+  const method = line.method ? ` with ${line.method.name} ${line.method.lastFour}` : '';
+  return `Payment of ${formatCurrency(line.paidCents)}${method} (${line.confirmationNumber}) failed: ${line.reason}`;
+}

@@ -13,7 +13,8 @@
  * crash) finds the row and does nothing. Success writes a payment group (source "Autopay Plus", the card fee where
  * the method has one, dated today; settlement completes it) and marks the invoice scheduled. A declined charge (the
  * sandbox card 4000 0000 0000 0341) writes the charge as failed, one "Payment Failed" message (resolution center)
- * and one e-mail to the contact through the outbox with a link to change the AutoPay method. A retry locks its
+ * and one e-mail (SMS without an e-mail address) to the contact through the outbox with a link to change the AutoPay
+ * method — the one failure path settlement uses too (`use-cases/announce-payment-failure.ts`). A retry locks its
  * charge row (`for update skip locked`); an invoice no longer payable (paid by hand, closed, disputed) or an AutoPay
  * turned off ends the retries without a charge; the retry uses the AutoPay's CURRENT method.
  */
@@ -22,20 +23,19 @@ import { formatCurrency } from '../../core/rules/dollars.js';
 import { computeTotals } from '../../core/rules/fees.js';
 import { nextPaymentDate, vendorToday, configuredTimeZone } from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
-import { issueToken } from '../db/tokens.js';
 import { toDateString } from '../domain/dates.js';
 import { paymentMethodTypeOf } from '../domain/payments.js';
 import { sandboxChargeDecline } from '../payments-service/sandbox.js';
 import { addJourneyEntries } from '../repos/journeys.js';
-import { insertOutboxMessages } from '../repos/outbox.js';
 import { confirmationNumber } from '../repos/payment-groups.js';
 import { shortDate } from '../../core/rules/display.js';
 import type { JobContext, ScheduledJob } from './types.js';
 import { recordPaymentGroupEvent } from '../use-cases/vendor-events.js';
+import { announcePaymentFailure, PAYMENT_FAILED_SUBJECT } from '../use-cases/announce-payment-failure.js';
 
 /** Retries of a declined AutoPay charge: this many days after the pay date; then no more. */
 export const AUTOPAY_RETRY_DAYS = [3, 5, 7] as const;
-export const PAYMENT_FAILED_SUBJECT = 'Payment Failed';
+export { PAYMENT_FAILED_SUBJECT };
 export const AUTOPAY_FAILED_EMAIL_SUBJECT = 'Your AutoPay Plus payment could not be processed';
 
 // ───────────────────────────── the planner (pure) ─────────────────────────────
@@ -420,40 +420,20 @@ async function announceFailure(
     `Your AutoPay Plus payment of ${formatCurrency(totals.totalCents)} for invoice ${invoice.displayInvNum} with ` +
     `${method.name} ${method.lastFour} could not be processed: ${input.reason}. ${retries} ` +
     'To avoid another failure, change your AutoPay Plus payment method or pay the invoice yourself.';
-  await trx
-    .insertInto('messages')
-    .values({
+  await announcePaymentFailure(
+    trx,
+    {
       vendorId: autopay.vendorId,
       locationId: autopay.locationId,
       contactId: autopay.contactId,
       invoiceId: invoice.id,
-      subject: PAYMENT_FAILED_SUBJECT,
       body,
-      paymentPaidAmountCents: null,
-      readAt: null,
-      createdAt: ctx.now,
-    })
-    .execute();
-  await addJourneyEntries(trx, [{ invoiceId: invoice.id, contactId: null, action: PAYMENT_FAILED_SUBJECT, detail: `AutoPay Plus: ${input.reason}`, at: ctx.now }]);
-  const contact = await trx.selectFrom('contacts').select(['email', 'firstName']).where('id', '=', autopay.contactId).executeTakeFirstOrThrow();
-  if (!contact.email) return;
-  const token = await issueToken(trx, {
-    contactId: autopay.contactId,
-    vendorId: autopay.vendorId,
-    locationId: autopay.locationId,
-    type: 'autopay',
-    ttlDays: 7,
-    now: ctx.now,
-  });
-  const link = `${ctx.publicUrl.replace(/\/$/, '')}/token/${token}/vendors/${autopay.vendorId}/locations/${autopay.locationId}/autopaymanage`;
-  await insertOutboxMessages(trx, [
-    {
-      channel: 'email',
-      recipient: contact.email,
-      subject: AUTOPAY_FAILED_EMAIL_SUBJECT,
-      body: `Hello ${contact.firstName},\n\n${body}\n\nChange your AutoPay Plus payment method: ${link}\n\nThis link works for 7 days.`,
+      journeys: [{ invoiceId: invoice.id, detail: `AutoPay Plus: ${input.reason}` }],
+      emailSubject: AUTOPAY_FAILED_EMAIL_SUBJECT,
+      link: { tokenType: 'autopay', page: '/autopaymanage', label: 'Change your AutoPay Plus payment method' },
     },
-  ]);
+    ctx,
+  );
 }
 
 export const autopayJob: ScheduledJob = {

@@ -1,32 +1,52 @@
 /**
- * Settlement: scheduled payment groups whose payment date has come (today or earlier in the VENDOR's time zone,
- * `vendors.eod_cutoff.timezone`) become `complete`, and their lines take effect on the invoices
- * (`domain/settlement.ts#settleInvoice`):
- * - a fully paid invoice (or a settled credit) is closed as the demo data closes invoices: open amount 0,
- *   `deleted_at` = now, `status` 'closed', not payable;
- * - a part-paid invoice keeps the rest open: its open amount drops by the paid amount and it is payable (status
- *   'open') again — unless another scheduled group still pays it;
- * - a disputed line (paid 0) changes nothing.
- * Each settled line adds a "Paid" entry to the invoice's journey.
+ * Settlement: payment groups whose payment date has come (today or earlier in the VENDOR's time zone,
+ * `vendors.eod_cutoff.timezone`) are CHARGED through the processor adapter and become `complete` or `failed`:
  *
- * A group whose payment method was deleted meanwhile is not settled (it stays scheduled and is logged; deleting a
- * method cancels the scheduled groups that use it, so only data written around the API gets here). One group that
- * cannot be settled — a vendor with an invalid time zone, a failing write — is logged and skipped; the run goes on
- * with the other groups.
+ *   scheduled ──(transaction A: key written)──▶ processing ──(processor answers; transaction B)──▶ complete | failed
  *
- * Safe to run twice and from several server processes at once: each group is settled in its own transaction that
- * first takes the group row with `for update skip locked` and re-checks `status = 'scheduled'`, so a group another
- * process is settling is skipped, and a group already settled is not found again.
+ * - Transaction A locks the group (`for update skip locked`), re-checks it is still scheduled, writes the attempt's
+ *   idempotency key (`payment_group_charges`, key = `pg_<group id>_<attempt>`) and sets `processing`; it commits
+ *   BEFORE the processor is called.
+ * - The processor is called OUTSIDE any transaction: `charge` for a card, `debit` for a bank account, with that key.
+ * - Transaction B records the answer, once (it re-checks the attempt is still pending):
+ *   - taken → `complete`, and the lines take effect on the invoices (`domain/settlement.ts#settleInvoice`): a fully
+ *     paid invoice (or a settled credit) is closed (open amount 0, `deleted_at` = now, `status` 'closed', not
+ *     payable); a part-paid one keeps the rest open (payable again unless another scheduled group still pays it); a
+ *     disputed line (paid 0) changes nothing. Each settled line adds a "Paid" journey entry. `payment_group.completed`.
+ *   - declined → `failed`: its paying invoices are open and payable again (unless another live group still pays
+ *     them; a dispute stands), and the customer is told through the one failure path
+ *     (`use-cases/announce-payment-failure.ts`: "Payment Failed" message, journey entries, one e-mail/SMS with a link
+ *     to pay again). `payment_group.failed`.
+ * - A group found in `processing` when a run starts belongs to a process that died between A and B (or is in flight
+ *   in another process). It is resolved with its pending key: `lookupCharge(key)` answers the earlier outcome, which
+ *   is recorded; none → it is charged with the SAME key, which the processor answers idempotently (the sandbox's
+ *   ledger is UNIQUE on the key). Either way the customer is charged at most once, whatever crashes and however many
+ *   processes run: exactly-once comes from the key, never from timing.
+ * - A group of $0 (credits settling invoices) is not sent to the processor: it completes.
+ *
+ * A scheduled group whose payment method was deleted meanwhile is not charged (it stays scheduled and is logged;
+ * deleting a method cancels the scheduled groups that use it, so only data written around the API gets here). One
+ * group that cannot be settled — a vendor with an invalid time zone, a failing write, a processor that cannot be
+ * reached — is logged and skipped; the run goes on with the other groups, and the next run tries it again (a group
+ * left in `processing` is resolved by its key as above).
  */
 import { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from '../../core/rules/dollars.js';
 import { vendorToday, configuredTimeZone } from '../../core/rules/payment-dates.js';
+import { movePaymentGroup } from '../../core/rules/payment-group-lifecycle.js';
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { settleInvoice } from '../domain/settlement.js';
+import { paymentFailedDetail } from '../domain/journey-text.js';
+import type { ChargeOutcome, PaymentProcessor, ProcessorRegistry } from '../payments-service/processor.js';
+import { sandboxRegistry } from '../payments-service/sandbox.js';
 import { addJourneyEntries } from '../repos/journeys.js';
-import { invoicesStillScheduled } from '../repos/payment-groups.js';
+import { invoicesStillScheduled, payingLinesOf, reopenScheduledInvoices } from '../repos/payment-groups.js';
+import { announcePaymentFailure } from '../use-cases/announce-payment-failure.js';
 import { recordPaymentGroupEvent } from '../use-cases/vendor-events.js';
+
+/** The e-mail subject of a declined payment's notice. */
+export const PAYMENT_FAILED_EMAIL_SUBJECT = 'Your payment could not be processed';
 
 export interface SettlementOptions {
   /** the current moment (default: now) */
@@ -35,11 +55,22 @@ export interface SettlementOptions {
   limit?: number;
   /** where skipped and failed groups are reported */
   log?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** the processor adapters by provider (default: the sandbox, keeping its ledger in `db`) */
+  processors?: ProcessorRegistry;
+  /** the portal's address, for the link of a failure notice (default http://127.0.0.1:8080) */
+  publicUrl?: string;
+  /**
+   * Called after the processor answered and before the answer is recorded (tests: a process that dies there throws
+   * here; the group stays `processing` and the next run finds the outcome by its key).
+   */
+  afterProcessorAnswer?: (groupId: string, outcome: ChargeOutcome) => void | Promise<void>;
 }
 
 export interface SettlementResult {
-  /** ids of the groups this run settled */
+  /** ids of the groups this run charged and completed */
   settledGroupIds: string[];
+  /** ids of the groups whose charge the processor declined (now `failed`) */
+  declinedGroupIds: string[];
   /** due groups left scheduled because their payment method is deleted */
   skippedGroupIds: string[];
   /** groups whose settlement failed (logged); the next run tries them again */
@@ -55,22 +86,25 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
   const candidates = await db
     .selectFrom('paymentGroups as g')
     .innerJoin('vendors as v', 'v.id', 'g.vendorId')
-    .select(['g.id', 'g.paymentDate', 'v.eodCutoff'])
-    .where('g.status', '=', 'scheduled')
+    .select(['g.id', 'g.status', 'g.paymentDate', 'v.eodCutoff'])
+    .where('g.status', 'in', ['scheduled', 'processing'])
     .where('g.paymentDate', '<=', horizon)
     .orderBy('g.paymentDate')
     .orderBy('g.id')
     .limit(options.limit ?? 500)
     .execute();
 
-  const result: SettlementResult = { settledGroupIds: [], skippedGroupIds: [], failedGroupIds: [] };
+  const processors = options.processors ?? sandboxRegistry(db);
+  const publicUrl = options.publicUrl ?? 'http://127.0.0.1:8080';
+  const result: SettlementResult = { settledGroupIds: [], declinedGroupIds: [], skippedGroupIds: [], failedGroupIds: [] };
   for (const candidate of candidates) {
     try {
       const timeZone = configuredTimeZone(candidate.eodCutoff);
       const today = vendorToday(instant, timeZone).toString();
       if (toDateString(candidate.paymentDate) > today) continue;
-      const outcome = await settleGroup(db, candidate.id, now);
-      if (outcome === 'settled') result.settledGroupIds.push(candidate.id);
+      const outcome = await chargeGroup(db, candidate, { now, processors, publicUrl, afterProcessorAnswer: options.afterProcessorAnswer });
+      if (outcome === 'complete') result.settledGroupIds.push(candidate.id);
+      if (outcome === 'failed') result.declinedGroupIds.push(candidate.id);
       if (outcome === 'method_deleted') {
         result.skippedGroupIds.push(candidate.id);
         options.log?.warn({ paymentGroupId: candidate.id }, 'payment group not settled: its payment method is deleted');
@@ -86,90 +120,237 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
   return result;
 }
 
+type Attempt = { key: string; amountCents: number; processor: PaymentProcessor; kind: 'card' | 'ach'; providerToken: string; confirmationNumber: string };
+
 /**
- * Settles one group in its own transaction: 'skipped' when it is locked by another process or no longer scheduled,
- * 'method_deleted' (nothing written) when its payment method is deleted.
+ * One due group: transaction A (claim and key), the processor's answer (outside any transaction), transaction B
+ * (record). 'skipped' when another process has it or it is no longer due for charging; 'method_deleted' when a
+ * scheduled group's method is gone (nothing written).
  */
-async function settleGroup(db: Db, groupId: string, now: Date): Promise<'settled' | 'skipped' | 'method_deleted'> {
+async function chargeGroup(
+  db: Db,
+  candidate: { id: string; status: string },
+  ctx: { now: Date; processors: ProcessorRegistry; publicUrl: string; afterProcessorAnswer?: SettlementOptions['afterProcessorAnswer'] },
+): Promise<'complete' | 'failed' | 'skipped' | 'method_deleted'> {
+  const claimed = await claimAttempt(db, candidate, ctx);
+  if (claimed === 'skipped' || claimed === 'method_deleted') return claimed;
+  const { attempt, resuming } = claimed;
+  let outcome: ChargeOutcome | null = null;
+  if (attempt.amountCents <= 0) outcome = { ok: true, chargeId: '' };
+  // a pending key from an earlier run: the processor may have taken it already — ask before charging
+  if (!outcome && resuming) outcome = await attempt.processor.lookupCharge(attempt.key);
+  if (!outcome) {
+    const request = { providerToken: attempt.providerToken, amountCents: attempt.amountCents, idempotencyKey: attempt.key, description: attempt.confirmationNumber };
+    outcome = attempt.kind === 'ach' ? await attempt.processor.debit(request) : await attempt.processor.charge(request);
+  }
+  await ctx.afterProcessorAnswer?.(candidate.id, outcome);
+  return recordOutcome(db, candidate.id, attempt.key, outcome, ctx);
+}
+
+/**
+ * Transaction A. A group listed as scheduled: locked (skip locked), still scheduled, its method not deleted → a new
+ * attempt's key is written and the group is `processing`, committed before any call. A group listed as processing:
+ * its pending attempt (to be looked up, then charged with the same key).
+ */
+async function claimAttempt(
+  db: Db,
+  candidate: { id: string; status: string },
+  ctx: { now: Date; processors: ProcessorRegistry },
+): Promise<{ attempt: Attempt; resuming: boolean } | 'skipped' | 'method_deleted'> {
   return db.transaction().execute(async (trx) => {
     const group = await trx
       .selectFrom('paymentGroups')
-      .select(['id', 'contactId', 'vendorId', 'locationId', 'paymentMethodId'])
-      .where('id', '=', groupId)
-      .where('status', '=', 'scheduled')
+      .select(['id', 'status', 'paymentMethodId', 'paymentType', 'paymentTotalCents', 'confirmationNumber'])
+      .where('id', '=', candidate.id)
+      .where('status', '=', candidate.status === 'processing' ? 'processing' : 'scheduled')
       .forUpdate()
       .skipLocked()
       .executeTakeFirst();
     if (!group) return 'skipped';
-    const groupMethod = await trx
+    const method = await trx
       .selectFrom('paymentMethods')
-      .select('deletedAt')
+      .select(['provider', 'providerToken', 'deletedAt'])
       .where('id', '=', group.paymentMethodId)
       .executeTakeFirst();
-    if (!groupMethod || groupMethod.deletedAt !== null) return 'method_deleted';
-
-    const lines = await trx
-      .selectFrom('payments')
-      .select(['invoiceId', 'paidAmountCents'])
-      .where('paymentGroupId', '=', group.id)
-      .execute();
-    const paidByInvoice = new Map<string, number>();
-    for (const line of lines) paidByInvoice.set(line.invoiceId, (paidByInvoice.get(line.invoiceId) ?? 0) + line.paidAmountCents);
-    const invoiceIds = [...paidByInvoice.entries()].filter(([, paid]) => paid !== 0).map(([id]) => id).sort();
-
-    if (invoiceIds.length > 0) {
-      const method = await trx
-        .selectFrom('paymentMethods')
-        .select(['name', 'lastFour'])
-        .where('id', '=', group.paymentMethodId)
+    const attemptOf = (key: string, amountCents: number): Attempt => ({
+      key,
+      amountCents,
+      processor: ctx.processors[method!.provider],
+      kind: group.paymentType === 'ACH' ? 'ach' : 'card',
+      providerToken: method!.providerToken,
+      confirmationNumber: group.confirmationNumber,
+    });
+    if (group.status === 'processing') {
+      const pending = await trx
+        .selectFrom('paymentGroupCharges')
+        .select(['idempotencyKey', 'amountCents'])
+        .where('paymentGroupId', '=', group.id)
+        .where('status', '=', 'pending')
+        .orderBy('attempt', 'desc')
         .executeTakeFirst();
-      const invoices = await trx
-        .selectFrom('invoices')
-        .select(['id', 'openAmountCents', 'deletedAt'])
-        .where('id', 'in', invoiceIds)
-        .orderBy('id')
-        .forUpdate()
-        .execute();
-      // invoices still paid by another scheduled group stay "scheduled" after a partial settlement
-      const stillScheduled = await invoicesStillScheduled(trx, group, invoiceIds, group.id);
-      const journeys = [];
-      for (const invoice of invoices) {
-        const paid = paidByInvoice.get(invoice.id)!;
-        journeys.push({
-          invoiceId: invoice.id,
-          contactId: group.contactId,
-          action: 'Paid',
-          detail: `Paid ${formatCurrency(paid)}${method ? ` with ${method.name} ${method.lastFour}` : ''}`,
-          at: now,
-        });
-        if (invoice.deletedAt !== null) continue; // closed on the vendor's side meanwhile: leave it closed
-        const settled = settleInvoice(invoice.openAmountCents, paid);
-        if (settled.unchanged) continue;
-        if (settled.closed) {
-          await trx
-            .updateTable('invoices')
-            .set({ openAmountCents: 0, deletedAt: now, status: 'closed', payable: false, updatedAt: now })
-            .where('id', '=', invoice.id)
-            .execute();
-        } else {
-          const scheduled = stillScheduled.has(invoice.id);
-          await trx
-            .updateTable('invoices')
-            .set({
-              openAmountCents: settled.openAmountCents,
-              payable: !scheduled,
-              status: scheduled ? 'scheduled' : 'open',
-              updatedAt: now,
-            })
-            .where('id', '=', invoice.id)
-            .execute();
-        }
-      }
-      await addJourneyEntries(trx, journeys);
+      // a charge already sent is finished with the method it was sent with, deleted or not
+      if (!pending || !method) return 'skipped';
+      return { attempt: attemptOf(pending.idempotencyKey, Number(pending.amountCents)), resuming: true };
     }
-
-    await trx.updateTable('paymentGroups').set({ status: 'complete' }).where('id', '=', group.id).execute();
-    await recordPaymentGroupEvent(trx, 'payment_group.completed', group.id, now);
-    return 'settled';
+    if (!method || method.deletedAt !== null) return 'method_deleted';
+    const last = await trx
+      .selectFrom('paymentGroupCharges')
+      .select((eb) => eb.fn.max('attempt').as('attempt'))
+      .where('paymentGroupId', '=', group.id)
+      .executeTakeFirst();
+    const number = Number(last?.attempt ?? 0) + 1;
+    const key = `pg_${group.id}_${number}`;
+    const amountCents = Number(group.paymentTotalCents);
+    await trx
+      .insertInto('paymentGroupCharges')
+      .values({ paymentGroupId: group.id, attempt: number, idempotencyKey: key, amountCents, status: 'pending', createdAt: ctx.now })
+      .execute();
+    await trx.updateTable('paymentGroups').set({ status: movePaymentGroup('scheduled', 'charge.send') }).where('id', '=', group.id).execute();
+    return { attempt: attemptOf(key, amountCents), resuming: false };
   });
+}
+
+/** Transaction B: the processor's answer, recorded once (a second recorder finds the attempt no longer pending). */
+async function recordOutcome(
+  db: Db,
+  groupId: string,
+  key: string,
+  outcome: ChargeOutcome,
+  ctx: { now: Date; publicUrl: string },
+): Promise<'complete' | 'failed' | 'skipped'> {
+  const { now } = ctx;
+  return db.transaction().execute(async (trx) => {
+    const group = await trx
+      .selectFrom('paymentGroups')
+      .select(['id', 'contactId', 'vendorId', 'locationId', 'paymentMethodId', 'paymentTotalCents', 'confirmationNumber'])
+      .where('id', '=', groupId)
+      .where('status', '=', 'processing')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!group) return 'skipped';
+    const pending = await trx
+      .selectFrom('paymentGroupCharges')
+      .select('attempt')
+      .where('idempotencyKey', '=', key)
+      .where('status', '=', 'pending')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!pending) return 'skipped';
+    await trx
+      .updateTable('paymentGroupCharges')
+      .set(
+        outcome.ok
+          ? { status: 'succeeded', chargeId: outcome.chargeId || null, resolvedAt: now }
+          : { status: 'failed', failureCode: outcome.code, failureMessage: outcome.message, resolvedAt: now },
+      )
+      .where('idempotencyKey', '=', key)
+      .execute();
+    const method = await trx.selectFrom('paymentMethods').select(['name', 'lastFour']).where('id', '=', group.paymentMethodId).executeTakeFirst();
+    if (!outcome.ok) {
+      await failGroup(trx, group, method, outcome.message, ctx);
+      return 'failed';
+    }
+    await settleLines(trx, group, method, now);
+    await trx.updateTable('paymentGroups').set({ status: movePaymentGroup('processing', 'charge.succeed') }).where('id', '=', group.id).execute();
+    await recordPaymentGroupEvent(trx, 'payment_group.completed', group.id, now);
+    return 'complete';
+  });
+}
+
+type RecordedGroup = { id: string; contactId: string; vendorId: string; locationId: string; paymentTotalCents: number; confirmationNumber: string };
+type MethodLabel = { name: string; lastFour: string } | undefined;
+
+/** A declined group: `failed`, its paying invoices payable again (disputes stand), the customer told once. */
+async function failGroup(trx: Db, group: RecordedGroup, method: MethodLabel, reason: string, ctx: { now: Date; publicUrl: string }) {
+  await trx.updateTable('paymentGroups').set({ status: movePaymentGroup('processing', 'charge.decline') }).where('id', '=', group.id).execute();
+  const lines = await payingLinesOf(trx, [group.id]);
+  const invoiceIds = [...new Set(lines.map((l) => l.invoiceId))].sort();
+  const stillScheduled = await invoicesStillScheduled(trx, group, invoiceIds, group.id);
+  await reopenScheduledInvoices(trx, group, invoiceIds.filter((id) => !stillScheduled.has(id)), ctx.now);
+  const invoices = invoiceIds.length
+    ? await trx.selectFrom('invoices').select(['id', 'displayInvNum']).where('id', 'in', invoiceIds).orderBy('displayInvNum').execute()
+    : [];
+  const total = formatCurrency(Number(group.paymentTotalCents));
+  const methodText = method ? ` with ${method.name} ${method.lastFour}` : '';
+  const numbers = invoices.map((i) => i.displayInvNum);
+  const about = numbers.length === 1 ? `invoice ${numbers[0]}` : `invoices ${numbers.join(', ')}`;
+  if (invoices.length > 0) {
+    await announcePaymentFailure(
+      trx,
+      {
+        vendorId: group.vendorId,
+        locationId: group.locationId,
+        contactId: group.contactId,
+        invoiceId: invoices[0].id,
+        body:
+          `Your payment of ${total} (confirmation ${group.confirmationNumber}) for ${about}${methodText} could not be processed: ` +
+          `${reason}. Nothing was charged. ${numbers.length === 1 ? 'The invoice is' : 'The invoices are'} open again: please pay again, ` +
+          'with another payment method if this one keeps failing.',
+        journeys: invoices.map((i) => ({
+          invoiceId: i.id,
+          detail: paymentFailedDetail({ paidCents: lines.filter((l) => l.invoiceId === i.id).reduce((sum, l) => sum + Number(l.paidAmountCents), 0), method, confirmationNumber: group.confirmationNumber, reason }),
+        })),
+        emailSubject: PAYMENT_FAILED_EMAIL_SUBJECT,
+        link: { tokenType: 'login', page: '', label: 'Pay your invoices' },
+      },
+      ctx,
+    );
+  }
+  await recordPaymentGroupEvent(trx, 'payment_group.failed', group.id, ctx.now);
+}
+
+/** A charged group's lines take effect on its invoices, with a "Paid" journey entry each (see the file header). */
+async function settleLines(trx: Db, group: RecordedGroup, method: MethodLabel, now: Date) {
+  const lines = await trx
+    .selectFrom('payments')
+    .select(['invoiceId', 'paidAmountCents'])
+    .where('paymentGroupId', '=', group.id)
+    .execute();
+  const paidByInvoice = new Map<string, number>();
+  for (const line of lines) paidByInvoice.set(line.invoiceId, (paidByInvoice.get(line.invoiceId) ?? 0) + line.paidAmountCents);
+  const invoiceIds = [...paidByInvoice.entries()].filter(([, paid]) => paid !== 0).map(([id]) => id).sort();
+  if (invoiceIds.length === 0) return;
+  const invoices = await trx
+    .selectFrom('invoices')
+    .select(['id', 'openAmountCents', 'deletedAt'])
+    .where('id', 'in', invoiceIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  // invoices still paid by another scheduled group stay "scheduled" after a partial settlement
+  const stillScheduled = await invoicesStillScheduled(trx, group, invoiceIds, group.id);
+  const journeys = [];
+  for (const invoice of invoices) {
+    const paid = paidByInvoice.get(invoice.id)!;
+    journeys.push({
+      invoiceId: invoice.id,
+      contactId: group.contactId,
+      action: 'Paid',
+      detail: `Paid ${formatCurrency(paid)}${method ? ` with ${method.name} ${method.lastFour}` : ''}`,
+      at: now,
+    });
+    if (invoice.deletedAt !== null) continue; // closed on the vendor's side meanwhile: leave it closed
+    const settled = settleInvoice(invoice.openAmountCents, paid);
+    if (settled.unchanged) continue;
+    if (settled.closed) {
+      await trx
+        .updateTable('invoices')
+        .set({ openAmountCents: 0, deletedAt: now, status: 'closed', payable: false, updatedAt: now })
+        .where('id', '=', invoice.id)
+        .execute();
+    } else {
+      const scheduled = stillScheduled.has(invoice.id);
+      await trx
+        .updateTable('invoices')
+        .set({
+          openAmountCents: settled.openAmountCents,
+          payable: !scheduled,
+          status: scheduled ? 'scheduled' : 'open',
+          updatedAt: now,
+        })
+        .where('id', '=', invoice.id)
+        .execute();
+    }
+  }
+  await addJourneyEntries(trx, journeys);
 }

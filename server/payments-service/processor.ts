@@ -6,6 +6,12 @@
  * The service validates the details first (Luhn and brand, expiry, CVC, ZIP, ABA routing, account number — shared
  * rules in `core/rules/card-validation.ts`); an adapter only sees details that passed, and answers a token or a
  * refusal as a processor error code. Adapters must never log or keep the number, the CVC or the account number.
+ *
+ * Charges (`charge` for cards, `debit` for bank accounts) carry an idempotency key that the caller has written to its
+ * own tables BEFORE the call. The processor must answer the SAME outcome for the same key however often it is called
+ * (no second charge), and `lookupCharge` must answer the outcome of a key it has seen (null for one it has not): a
+ * caller that died between the processor's answer and its commit looks the outcome up on its next run instead of
+ * charging again. A real adapter maps these onto its processor's idempotency header and charge search.
  */
 import type { PaymentProvider } from '../db/schema.js';
 import type { CardBrand } from '../../core/rules/card-validation.js';
@@ -46,6 +52,32 @@ export interface ProcessorRefusal {
 
 export type TokenizeOutcome = { ok: true; providerToken: string } | ProcessorRefusal;
 
+export interface ChargeRequest {
+  /** the stored method's provider token (from tokenizeCard / tokenizeBankAccount) */
+  providerToken: string;
+  /** what the customer is charged, fee included; > 0 */
+  amountCents: number;
+  /** unique per logical charge attempt; the same key never charges twice */
+  idempotencyKey: string;
+  /** what the customer's statement shows (the confirmation number) */
+  description?: string;
+}
+
+/** A charge the processor took (`chargeId` is the processor's reference). */
+export interface ChargeSucceeded {
+  ok: true;
+  chargeId: string;
+}
+
+/** A charge the processor refused: a decline code (`card_declined`, `insufficient_funds`, …) and its message. */
+export interface ChargeDeclined {
+  ok: false;
+  code: string;
+  message: string;
+}
+
+export type ChargeOutcome = ChargeSucceeded | ChargeDeclined;
+
 export interface PaymentProcessor {
   tokenizeCard(input: CardDetails): Promise<TokenizeOutcome>;
   tokenizeBankAccount(input: BankAccountDetails): Promise<TokenizeOutcome>;
@@ -54,6 +86,12 @@ export interface PaymentProcessor {
    * cents, which the portal keeps to check `verifyPaymentMethod`.
    */
   sendMicroDeposits(providerToken: string): Promise<[number, number]>;
+  /** Charges a card. Idempotent by `idempotencyKey`: the same key answers the first outcome and charges nothing more. */
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** Debits a bank account (ACH). Idempotent by `idempotencyKey`, like `charge`. */
+  debit(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** The outcome of an earlier charge or debit by its key, or null when the processor never took that key. */
+  lookupCharge(idempotencyKey: string): Promise<ChargeOutcome | null>;
 }
 
 export type ProcessorRegistry = Record<PaymentProvider, PaymentProcessor>;

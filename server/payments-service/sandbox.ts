@@ -2,10 +2,19 @@
  * The sandbox processor: no network, deterministic outcomes by test card number (documented in
  * `openapi/payments.yaml`, keep both in sync), and fixed micro-deposits of $0.32 and $0.45 so testers, demos and
  * end-to-end tests can finish a bank-account verification.
+ *
+ * Charges and debits are rows of the sandbox's own table `sandbox_charges`, UNIQUE on the idempotency key: the same
+ * key charged twice (a retry, a second process, a run after a crash) inserts nothing and answers the first outcome,
+ * as a real processor's idempotency keys do. That table is the processor's ledger: the tests count money moved there,
+ * not in the portal's rows. A card saved from 4000 0000 0000 0341 is declined at charge time (`card_declined`);
+ * every other charge and every debit succeeds.
  */
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { PAYMENT_PROVIDERS } from '../../core/rules/providers.js';
-import type { PaymentProcessor, ProcessorRefusal, ProcessorRegistry } from './processor.js';
+import type { Database } from '../db/schema.js';
+import type { ChargeOutcome, ChargeRequest, PaymentProcessor, ProcessorRefusal, ProcessorRegistry } from './processor.js';
+import { paymentsDb, type SandboxChargesTable } from './schema.js';
 
 /** Test card numbers → the decline they produce (402). Any other valid number succeeds. */
 export const SANDBOX_DECLINES: Readonly<Record<string, { code: string; message: string }>> = {
@@ -35,7 +44,63 @@ export const SANDBOX_MICRO_DEPOSITS: [number, number] = [32, 45];
 
 const token = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
 
-export function sandboxProcessor(provider: string): PaymentProcessor {
+function outcomeOf(row: Pick<SandboxChargesTable, 'outcome' | 'declineCode' | 'declineMessage'> & { id: string }): ChargeOutcome {
+  return row.outcome === 'succeeded'
+    ? { ok: true, chargeId: `ch_sbx_${row.id}` }
+    : { ok: false, code: row.declineCode ?? 'card_declined', message: row.declineMessage ?? 'the charge was declined' };
+}
+
+/**
+ * `db` holds the sandbox's ledger; without it the processor can tokenize and send micro-deposits but not charge
+ * (the payments service's routes never charge; settlement does, with its database).
+ */
+export function sandboxProcessor(
+  provider: string,
+  db?: Kysely<Database>,
+  // A slow processor: the charge is taken at once and answered this much later (tests kill a process in between;
+  // SANDBOX_CHARGE_DELAY_MS for real processes). 0 by default.
+  options: { answerDelayMs?: number } = { answerDelayMs: Number(process.env.SANDBOX_CHARGE_DELAY_MS) || 0 },
+): PaymentProcessor {
+  const ledger = () => {
+    if (!db) throw new Error('the sandbox processor needs its database to charge');
+    return paymentsDb(db);
+  };
+  async function take(kind: 'card' | 'ach', request: ChargeRequest): Promise<ChargeOutcome> {
+    if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) throw new Error('a charge must be a positive number of cents');
+    const decline = kind === 'card' ? sandboxChargeDecline(request.providerToken) : null;
+    const pdb = ledger();
+    const inserted = await pdb
+      .insertInto('sandboxCharges')
+      .values({
+        idempotencyKey: request.idempotencyKey,
+        provider,
+        kind,
+        providerToken: request.providerToken,
+        amountCents: request.amountCents,
+        outcome: decline ? 'declined' : 'succeeded',
+        declineCode: decline?.code ?? null,
+        declineMessage: decline?.message ?? null,
+      })
+      .onConflict((oc) => oc.column('idempotencyKey').doNothing())
+      .returning(['id', 'outcome', 'declineCode', 'declineMessage'])
+      .executeTakeFirst();
+    if (inserted) {
+      if (options.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, options.answerDelayMs));
+      return outcomeOf(inserted);
+    }
+    // the key was taken before: its first outcome, nothing charged again
+    const earlier = await lookup(request.idempotencyKey);
+    if (!earlier) throw new Error('sandbox charge key conflict without a row');
+    return earlier;
+  }
+  async function lookup(idempotencyKey: string): Promise<ChargeOutcome | null> {
+    const row = await ledger()
+      .selectFrom('sandboxCharges')
+      .select(['id', 'outcome', 'declineCode', 'declineMessage'])
+      .where('idempotencyKey', '=', idempotencyKey)
+      .executeTakeFirst();
+    return row ? outcomeOf(row) : null;
+  }
   return {
     async tokenizeCard(card) {
       const decline = SANDBOX_DECLINES[card.number];
@@ -49,10 +114,13 @@ export function sandboxProcessor(provider: string): PaymentProcessor {
     async sendMicroDeposits() {
       return [...SANDBOX_MICRO_DEPOSITS];
     },
+    charge: (request) => take('card', request),
+    debit: (request) => take('ach', request),
+    lookupCharge: lookup,
   };
 }
 
-/** Every provider served by the sandbox. */
-export function sandboxRegistry(): ProcessorRegistry {
-  return Object.fromEntries(PAYMENT_PROVIDERS.map((p) => [p, sandboxProcessor(p)])) as ProcessorRegistry;
+/** Every provider served by the sandbox (charging needs `db`, the sandbox's ledger). */
+export function sandboxRegistry(db?: Kysely<Database>): ProcessorRegistry {
+  return Object.fromEntries(PAYMENT_PROVIDERS.map((p) => [p, sandboxProcessor(p, db)])) as ProcessorRegistry;
 }

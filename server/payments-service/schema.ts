@@ -8,6 +8,8 @@
  *   processor's token, the JWT's contact/vendor/location and the key's expiry. Never the full number, CVC, ZIP or
  *   address. The key itself is stored as its SHA-256 (like access tokens).
  * `payment_method_verifications` — the micro-deposit amounts of a bank account and the wrong attempts so far.
+ * `sandbox_charges` — every charge (card) and debit (ACH) the SANDBOX processor took, one row per idempotency key
+ *   (UNIQUE, migration `0018_sandbox_charges`): the processor's own ledger, which the exactly-once tests count.
  */
 import type { Kysely } from 'kysely';
 import type { CreatedAt, Database, PaymentProvider, Timestamp } from '../db/schema.js';
@@ -44,9 +46,23 @@ export interface PaymentMethodVerificationsTable {
   createdAt: CreatedAt;
 }
 
+export interface SandboxChargesTable {
+  id: Generated<string>;
+  idempotencyKey: string;
+  provider: string;
+  kind: 'card' | 'ach';
+  providerToken: string;
+  amountCents: ColumnType<number, number, number>;
+  outcome: 'succeeded' | 'declined';
+  declineCode: string | null;
+  declineMessage: string | null;
+  createdAt: CreatedAt;
+}
+
 export type PaymentsServiceTables = {
   tokenizedMethods: TokenizedMethodsTable;
   paymentMethodVerifications: PaymentMethodVerificationsTable;
+  sandboxCharges: SandboxChargesTable;
 };
 
 export type PaymentsDb = Kysely<Database & PaymentsServiceTables>;

@@ -114,7 +114,7 @@ function claimsOf(request: FastifyRequest): PaymentMethodsClaims {
 }
 
 /** What `registerContract` needs for `/payments-api`: the contract, the handlers and the JWT check. */
-export function paymentsService({ db, contract, processors = sandboxRegistry(), now = () => new Date() }: PaymentsServiceOptions) {
+export function paymentsService({ db, contract, processors = sandboxRegistry(db), now = () => new Date() }: PaymentsServiceOptions) {
   async function authenticate(request: FastifyRequest) {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header) : null;

@@ -12,3 +12,8 @@ export async function findContactsByAddress(db: Db, address: ContactAddress) {
     .orderBy('createdAt')
     .execute();
 }
+
+/** How a contact is reached: e-mail and phone (either may be missing) and the first name to greet. */
+export async function contactReach(db: Db, contactId: string) {
+  return db.selectFrom('contacts').select(['email', 'phone', 'firstName']).where('id', '=', contactId).executeTakeFirst();
+}

@@ -38,3 +38,18 @@ export async function addAdjustmentMessages(db: Db, messages: NewAdjustmentMessa
     )
     .execute();
 }
+
+/** The subject that files a message under Payment Failed in the resolution center (core/rules/messages.ts). */
+export const PAYMENT_FAILED_SUBJECT = 'Payment Failed';
+
+/** A "Payment Failed" message to the contact (unread: the customer must notice it), filed under one invoice. */
+export async function addPaymentFailedMessage(
+  db: Db,
+  message: { vendorId: string; locationId: string; contactId: string; invoiceId: string; body: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('messages')
+    .values({ ...message, subject: PAYMENT_FAILED_SUBJECT, paymentPaidAmountCents: null, readAt: null, createdAt: now })
+    .execute();
+}

@@ -123,7 +123,7 @@ export interface GroupScope {
 }
 
 /**
- * Those of `invoiceIds` (invoices of the vendor's location) that a scheduled group other than `exceptGroupId` still
+ * Those of `invoiceIds` (invoices of the vendor's location) that a scheduled or processing group other than `exceptGroupId` still
  * pays (a line of $0, a dispute, pays nothing). Whose group it is does not matter: a group of another contact at the
  * location keeps the invoice scheduled too.
  */
@@ -141,7 +141,8 @@ export async function invoicesStillScheduled(
     .where('p.invoiceId', 'in', [...invoiceIds])
     .where('g.vendorId', '=', at.vendorId)
     .where('g.locationId', '=', at.locationId)
-    .where('g.status', '=', 'scheduled')
+    // a charge in flight still pays the invoice
+    .where('g.status', 'in', ['scheduled', 'processing'])
     .where('p.paidAmountCents', '!=', 0);
   if (exceptGroupId !== undefined) query = query.where('g.id', '!=', exceptGroupId);
   return new Set((await query.execute()).map((r) => r.invoiceId));

@@ -30,7 +30,7 @@ function depositCents(amounts: number[]): [number, number] {
   return [cents[0], cents[1]];
 }
 
-export function paymentMethodHandlers({ db }: RouteDeps, processors: ProcessorRegistry = sandboxRegistry()): Handlers {
+export function paymentMethodHandlers({ db }: RouteDeps, processors: ProcessorRegistry = sandboxRegistry(db)): Handlers {
   return {
     async listPaymentMethods(request) {
       const scope = scopeOf(request);

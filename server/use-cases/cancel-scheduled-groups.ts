@@ -5,6 +5,7 @@
  * canceled. A step of turning AutoPay off and of deleting a method with the customer's confirmation; it refuses
  * nothing.
  */
+import { movePaymentGroup } from '../../core/rules/payment-group-lifecycle.js';
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { canceledDetail, type CancelReason } from '../domain/journey-text.js';
@@ -25,7 +26,7 @@ export async function cancelScheduledGroups(trx: Db, scope: GroupScope, groupIds
   const groups = await lockScheduledGroups(trx, scope, groupIds);
   if (groups.length === 0) return [];
   const canceled = groups.map((g) => g.id);
-  await setGroupsStatus(trx, canceled, 'canceled');
+  await setGroupsStatus(trx, canceled, movePaymentGroup('scheduled', 'payment.cancel'));
   for (const id of canceled) await recordPaymentGroupEvent(trx, 'payment_group.canceled', id, now);
 
   const lines = await payingLinesOf(trx, canceled);

@@ -16,6 +16,7 @@ import { insertEvent } from '../repos/webhooks.js';
 export const EVENT_TYPES = [
   'payment_group.scheduled',
   'payment_group.completed',
+  'payment_group.failed',
   'payment_group.canceled',
   'invoice.disputed',
   'invoice.short_paid',
@@ -39,7 +40,10 @@ export async function recordEvent(trx: Db, vendorId: string, type: EventType, da
 }
 
 /** `payment_group.<status>` with the group as it now is, in the shape of the reconciliation feed's PaymentGroup. */
-export async function recordPaymentGroupEvent(trx: Db, type: 'payment_group.scheduled' | 'payment_group.completed' | 'payment_group.canceled', groupId: string, now = new Date()) {
+export async function recordPaymentGroupEvent(
+  trx: Db,
+  type: 'payment_group.scheduled' | 'payment_group.completed' | 'payment_group.failed' | 'payment_group.canceled',
+  groupId: string, now = new Date()) {
   const group = await paymentGroupById(trx, groupId);
   if (!group) return;
   await recordEvent(trx, group.vendorId, type, { paymentGroup: vendorPaymentGroup(group) }, now);

@@ -14,7 +14,7 @@ import type { PaymentGroupDetail } from '../../machines/reports/reports.actors';
 import { csvCurrency, toCsv, type CsvColumn } from '../../core/rules/csv';
 import { formatCurrency } from '../../core/rules/dollars';
 import { paymentMethodLabel } from '../../core/rules/invoices';
-import { PAYMENT_SOURCE_LABELS } from '../../core/rules/reports';
+import { PAYMENT_SOURCE_LABELS, PAYMENT_STATUS_LABELS } from '../../core/rules/reports';
 import { DataTable, type DataTableColumn } from './data-table';
 import { Card } from './page';
 import { ReportActions, usePrinting } from './report-actions';
@@ -105,6 +105,7 @@ export function PaymentGroupView({ title, exportTitle, loadingLabel, status, dat
           <dt>{t.paymentMethod}</dt><dd data-testid="payment-method">{groupMethodLabel(group, narrow)}</dd>
           <dt>{t.source}</dt><dd>{PAYMENT_SOURCE_LABELS[group.sourceType]}</dd>
           <dt>{t.total}</dt><dd data-testid="payment-total">{formatCurrency(amountToCents(group.paymentTotal))}</dd>
+          <dt>{t.status}</dt><dd data-testid="payment-status">{PAYMENT_STATUS_LABELS[group.status]}</dd>
         </dl>
         <DataTable label={t.tableLabel} rows={lines} rowKey={lineKey} columns={columns} rowAttributes={rowAttributes} virtualizeAbove={printing ? Number.POSITIVE_INFINITY : undefined} />
         {lines.length > 0 ? (

@@ -53,6 +53,13 @@ describe('plan schedule (§2.3, §3)', () => {
       [1, '2024-01-01', 30000, 'Closed'], [2, '2024-01-15', 30000, 'Scheduled'], [3, '2024-01-29', 30000, 'Open'],
     ]);
   });
+  it('a charge in flight (processing) is still Scheduled; a declined one (failed) leaves the installment Open', () => {
+    const rows = planSchedule(
+      { startDate: '2024-01-01', frequency: 'biweekly', totalAmountCents: 60000, eachAmountCents: 30000 },
+      [{ paymentDate: '2024-01-01', status: 'processing' }, { paymentDate: '2024-01-15', status: 'failed' }],
+    );
+    expect(rows.map((r) => r.status)).toEqual(['Scheduled', 'Open']);
+  });
 });
 
 describe('plan list (§2.3)', () => {

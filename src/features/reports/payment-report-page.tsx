@@ -77,7 +77,7 @@ function PaymentReport({ vendorId, locationId, base, context }: { vendorId: stri
   );
 }
 
-/** "Payment Report for" at .../payments (spec §2): Scheduled, Completed, Canceled, each newest first; CSV and print. */
+/** "Payment Report for" at .../payments (spec §2): Scheduled, Processing, Failed, Completed, Canceled, each newest first; CSV and print. */
 export default function PaymentReportPage() {
   return (
     <LocationPage>

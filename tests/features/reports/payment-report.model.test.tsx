@@ -25,7 +25,7 @@ import { paymentDetailMachine } from '../../../machines/reports/payment-detail.m
 import { paymentReportMachine } from '../../../machines/reports/payment-report.machine';
 import { modelDetailInput, modelPaymentGroups, modelReportInput, paymentDetailModelEvents, paymentReportModelEvents } from '../../../machines/reports/reports.model';
 import { routes } from '../../../src/app/router';
-import { PAYMENT_SOURCE_LABELS, groupPayments } from '../../../core/rules/reports';
+import { PAYMENT_SOURCE_LABELS, PAYMENT_STATUS_LABELS, groupPayments } from '../../../core/rules/reports';
 import { paymentDetailTexts as d, paymentReportTexts as t, reportTexts } from '../../../src/features/reports/texts';
 import { token } from '../shell/fixtures';
 
@@ -73,7 +73,7 @@ describe('payment report: model-based walk', () => {
       expect(screen.getByText(t.empty)).toBeInTheDocument();
       return;
     }
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Scheduled', 'Completed', 'Canceled']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Scheduled', 'Processing', 'Failed', 'Completed', 'Canceled']);
     for (const group of groupPayments(modelPaymentGroups)) {
       const table = screen.getByRole('table', { name: t.groupLabel(group.title) });
       const rows = within(table).getAllByTestId('payment-report-row');
@@ -126,6 +126,7 @@ describe('payment detail: model-based walk', () => {
     expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
     expect(screen.getByTestId('confirmation-number')).toHaveTextContent('PP-1042');
     expect(screen.getByTestId('payment-method')).toHaveTextContent('Visa Busin 4821');
+    expect(screen.getByTestId('payment-status')).toHaveTextContent(PAYMENT_STATUS_LABELS[modelPaymentGroupDetail.paymentGroup.status]);
     const lines = within(screen.getByRole('table', { name: d.tableLabel })).getAllByTestId('payment-line');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toHaveTextContent('INV-1001');
@@ -158,5 +159,16 @@ describe('payment detail: model-based walk', () => {
     await settle(network.detail, 'resolve')({ output: { ...modelPaymentGroupDetail, payments: [] } });
     await screen.findByTestId('confirmation-number');
     expect(screen.queryByLabelText(d.checkNumber)).toBeNull();
+  });
+});
+
+describe('payment detail: a payment whose charge failed or is in flight', () => {
+  it.each([
+    ['failed', 'Failed'],
+    ['processing', 'Processing'],
+  ] as const)('a %s payment shows "%s"', async (status, text) => {
+    open(`${base}/payments/${modelDetailInput.paymentGroupId}`);
+    await settle(network.detail, 'resolve')({ output: { ...modelPaymentGroupDetail, paymentGroup: { ...modelPaymentGroupDetail.paymentGroup, status } } });
+    expect(await screen.findByTestId('payment-status')).toHaveTextContent(new RegExp(`^${text}$`));
   });
 });

@@ -1,0 +1,10 @@
+import { defineMachine } from '../registry-entry';
+import { paymentGroupMachine } from './payment-group.machine';
+import { paymentGroupModelEvents } from './payment-group.model';
+
+export const paymentGroupEntry = defineMachine({
+  machine: paymentGroupMachine,
+  events: paymentGroupModelEvents,
+  purpose: 'A payment group on the server: scheduled → processing (charge sent) → complete | failed; scheduled → canceled',
+  feature: 'Payments',
+});

@@ -30,8 +30,9 @@ async function call(operationId: string, method: string, url: string, apiKey: st
     headers: { authorization: `Bearer ${apiKey}` },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-  const body = res.body ? (res.headers['content-type']?.includes('json') ? res.json() : res.body) : null;
-  if (res.headers['content-type']?.includes('json')) expectMatchesVendorContract(operationId, res.statusCode, body);
+  const json = String(res.headers['content-type'] ?? '').includes('json');
+  const body = res.body ? (json ? res.json() : res.body) : null;
+  if (json) expectMatchesVendorContract(operationId, res.statusCode, body);
   return { status: res.statusCode, body };
 }
 

@@ -7,6 +7,7 @@
  * (`GET /vendor-api/events` with its key; the other vendor's key does not see them), and every event type's data
  * checked against its `webhooks:` entry in openapi/vendor.yaml with ajv.
  */
+import { randomBytes } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,7 @@ import { paymentGroupHandlers } from '../../server/routes/paymentgroups.js';
 import { DEMO_EPA } from '../../server/seed/demo.js';
 import { EVENT_TYPES } from '../../server/use-cases/vendor-events.js';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
+import { schedulePaymentOnce } from '../../server/use-cases/schedule-payment.js';
 import { expectMatchesContract, expectMatchesVendorContract, vendorContract } from './helpers/contract.js';
 
 const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormatsImport }).default ?? addFormatsImport) as typeof addFormatsImport;
@@ -510,6 +512,30 @@ describe('the contract’s webhooks', () => {
   it('every event type was written above, and each body as delivered validates against its entry', async () => {
     // the settlement job completes the payments due today (the demo plan's installment): payment_group.completed
     await settleDuePaymentGroups(t.db, { now: NOON });
+    // and a card the processor declines at charge time fails its payment the next day: payment_group.failed
+    const d = t.demo!;
+    const template = await t.db.selectFrom('invoices').selectAll().where('locationId', '=', d.locations.coastalBlueHeron).orderBy('displayInvNum').executeTakeFirstOrThrow();
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = template;
+    const fresh = await t.db
+      .insertInto('invoices')
+      .values({ ...copy, externalId: 'EVT-DECLINE', displayInvNum: 'EVT-DECLINE', openAmountCents: 1000, originalAmountCents: 1000, payable: true, status: 'open', deletedAt: null, extra: JSON.stringify(copy.extra) as never })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const declining = await t.db
+      .insertInto('paymentMethods')
+      .values({
+        contactId: d.contactId, vendorId: d.vendors.coastal, locationId: d.locations.coastalBlueHeron, provider: 'priority-cc',
+        name: 'Declining Visa', lastFour: '0341', providerToken: `sbx_priority-cc_card_declines_${randomBytes(8).toString('hex')}`, serviceFee: '3.5',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const scheduled = await schedulePaymentOnce(t.db, {
+      contactId: d.contactId, vendorId: d.vendors.coastal, locationId: d.locations.coastalBlueHeron, idempotencyKey: 'evt-decline',
+      body: { paymentMethodId: declining.id, paymentDate: '2026-12-03', partialPayments: [], invoices: [fresh.id], epaVersion: DEMO_EPA['priority-cc'].version },
+      click2payRequestId: null, now: NOON,
+    });
+    expect(scheduled.ok).toBe(true);
+    await settleDuePaymentGroups(t.db, { now: new Date('2026-12-03T15:00:00Z') });
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(vendorContract, 'vendor');

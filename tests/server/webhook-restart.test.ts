@@ -125,8 +125,14 @@ describe.skipIf(!enabled)('a server killed between a payment and its webhook', (
       expect(received).toHaveLength(1);
       const event = new Webhook(secret).verify(received[0]!.body, received[0]!.headers) as { type: string; data: { paymentGroup: { id: string } } };
       expect(event).toMatchObject({ type: 'payment_group.scheduled', data: { paymentGroup: { id: paymentGroupId } } });
-      const delivered = await t.db.selectFrom('webhookDeliveries').select(['status', 'attempts']).execute();
+      // the receiver answers before the process records the answer: wait for the record
+      let delivered = await t.db.selectFrom('webhookDeliveries').select(['status', 'attempts']).execute();
+      for (let i = 0; i < 300 && delivered[0]?.status === 'pending'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        delivered = await t.db.selectFrom('webhookDeliveries').select(['status', 'attempts']).execute();
+      }
       expect(delivered).toEqual([{ status: 'delivered', attempts: 1 }]);
+      expect(received).toHaveLength(1);
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }

@@ -20,6 +20,12 @@ export interface AppConfig {
   distDir: string;
   /** The contract the API is registered from. */
   contractPath: string;
+  /**
+   * The terms (EPA) documents, `<version>/<filename>.pdf`, as the customer is shown them at /static/epa/…: the built
+   * copy `dist/static/epa` when there is one (what the server serves), else `public/static/epa` (the same bytes: the
+   * build copies public/ as it is). Their SHA-256 goes into every authorization record.
+   */
+  epaDir: string;
   logLevel: string;
   /** `POST /letmein` limits per 15 minutes (DB-backed, shared by every process on the same database). */
   letmein: { perAddress: number; perClient: number; windowMinutes: number };
@@ -85,6 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || undefined,
     distDir: path.resolve(projectRoot, 'dist'),
     contractPath: path.resolve(projectRoot, 'openapi/portal.yaml'),
+    epaDir: existsSync(path.resolve(projectRoot, 'dist/static/epa'))
+      ? path.resolve(projectRoot, 'dist/static/epa')
+      : path.resolve(projectRoot, 'public/static/epa'),
     logLevel: env.LOG_LEVEL || 'info',
     letmein: { perAddress: 5, perClient: 20, windowMinutes: 15 },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

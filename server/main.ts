@@ -13,6 +13,8 @@ import { seedIfEmpty } from './seed/demo.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { startWebhookWorker, type WebhookWorker } from './jobs/webhooks.js';
 import { LOGIN_LINK_TTL_DAYS, loginLinkUrl } from './domain/login-link.js';
+import { missingEpaDocuments } from './domain/epa-documents.js';
+import { readEpa } from './repos/config.js';
 
 const DEMO_EMAIL = 'demo@example.com';
 
@@ -23,6 +25,12 @@ async function main() {
   // not requests: on the pool with the long statement timeout (and migrations lift it for their own connection)
   await migrateToLatest(handle.longDb);
   await seedIfEmpty(handle.longDb);
+  // Every agreement records the SHA-256 of the terms document the customer was shown: a configured version without
+  // its file is a deployment error, refused here rather than at a customer's first payment.
+  const missingTerms = missingEpaDocuments(config.epaDir, await readEpa(handle.db));
+  if (missingTerms.length > 0) {
+    throw new Error(`The terms (EPA) documents of configured versions are missing under ${config.epaDir}: ${missingTerms.join(', ')}`);
+  }
 
   let jobs: JobQueue | undefined;
   let jobsFailed: string | undefined;

@@ -1459,6 +1459,8 @@ export interface components {
              */
             updatedAt: string;
             lines: components["schemas"]["PaymentGroupLine"][];
+            /** @description What the customer agreed to for this payment: for a payment the customer made (`Portal`, `Click2Pay`, `Message`) its own record (`kind` `payment`); for one AutoPay or a payment plan made (`Autopay Plus`, `Payment Plan`), the AutoPay's or plan's record in force when it was made (`kind` `autopay` / `payment_plan`). Null for payments made before records were kept. */
+            authorization: components["schemas"]["PaymentAuthorization"] | null;
         };
         PaymentGroupPage: {
             paymentGroups: components["schemas"]["PaymentGroup"][];
@@ -1784,6 +1786,8 @@ export interface components {
             method: components["schemas"]["EventPaymentMethod"];
             /** @description The location's invoices AutoPay leaves out. */
             excludedInvoices: components["schemas"]["EventInvoice"][];
+            /** @description The customer's agreement to the terms of the AutoPay's current method (given at set-up or at the last method change); null for an AutoPay set up before records were kept. */
+            authorization: components["schemas"]["PaymentAuthorization"] | null;
         };
         AutopayEventData: {
             autopay: components["schemas"]["EventAutopay"];
@@ -1832,6 +1836,8 @@ export interface components {
             method: components["schemas"]["EventPaymentMethod"];
             /** @description The invoices the plan pays, oldest due first. */
             invoices: components["schemas"]["EventInvoice"][];
+            /** @description The customer's agreement to the terms of the plan's current method (given at set-up or at the last method change); null for a plan set up before records were kept. */
+            authorization: components["schemas"]["PaymentAuthorization"] | null;
         };
         PaymentPlanEventData: {
             paymentPlan: components["schemas"]["EventPaymentPlan"];
@@ -1887,6 +1893,23 @@ export interface components {
             };
             contact: components["schemas"]["EventContact"];
             location: components["schemas"]["EventLocation"];
+        };
+        /** @description What a customer agreed to, kept as it was when the payment method or the AutoPay is later deleted: the terms (EPA) version, the SHA-256 of the exact document shown (`/static/epa/{version}/{file}` on the portal), when, and from which IP address and browser. */
+        PaymentAuthorization: {
+            /**
+             * @description What was agreed to: one payment, an AutoPay (set up or given another method), or a payment plan (set up or given another method).
+             * @enum {string}
+             */
+            kind: "payment" | "autopay" | "payment_plan";
+            epaVersion: string;
+            /** @description SHA-256 (hex) of the terms document's bytes. */
+            epaSha256: string;
+            /** Format: date-time */
+            agreedAt: string;
+            /** @description The client's address as the portal saw it (behind the configured proxies); null when unknown. */
+            ipAddress: string | null;
+            /** @description The browser's User-Agent header, cut to 512 characters; null when none was sent. */
+            userAgent: string | null;
         };
     };
     responses: {

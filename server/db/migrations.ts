@@ -725,6 +725,18 @@ export const migrations: Record<string, Migration> = {
       await run(db, chargesDown);
     },
   },
+  // What the customer agreed to (server/use-cases/authorizations.ts): the terms' version and the SHA-256 of the
+  // document shown, the time, the IP address and the user agent, for each payment, AutoPay and payment plan. The
+  // records outlive the method and the AutoPay: nothing cascades from them (`on delete set null`), and a payment
+  // group, AutoPay or plan names its record, never the other way round.
+  '0019_authorizations': {
+    async up(db) {
+      await run(db, authorizationsUp);
+    },
+    async down(db) {
+      await run(db, authorizationsDown);
+    },
+  },
 };
 
 // ── statements and reminders ──
@@ -870,3 +882,33 @@ export const migrationProvider: MigrationProvider = {
     return migrations;
   },
 };
+
+// ── authorization records ──
+const authorizationsUp = [
+  `create table payment_authorizations (
+    id uuid primary key default gen_random_uuid(),
+    vendor_id uuid not null references vendors(id) on delete cascade,
+    contact_id uuid references contacts(id) on delete set null,
+    kind text not null check (kind in ('payment','autopay','payment_plan')),
+    payment_method_id uuid references payment_methods(id) on delete set null,
+    provider text not null,
+    epa_version text not null,
+    epa_sha256 text not null check (epa_sha256 ~ '^[0-9a-f]{64}$'),
+    agreed_at timestamptz not null,
+    ip_address text check (length(ip_address) <= 64),
+    user_agent text check (length(user_agent) <= 512),
+    created_at timestamptz not null default now()
+  )`,
+  // the set-null actions of a method's or contact's (hard) delete find their rows by index
+  `create index payment_authorizations_method_idx on payment_authorizations (payment_method_id)`,
+  `create index payment_authorizations_contact_idx on payment_authorizations (contact_id)`,
+  `alter table payment_groups add column authorization_id uuid references payment_authorizations(id) on delete set null`,
+  `alter table autopays add column authorization_id uuid references payment_authorizations(id) on delete set null`,
+  `alter table payment_plans add column authorization_id uuid references payment_authorizations(id) on delete set null`,
+];
+const authorizationsDown = [
+  `alter table payment_plans drop column if exists authorization_id`,
+  `alter table autopays drop column if exists authorization_id`,
+  `alter table payment_groups drop column if exists authorization_id`,
+  `drop table if exists payment_authorizations`,
+];

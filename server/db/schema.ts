@@ -315,6 +315,8 @@ export interface AutopaysTable {
   customerManage: ColumnType<boolean, boolean | undefined, boolean>;
   deletedAt: Timestamp | null;
   createdAt: CreatedAt;
+  /** the customer's agreement to the terms (migration 0019): null for rows made before it */
+  authorizationId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentPlansTable {
@@ -333,6 +335,8 @@ export interface PaymentPlansTable {
   createdAt: CreatedAt;
   /** the invoices the plan pays, oldest due first (migration 0008) */
   invoiceIds: JsonDefault<string[]>;
+  /** the customer's agreement to the terms for the plan's current method (migration 0019): null for plans made before it */
+  authorizationId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentGroupsTable {
@@ -358,6 +362,11 @@ export interface PaymentGroupsTable {
   /** the last change, to the millisecond: stamped by a trigger on every insert and change (migration 0015; a value
    * written here is replaced) */
   updatedAt: CreatedAt;
+  /**
+   * what the customer agreed to for this payment (migration 0019): the payment's own record for a payment the customer
+   * made, the AutoPay's or plan's record in force when a job made it; null for groups made before it
+   */
+  authorizationId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentsTable {
@@ -612,7 +621,30 @@ export interface PaymentGroupChargesTable {
   resolvedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export type AuthorizationKind = 'payment' | 'autopay' | 'payment_plan';
+
+/**
+ * What a customer agreed to (migration 0019): the terms (EPA) version and the SHA-256 of the document's bytes, when,
+ * from which IP address and user agent. Kept when the method, the AutoPay or the contact goes (their ids set null).
+ */
+export interface PaymentAuthorizationsTable {
+  id: Generated<string>;
+  vendorId: string;
+  contactId: string | null;
+  kind: AuthorizationKind;
+  paymentMethodId: string | null;
+  provider: PaymentProvider;
+  epaVersion: string;
+  /** sha256 hex of the EPA document (public/static/epa/<version>/<file>) */
+  epaSha256: string;
+  agreedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
+  paymentAuthorizations: PaymentAuthorizationsTable;
   autopayCharges: AutopayChargesTable;
   paymentGroupCharges: PaymentGroupChargesTable;
   idempotencyKeys: IdempotencyKeysTable;

@@ -8,6 +8,37 @@ import type { PaymentGroupRecord } from '../repos/vendor-payment-groups.js';
 import { toDateString, toIsoString } from './dates.js';
 
 export type VendorPaymentGroup = components['schemas']['PaymentGroup'];
+export type VendorAuthorization = components['schemas']['PaymentAuthorization'];
+
+/** An authorization record as the vendor API shows it (PaymentAuthorization); null without one. */
+export function vendorAuthorization(
+  row: Pick<VendorAuthorization, 'kind' | 'epaVersion' | 'epaSha256' | 'ipAddress' | 'userAgent'> & { agreedAt: Date | string } | null,
+): VendorAuthorization | null {
+  if (!row) return null;
+  return {
+    kind: row.kind,
+    epaVersion: row.epaVersion,
+    epaSha256: row.epaSha256,
+    agreedAt: toIsoString(row.agreedAt),
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+  };
+}
+
+/** The group's authorization record from its joined columns (all null when it names none). */
+function groupAuthorization(group: PaymentGroupRecord): VendorAuthorization | null {
+  if (group.authorizationKind === null || group.authorizationEpaVersion === null || group.authorizationEpaSha256 === null || group.authorizationAgreedAt === null) {
+    return null;
+  }
+  return vendorAuthorization({
+    kind: group.authorizationKind,
+    epaVersion: group.authorizationEpaVersion,
+    epaSha256: group.authorizationEpaSha256,
+    agreedAt: group.authorizationAgreedAt,
+    ipAddress: group.authorizationIpAddress,
+    userAgent: group.authorizationUserAgent,
+  });
+}
 
 export const linesCents = (group: PaymentGroupRecord) => sumCents(group.lines.map((l) => l.paidAmountCents));
 
@@ -42,5 +73,6 @@ export function vendorPaymentGroup(group: PaymentGroupRecord): VendorPaymentGrou
       reason: line.subject,
       notes: line.message,
     })),
+    authorization: groupAuthorization(group),
   };
 }

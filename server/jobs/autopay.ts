@@ -357,7 +357,7 @@ async function retryOnce(ctx: JobContext, chargeId: string, today: string): Prom
 async function writeAutopayPayment(
   trx: Db,
   input: {
-    autopay: { id: string; vendorId: string; locationId: string; contactId: string };
+    autopay: { id: string; vendorId: string; locationId: string; contactId: string; authorizationId: string | null };
     method: LockedMethod;
     invoice: { id: string; openAmountCents: number; displayInvNum: string };
     today: string;
@@ -384,6 +384,8 @@ async function writeAutopayPayment(
       requestId: null,
       paymentMethodId: method.id,
       idempotencyKey: null,
+      // no customer at hand: the payment is made under the AutoPay's agreement to the terms of its method
+      authorizationId: autopay.authorizationId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

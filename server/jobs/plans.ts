@@ -107,6 +107,8 @@ async function createInstallment(db: Db, planId: string, installment: Installmen
         paymentMethodId: method.id,
         idempotencyKey: null,
         installmentNumber: installment.paymentNumber,
+        // no customer at hand: the installment is made under the plan's agreement to the terms of its method
+        authorizationId: plan.authorizationId,
       })
       .onConflict((oc) => oc.columns(['paymentPlanId', 'installmentNumber']).doNothing())
       .returning('id')

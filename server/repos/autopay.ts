@@ -65,7 +65,7 @@ export async function autopayRequestOf(db: Db, scope: AutopayScope) {
 
 export async function insertAutopay(
   trx: Db,
-  row: { vendorId: string; locationId: string; contactId: string; paymentMethodId: string; startDate: string; excludedInvoiceIds: string[]; customerManage: boolean; createdAt: Date },
+  row: { vendorId: string; locationId: string; contactId: string; paymentMethodId: string; startDate: string; excludedInvoiceIds: string[]; customerManage: boolean; authorizationId: string; createdAt: Date },
 ): Promise<string> {
   const inserted = await trx.insertInto('autopays').values({ ...row, excludedInvoiceIds: json(row.excludedInvoiceIds) }).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
@@ -85,8 +85,9 @@ export async function lockAutopay(trx: Db, scope: AutopayScope, id: string) {
     .executeTakeFirst();
 }
 
-export async function setAutopayMethod(trx: Db, id: string, paymentMethodId: string): Promise<void> {
-  await trx.updateTable('autopays').set({ paymentMethodId }).where('id', '=', id).execute();
+/** The AutoPay pays with another method, under the customer's agreement to its terms (`authorizationId`). */
+export async function setAutopayMethod(trx: Db, id: string, paymentMethodId: string, authorizationId: string): Promise<void> {
+  await trx.updateTable('autopays').set({ paymentMethodId, authorizationId }).where('id', '=', id).execute();
 }
 
 export async function setAutopayExclusions(trx: Db, id: string, excludedInvoiceIds: string[]): Promise<void> {

@@ -48,7 +48,7 @@ export async function eventPaymentMethod(db: Db, id: string) {
 export async function eventAutopay(db: Db, id: string) {
   return db
     .selectFrom('autopays')
-    .select(['id', 'vendorId', 'locationId', 'contactId', 'paymentMethodId', 'startDate', 'excludedInvoiceIds'])
+    .select(['id', 'vendorId', 'locationId', 'contactId', 'paymentMethodId', 'startDate', 'excludedInvoiceIds', 'authorizationId'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 }
@@ -58,7 +58,7 @@ export async function eventPaymentPlan(db: Db, id: string) {
     .selectFrom('paymentPlans')
     .select([
       'id', 'vendorId', 'locationId', 'contactId', 'requestId', 'name', 'status', 'frequency', 'startDate', 'totalAmountCents',
-      'eachAmountCents', 'paymentMethodId', 'invoiceIds',
+      'eachAmountCents', 'paymentMethodId', 'invoiceIds', 'authorizationId',
     ])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();

@@ -108,8 +108,9 @@ export async function lockPaymentPlan(trx: Db, scope: { contactId: string; vendo
     .executeTakeFirst();
 }
 
-export async function setPlanMethod(trx: Db, planId: string, paymentMethodId: string): Promise<void> {
-  await trx.updateTable('paymentPlans').set({ paymentMethodId }).where('id', '=', planId).execute();
+/** The plan pays with another method, under the customer's agreement to its terms (`authorizationId`). */
+export async function setPlanMethod(trx: Db, planId: string, paymentMethodId: string, authorizationId: string): Promise<void> {
+  await trx.updateTable('paymentPlans').set({ paymentMethodId, authorizationId }).where('id', '=', planId).execute();
 }
 
 /** The contact's request `requestId` at the vendor, locked for update; undefined when it is not the contact's. */

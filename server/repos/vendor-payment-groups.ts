@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
-import type { PaymentGroupStatus, PaymentSourceType, PaymentType } from '../db/schema.js';
+import type { AuthorizationKind, PaymentGroupStatus, PaymentSourceType, PaymentType } from '../db/schema.js';
 import type { ChangePosition } from '../domain/change-cursor.js';
 
 export interface PaymentGroupLineRow {
@@ -39,6 +39,13 @@ export interface PaymentGroupRecord {
   createdAt: Date;
   updatedAt: Date;
   lines: PaymentGroupLineRow[];
+  /** the authorization record the group names (migration 0019): all null when it names none */
+  authorizationKind: AuthorizationKind | null;
+  authorizationEpaVersion: string | null;
+  authorizationEpaSha256: string | null;
+  authorizationAgreedAt: Date | null;
+  authorizationIpAddress: string | null;
+  authorizationUserAgent: string | null;
 }
 
 function groupsOfVendor(db: Db, vendorId: string) {
@@ -52,6 +59,8 @@ function groups(db: Db) {
     .innerJoin('locations as l', 'l.id', 'g.locationId')
     .innerJoin('paymentMethods as pm', 'pm.id', 'g.paymentMethodId')
     .leftJoin('vendorContacts as vc', (join) => join.onRef('vc.contactId', '=', 'g.contactId').onRef('vc.vendorId', '=', 'g.vendorId'))
+    // the record is the group's vendor's own (written with the group): joined on both, so no other vendor's ever shows
+    .leftJoin('paymentAuthorizations as pa', (join) => join.onRef('pa.id', '=', 'g.authorizationId').onRef('pa.vendorId', '=', 'g.vendorId'))
     .select([
       'g.id',
       'g.confirmationNumber',
@@ -71,6 +80,12 @@ function groups(db: Db) {
       'g.createdAt',
       'g.updatedAt',
       'g.vendorId',
+      'pa.kind as authorizationKind',
+      'pa.epaVersion as authorizationEpaVersion',
+      'pa.epaSha256 as authorizationEpaSha256',
+      'pa.agreedAt as authorizationAgreedAt',
+      'pa.ipAddress as authorizationIpAddress',
+      'pa.userAgent as authorizationUserAgent',
     ]);
 }
 

@@ -6,6 +6,7 @@ import { getActiveAutopay, type AutopayScope } from '../repos/autopay.js';
 import { setUpAutopay, type SetUpAutopayBody } from '../use-cases/set-up-autopay.js';
 import { turnOffAutopay } from '../use-cases/turn-off-autopay.js';
 import { changeAutopayMethod, updateAutopayExclusions } from '../use-cases/update-autopay.js';
+import { agreementOf } from './agreement.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
 type AutopayParams = LocationParams & { autopayId: string };
@@ -16,7 +17,7 @@ function scopeOf(request: Parameters<Handlers[string]>[0]): AutopayScope {
   return { contactId: auth.contactId, vendorId, locationId, tokenRequestId: auth.type === 'autopay' ? auth.requestId : null };
 }
 
-export function autopayHandlers({ db }: RouteDeps): Handlers {
+export function autopayHandlers({ db, config }: RouteDeps): Handlers {
   return {
     async getAutopay(request) {
       const { locationId } = request.params as LocationParams;
@@ -24,14 +25,15 @@ export function autopayHandlers({ db }: RouteDeps): Handlers {
     },
 
     async createAutopay(request, reply) {
-      const autoPay = answerOf(await setUpAutopay(db, scopeOf(request), request.body as SetUpAutopayBody));
+      const autoPay = answerOf(await setUpAutopay(db, scopeOf(request), request.body as SetUpAutopayBody, agreementOf(request, config)));
       reply.code(201);
       return { autoPay };
     },
 
     async updateAutopayPaymentMethod(request) {
       const { autopayId } = request.params as AutopayParams;
-      return { autoPay: answerOf(await changeAutopayMethod(db, scopeOf(request), autopayId, request.body as { paymentMethodId: string; epaVersion: string })) };
+      const body = request.body as { paymentMethodId: string; epaVersion: string };
+      return { autoPay: answerOf(await changeAutopayMethod(db, scopeOf(request), autopayId, body, agreementOf(request, config))) };
     },
 
     async updateAutopayExclusions(request) {

@@ -9,6 +9,7 @@ import { answerOf } from '../http/refusal.js';
 import { click2payRequestOf, getPaymentGroupDetail, listPaymentGroups } from '../repos/payment-groups.js';
 import { contactHasTemplateMessage } from '../repos/message-center.js';
 import { schedulePaymentOnce, type CreatePaymentGroupBody } from '../use-cases/schedule-payment.js';
+import { agreementOf } from './agreement.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
 export interface PaymentGroupRouteOptions {
@@ -16,7 +17,7 @@ export interface PaymentGroupRouteOptions {
   now?: () => Date;
 }
 
-export function paymentGroupHandlers({ db }: RouteDeps, options: PaymentGroupRouteOptions = {}): Handlers {
+export function paymentGroupHandlers({ db, config }: RouteDeps, options: PaymentGroupRouteOptions = {}): Handlers {
   const now = options.now ?? (() => new Date());
   return {
     async listPaymentGroups(request) {
@@ -57,6 +58,7 @@ export function paymentGroupHandlers({ db }: RouteDeps, options: PaymentGroupRou
         idempotencyKey: key,
         body,
         click2payRequestId: await click2payRequestOf(db, auth, { vendorId, locationId }),
+        agreement: agreementOf(request, config),
         now: now(),
       });
       const result = answerOf(outcome);

@@ -7,9 +7,10 @@ import { listPaymentPlans } from '../repos/payment-plans.js';
 import { contactHasVendor } from '../repos/scope.js';
 import { changePlanMethod } from '../use-cases/change-plan-method.js';
 import { setUpPlan } from '../use-cases/set-up-plan.js';
+import { agreementOf } from './agreement.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
-export function paymentPlanHandlers({ db }: RouteDeps): Handlers {
+export function paymentPlanHandlers({ db, config }: RouteDeps): Handlers {
   return {
     async listPaymentPlans(request) {
       const { locationId } = request.params as LocationParams;
@@ -19,7 +20,8 @@ export function paymentPlanHandlers({ db }: RouteDeps): Handlers {
     async updatePaymentPlan(request) {
       const { vendorId, locationId, planId } = request.params as LocationParams & { planId: string };
       const body = request.body as { paymentMethodId: string; epaVersion: string };
-      return { paymentPlan: answerOf(await changePlanMethod(db, { contactId: authOf(request).contactId, vendorId, locationId }, planId, body)) };
+      const scope = { contactId: authOf(request).contactId, vendorId, locationId };
+      return { paymentPlan: answerOf(await changePlanMethod(db, scope, planId, body, agreementOf(request, config))) };
     },
 
     async createPaymentPlan(request, reply) {
@@ -33,7 +35,7 @@ export function paymentPlanHandlers({ db }: RouteDeps): Handlers {
         requestId,
         paymentMethodId: body.paymentMethodId,
         epaVersion: body.epaVersion,
-      });
+      }, agreementOf(request, config));
       const answer = answerOf(created);
       reply.code(201);
       return answer;

@@ -44,7 +44,8 @@ export async function vendorRules(db: Db, vendorId: string, now: Date): Promise<
  * The payment method: the contact's, at this vendor and location, not deleted (else not found), verified (else
  * `payment_method_unverified`); the terms accepted are the provider's current version (else `epa_version_mismatch`,
  * or `epa_not_configured` when the provider has none: nothing the customer could have accepted). Locks the method
- * row (`for share`) so a concurrent delete waits.
+ * row (`for share`) so a concurrent delete waits. Answers the method with the terms (`terms`: version and file) the
+ * customer agreed to.
  */
 export async function usableMethod(trx: Db, scope: MethodScope, paymentMethodId: string, epaVersion: string) {
   const method = await lockLiveMethod(trx, scope, paymentMethodId.toLowerCase(), 'share');
@@ -52,8 +53,9 @@ export async function usableMethod(trx: Db, scope: MethodScope, paymentMethodId:
   if (method.verificationRequired) {
     throw refuse('unprocessable', 'payment_method_unverified', 'This bank account must be verified before it can be used.', 'paymentMethodId');
   }
-  const current = (await readEpa(trx))[method.provider]?.version;
-  if (current === undefined) {
+  const terms = (await readEpa(trx))[method.provider];
+  const current = terms?.version;
+  if (terms === undefined || current === undefined) {
     throw refuse(
       'unprocessable',
       'epa_not_configured',
@@ -64,7 +66,8 @@ export async function usableMethod(trx: Db, scope: MethodScope, paymentMethodId:
   if (current !== epaVersion) {
     throw refuse('unprocessable', 'epa_version_mismatch', 'The payment terms have changed. Please review and accept the current terms.', 'epaVersion');
   }
-  return method;
+  // the terms agreed to, for the authorization record (server/use-cases/authorizations.ts)
+  return { ...method, terms };
 }
 
 /** `invalid_start_date` unless today ≤ date ≤ the window's end. */

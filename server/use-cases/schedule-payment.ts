@@ -8,8 +8,9 @@
  *    itself.
  * 2. Re-checks everything the form checks, locking the method (`for share`) and the invoices (`for update`, in id
  *    order) so a second payment of the same invoice under another key waits and then finds it not payable.
- * 3. Writes the payment group and its lines, marks the paid invoices scheduled (not payable), writes the
- *    dispute/partial messages and the journey entries, and stores the answer under the key.
+ * 3. Writes the authorization record (the terms agreed to, when, from where), the payment group naming it and its
+ *    lines, marks the paid invoices scheduled (not payable), writes the dispute/partial messages and the journey
+ *    entries, and stores the answer under the key.
  *
  * Only successful answers (201) are stored: a refusal rolls everything back, the key included, so a retry is
  * evaluated afresh.
@@ -41,6 +42,7 @@ import {
   markInvoicesScheduled,
   paymentDateSettings,
 } from '../repos/payment-groups.js';
+import { recordAuthorization, type Agreement } from './authorizations.js';
 import { attempt, refuse, type Outcome } from './outcome.js';
 import { recordAdjustmentEvents, recordPaymentGroupEvent } from './vendor-events.js';
 import { usableMethod } from './recurring-checks.js';
@@ -64,6 +66,8 @@ export interface CreatePaymentGroupInput {
   body: CreatePaymentGroupBody;
   /** the token's request when the token is a click-to-pay link (source Click2Pay), else null (source Portal) */
   click2payRequestId: string | null;
+  /** where the customer agreed to the terms from: stored with the payment (server/use-cases/authorizations.ts) */
+  agreement: Agreement;
   now: Date;
 }
 
@@ -217,6 +221,7 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
   let confirmation: string | null = null;
   if (batch.hasPayment) {
     confirmation = confirmationNumber();
+    const authorizationId = await recordAuthorization(trx, { kind: 'payment', vendorId, contactId, method, agreement: input.agreement, now: input.now });
     paymentGroupId = await insertPaymentGroup(trx, {
       vendorId,
       locationId,
@@ -233,6 +238,7 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
       requestId: input.click2payRequestId,
       paymentMethodId: method.id,
       idempotencyKey: input.idempotencyKey,
+      authorizationId,
     });
     await insertPayments(
       trx,

@@ -9,6 +9,7 @@ import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { autopayRequestOf, getActiveAutopay, insertAutopay, liveAutopayOfLocation, type AutopayScope } from '../repos/autopay.js';
 import { completeRequest } from '../repos/requests.js';
+import { recordAuthorization, type Agreement } from './authorizations.js';
 import { attempt, refuse } from './outcome.js';
 import { recordAutopayEnabled } from './vendor-events.js';
 import { checkLocationInvoices, checkStartDate, usableMethod, vendorRules } from './recurring-checks.js';
@@ -23,7 +24,7 @@ export interface SetUpAutopayBody {
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 const exists = () => refuse('conflict', 'autopay_exists', 'AutoPay Plus is already set up for this location.');
 
-export async function setUpAutopay(db: Db, scope: AutopayScope, body: SetUpAutopayBody, now = new Date()) {
+export async function setUpAutopay(db: Db, scope: AutopayScope, body: SetUpAutopayBody, agreement: Agreement, now = new Date()) {
   return attempt(async () => {
     await db.transaction().execute(async (trx) => {
       // one AutoPay per location: the partial unique index is the guarantee; this check gives the clear refusal first
@@ -45,6 +46,9 @@ export async function setUpAutopay(db: Db, scope: AutopayScope, body: SetUpAutop
           );
         }
       }
+      const authorizationId = await recordAuthorization(trx, {
+        kind: 'autopay', vendorId: scope.vendorId, contactId: scope.contactId, method, agreement, now,
+      });
       let autopayId: string;
       try {
         autopayId = await insertAutopay(trx, {
@@ -55,6 +59,7 @@ export async function setUpAutopay(db: Db, scope: AutopayScope, body: SetUpAutop
           startDate: body.startDate,
           excludedInvoiceIds: excluded,
           customerManage,
+          authorizationId,
           createdAt: now,
         });
       } catch (error) {

@@ -9,6 +9,7 @@ import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { completeRequest } from '../repos/requests.js';
 import { getPaymentPlan, insertPaymentPlan, lockRequestOfContact, planOfRequest } from '../repos/payment-plans.js';
+import { recordAuthorization, type Agreement } from './authorizations.js';
 import { attempt, notFoundRefusal, refuse, Refused } from './outcome.js';
 import { usableMethod } from './recurring-checks.js';
 import { recordPaymentPlanCreated } from './vendor-events.js';
@@ -16,6 +17,7 @@ import { recordPaymentPlanCreated } from './vendor-events.js';
 export async function setUpPlan(
   db: Db,
   input: { contactId: string; vendorId: string; requestId: string | null; paymentMethodId: string; epaVersion: string },
+  agreement: Agreement,
   now = new Date(),
 ) {
   return attempt(async () => {
@@ -31,6 +33,9 @@ export async function setUpPlan(
       }
       const scope = { contactId: input.contactId, vendorId: request.vendorId, locationId: request.locationId };
       const method = await usableMethod(trx, scope, input.paymentMethodId, input.epaVersion);
+      const authorizationId = await recordAuthorization(trx, {
+        kind: 'payment_plan', vendorId: request.vendorId, contactId: input.contactId, method, agreement, now,
+      });
       const plan = await insertPaymentPlan(trx, {
         vendorId: request.vendorId,
         locationId: request.locationId,
@@ -44,6 +49,7 @@ export async function setUpPlan(
         startDate: proposal.startDate ?? toDateString(request.startDate),
         paymentMethodId: method.id,
         invoiceIds: (request.invoiceIds ?? []).filter((id) => typeof id === 'string'),
+        authorizationId,
         createdAt: now,
       });
       await completeRequest(trx, request.id);

@@ -2,10 +2,13 @@
  * Changing a live AutoPay: its payment method (usable, with the current terms), or which invoices it leaves out —
  * the latter only when the customer manages it (`customer_manage_disabled` when the vendor's request fixed them).
  * A change the vendor hears as `autopay.updated`, from the same transaction; a change to what AutoPay already has
- * (the same method, exclusions that end as they were) is none, and says nothing.
+ * (the same method, exclusions that end as they were) is none, and says nothing. A method change stores the customer's
+ * agreement to the terms as the AutoPay's new authorization record (the earlier one stays, with the payments made
+ * under it).
  */
 import type { Db } from '../db/connect.js';
 import { getActiveAutopay, lockAutopay, setAutopayExclusions, setAutopayMethod, type AutopayScope } from '../repos/autopay.js';
+import { recordAuthorization, type Agreement } from './authorizations.js';
 import { attempt, notFoundRefusal, refuse, Refused, type Outcome } from './outcome.js';
 import { checkLocationInvoices, usableMethod, vendorRules } from './recurring-checks.js';
 import { recordAutopayUpdated } from './vendor-events.js';
@@ -22,6 +25,7 @@ export async function changeAutopayMethod(
   scope: AutopayScope,
   id: string,
   body: { paymentMethodId: string; epaVersion: string },
+  agreement: Agreement,
   now = new Date(),
 ) {
   return attempt(async () => {
@@ -29,7 +33,9 @@ export async function changeAutopayMethod(
       const autopay = await lockedAutopay(trx, scope, id);
       const method = await usableMethod(trx, scope, body.paymentMethodId, body.epaVersion);
       if (method.id === autopay.paymentMethodId) return;
-      await setAutopayMethod(trx, autopay.id, method.id);
+      // the terms were agreed to for the new method: AutoPay payments made from now on carry this record
+      const authorizationId = await recordAuthorization(trx, { kind: 'autopay', vendorId: scope.vendorId, contactId: scope.contactId, method, agreement, now });
+      await setAutopayMethod(trx, autopay.id, method.id, authorizationId);
       await recordAutopayUpdated(trx, autopay.id, { paymentMethodId: autopay.paymentMethodId }, now);
     });
     return getActiveAutopay(db, scope.contactId, scope.locationId);

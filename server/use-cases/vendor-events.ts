@@ -8,7 +8,8 @@ import { centsToAmount } from '../../core/rules/money.js';
 import type { Db } from '../db/connect.js';
 import { toDateString, toIsoString } from '../domain/dates.js';
 import { paymentMethodTypeOf } from '../domain/payments.js';
-import { vendorPaymentGroup } from '../domain/vendor-payment-group.js';
+import { vendorAuthorization, vendorPaymentGroup } from '../domain/vendor-payment-group.js';
+import { authorizationOfVendor } from '../repos/authorizations.js';
 import { eventAutopay, eventInvoices, eventParties, eventPaymentMethod, eventPaymentPlan } from '../repos/event-subjects.js';
 import { paymentGroupById } from '../repos/vendor-payment-groups.js';
 import { insertEvent } from '../repos/webhooks.js';
@@ -129,6 +130,7 @@ async function autopayOf(trx: Db, id: string) {
     startDate: toDateString(row.startDate),
     method: await methodOf(trx, row.paymentMethodId),
     excludedInvoices: await invoicesOf(trx, row.vendorId, row.excludedInvoiceIds ?? []),
+    authorization: vendorAuthorization(await authorizationOfVendor(trx, row.vendorId, row.authorizationId)),
   };
   return { row, autopay, parties: await partiesOf(trx, row.vendorId, row.contactId, row.locationId) };
 }
@@ -183,6 +185,7 @@ async function planOf(trx: Db, id: string) {
     eachAmount: centsToAmount(row.eachAmountCents),
     method: await methodOf(trx, row.paymentMethodId),
     invoices: await invoicesOf(trx, row.vendorId, row.invoiceIds ?? []),
+    authorization: vendorAuthorization(await authorizationOfVendor(trx, row.vendorId, row.authorizationId)),
   };
   return { row, paymentPlan, parties: await partiesOf(trx, row.vendorId, row.contactId, row.locationId) };
 }

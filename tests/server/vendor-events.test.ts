@@ -7,7 +7,9 @@
  * (`GET /vendor-api/events` with its key; the other vendor's key does not see them), and every event type's data
  * checked against its `webhooks:` entry in openapi/vendor.yaml with ajv.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +28,7 @@ import { EVENT_TYPES } from '../../server/use-cases/vendor-events.js';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
 import { schedulePaymentOnce } from '../../server/use-cases/schedule-payment.js';
 import { expectMatchesContract, expectMatchesVendorContract, vendorContract } from './helpers/contract.js';
+import { testAgreement } from './helpers/use-cases.js';
 
 const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormatsImport }).default ?? addFormatsImport) as typeof addFormatsImport;
 
@@ -39,6 +42,16 @@ let token: string;
 let otherToken: string;
 const keys: Record<'pfg' | 'coastal', string> = { pfg: '', coastal: '' };
 const demo = () => t.demo!;
+
+/** What the customer agreed to through the portal API here (inject's own address and user agent), as events show it. */
+const agreed = (kind: 'autopay' | 'payment_plan', provider: keyof typeof DEMO_EPA) => ({
+  kind,
+  epaVersion: DEMO_EPA[provider].version,
+  epaSha256: createHash('sha256').update(readFileSync(path.join(testConfig().epaDir, DEMO_EPA[provider].version, DEMO_EPA[provider].filename))).digest('hex'),
+  agreedAt: expect.any(String),
+  ipAddress: '127.0.0.1',
+  userAgent: 'lightMyRequest',
+});
 
 // ───────────────────────────── calls, as the customer and as the vendor ─────────────────────────────
 
@@ -243,7 +256,7 @@ describe('events of the customer’s actions', () => {
     autopayId = result.body.autoPay.id;
     expect(written.map((e) => e.type)).toEqual(['autopay.enabled']);
     await expectOneEvent(written, 'autopay.enabled', 'pfg', {
-      autopay: { id: autopayId, startDate, method: visa, excludedInvoices: await Promise.all(preset.map((id) => invoiceOf({ id }))) },
+      autopay: { id: autopayId, startDate, method: visa, excludedInvoices: await Promise.all(preset.map((id) => invoiceOf({ id }))), authorization: agreed('autopay', 'plastiq-cc') },
       contact: dana('pfg'),
       location: location('magnolia'),
     });
@@ -260,7 +273,8 @@ describe('events of the customer’s actions', () => {
     const autopay = await t.db.selectFrom('autopays').select(['startDate', 'excludedInvoiceIds']).where('id', '=', autopayId).executeTakeFirstOrThrow();
     const excluded = await Promise.all((autopay.excludedInvoiceIds as string[]).map((id) => invoiceOf({ id })));
     await expectOneEvent(written, 'autopay.updated', 'pfg', {
-      autopay: { id: autopayId, startDate: result.body.autoPay.startDate, method: mcBank, excludedInvoices: excluded },
+      // the new method's terms, agreed to with the change
+      autopay: { id: autopayId, startDate: result.body.autoPay.startDate, method: mcBank, excludedInvoices: excluded, authorization: agreed('autopay', 'priority-ach') },
       changes: ['method'],
       previous: { method: visa },
       contact: dana('pfg'),
@@ -283,7 +297,9 @@ describe('events of the customer’s actions', () => {
     const { result, written } = await eventsOf(() => answer('updateAutopayExclusions', exclusions({ excludeInvoiceIds: [added], reincludeInvoiceIds: before })));
     expect(result.status).toBe(200);
     await expectOneEvent(written, 'autopay.updated', 'pfg', {
-      autopay: { id: autopayId, startDate: result.body.autoPay.startDate, method: mcBank, excludedInvoices: [await invoiceOf({ id: added })] },
+      autopay: {
+        id: autopayId, startDate: result.body.autoPay.startDate, method: mcBank, excludedInvoices: [await invoiceOf({ id: added })], authorization: agreed('autopay', 'priority-ach'),
+      },
       changes: ['excludedInvoices'],
       previous: { excludedInvoices: await Promise.all(before.map((id) => invoiceOf({ id }))) },
       contact: dana('pfg'),
@@ -315,6 +331,7 @@ describe('events of the customer’s actions', () => {
         startDate: String(seeded.startDate).slice(0, 10),
         method: await methodNamed('blueHeron', 'Operating Checking'),
         excludedInvoices: await Promise.all((seeded.excludedInvoiceIds as string[]).map((id) => invoiceOf({ id }))),
+        authorization: null, // the demo's AutoPay was set up without the portal: no record
       },
       deactivationDate: result.body.deactivationDate,
       canceledPaymentGroupIds: canceled,
@@ -347,6 +364,7 @@ describe('events of the customer’s actions', () => {
         eachAmount: 900,
         method: visa,
         invoices: await Promise.all((request.invoiceIds as string[]).map((id) => invoiceOf({ id }))),
+        authorization: agreed('payment_plan', 'plastiq-cc'),
       },
       contact: dana('pfg'),
       location: location('magnolia'),
@@ -364,7 +382,7 @@ describe('events of the customer’s actions', () => {
     const { result, written } = await eventsOf(() => answer('updatePaymentPlan', change(planId, mcBank.id, DEMO_EPA['priority-ach'].version)));
     expect(result.status).toBe(200);
     const event = await expectOneEvent(written, 'payment_plan.method_changed', 'pfg', {
-      paymentPlan: expect.objectContaining({ id: planId, status: 'active', method: mcBank }),
+      paymentPlan: expect.objectContaining({ id: planId, status: 'active', method: mcBank, authorization: agreed('payment_plan', 'priority-ach') }),
       previousMethod: visa,
       contact: dana('pfg'),
       location: location('magnolia'),
@@ -532,7 +550,7 @@ describe('the contract’s webhooks', () => {
     const scheduled = await schedulePaymentOnce(t.db, {
       contactId: d.contactId, vendorId: d.vendors.coastal, locationId: d.locations.coastalBlueHeron, idempotencyKey: 'evt-decline',
       body: { paymentMethodId: declining.id, paymentDate: '2026-12-03', partialPayments: [], invoices: [fresh.id], epaVersion: DEMO_EPA['priority-cc'].version },
-      click2payRequestId: null, now: NOON,
+      click2payRequestId: null, agreement: testAgreement(), now: NOON,
     });
     expect(scheduled.ok).toBe(true);
     await settleDuePaymentGroups(t.db, { now: new Date('2026-12-03T15:00:00Z') });

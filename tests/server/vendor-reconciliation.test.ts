@@ -77,6 +77,7 @@ interface Group {
   contact: { id: string; externalId: string | null; name: string };
   method: { type: string; lastFour: string | null };
   lines: Line[];
+  authorization: { kind: string; epaVersion: string; epaSha256: string; agreedAt: string; ipAddress: string | null; userAgent: string | null } | null;
 }
 
 const query = (params: Record<string, string | number | undefined>) => {
@@ -239,6 +240,9 @@ describe('the feed', () => {
         { invoiceId: part.id, invoiceExternalId: part.externalId, displayInvNum: 'INV4411650', paidAmount: 100, reason: 'Price Incorrect', notes: 'Contract price is lower.' },
       ]),
     );
+    // what the customer agreed to for it: the card's terms, from where the request came (inject's defaults)
+    expect(group.authorization).toMatchObject({ kind: 'payment', epaVersion: DEMO_EPA['plastiq-cc'].version, ipAddress: '127.0.0.1', userAgent: 'lightMyRequest' });
+    expect(group.authorization?.epaSha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('updatedSince: only the groups changed at or after that time', async () => {

@@ -13,8 +13,14 @@
  * - Row status from the plan's payment group for that installment (by installment number, else by date): complete
  *   ("sent") → Closed, scheduled → Scheduled, anything else (none, canceled) → Open.
  * - The plans job (server/jobs/plans.ts) creates exactly these installments: page and job call the same functions.
+ * - Closed days: an ACH installment whose date falls on a weekend or a Federal Reserve holiday is debited on the
+ *   next business day (`payment-dates.ts#nextPaymentDate`), and that moved date is the installment's date everywhere
+ *   (page, job, payment group). A card installment keeps its date: cards charge every day. The next installment is
+ *   still counted from the start date, so a move never shifts the ones after it.
  */
 import { Temporal } from 'temporal-polyfill';
+import { nextPaymentDate, toHolidaySet, type Holidays } from './payment-dates';
+import { isCardProvider } from './providers';
 
 // ───────────────────────────── AutoPay ─────────────────────────────
 
@@ -121,11 +127,31 @@ export function installmentAmounts(totalAmountCents: number, eachAmountCents: nu
   return amounts;
 }
 
+/**
+ * What moves an installment off a closed day: the provider of the plan's payment method and the holiday list
+ * (`holidays` table, `GET /config?key=holidays`). Without one (null) the dates are the terms as written.
+ */
+export interface PlanCalendar {
+  provider: string | null | undefined;
+  holidays: Holidays;
+}
+
+/**
+ * The day an installment due on `date` (`yyyy-MM-dd`) is debited: for an ACH provider the next business day when the
+ * date is a weekend or a holiday; for a card provider (or no calendar) the date itself.
+ */
+export function installmentPayDate(date: string, calendar: PlanCalendar | null | undefined): string {
+  if (!calendar || (calendar.provider && isCardProvider(calendar.provider))) return date;
+  return nextPaymentDate(Temporal.PlainDate.from(date), calendar.provider, calendar.holidays).toString();
+}
+
 /** Every installment of a plan: what the plans job creates and what the plan page shows, from the one rule. */
-export function planInstallments(plan: PlanTerms): Installment[] {
+export function planInstallments(plan: PlanTerms, calendar: PlanCalendar | null = null): Installment[] {
+  // the holiday list is read once, not once per installment
+  calendar = calendar && { provider: calendar.provider, holidays: toHolidaySet(calendar.holidays) };
   return installmentAmounts(plan.totalAmountCents, plan.eachAmountCents).map((amount, i) => ({
     paymentNumber: i + 1,
-    paymentDate: installmentDate(plan.startDate, plan.frequency, i),
+    paymentDate: installmentPayDate(installmentDate(plan.startDate, plan.frequency, i), calendar),
     paymentAmountCents: amount,
   }));
 }
@@ -151,8 +177,8 @@ export function scheduleRows(installments: ReadonlyArray<Installment>, groups: R
 }
 
 /** §3 schedule rows: number, date, amount and the status of the plan's payment group for that installment. */
-export function planSchedule(plan: PlanTerms, paymentGroups: ReadonlyArray<PlanGroup> = []): ScheduleRow[] {
-  return scheduleRows(planInstallments(plan), paymentGroups);
+export function planSchedule(plan: PlanTerms, paymentGroups: ReadonlyArray<PlanGroup> = [], calendar: PlanCalendar | null = null): ScheduleRow[] {
+  return scheduleRows(planInstallments(plan, calendar), paymentGroups);
 }
 
 /** Installments due by `today` (`yyyy-MM-dd`, the vendor's date) whose number is not yet taken by a payment group. */

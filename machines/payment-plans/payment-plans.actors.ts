@@ -56,14 +56,17 @@ export const updatePaymentPlan = fromPromise<PaymentPlan, LocationInput & { plan
 export interface PlanRequestData {
   request: Request;
   epa: Record<string, Terms>;
+  /** `yyyy-MM-dd` days the banks are closed: the proposed schedule moves ACH installments off them, as the job will. */
+  holidays: string[];
 }
 
 export const loadPlanRequest = fromPromise<PlanRequestData, LocationInput & { requestId: string }>(async ({ input, signal }) => {
-  const [request, epa] = await Promise.all([
+  const [request, epa, holidays] = await Promise.all([
     api.GET(REQUEST_PATH, { params: { path: input }, signal }).then((r) => unwrap(REQUEST_PATH, r).request),
     fetchEpa(signal),
+    api.GET('/config', { params: { query: { key: 'holidays' } }, signal }).then((r) => (unwrap('/config', r).holidays ?? []).map((h) => h.date)),
   ]);
-  return { request, epa };
+  return { request, epa, holidays };
 });
 
 export const createPaymentPlan = fromPromise<CreatePaymentPlanResponse, { vendorId: string; requestId: string; paymentMethodId: string; epaVersion: string }>(

@@ -51,6 +51,7 @@ export function connectPlanSetup(snapshot: Pick<SnapshotFrom<typeof planSetupMac
   return {
     status: selectPlanSetupStatus(snapshot),
     request: context.data?.request ?? null,
+    holidays: context.data?.holidays ?? [],
     method: context.method,
     termsAccepted: context.termsAccepted,
     terms: selectSetupTerms(snapshot),

@@ -43,7 +43,7 @@ export const modelPlanRequest: Request = {
   paymentPlan: { paymentPlanName: 'Spring balance', startDate: '2026-12-07', frequency: 'weekly', totalAmount: 1000, eachAmount: 250 },
 };
 
-export const modelPlanRequestData: PlanRequestData = { request: modelPlanRequest, epa: modelEpa };
+export const modelPlanRequestData: PlanRequestData = { request: modelPlanRequest, epa: modelEpa, holidays: ['2026-12-25'] };
 
 export const modelPlanListInput = { vendorId: modelVendorId, locationId: modelLocationId, cameFromPlanId: null };
 export const modelPlanUpdateInput = { vendorId: modelVendorId, locationId: modelLocationId, planId: modelPlanIds.planB };

@@ -2,7 +2,8 @@
  * Payment plan installments (every 5 minutes, UTC cron; due per vendor time zone).
  *
  * Planner: the one schedule rule of core/rules/recurring-plans.ts (`planInstallments`, `scheduleRows`), the same the
- * plan page shows, so the page shows exactly what this job charges.
+ * plan page shows, so the page shows exactly what this job charges — with the plan's method's provider and the holiday
+ * list, so an ACH installment due on a weekend or holiday is created on (and dated) the next business day.
  *
  * Runner: for each ACTIVE plan, each installment whose date ≤ today (vendor's date) without a payment group gets one,
  * with the plan's CURRENT payment method (a method change applies to installments not yet created), source
@@ -15,7 +16,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { computeTotals } from '../../core/rules/fees.js';
-import { configuredTimeZone, vendorToday } from '../../core/rules/payment-dates.js';
+import { configuredTimeZone, toHolidaySet, vendorToday } from '../../core/rules/payment-dates.js';
 import { dueInstallments, planInstallments, scheduleRows, type Installment } from '../../core/rules/recurring-plans.js';
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
@@ -35,10 +36,12 @@ export async function runPlans(ctx: JobContext, hooks: PlansRunHooks = {}) {
   const plans = await db
     .selectFrom('paymentPlans as p')
     .innerJoin('vendors as v', 'v.id', 'p.vendorId')
-    .select(['p.id', 'p.startDate', 'p.frequency', 'p.totalAmountCents', 'p.eachAmountCents', 'v.eodCutoff'])
+    .innerJoin('paymentMethods as m', 'm.id', 'p.paymentMethodId')
+    .select(['p.id', 'p.startDate', 'p.frequency', 'p.totalAmountCents', 'p.eachAmountCents', 'v.eodCutoff', 'm.provider'])
     .where('p.status', '=', 'active')
     .orderBy('p.id')
     .execute();
+  const holidays = plans.length > 0 ? toHolidaySet((await db.selectFrom('holidays').select('date').execute()).map((h) => toDateString(h.date))) : new Set<string>();
   for (const plan of plans) {
     try {
       const today = vendorToday(instant, configuredTimeZone(plan.eodCutoff)).toString();
@@ -47,7 +50,7 @@ export async function runPlans(ctx: JobContext, hooks: PlansRunHooks = {}) {
         frequency: plan.frequency,
         totalAmountCents: Number(plan.totalAmountCents),
         eachAmountCents: Number(plan.eachAmountCents),
-      });
+      }, { provider: plan.provider, holidays });
       const groups = await db
         .selectFrom('paymentGroups')
         .select(['installmentNumber', 'status', 'paymentDate'])

@@ -5,6 +5,7 @@ import type { PaymentPlansTable } from '../db/schema.js';
 import { toDateString } from '../domain/dates.js';
 import { centsToAmount } from '../../core/rules/money.js';
 import { planSchedule } from '../../core/rules/recurring-plans.js';
+import { toHolidaySet } from '../../core/rules/payment-dates.js';
 import { json } from '../db/json.js';
 import { toApiPaymentMethod } from './payment-methods.js';
 
@@ -42,6 +43,8 @@ export async function listPaymentPlans(db: Db, contactId: string, locationId: st
     )
     .orderBy('paymentDate')
     .execute();
+  // the schedule moves an ACH installment off a closed day exactly as the plans job does
+  const holidays = toHolidaySet((await db.selectFrom('holidays').select('date').execute()).map((h) => toDateString(h.date)));
 
   return plans.map((plan) => {
     const own = groups.filter((g) => g.paymentPlanId === plan.id);
@@ -82,6 +85,7 @@ export async function listPaymentPlans(db: Db, contactId: string, locationId: st
           eachAmountCents: Number(plan.eachAmountCents),
         },
         own.map((g) => ({ installmentNumber: g.installmentNumber, paymentDate: toDateString(g.paymentDate), status: g.status })),
+        { provider: plan.pmProvider, holidays },
       ).map((row) => ({ paymentNumber: row.paymentNumber, paymentDate: row.paymentDate, paymentAmount: centsToAmount(row.paymentAmountCents), status: row.status })),
     };
   });

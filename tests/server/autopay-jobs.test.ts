@@ -15,6 +15,8 @@ import { cancelScheduledGroups, deleteAutopay } from './helpers/use-cases.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { autopayJob, autopayPayDate, nextRetryOn, planAutopayRun, runAutopay, SimulatedCrash, PAYMENT_FAILED_SUBJECT } from '../../server/jobs/autopay.js';
 import { runPlans } from '../../server/jobs/plans.js';
+import { listPaymentPlans } from '../../server/repos/payment-plans.js';
+import { toDateString } from '../../server/domain/dates.js';
 import { planScheduleRows } from '../../src/features/payment-plans/plan-parts';
 import { planInstallments as planSchedule0, scheduleRows } from '../../core/rules/recurring-plans.js';
 
@@ -38,6 +40,9 @@ describe('AutoPay planner (pure)', () => {
     expect(autopayPayDate('2026-12-12', '2026-12-01', 'priority-ach', [])).toBe('2026-12-14'); // Saturday → Monday
     expect(autopayPayDate('2026-12-12', '2026-12-01', 'plastiq-cc', [])).toBe('2026-12-12'); // cards pay any day
     expect(autopayPayDate('2026-12-25', '2026-12-01', 'plastiq-cc', ['2026-12-25'])).toBe('2026-12-26'); // never a holiday
+    // a Saturday holiday: ACH moves to the Monday, and the Friday before is not closed
+    expect(autopayPayDate('2026-07-04', '2026-07-01', 'priority-ach', ['2026-07-04'])).toBe('2026-07-06');
+    expect(autopayPayDate('2026-07-03', '2026-07-01', 'priority-ach', ['2026-07-04'])).toBe('2026-07-03');
   });
 
   it('charges what is due at today, skips excluded, disputed, closed, not payable, credits, no due date, and what is not due yet', () => {
@@ -487,4 +492,64 @@ describe('runs on the database', () => {
     expect(page).toHaveLength(520);
     expect(created.map((g) => [g.installmentNumber, Number(g.paymentTotalCents)])).toEqual(page.map((r) => [r.paymentNumber, r.paymentAmountCents]));
   }, 120_000);
+
+  it('an ACH AutoPay debit due on a Saturday holiday is charged, and its group dated, on the next business day', async () => {
+    if (!(await t.db.selectFrom('holidays').select('date').where('date', '=', '2026-07-04').executeTakeFirst())) {
+      await t.db.insertInto('holidays').values({ date: '2026-07-04', name: 'Independence Day' }).execute();
+    }
+    const f = await fixture({ startDate: '2026-07-01', provider: 'priority-ach', invoices: [['2026-07-04', 5_000]] });
+    const groups = () =>
+      t.db.selectFrom('paymentGroups').select(['paymentDate']).where('locationId', '=', f.locationId).where('sourceType', '=', 'Autopay Plus').execute()
+        .then((rows) => rows.map((g) => toDateString(g.paymentDate)));
+    await runAutopay(ctx(t.db, '2026-07-03T17:00:00Z')); // Friday: open
+    await runAutopay(ctx(t.db, '2026-07-04T17:00:00Z')); // Saturday, the holiday
+    await runAutopay(ctx(t.db, '2026-07-05T17:00:00Z'));
+    expect(await groups()).toEqual([]);
+    await runAutopay(ctx(t.db, '2026-07-06T17:00:00Z'));
+    expect(await groups()).toEqual(['2026-07-06']);
+  });
+
+  it('an ACH installment due on a Saturday holiday or a weekend is created on the next business day; a card one on its date', async () => {
+    // 2026-07-04 is Independence Day on a Saturday: the Federal Reserve does not close the Friday before
+    if (!(await t.db.selectFrom('holidays').select('date').where('date', '=', '2026-07-04').executeTakeFirst())) {
+      await t.db.insertInto('holidays').values({ date: '2026-07-04', name: 'Independence Day' }).execute();
+    }
+    const f = await fixture({ startDate: '2030-01-01', invoices: [['2026-06-01', 100_000]] });
+    const ach = await t.db
+      .insertInto('paymentMethods')
+      .values({ contactId, vendorId, locationId: f.locationId, provider: 'priority-ach', name: 'Checking', lastFour: '3333', providerToken: 'sbx_ach_closed_days' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const plan = async (name: string, paymentMethodId: string) =>
+      (await t.db
+        .insertInto('paymentPlans')
+        .values({
+          vendorId, locationId: f.locationId, contactId, requestId: null, name, status: 'active', totalAmountCents: 200,
+          eachAmountCents: 100, frequency: 'weekly', startDate: '2026-07-04', paymentMethodId, invoiceIds: json([f.invoiceIds[0]]),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()).id;
+    const achPlan = await plan('ACH Plan', ach.id);
+    const cardPlan = await plan('Card Plan', f.methodId);
+    const groups = (planId: string) =>
+      t.db.selectFrom('paymentGroups').select(['installmentNumber', 'paymentDate']).where('paymentPlanId', '=', planId).orderBy('installmentNumber').execute()
+        .then((rows) => rows.map((g) => [g.installmentNumber, toDateString(g.paymentDate)]));
+    await runPlans(ctx(t.db, '2026-07-04T17:00:00Z')); // Saturday, the holiday
+    expect(await groups(achPlan)).toEqual([]);
+    expect(await groups(cardPlan)).toEqual([[1, '2026-07-04']]);
+    await runPlans(ctx(t.db, '2026-07-05T17:00:00Z')); // Sunday
+    expect(await groups(achPlan)).toEqual([]);
+    await runPlans(ctx(t.db, '2026-07-06T17:00:00Z')); // Monday
+    expect(await groups(achPlan)).toEqual([[1, '2026-07-06']]);
+    await runPlans(ctx(t.db, '2026-07-11T17:00:00Z')); // the second installment falls on a plain Saturday
+    expect(await groups(achPlan)).toEqual([[1, '2026-07-06']]);
+    expect(await groups(cardPlan)).toEqual([[1, '2026-07-04'], [2, '2026-07-11']]);
+    await runPlans(ctx(t.db, '2026-07-13T17:00:00Z'));
+    expect(await groups(achPlan)).toEqual([[1, '2026-07-06'], [2, '2026-07-13']]);
+    // the customer sees the moved dates: the plan's schedule as the API sends it
+    const [listed] = await listPaymentPlans(t.db, contactId, f.locationId, achPlan);
+    expect(listed.schedule.map((r) => [r.paymentNumber, r.paymentDate])).toEqual([[1, '2026-07-06'], [2, '2026-07-13']]);
+    const [card] = await listPaymentPlans(t.db, contactId, f.locationId, cardPlan);
+    expect(card.schedule.map((r) => [r.paymentNumber, r.paymentDate])).toEqual([[1, '2026-07-04'], [2, '2026-07-11']]);
+  });
 });

@@ -7,6 +7,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../server/db/json.js';
+import { installmentPayDate } from '../../core/rules/recurring-plans.js';
 import { expectMatchesContract } from './helpers/contract.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
 
@@ -227,7 +228,11 @@ describe('payment plans', () => {
     expect(active.schedule.map((r: any) => r.status)).toEqual(['Closed', 'Closed', 'Scheduled', 'Open', 'Open']);
     const sum = active.schedule.reduce((a: number, r: any) => a + Math.round(r.paymentAmount * 100), 0);
     expect(sum).toBe(Math.round(active.totalAmount * 100));
-    expect(active.schedule[1].paymentDate).toBe(Temporal.PlainDate.from(active.startDate).add({ days: 14 }).toString());
+    // biweekly from the start date, an ACH debit moved off a weekend or holiday (`GET /config?key=holidays`)
+    const holidays = (await call('GET', '/api/config?key=holidays')).json().holidays as Array<{ date: string }>;
+    const nominal = Temporal.PlainDate.from(active.startDate).add({ days: 14 }).toString();
+    expect(active.schedule[1].paymentDate).toBe(installmentPayDate(nominal, { provider: active.paymentMethod.provider, holidays }));
+    expect(active.schedule[1].paymentDate >= nominal).toBe(true);
   });
 
   it('changes the method of an active plan only; rule violations write nothing', async () => {

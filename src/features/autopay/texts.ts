@@ -4,7 +4,7 @@ export const autopayTexts = {
   title: 'AutoPay for',
   paymentMethod: 'Payment Method',
   startDate: 'Start Date',
-  startDateHelp: 'AutoPay Plus pays each invoice on its due date from this day on.',
+  startDateHelp: 'AutoPay Plus pays each invoice on its due date from this day on; from a bank account, a due date on a weekend or bank holiday is paid the next business day.',
   excluded: 'Excluded Invoices',
   optional: '(Optional)',
   noneExcluded: 'There are no invoices excluded.',

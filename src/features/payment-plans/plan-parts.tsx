@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { PaymentPlan } from '../../../machines/payment-plans/payment-plans.actors';
 import { csvCurrency, type CsvColumn } from '../../../core/rules/csv';
 import { formatCurrency } from '../../../core/rules/dollars';
-import { FREQUENCY_LABELS, PLAN_STATUS_LABELS, planSchedule, scheduleDate, type ScheduleRow } from '../../../core/rules/recurring-plans';
+import { FREQUENCY_LABELS, PLAN_STATUS_LABELS, planSchedule, scheduleDate, type PlanCalendar, type ScheduleRow } from '../../../core/rules/recurring-plans';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { shortDate } from '../../../core/rules/display';
 import { layout } from '../../ui/form-parts';
@@ -19,14 +19,22 @@ const scheduleColumns: DataTableColumn<ScheduleRow>[] = [
   { id: 'status', header: t.scheduleColumns.status, cell: (r) => r.status },
 ];
 
-/** The plan's schedule: the server's `schedule` when it sends one (installments matched to their payment groups), else derived here. */
-export function planScheduleRows(plan: Pick<PaymentPlan, 'startDate' | 'frequency' | 'totalAmount' | 'eachAmount'> & { paymentGroups?: PaymentPlan['paymentGroups']; schedule?: PaymentPlan['schedule'] }): ScheduleRow[] {
+/**
+ * The plan's schedule: the server's `schedule` when it sends one (installments matched to their payment groups, ACH
+ * dates already moved off closed days), else derived here with the same rule — given the method's provider and the
+ * holidays (`GET /config?key=holidays`) when at hand.
+ */
+export function planScheduleRows(
+  plan: Pick<PaymentPlan, 'startDate' | 'frequency' | 'totalAmount' | 'eachAmount'> & { paymentGroups?: PaymentPlan['paymentGroups']; schedule?: PaymentPlan['schedule'] },
+  calendar: PlanCalendar | null = null,
+): ScheduleRow[] {
   if (plan.schedule?.length) {
     return plan.schedule.map((r) => ({ paymentNumber: r.paymentNumber, paymentDate: r.paymentDate, paymentAmountCents: amountToCents(r.paymentAmount), status: r.status }));
   }
   return planSchedule(
     { startDate: plan.startDate, frequency: plan.frequency, totalAmountCents: amountToCents(plan.totalAmount), eachAmountCents: amountToCents(plan.eachAmount) },
     plan.paymentGroups ?? [],
+    calendar,
   );
 }
 

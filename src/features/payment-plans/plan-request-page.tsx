@@ -46,9 +46,12 @@ function PlanRequest({ vendorId, locationId, base, context, params }: PlanFrameP
   const { chooseMethod } = view;
   const onSelect = useCallback((m: PickedPaymentMethod) => chooseMethod(m), [chooseMethod]); // eslint-disable-line react-hooks/exhaustive-deps
   const plan = view.request?.paymentPlan ?? null;
+  const provider = view.method?.provider ?? null;
+  const { holidays } = view;
+  // the dates the plans job will use: with a bank account, installments on a weekend or holiday move to the next business day
   const rows = useMemo(
-    () => (plan ? planSchedule({ startDate: plan.startDate, frequency: plan.frequency, totalAmountCents: amountToCents(plan.totalAmount), eachAmountCents: amountToCents(plan.eachAmount) }) : []),
-    [plan],
+    () => (plan ? planSchedule({ startDate: plan.startDate, frequency: plan.frequency, totalAmountCents: amountToCents(plan.totalAmount), eachAmountCents: amountToCents(plan.eachAmount) }, [], { provider, holidays }) : []),
+    [plan, provider, holidays],
   );
   const feeMethod = view.method ? { provider: view.method.provider, serviceFee: view.method.displayExtra.serviceFee } : null;
   const each = computeTotals({ subtotalCents: plan ? amountToCents(plan.eachAmount) : 0, method: feeMethod });

@@ -128,6 +128,16 @@ describe('plan pages: the terms checkbox links the agreement (core §2: a new ta
     await settle('loadPlanRequest')({ type: 'xstate.done.actor.loadPlanRequest', output: modelPlanRequestData });
     await expectAgreementLink(modelEpa['direct-ach']);
   });
+
+  it('plan request page: with the bank account, an installment on a bank holiday is shown on the next business day', async () => {
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/planrequests/${modelPlanIds.request}`] })} />);
+    await settle('loadPlanRequest')({ type: 'xstate.done.actor.loadPlanRequest', output: { ...modelPlanRequestData, holidays: ['2026-12-14'] } });
+    expect(await screen.findByRole('radio', { name: /Operating/ })).toBeChecked();
+    // weekly from Monday 12/7/26; the second Monday is a holiday here
+    await waitFor(() => expect(screen.getAllByTestId('schedule-row').map((r) => r.textContent)).toEqual([
+      expect.stringContaining('MON 12/7/26'), expect.stringContaining('TUE 12/15/26'), expect.stringContaining('MON 12/21/26'), expect.stringContaining('MON 12/28/26'),
+    ]));
+  });
 });
 
 type SetupSnapshot = SnapshotFrom<typeof planSetupMachine>;

@@ -1740,7 +1740,9 @@ export interface components {
              * @description The plan's schedule, computed by the server with the one schedule rule the plans job uses (`core/rules/recurring-plans.ts`, `planSchedule`):
              *     installments of eachAmount from startDate (weekly +7 days, biweekly +14 days, monthly same day of month),
              *     the last one taking the rounding remainder so they sum to totalAmount; at most 520 installments (the last
-             *     takes the rest). A row's status comes from the
+             *     takes the rest). With a bank-account (ACH) method an installment that falls on a weekend or a Federal
+             *     Reserve holiday is paid, and shown, on the next business day (each counted from startDate, so one move
+             *     never shifts the others); card installments keep their dates. A row's status comes from the
              *     plan's payment group for that installment (spec §3): complete → Closed, scheduled → Scheduled, else
              *     Open. Always present in the server's answers.
              */

@@ -10,7 +10,7 @@ import type { PlanSetupEvent, planSetupMachine } from './plan-setup.machine';
 import type { PlanUpdateEvent, planUpdateMachine } from './plan-update.machine';
 import {
   selectPlanConfirming, selectPlanListStatus, selectPlanPageStatus, selectPlanSubmitting, selectPlanTerms, selectPlanUpdateEnabled, selectPlanUpdateFailed,
-  selectPlanSetupStatus, selectSetupEnabled, selectSetupFailed, selectSetupSubmitting, selectSetupTerms,
+  selectPlanSetupStatus, selectProposedPlan, selectSetupEnabled, selectSetupFailed, selectSetupSubmitting, selectSetupTerms,
 } from './payment-plans.selectors';
 
 /** The plans list (its redirects are the chart's provided `redirectToPlanOrRoot`). */
@@ -51,7 +51,7 @@ export function connectPlanSetup(snapshot: Pick<SnapshotFrom<typeof planSetupMac
   return {
     status: selectPlanSetupStatus(snapshot),
     request: context.data?.request ?? null,
-    holidays: context.data?.holidays ?? [],
+    proposed: selectProposedPlan(snapshot),
     method: context.method,
     termsAccepted: context.termsAccepted,
     terms: selectSetupTerms(snapshot),

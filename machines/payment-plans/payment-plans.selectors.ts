@@ -1,5 +1,8 @@
 /** Snapshots of the payment-plan machines → what the views show. */
 import type { SnapshotFrom } from 'xstate';
+import { computeTotals } from '../../core/rules/fees';
+import { amountToCents } from '../../core/rules/money';
+import { planSchedule } from '../../core/rules/recurring-plans';
 import { canSetUp, setupTerms, type planSetupMachine } from './plan-setup.machine';
 import { canUpdatePlan, planTerms, type planUpdateMachine } from './plan-update.machine';
 import type { planListMachine } from './plan-list.machine';
@@ -39,3 +42,24 @@ export const selectSetupEnabled = (s: SetupSnapshot) => (s.matches({ loaded: { r
 export const selectSetupSubmitting = (s: SetupSnapshot) => s.matches({ loaded: { ready: 'submitting' } }) || s.matches('confirmed');
 export const selectSetupFailed = (s: SetupSnapshot) => s.matches({ loaded: { ready: 'failed' } });
 export const selectSetupTerms = (s: SetupSnapshot) => setupTerms(s.context, s.context.method?.provider);
+
+/**
+ * The plan the request proposes as the plans job will charge it: its installments (with a bank account, moved off
+ * weekends and holidays), each installment's fee-inclusive amount, and the total with fees — the sum of each
+ * installment's own total, since each is charged on its own.
+ */
+export function selectProposedPlan(s: SetupSnapshot) {
+  const plan = s.context.data?.request.paymentPlan ?? null;
+  const method = s.context.method;
+  const feeMethod = method ? { provider: method.provider, serviceFee: method.displayExtra.serviceFee } : null;
+  const rows = plan
+    ? planSchedule(
+        { startDate: plan.startDate, frequency: plan.frequency, totalAmountCents: amountToCents(plan.totalAmount), eachAmountCents: amountToCents(plan.eachAmount) },
+        [],
+        { provider: method?.provider ?? null, holidays: s.context.data?.holidays ?? [] },
+      )
+    : [];
+  const each = computeTotals({ subtotalCents: plan ? amountToCents(plan.eachAmount) : 0, method: feeMethod });
+  const totalCents = rows.reduce((sum, r) => sum + computeTotals({ subtotalCents: r.paymentAmountCents, method: feeMethod }).totalCents, 0);
+  return { rows, each, totalCents };
+}

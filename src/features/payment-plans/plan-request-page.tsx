@@ -1,10 +1,9 @@
 import { Accordion } from '@ark-ui/react/accordion';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
-import { computeTotals } from '../../../core/rules/fees';
 import { formatCurrency } from '../../../core/rules/dollars';
-import { FREQUENCY_LABELS, planSchedule } from '../../../core/rules/recurring-plans';
+import { FREQUENCY_LABELS } from '../../../core/rules/recurring-plans';
 import { Button, button } from '../../ui/button';
 import { Card, PageTitle } from '../../ui/page';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
@@ -16,7 +15,6 @@ import { PlanFrame, type PlanFrameProps } from './plan-frame';
 import { PlanSummary, ScheduleTable } from './plan-parts';
 import { planTexts as t } from './texts';
 import { usePlanSetup, type PlanSetupConfirmation } from './use-plans';
-import { amountToCents } from '../../../core/rules/money';
 import { paths } from '../../../core/rules/paths';
 
 const styles = {
@@ -46,17 +44,7 @@ function PlanRequest({ vendorId, locationId, base, context, params }: PlanFrameP
   const { chooseMethod } = view;
   const onSelect = useCallback((m: PickedPaymentMethod) => chooseMethod(m), [chooseMethod]); // eslint-disable-line react-hooks/exhaustive-deps
   const plan = view.request?.paymentPlan ?? null;
-  const provider = view.method?.provider ?? null;
-  const { holidays } = view;
-  // the dates the plans job will use: with a bank account, installments on a weekend or holiday move to the next business day
-  const rows = useMemo(
-    () => (plan ? planSchedule({ startDate: plan.startDate, frequency: plan.frequency, totalAmountCents: amountToCents(plan.totalAmount), eachAmountCents: amountToCents(plan.eachAmount) }, [], { provider, holidays }) : []),
-    [plan, provider, holidays],
-  );
-  const feeMethod = view.method ? { provider: view.method.provider, serviceFee: view.method.displayExtra.serviceFee } : null;
-  const each = computeTotals({ subtotalCents: plan ? amountToCents(plan.eachAmount) : 0, method: feeMethod });
-  // The total with fees is the sum of each installment's fee-inclusive amount (each is charged on its own).
-  const totalCents = rows.reduce((sum, r) => sum + computeTotals({ subtotalCents: r.paymentAmountCents, method: feeMethod }).totalCents, 0);
+  const { rows, each, totalCents } = view.proposed;
   return (
     <>
       <PageTitle>{t.planFor} {context.location ? <span className={layout.accent}>{context.location.displayName}</span> : null}</PageTitle>

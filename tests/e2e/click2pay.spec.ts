@@ -93,8 +93,13 @@ test('at 375 px the pay page fits and works with the keyboard alone', async ({ p
   await invoiceBox(page, 'INV4411702').focus();
   await page.keyboard.press('Space');
   await expect(invoiceBox(page, 'INV4411702')).toBeChecked();
-  await page.getByRole('checkbox', { name: 'I agree to the' }).focus();
+  // The terms checkbox is remounted, unchecked, when the chosen method's terms arrive (core §4): wait for the
+  // agreement's link, as a user reads it, before ticking the box.
+  await expect(page.getByRole('link', { name: 'Electronic Payment Agreement' })).toBeVisible();
+  const terms = page.getByRole('checkbox', { name: 'I agree to the' });
+  await terms.focus();
   await page.keyboard.press('Space');
+  await expect(terms).toBeChecked();
   await expect(page.getByRole('button', { name: 'Confirm and Pay' })).toBeEnabled();
   await expectNoSeriousA11yViolations(page);
 });

@@ -25,6 +25,8 @@ import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errors
 import { loggerOptions, type LoggerSetup } from './http/logging.js';
 import { registerOverload } from './http/overload.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerCspReports } from './http/csp-reports.js';
+import { originOf } from '../core/api/hosted-fields.js';
 import { registerSpa } from './http/spa.js';
 import { registerVendorImages } from './http/vendor-images.js';
 import { makeValidatorCompiler, rejectNulCharacters } from './http/validation.js';
@@ -83,7 +85,9 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
   app.setValidatorCompiler(makeValidatorCompiler());
   app.addHook('preValidation', rejectNulCharacters);
   app.setErrorHandler(errorHandler);
-  registerSecurityHeaders(app);
+  // the hosted payment fields' origin is the one frame the portal's pages may show (issue 21)
+  registerSecurityHeaders(app, { paymentsOrigin: originOf(config.payments.publicUrl), reportEndpoint: `${config.publicUrl}/csp-reports` });
+  registerCspReports(app);
   app.server.headersTimeout = Math.min(config.http.headersTimeoutMs, config.http.requestTimeoutMs || Infinity);
   // /healthz, /readyz and load shedding, before every other route and hook (server/http/overload.ts)
   await registerOverload(app, {

@@ -16,6 +16,12 @@ export interface AppConfig {
   smtpUrl?: string;
   /** Sender of outbox e-mails (MAIL_FROM). */
   mailFrom?: string;
+  /**
+   * The payments service's own origin (issue 21): PAYMENTS_PORT (default PORT + 1) on HOST, reached at
+   * PAYMENTS_PUBLIC_URL (default http://HOST:PAYMENTS_PORT). It serves the hosted card and bank-account fields the
+   * portal embeds, and the tokenizer they call; it must be another origin than PUBLIC_URL.
+   */
+  payments: { port: number; publicUrl: string; distDir: string };
   /** Built SPA (`dist/`); the SPA is not served when the folder has no index.html. */
   distDir: string;
   /** The contract the API is registered from. */
@@ -83,12 +89,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const host = env.HOST || '127.0.0.1';
   const port = Number(env.PORT || 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const paymentsPort = env.PAYMENTS_PORT ? Number(env.PAYMENTS_PORT) : port === 0 ? 0 : port + 1;
+  if (!Number.isInteger(paymentsPort) || paymentsPort < 0 || paymentsPort > 65535) throw new Error(`PAYMENTS_PORT must be a port number, got "${env.PAYMENTS_PORT}"`);
   return {
     host,
     port,
     publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    payments: {
+      port: paymentsPort,
+      publicUrl: (env.PAYMENTS_PUBLIC_URL || `http://${host}:${paymentsPort}`).replace(/\/+$/, ''),
+      distDir: path.resolve(projectRoot, 'dist-payments'),
+    },
     distDir: path.resolve(projectRoot, 'dist'),
     contractPath: path.resolve(projectRoot, 'openapi/portal.yaml'),
     epaDir: existsSync(path.resolve(projectRoot, 'dist/static/epa'))
@@ -196,6 +209,6 @@ export function parseListCacheMb(value: string | undefined): number {
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // No load shedding in-process: a test's own CPU work (PGlite, PDFs) would read as a lagging event loop. The
   // overload tests turn it on with their own thresholds.
-  const base = loadConfig({ PUBLIC_URL: 'http://portal.test', WEBHOOK_SECRETS_KEY: randomBytes(32).toString('hex') });
+  const base = loadConfig({ PUBLIC_URL: 'http://portal.test', PAYMENTS_PUBLIC_URL: 'http://payments.test', WEBHOOK_SECRETS_KEY: randomBytes(32).toString('hex') });
   return { ...base, logLevel: 'silent', shedding: { ...base.shedding, enabled: false }, webhooks: { pollMs: 50, timeoutMs: 5_000 }, ...overrides };
 }

@@ -3,6 +3,7 @@
  * (PGlite under DATA_DIR, or DATABASE_URL). Migrates, loads the demo data on first start, prints a login link for
  * the demo contact, and shuts down cleanly on SIGINT/SIGTERM.
  */
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { settled } from './http/after-reply.js';
 import { loadConfig } from './config.js';
@@ -15,6 +16,8 @@ import { startWebhookWorker, type WebhookWorker } from './jobs/webhooks.js';
 import { LOGIN_LINK_TTL_DAYS, loginLinkUrl } from './domain/login-link.js';
 import { missingEpaDocuments } from './domain/epa-documents.js';
 import { readEpa } from './repos/config.js';
+import { buildPaymentsApp } from './payments-service/origin.js';
+import { fastifyTrustProxy } from './app.js';
 
 const DEMO_EMAIL = 'demo@example.com';
 
@@ -47,6 +50,17 @@ async function main() {
     },
   });
 
+  // The payments service on its own origin: the hosted card and bank-account fields and the tokenizer they call.
+  const paymentsApp = await buildPaymentsApp({
+    db: handle.db,
+    portalUrl: config.publicUrl,
+    paymentsUrl: config.payments.publicUrl,
+    distDir: config.payments.distDir,
+    contractPath: path.join(path.dirname(config.contractPath), 'payments.yaml'),
+    logLevel: config.logLevel,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+  });
+
   let dbSocket: DbSocketServer | undefined;
   let webhooks: WebhookWorker | undefined;
   let closing = false;
@@ -61,6 +75,7 @@ async function main() {
       await webhooks?.stop();
       await dbSocket?.close();
       await app.close();
+      await paymentsApp.close();
       // login links answered 202 but still being written and sent (server/http/after-reply.ts)
       await settled(handle.db);
       await handle.close();
@@ -74,6 +89,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  await paymentsApp.listen({ host: config.host, port: config.payments.port });
   // The embedded database is this process's alone: share it with `npm run outbox` / `link` / `seed` over a
   // Unix socket in the data directory (server/db/socket.ts). Not needed on PostgreSQL.
   if (handle.pglite && dbOptions.dataDir && dbOptions.dataDir !== 'memory://') {
@@ -126,7 +142,7 @@ async function main() {
   // Printed on stdout for the person who started the server, not through the logger (logs never carry tokens).
   if (demo) {
     const token = await issueToken(handle.db, { contactId: demo.id, type: 'login', ttlDays: LOGIN_LINK_TTL_DAYS });
-    process.stdout.write(`\nPerformancePay is running at ${config.publicUrl}\nOpen the demo: ${loginLinkUrl(config.publicUrl, token)}\n\n`);
+    process.stdout.write(`\nPerformancePay is running at ${config.publicUrl} (payments service at ${config.payments.publicUrl})\nOpen the demo: ${loginLinkUrl(config.publicUrl, token)}\n\n`);
   } else {
     process.stdout.write(`\nPerformancePay is running at ${config.publicUrl} (no demo contact ${DEMO_EMAIL} in this database)\n\n`);
   }

@@ -25,6 +25,15 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
+/**
+ * The portal's policy when the payments service has an origin of its own (issue 21): the base policy, plus exactly
+ * that origin as the one frame source (the hosted card and bank-account fields), plus where violations are reported
+ * (`report-uri` for older browsers, `report-to` with the `Reporting-Endpoints` header).
+ */
+export function portalContentSecurityPolicy(paymentsOrigin: string | null): string {
+  return [CONTENT_SECURITY_POLICY, `frame-src ${paymentsOrigin ?? "'none'"}`, 'report-uri /csp-reports', 'report-to csp'].join('; ');
+}
+
 /** The API reference page (Scalar) builds its UI with inline styles, blob workers and data: images. */
 export const DOCS_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -63,8 +72,11 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
   if (isNoStorePath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance) {
+export function registerSecurityHeaders(app: FastifyInstance, options: { paymentsOrigin: string | null; reportEndpoint: string | null } = { paymentsOrigin: null, reportEndpoint: null }) {
+  const policy = portalContentSecurityPolicy(options.paymentsOrigin);
   app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
+    if (options.reportEndpoint) reply.header('reporting-endpoints', `csp="${options.reportEndpoint}"`);
     applySecurityHeaders(request, reply);
     return payload;
   });

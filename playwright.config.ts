@@ -5,6 +5,9 @@ import { execSync } from 'node:child_process';
 const chromiumPath =
   process.env.CHROMIUM_PATH || execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/bash' }).toString().trim();
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+/** The payments service's own origin (issue 21): the hosted card and bank fields the portal embeds. */
+export const E2E_PAYMENTS_PORT = Number(process.env.E2E_PAYMENTS_PORT ?? E2E_PORT + 1);
+export const E2E_PAYMENTS_URL = `http://127.0.0.1:${E2E_PAYMENTS_PORT}`;
 export const E2E_DATABASE_URL =
   process.env.E2E_DATABASE_URL ?? `${(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '')}/e2e_portal`;
 
@@ -34,6 +37,7 @@ export default defineConfig({
     timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATABASE_URL: E2E_DATABASE_URL, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}` },
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATABASE_URL: E2E_DATABASE_URL, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      PAYMENTS_PORT: String(E2E_PAYMENTS_PORT), PAYMENTS_PUBLIC_URL: E2E_PAYMENTS_URL },
   },
 });

@@ -11,6 +11,8 @@ export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/hosted-fields'),
   base: '/hosted-fields/',
   publicDir: false,
+  // plain CSS: not the portal's PostCSS (Panda scans the whole SPA for every stylesheet)
+  css: { postcss: { plugins: [] } },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist-payments'),
     emptyOutDir: true,

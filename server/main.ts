@@ -88,8 +88,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
+  // the payments origin first: once the portal answers (/healthz), the fields it embeds load too
   await paymentsApp.listen({ host: config.host, port: config.payments.port });
+  await app.listen({ host: config.host, port: config.port });
   // The embedded database is this process's alone: share it with `npm run outbox` / `link` / `seed` over a
   // Unix socket in the data directory (server/db/socket.ts). Not needed on PostgreSQL.
   if (handle.pglite && dbOptions.dataDir && dbOptions.dataDir !== 'memory://') {

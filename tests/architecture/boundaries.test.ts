@@ -71,4 +71,16 @@ describe('import boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
+
+  it('the hosted payment fields page (src/hosted-fields) stands apart: no React, no portal API client, and no page of the SPA imports it', () => {
+    const frame = files('src/hosted-fields');
+    expect(frame.length).toBeGreaterThan(0);
+    const offenders = frame.flatMap((f) => imports(f)
+      .filter((i) => /^(react|react-dom|@ark-ui\/|react-router|xstate)/.test(i) || /api\/client$/.test(i) || /src\/(app|features\/(?!payment-methods\/form-rules))/.test(normalize(join(dirname(f), i))))
+      .map((i) => `${f} → ${i}`));
+    expect(offenders).toEqual([]);
+    const importers = [...files('src'), ...files('machines')].filter((f) => !f.startsWith('src/hosted-fields/'))
+      .filter((f) => imports(f).some((i) => normalize(join(dirname(f), i)).startsWith('src/hosted-fields')));
+    expect(importers).toEqual([]);
+  });
 });

@@ -15,9 +15,9 @@ export function files(dir: string): string[] {
   return out;
 }
 
-/** The specifiers a source text imports or re-exports, static and dynamic (`import('…')`), type-only ones included. */
+/** The specifiers a source text imports or re-exports, static, side-effect only (`import './x.css'`) and dynamic (`import('…')`), type-only ones included. */
 export function importsOf(source: string): string[] {
-  return [...source.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
+  return [...source.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm)].map((m) => m[1] ?? m[2] ?? m[3]);
 }
 
 /** The specifiers a repository file imports. */

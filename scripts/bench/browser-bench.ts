@@ -76,7 +76,7 @@ export async function withPortalInBrowser<T, R>({ dbName, noBuild, seed, run }: 
     const baseUrl = `http://127.0.0.1:${port}`;
     server = spawn('npx', ['tsx', 'server/main.ts'], {
       cwd: root, detached: true, stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+      env: { ...process.env, PORT: String(port), PAYMENTS_PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
     });
     for (let i = 0; ; i++) {
       try {

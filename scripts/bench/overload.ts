@@ -103,7 +103,7 @@ async function startPortal(port: number, databaseUrl: string, env: NodeJS.Proces
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pp-overload-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'error', JOBS: 'off', WEBHOOK_SECRETS_KEY, ...env },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), PAYMENTS_PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'error', JOBS: 'off', WEBHOOK_SECRETS_KEY, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.add(child);

@@ -12,7 +12,9 @@ test('the server starts on the embedded database, loads the demo data and prints
   test.setTimeout(180_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-embedded-'));
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
+  let paymentsPort = await freePort();
+  while (paymentsPort === port) paymentsPort = await freePort();
+  const env = { ...process.env, PORT: String(port), PAYMENTS_PORT: String(paymentsPort), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
   delete (env as Record<string, string | undefined>).DATABASE_URL;
   // Its own process group, so the whole tree (tsx and the node it starts) is stopped afterwards — no orphan server.
   const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -32,6 +34,11 @@ test('the server starts on the embedded database, loads the demo data and prints
     expect(out).not.toMatch(/"level":50/);
     const health = await page.request.get(`http://127.0.0.1:${port}/healthz`);
     expect(health.ok()).toBe(true);
+    // the same command starts the payments service on its own origin: the hosted card fields answer there
+    expect(out).toContain(`payments service at http://127.0.0.1:${paymentsPort}`);
+    const fields = await page.request.get(`http://127.0.0.1:${paymentsPort}/hosted-fields`);
+    expect(fields.ok()).toBe(true);
+    expect(fields.headers()['content-security-policy']).toContain(`frame-ancestors http://127.0.0.1:${port}`);
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Choose a Vendor' })).toBeVisible({ timeout: 20_000 });
   } finally {

@@ -179,6 +179,8 @@ describe.runIf(enabled)('a database restart and killed backends under a stream o
         ...process.env,
         DATABASE_URL: cluster.url('portal'),
         PORT: String(port),
+        // the payments origin on any free port: this test does not use it
+        PAYMENTS_PORT: '0',
         HOST: '127.0.0.1',
         PUBLIC_URL: baseUrl,
         DATA_DIR: dataDir,

@@ -37,7 +37,7 @@ async function startPortal(databaseUrl: string, env: NodeJS.ProcessEnv): Promise
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pp-restart-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', JOBS: 'off', WEBHOOK_SECRETS_KEY: KEY, ...env },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), PAYMENTS_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', JOBS: 'off', WEBHOOK_SECRETS_KEY: KEY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { epaAgreementText, receiptServiceFeeCents } from '../../server/domain/receipt-pdf.js';
 import { settleDuePaymentGroups } from '../../server/jobs/settlement.js';
+import { runAutopay } from '../../server/jobs/autopay.js';
+import { runPlans } from '../../server/jobs/plans.js';
 import { outboxAttachments } from '../../server/repos/outbox.js';
 import { testConfig } from '../../server/config.js';
 import { expectMatchesContract } from './helpers/contract.js';
@@ -192,6 +194,32 @@ describe('receipts on schedule, completion and failure', () => {
     } finally {
       await t.db.updateTable('contacts').set({ email }).where('id', '=', t.demo!.contactId).execute();
     }
+  });
+
+  it('AutoPay charges and plan installments: each new group gets one scheduled receipt; reruns of the jobs write none', async () => {
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const ctx = { db: t.db, now: new Date('2026-12-16T17:00:00Z'), log, publicUrl: 'https://portal.example' };
+    const existing = (await t.db.selectFrom('paymentGroups').select('id').execute()).map((g) => g.id);
+    await runAutopay(ctx);
+    await runPlans(ctx);
+    const made = await t.db
+      .selectFrom('paymentGroups')
+      .select(['id', 'confirmationNumber', 'sourceType'])
+      .where('sourceType', 'in', ['Autopay Plus', 'Payment Plan'])
+      .where('id', 'not in', existing)
+      .execute();
+    expect(new Set(made.map((g) => g.sourceType))).toEqual(new Set(['Autopay Plus', 'Payment Plan']));
+    const receiptsOf = () =>
+      t.db.selectFrom('paymentReceipts').select(['paymentGroupId', 'event', 'channel', 'outboxId']).where('paymentGroupId', 'in', made.map((g) => g.id)).execute();
+    const receipts = await receiptsOf();
+    expect(receipts).toHaveLength(made.length);
+    for (const receipt of receipts) expect(receipt).toMatchObject({ event: 'scheduled', channel: expect.stringMatching(/^(email|sms)$/), outboxId: expect.any(String) });
+    for (const g of made.filter((m) => receipts.find((r) => r.paymentGroupId === m.id)!.channel === 'email')) {
+      expect(await receiptMails(g.confirmationNumber)).toHaveLength(1);
+    }
+    await runAutopay({ ...ctx, now: new Date('2026-12-16T17:05:00Z') });
+    await runPlans({ ...ctx, now: new Date('2026-12-16T17:05:00Z') });
+    expect(await receiptsOf()).toHaveLength(made.length);
   });
 
   it('the agreement text is the document whose hash the record holds; an unknown hash has none', () => {

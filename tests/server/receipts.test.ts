@@ -196,6 +196,25 @@ describe('receipts on schedule, completion and failure', () => {
     }
   });
 
+  it('an SMS-only contact whose payment fails gets the failure SMS only (it is the receipt): no second text', async () => {
+    const { email } = await contact();
+    await t.db.updateTable('contacts').set({ email: null, phone: '5555550142' }).where('id', '=', t.demo!.contactId).execute();
+    try {
+      const id = await schedule('declining card', ['CPC-10488-REBILL-2'], '2026-12-07', 'https://portal.example');
+      const { confirmationNumber } = await groupOf(id);
+      await settleDuePaymentGroups(t.db, { now: new Date('2026-12-07T15:00:00Z'), publicUrl: 'https://portal.example' });
+      await settleDuePaymentGroups(t.db, { now: new Date('2026-12-08T15:00:00Z'), publicUrl: 'https://portal.example' });
+      expect((await groupOf(id)).status).toBe('failed');
+      const receipts = await t.db.selectFrom('paymentReceipts').select(['event', 'channel', 'outboxId']).where('paymentGroupId', '=', id).orderBy('event').execute();
+      expect(receipts.map((r) => [r.event, r.channel])).toEqual([['failed', 'sms'], ['scheduled', 'sms']]);
+      const failed = await t.db.selectFrom('outbox').select(['channel', 'body']).where('id', '=', receipts[0].outboxId!).executeTakeFirstOrThrow();
+      expect(failed.body).toMatch(/^Your payment could not be processed\. Pay your invoices: https:\/\/portal\.example\/token\//);
+      expect(await t.db.selectFrom('outbox').select('id').where('channel', '=', 'sms').where('body', 'like', `%${confirmationNumber}%`).execute()).toHaveLength(1); // the scheduled one
+    } finally {
+      await t.db.updateTable('contacts').set({ email }).where('id', '=', t.demo!.contactId).execute();
+    }
+  });
+
   it('AutoPay charges and plan installments: each new group gets one scheduled receipt; reruns of the jobs write none', async () => {
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const ctx = { db: t.db, now: new Date('2026-12-16T17:00:00Z'), log, publicUrl: 'https://portal.example' };

@@ -32,6 +32,7 @@ import { adBannerEntry, statementDeliveryEntry, statementEntry } from './stateme
 import { remindersEntry } from './reminders/reminders.entry';
 import { autopayDeleteEntry, autopayPageEntry, autopaySubmitEntry, autopayUpdateEntry } from './autopay/autopay.entry';
 import { remitFormEntry, remitPrintEntry } from './remit/remit.entry';
+import { receiptDownloadEntry } from './receipt/receipt.entry';
 import { replayEntry } from './replay/replay.entry';
 import { planListEntry, planSetupEntry, planUpdateEntry } from './payment-plans/payment-plans.entry';
 
@@ -89,4 +90,5 @@ export const machineRegistry: RegisteredMachine[] = [
   remitFormEntry,
   remitPrintEntry,
   replayEntry,
+  receiptDownloadEntry,
 ];

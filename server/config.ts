@@ -85,6 +85,13 @@ export interface AppConfig {
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The terms documents' folder (AppConfig.epaDir): the built copy when there is one, else public/static/epa. */
+export function defaultEpaDir(): string {
+  return existsSync(path.resolve(projectRoot, 'dist/static/epa'))
+    ? path.resolve(projectRoot, 'dist/static/epa')
+    : path.resolve(projectRoot, 'public/static/epa');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const host = env.HOST || '127.0.0.1';
   const port = Number(env.PORT || 8080);
@@ -104,9 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     distDir: path.resolve(projectRoot, 'dist'),
     contractPath: path.resolve(projectRoot, 'openapi/portal.yaml'),
-    epaDir: existsSync(path.resolve(projectRoot, 'dist/static/epa'))
-      ? path.resolve(projectRoot, 'dist/static/epa')
-      : path.resolve(projectRoot, 'public/static/epa'),
+    epaDir: defaultEpaDir(),
     logLevel: env.LOG_LEVEL || 'info',
     letmein: { perAddress: 5, perClient: 20, windowMinutes: 15 },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

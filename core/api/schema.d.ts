@@ -707,6 +707,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/vendors/{vendorId}/locations/{locationId}/paymentgroups/{paymentGroupId}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Vendor id. */
+                vendorId: components["parameters"]["VendorId"];
+                /** @description Location id. */
+                locationId: components["parameters"]["LocationId"];
+                /** @description Payment group id. */
+                paymentGroupId: components["parameters"]["PaymentGroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The receipt of a payment group as PDF
+         * @description The receipt of one payment group of the token's contact at the
+         *     location, in its current status, rendered by the server (pdfkit): the
+         *     vendor and location, the confirmation number, the payment date, the
+         *     status (Scheduled, Processing, Completed, Failed, Returned, Canceled),
+         *     the payment method (type, name and last four), each invoice with the
+         *     amount paid on it (a credit negative, a dispute $0.00), the card
+         *     service fee on its own line, the total, and what the customer agreed
+         *     to: the terms (EPA) version, when and from which IP address, and for a
+         *     bank account (ACH) payment the text of the agreement. The same
+         *     document is attached to the receipt e-mails sent when the payment is
+         *     scheduled and when it completes, fails or is returned. The SPA fetches
+         *     it with the token and saves it ("Download Receipt" on the payment
+         *     detail). A group that is not the contact's at this location answers
+         *     404 `not_found`.
+         */
+        get: operations["getPaymentGroupReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/vendors/{vendorId}/locations/{locationId}/payments": {
         parameters: {
             query?: never;
@@ -3059,6 +3099,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentGroupDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPaymentGroupReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Vendor id. */
+                vendorId: components["parameters"]["VendorId"];
+                /** @description Location id. */
+                locationId: components["parameters"]["LocationId"];
+                /** @description Payment group id. */
+                paymentGroupId: components["parameters"]["PaymentGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF (`attachment`, file name `receipt-{confirmationNumber}.pdf`). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="receipt-{confirmationNumber}.pdf"` (letters, digits, dot, dash and underscore) plus `filename*` in UTF-8. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["PdfFile"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -737,6 +737,27 @@ export const migrations: Record<string, Migration> = {
       await run(db, authorizationsDown);
     },
   },
+  // Payment receipts (server/use-cases/payment-receipts.ts): one row per payment group and event (scheduled,
+  // complete, failed, returned), inserted in the transaction of the change with the outbox row it wrote — the primary
+  // key makes the receipt exactly once however often a job reruns. The outbox row is purged after a week; the
+  // receipt row stays (so a late rerun still finds it and sends nothing).
+  '0022_receipts': {
+    async up(db) {
+      await run(db, [
+        `create table payment_receipts (
+          payment_group_id uuid not null references payment_groups(id) on delete cascade,
+          event text not null check (event in ('scheduled','complete','failed','returned')),
+          channel text check (channel in ('email','sms')),
+          outbox_id uuid references outbox(id) on delete set null,
+          created_at timestamptz not null default now(),
+          primary key (payment_group_id, event)
+        )`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [`drop table if exists payment_receipts`]);
+    },
+  },
 };
 
 // ── statements and reminders ──

@@ -643,7 +643,23 @@ export interface PaymentAuthorizationsTable {
   createdAt: CreatedAt;
 }
 
+/** What a receipt is for (migration 0022): the payment group's event it reports. */
+export type ReceiptEvent = 'scheduled' | 'complete' | 'failed' | 'returned';
+
+/**
+ * One receipt of a payment group's event (migration 0022): PRIMARY KEY (payment_group_id, event) makes it exactly
+ * once; the outbox row it wrote (null once purged, or when the contact could not be reached).
+ */
+export interface PaymentReceiptsTable {
+  paymentGroupId: string;
+  event: ReceiptEvent;
+  channel: OutboxChannel | null;
+  outboxId: string | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
+  paymentReceipts: PaymentReceiptsTable;
   paymentAuthorizations: PaymentAuthorizationsTable;
   autopayCharges: AutopayChargesTable;
   paymentGroupCharges: PaymentGroupChargesTable;

@@ -31,6 +31,7 @@ import { confirmationNumber } from '../repos/payment-groups.js';
 import { shortDate } from '../../core/rules/display.js';
 import type { JobContext, ScheduledJob } from './types.js';
 import { recordPaymentGroupEvent } from '../use-cases/vendor-events.js';
+import { sendPaymentReceipt } from '../use-cases/payment-receipts.js';
 import { announcePaymentFailure, PAYMENT_FAILED_SUBJECT } from '../use-cases/announce-payment-failure.js';
 
 /** Retries of a declined AutoPay charge: this many days after the pay date; then no more. */
@@ -280,7 +281,7 @@ async function chargeOnce(
     const method = await loadMethod(trx, autopay.paymentMethodId);
     const attempt = attemptCharge(method);
     if (attempt.ok) {
-      const groupId = await writeAutopayPayment(trx, { autopay, method, invoice, today: input.today, now: ctx.now });
+      const groupId = await writeAutopayPayment(trx, { autopay, method, invoice, today: input.today, now: ctx.now, publicUrl: ctx.publicUrl });
       await trx.updateTable('autopayCharges').set({ paymentGroupId: groupId, updatedAt: ctx.now }).where('id', '=', claimed.id).execute();
       return 'charged';
     }
@@ -336,7 +337,7 @@ async function retryOnce(ctx: JobContext, chargeId: string, today: string): Prom
     const attempt = attemptCharge(method);
     const attempts = charge.attempts + 1;
     if (attempt.ok) {
-      const groupId = await writeAutopayPayment(trx, { autopay, method, invoice, today, now: ctx.now });
+      const groupId = await writeAutopayPayment(trx, { autopay, method, invoice, today, now: ctx.now, publicUrl: ctx.publicUrl });
       await trx
         .updateTable('autopayCharges')
         .set({ status: 'paid', attempts, nextAttemptOn: null, paymentGroupId: groupId, updatedAt: ctx.now })
@@ -362,6 +363,7 @@ async function writeAutopayPayment(
     invoice: { id: string; openAmountCents: number; displayInvNum: string };
     today: string;
     now: Date;
+    publicUrl: string;
   },
 ): Promise<string> {
   const { autopay, method, invoice } = input;
@@ -401,6 +403,7 @@ async function writeAutopayPayment(
     },
   ]);
   await recordPaymentGroupEvent(trx, 'payment_group.scheduled', group.id, input.now);
+  await sendPaymentReceipt(trx, group.id, input);
   return group.id;
 }
 

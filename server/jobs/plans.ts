@@ -24,6 +24,7 @@ import { paymentMethodTypeOf } from '../domain/payments.js';
 import { confirmationNumber } from '../repos/payment-groups.js';
 import type { JobContext, ScheduledJob } from './types.js';
 import { recordPaymentGroupEvent } from '../use-cases/vendor-events.js';
+import { sendPaymentReceipt } from '../use-cases/payment-receipts.js';
 
 export interface PlansRunHooks {
   afterInstallment?: (count: number) => void;
@@ -61,7 +62,7 @@ export async function runPlans(ctx: JobContext, hooks: PlansRunHooks = {}) {
         installments.filter((row, i) => groups.some((g) => g.installmentNumber === row.paymentNumber) || rows[i].status !== 'Open').map((r) => r.paymentNumber),
       );
       for (const installment of dueInstallments(installments, today, taken)) {
-        const outcome = await createInstallment(db, plan.id, installment, today, now);
+        const outcome = await createInstallment(db, plan.id, installment, today, now, ctx.publicUrl);
         if (outcome === 'created') {
           counts.created += 1;
           hooks.afterInstallment?.(counts.created);
@@ -82,7 +83,14 @@ export async function runPlans(ctx: JobContext, hooks: PlansRunHooks = {}) {
   return counts;
 }
 
-async function createInstallment(db: Db, planId: string, installment: Installment, today: string, now: Date): Promise<'created' | 'taken' | 'no_method'> {
+async function createInstallment(
+  db: Db,
+  planId: string,
+  installment: Installment,
+  today: string,
+  now: Date,
+  publicUrl: string,
+): Promise<'created' | 'taken' | 'no_method'> {
   return db.transaction().execute(async (trx) => {
     const plan = await trx.selectFrom('paymentPlans').selectAll().where('id', '=', planId).where('status', '=', 'active').forShare().executeTakeFirst();
     if (!plan) return 'taken';
@@ -125,6 +133,7 @@ async function createInstallment(db: Db, planId: string, installment: Installmen
         .execute();
     }
     await recordPaymentGroupEvent(trx, 'payment_group.scheduled', group.id, now);
+    await sendPaymentReceipt(trx, group.id, { now, publicUrl });
     return 'created';
   });
 }

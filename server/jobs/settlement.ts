@@ -43,6 +43,7 @@ import { sandboxRegistry } from '../payments-service/sandbox.js';
 import { addJourneyEntries } from '../repos/journeys.js';
 import { invoicesStillScheduled, payingLinesOf, reopenScheduledInvoices } from '../repos/payment-groups.js';
 import { announcePaymentFailure } from '../use-cases/announce-payment-failure.js';
+import { sendPaymentReceipt } from '../use-cases/payment-receipts.js';
 import { recordPaymentGroupEvent } from '../use-cases/vendor-events.js';
 
 /** The e-mail subject of a declined payment's notice. */
@@ -253,6 +254,7 @@ async function recordOutcome(
     await settleLines(trx, group, method, now);
     await trx.updateTable('paymentGroups').set({ status: movePaymentGroup('processing', 'charge.succeed') }).where('id', '=', group.id).execute();
     await recordPaymentGroupEvent(trx, 'payment_group.completed', group.id, now);
+    await sendPaymentReceipt(trx, group.id, ctx);
     return 'complete';
   });
 }
@@ -292,6 +294,7 @@ async function failGroup(trx: Db, group: RecordedGroup, method: MethodLabel, rea
         })),
         emailSubject: PAYMENT_FAILED_EMAIL_SUBJECT,
         link: { tokenType: 'login', page: '', label: 'Pay your invoices' },
+        paymentGroupId: group.id,
       },
       ctx,
     );

@@ -9,12 +9,17 @@ import { answerOf } from '../http/refusal.js';
 import { click2payRequestOf, getPaymentGroupDetail, listPaymentGroups } from '../repos/payment-groups.js';
 import { contactHasTemplateMessage } from '../repos/message-center.js';
 import { schedulePaymentOnce, type CreatePaymentGroupBody } from '../use-cases/schedule-payment.js';
+import { loadReceiptData } from '../repos/receipts.js';
+import { receiptContentDisposition } from '../domain/receipt-pdf.js';
+import { receiptPdfOf } from '../use-cases/payment-receipts.js';
 import { agreementOf } from './agreement.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
 export interface PaymentGroupRouteOptions {
   /** the clock (tests pin it); default the real time */
   now?: () => Date;
+  /** false writes uncompressed PDF content streams (tests) */
+  compress?: boolean;
 }
 
 export function paymentGroupHandlers({ db, config }: RouteDeps, options: PaymentGroupRouteOptions = {}): Handlers {
@@ -39,6 +44,20 @@ export function paymentGroupHandlers({ db, config }: RouteDeps, options: Payment
       return detail;
     },
 
+    // The receipt as it stands now (use-cases/payment-receipts.ts): only a group of the token's contact at this location.
+    async getPaymentGroupReceiptPdf(request, reply) {
+      const { vendorId, locationId, paymentGroupId } = request.params as LocationParams & { paymentGroupId: string };
+      const data = await loadReceiptData(db, paymentGroupId, { contactId: authOf(request).contactId, vendorId, locationId });
+      if (!data) throw notFound('payment group');
+      const { pdf } = await receiptPdfOf(data, { epaDir: config.epaDir, compress: options.compress });
+      return reply
+        .code(200)
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', receiptContentDisposition(data.confirmationNumber))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+
     async createPaymentGroup(request, reply) {
       const auth = authOf(request);
       const { vendorId, locationId } = request.params as LocationParams;
@@ -60,6 +79,7 @@ export function paymentGroupHandlers({ db, config }: RouteDeps, options: Payment
         click2payRequestId: await click2payRequestOf(db, auth, { vendorId, locationId }),
         agreement: agreementOf(request, config),
         now: now(),
+        publicUrl: config.publicUrl,
       });
       const result = answerOf(outcome);
       if (result.replayed) reply.header('idempotent-replayed', 'true');

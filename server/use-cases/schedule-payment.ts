@@ -43,6 +43,7 @@ import {
   paymentDateSettings,
 } from '../repos/payment-groups.js';
 import { recordAuthorization, type Agreement } from './authorizations.js';
+import { sendPaymentReceipt } from './payment-receipts.js';
 import { attempt, refuse, type Outcome } from './outcome.js';
 import { recordAdjustmentEvents, recordPaymentGroupEvent } from './vendor-events.js';
 import { usableMethod } from './recurring-checks.js';
@@ -69,6 +70,8 @@ export interface CreatePaymentGroupInput {
   /** where the customer agreed to the terms from: stored with the payment (server/use-cases/authorizations.ts) */
   agreement: Agreement;
   now: Date;
+  /** the portal's address, for the link of a receipt SMS (AppConfig.publicUrl) */
+  publicUrl?: string;
 }
 
 export interface StoredResult {
@@ -294,6 +297,7 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
 
   // what the vendor hears, in this transaction
   if (paymentGroupId) await recordPaymentGroupEvent(trx, 'payment_group.scheduled', paymentGroupId, input.now);
+  if (paymentGroupId) await sendPaymentReceipt(trx, paymentGroupId, { now: input.now, publicUrl: input.publicUrl, epaDir: input.agreement.epaDir });
   await recordAdjustmentEvents(
     trx,
     vendorId,

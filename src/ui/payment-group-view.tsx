@@ -24,6 +24,8 @@ import { useNarrowLabels } from './payment-methods/use-payment-methods';
 import { ReportHeader } from './report-layout';
 import { paymentGroupTexts as t } from './texts';
 import { amountToCents } from '../../core/rules/money';
+import { ReceiptDownload } from './receipt-download';
+import type { ReceiptInput } from '../../machines/receipt/receipt.actors';
 
 type Line = PaymentGroupDetail['payments'][number];
 const lineKey = (l: Line) => l.id;
@@ -67,10 +69,12 @@ export interface PaymentGroupViewProps {
   locationName?: string;
   /** The way back (a link), under the card; hidden in print. */
   back: ReactNode;
+  /** The group whose receipt "Download Receipt" fetches (issue 20); the button is shown from the start, enabled once loaded. */
+  receipt?: ReceiptInput;
 }
 
 /** The payment group page body (see the header of this file). */
-export function PaymentGroupView({ title, exportTitle, loadingLabel, status, data, vendorName, locationName, back }: PaymentGroupViewProps) {
+export function PaymentGroupView({ title, exportTitle, loadingLabel, status, data, vendorName, locationName, back, receipt }: PaymentGroupViewProps) {
   const printing = usePrinting();
   const narrow = useNarrowLabels();
   const checkId = useId();
@@ -81,7 +85,12 @@ export function PaymentGroupView({ title, exportTitle, loadingLabel, status, dat
       title={title}
       locationName={locationName}
       printTitle={exportTitle}
-      actions={<ReportActions title={exportTitle} vendorName={vendorName} locationName={locationName} csv={() => toCsv(paymentLineCsvColumns, lines)} disabled={!loaded} />}
+      actions={
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'flex-start' })}>
+          {receipt ? <ReceiptDownload input={receipt} disabled={!loaded} /> : null}
+          <ReportActions title={exportTitle} vendorName={vendorName} locationName={locationName} csv={() => toCsv(paymentLineCsvColumns, lines)} disabled={!loaded} />
+        </div>
+      }
     />
   );
   if (!loaded) {

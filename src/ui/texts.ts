@@ -19,6 +19,10 @@ export const paymentGroupTexts = {
   /** Decision: the spec names the input "check number" without a label text. */
   checkNumber: 'Check Number',
   columns: { invoice: 'Invoice', dueDate: 'Due Date', amountPaid: 'Amount Paid' },
+  /** issue 20 (receipts): the receipt PDF of the payment. */
+  downloadReceipt: 'Download Receipt',
+  receiptFailed: 'The receipt could not be downloaded. Please try again.',
+  dismiss: 'Dismiss',
 } as const;
 
 /** The payment-date calendar (click-to-pay, AutoPay, plans). */

@@ -91,6 +91,24 @@ test('payment report and a payment’s detail', async ({ page }, testInfo) => {
   const [, name] = /^(.*) \d{4}$/.exec(method)!;
   expect(name.length).toBeLessThanOrEqual(testInfo.project.name === 'phone-375' ? 5 : 10);
   await expectNoSeriousA11yViolations(page);
+  if (testInfo.project.name === 'desktop') {
+    // issue 20: the payment's receipt, from the keyboard — the server's PDF saved as receipt-<confirmation>.pdf
+    const receipt = page.getByRole('button', { name: 'Download Receipt' });
+    await expect(receipt).toBeEnabled();
+    const box = await receipt.boundingBox();
+    await receipt.focus();
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`receipt-${confirmation.trim()}.pdf`);
+    const bytes = await readFile((await file.path())!);
+    expect(bytes.length).toBeGreaterThan(1000);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // nothing moved, and the button keeps the focus
+    expect(await receipt.boundingBox()).toEqual(box);
+    await expect(receipt).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  }
   // No page-level horizontal scroll at any width.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

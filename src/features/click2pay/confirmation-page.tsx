@@ -25,6 +25,7 @@ function Confirmation({ vendorId, locationId, paymentGroupId, base, context }: {
       vendorName={context.vendor?.displayName ?? context.vendor?.name ?? ''}
       locationName={context.location?.displayName}
       back={<Link to={base} className={button({ variant: 'secondary' })}>{t.back}</Link>}
+      receipt={{ vendorId, locationId, paymentGroupId }}
     />
   );
 }

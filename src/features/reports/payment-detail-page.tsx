@@ -37,6 +37,7 @@ function PaymentDetail({ vendorId, locationId, paymentGroupId, base, context }: 
       vendorName={vendorName}
       locationName={context.location?.displayName}
       back={back}
+      receipt={{ vendorId, locationId, paymentGroupId }}
     />
   );
 }

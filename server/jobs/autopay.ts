@@ -21,10 +21,11 @@
  * (`stopped` after the last), and on the FIRST failure tells the customer once: one "Payment Failed" message
  * (resolution center) and one e-mail (SMS without an e-mail address) through the outbox with a link to change the
  * AutoPay method — the one failure path settlement uses too (`use-cases/announce-payment-failure.ts`), instead of
- * settlement's click-to-pay text. A declined retry adds a journey entry only. A retry locks its charge row
+ * settlement's pay-again (click-to-pay) text. A declined retry adds a journey entry only. A retry locks its charge row
  * (`for update skip locked`); an invoice no longer payable (paid by hand, closed, disputed) or an AutoPay turned off
  * ends the retries without a charge; otherwise the retry writes a NEW payment group with the AutoPay's CURRENT
- * method, which settlement charges with that group's own attempt key. */
+ * method, which settlement charges with that group's own attempt key.
+ */
 import { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from '../../core/rules/dollars.js';
 import { computeTotals } from '../../core/rules/fees.js';

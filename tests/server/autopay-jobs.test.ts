@@ -3,8 +3,10 @@
  * The AutoPay run and the plan installments (server/jobs/autopay.ts, plans.ts): pure planners with fixed clocks and a
  * fast-check property, and the runners on the database — three runs at the same instant (three pools on
  * PostgreSQL) pay each due invoice exactly once, a run that dies mid-way and is rerun neither duplicates nor misses,
- * a vendor in America/New_York with a due date on a DST change day, a declined card (one message, one e-mail,
- * retries at +3/+5/+7, none after a manual payment), plan installments exactly once.
+ * a vendor in America/New_York with a due date on a DST change day, a declined card (declined by the sandbox
+ * PROCESSOR at settlement, counted in its ledger `sandbox_charges`; AutoPay's one message and one e-mail, retries at
+ * +3/+5/+7 each a new group, none after a manual payment), two processes running AutoPay and settlement at once
+ * (each invoice charged once at the processor), plan installments exactly once and never more than is still open.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

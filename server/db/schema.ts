@@ -591,8 +591,9 @@ export interface AutopayChargesTable {
   invoiceId: string;
   /** the payment date the invoice was due to be paid on (retries count from it) */
   dueOn: DateString;
-  /** paid: a payment group was made; failed: declined, retry on next_attempt_on; ended: paid by hand or no longer
-   * AutoPay's (no more retries); stopped: the last retry failed */
+  /** paid: a payment group was written (settlement charges it; the processor's decline turns the charge back to
+   * failed); failed: declined or refused, retry on next_attempt_on; ended: paid by hand or no longer AutoPay's (no
+   * more retries); stopped: the last retry failed */
   status: 'paid' | 'failed' | 'ended' | 'stopped';
   attempts: ColumnType<number, number | undefined, number>;
   nextAttemptOn: DateString | null;

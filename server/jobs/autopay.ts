@@ -10,13 +10,21 @@
  *
  * Runner: each charge is ONE transaction that locks the AutoPay (share) and the invoice (update), re-checks
  * everything, and inserts `autopay_charges (autopay_id, invoice_id)` — UNIQUE: a second process (or a rerun after a
- * crash) finds the row and does nothing. Success writes a payment group (source "Autopay Plus", the card fee where
- * the method has one, dated today; settlement completes it) and marks the invoice scheduled. A declined charge (the
- * sandbox card 4000 0000 0000 0341) writes the charge as failed, one "Payment Failed" message (resolution center)
- * and one e-mail (SMS without an e-mail address) to the contact through the outbox with a link to change the AutoPay
- * method — the one failure path settlement uses too (`use-cases/announce-payment-failure.ts`). A retry locks its
- * charge row (`for update skip locked`); an invoice no longer payable (paid by hand, closed, disputed) or an AutoPay
- * turned off ends the retries without a charge; the retry uses the AutoPay's CURRENT method.
+ * crash) finds the row and does nothing. The run never decides whether a charge is taken: it writes a payment group
+ * (source "Autopay Plus", the card fee where the method has one, dated today), marks the invoice scheduled and the
+ * charge `paid` ("its payment group is written"); settlement (`settlement.ts`) charges that group through the
+ * processor adapter — the processor alone decides. A method deleted or unverified meanwhile is refused here, before
+ * any group is written (the charge fails with that reason, as a decline does).
+ *
+ * A DECLINED AutoPay group (settlement's failed path calls `recordAutopayDecline` in its transaction B; the sandbox
+ * card 4000 0000 0000 0341 is declined at charge time) turns its charge back to `failed` with the next retry date
+ * (`stopped` after the last), and on the FIRST failure tells the customer once: one "Payment Failed" message
+ * (resolution center) and one e-mail (SMS without an e-mail address) through the outbox with a link to change the
+ * AutoPay method — the one failure path settlement uses too (`use-cases/announce-payment-failure.ts`), instead of
+ * settlement's pay-again (click-to-pay) text. A declined retry adds a journey entry only. A retry locks its charge row
+ * (`for update skip locked`); an invoice no longer payable (paid by hand, closed, disputed) or an AutoPay turned off
+ * ends the retries without a charge; otherwise the retry writes a NEW payment group with the AutoPay's CURRENT
+ * method, which settlement charges with that group's own attempt key.
  */
 import { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from '../../core/rules/dollars.js';
@@ -25,7 +33,6 @@ import { nextPaymentDate, vendorToday, configuredTimeZone } from '../../core/rul
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { paymentMethodTypeOf } from '../domain/payments.js';
-import { sandboxChargeDecline } from '../payments-service/sandbox.js';
 import { addJourneyEntries } from '../repos/journeys.js';
 import { confirmationNumber } from '../repos/payment-groups.js';
 import { shortDate } from '../../core/rules/display.js';
@@ -234,12 +241,14 @@ interface LockedMethod {
   deletedAt: Date | null;
 }
 
-/** The sandbox's answer to a charge of this method (a real processor would be called here). */
-function attemptCharge(method: LockedMethod): { ok: true } | { ok: false; reason: string } {
-  if (method.deletedAt !== null) return { ok: false, reason: 'the payment method was removed' };
-  if (method.verificationRequired) return { ok: false, reason: 'the bank account is not verified' };
-  const decline = sandboxChargeDecline(method.providerToken);
-  return decline ? { ok: false, reason: decline.message } : { ok: true };
+/**
+ * Why a charge with this method is refused before any payment group is written (null: write the group; the
+ * processor decides at settlement).
+ */
+function refusalOf(method: LockedMethod): string | null {
+  if (method.deletedAt !== null) return 'the payment method was removed';
+  if (method.verificationRequired) return 'the bank account is not verified';
+  return null;
 }
 
 async function loadMethod(trx: Db, id: string): Promise<LockedMethod> {
@@ -279,8 +288,8 @@ async function chargeOnce(
       .executeTakeFirst();
     if (!claimed) return 'skipped';
     const method = await loadMethod(trx, autopay.paymentMethodId);
-    const attempt = attemptCharge(method);
-    if (attempt.ok) {
+    const refusal = refusalOf(method);
+    if (refusal === null) {
       const groupId = await writeAutopayPayment(trx, { autopay, method, invoice, today: input.today, now: ctx.now, publicUrl: ctx.publicUrl });
       await trx.updateTable('autopayCharges').set({ paymentGroupId: groupId, updatedAt: ctx.now }).where('id', '=', claimed.id).execute();
       return 'charged';
@@ -288,10 +297,11 @@ async function chargeOnce(
     const nextAttemptOn = nextRetryOn(input.payDate, 1);
     await trx
       .updateTable('autopayCharges')
-      .set({ status: 'failed', nextAttemptOn, lastError: attempt.reason, updatedAt: ctx.now })
+      .set({ status: 'failed', nextAttemptOn, lastError: refusal, updatedAt: ctx.now })
       .where('id', '=', claimed.id)
       .execute();
-    await announceFailure(trx, ctx, { autopay, method, invoice, reason: attempt.reason, nextAttemptOn });
+    const totals = computeTotals({ subtotalCents: Number(invoice.openAmountCents), method: { provider: method.provider, serviceFee: method.serviceFee } });
+    await announceFailure(trx, ctx, { autopay, method, invoice, totalCents: totals.totalCents, reason: refusal, nextAttemptOn });
     return 'failed';
   });
 }
@@ -334,9 +344,11 @@ async function retryOnce(ctx: JobContext, chargeId: string, today: string): Prom
       return 'ended';
     }
     const method = await loadMethod(trx, autopay.paymentMethodId);
-    const attempt = attemptCharge(method);
+    const refusal = refusalOf(method);
     const attempts = charge.attempts + 1;
-    if (attempt.ok) {
+    if (refusal === null) {
+      // the retry's own group: settlement charges it with its own attempt key; a decline comes back through
+      // recordAutopayDecline
       const groupId = await writeAutopayPayment(trx, { autopay, method, invoice, today, now: ctx.now, publicUrl: ctx.publicUrl });
       await trx
         .updateTable('autopayCharges')
@@ -348,7 +360,7 @@ async function retryOnce(ctx: JobContext, chargeId: string, today: string): Prom
     const next = nextRetryOn(toDateString(charge.dueOn), attempts);
     await trx
       .updateTable('autopayCharges')
-      .set({ attempts, status: next ? 'failed' : 'stopped', nextAttemptOn: next, lastError: attempt.reason, updatedAt: ctx.now })
+      .set({ attempts, status: next ? 'failed' : 'stopped', nextAttemptOn: next, lastError: refusal, updatedAt: ctx.now })
       .where('id', '=', charge.id)
       .execute();
     return next ? 'retryFailed' : 'stopped';
@@ -407,22 +419,65 @@ async function writeAutopayPayment(
   return group.id;
 }
 
+/**
+ * Settlement's hook for a DECLINED AutoPay group (called in its transaction B, after the group is `failed` and its
+ * invoice payable again): the group's charge turns `failed` with its next retry date (`stopped` after the last
+ * retry), and the first failure of the charge is told to the customer with AutoPay's text and link (a declined retry
+ * adds a journey entry only, as before). Answers false for a group no AutoPay charge names (settlement then tells the
+ * customer with its own text).
+ */
+export async function recordAutopayDecline(
+  trx: Db,
+  group: { id: string; vendorId: string; locationId: string; contactId: string; paymentTotalCents: number },
+  method: { name: string; lastFour: string } | undefined,
+  reason: string,
+  ctx: { now: Date; publicUrl: string },
+): Promise<boolean> {
+  const charge = await trx.selectFrom('autopayCharges').selectAll().where('paymentGroupId', '=', group.id).forUpdate().executeTakeFirst();
+  if (!charge) return false;
+  if (charge.status !== 'paid') return true; // recorded already
+  const next = nextRetryOn(toDateString(charge.dueOn), charge.attempts);
+  await trx
+    .updateTable('autopayCharges')
+    .set({ status: next ? 'failed' : 'stopped', nextAttemptOn: next, lastError: reason, updatedAt: ctx.now })
+    .where('id', '=', charge.id)
+    .execute();
+  const invoice = await trx.selectFrom('invoices').select(['id', 'displayInvNum']).where('id', '=', charge.invoiceId).executeTakeFirstOrThrow();
+  if (charge.attempts === 1) {
+    await announceFailure(trx, ctx, {
+      autopay: group,
+      method: method ?? { name: 'your payment method', lastFour: '' },
+      invoice,
+      totalCents: Number(group.paymentTotalCents),
+      reason,
+      nextAttemptOn: next,
+      paymentGroupId: group.id,
+    });
+  } else {
+    await addJourneyEntries(trx, [{ invoiceId: invoice.id, contactId: null, action: PAYMENT_FAILED_SUBJECT, detail: `AutoPay Plus: ${reason}`, at: ctx.now }]);
+  }
+  return true;
+}
+
 async function announceFailure(
   trx: Db,
-  ctx: JobContext,
+  ctx: { now: Date; publicUrl: string },
   input: {
     autopay: { vendorId: string; locationId: string; contactId: string };
-    method: LockedMethod;
-    invoice: { id: string; openAmountCents: number; displayInvNum: string };
+    method: { name: string; lastFour: string };
+    invoice: { id: string; displayInvNum: string };
+    /** what the charge was for, fee included */
+    totalCents: number;
     reason: string;
     nextAttemptOn: string | null;
+    /** the declined group, when there is one (not for a method refused before any group): the notice carries its receipt */
+    paymentGroupId?: string;
   },
 ) {
   const { autopay, method, invoice } = input;
-  const totals = computeTotals({ subtotalCents: Number(invoice.openAmountCents), method: { provider: method.provider, serviceFee: method.serviceFee } });
   const retries = `We will try again on ${AUTOPAY_RETRY_DAYS.length} more days, starting ${shortDate(input.nextAttemptOn!)}.`;
   const body =
-    `Your AutoPay Plus payment of ${formatCurrency(totals.totalCents)} for invoice ${invoice.displayInvNum} with ` +
+    `Your AutoPay Plus payment of ${formatCurrency(input.totalCents)} for invoice ${invoice.displayInvNum} with ` +
     `${method.name} ${method.lastFour} could not be processed: ${input.reason}. ${retries} ` +
     'To avoid another failure, change your AutoPay Plus payment method or pay the invoice yourself.';
   await announcePaymentFailure(
@@ -436,6 +491,7 @@ async function announceFailure(
       journeys: [{ invoiceId: invoice.id, detail: `AutoPay Plus: ${input.reason}` }],
       emailSubject: AUTOPAY_FAILED_EMAIL_SUBJECT,
       link: { tokenType: 'autopay', page: '/autopaymanage', label: 'Change your AutoPay Plus payment method' },
+      paymentGroupId: input.paymentGroupId,
     },
     ctx,
   );

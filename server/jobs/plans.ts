@@ -10,9 +10,18 @@
  * "Payment Plan", dated today (or the installment date when later runs catch up: never before today). The UNIQUE key
  * `payment_groups (payment_plan_id, installment_number)` makes each installment exactly once, whatever the number of
  * processes or reruns (`insert … on conflict do nothing`). Lines spread the amount over the plan's invoices, oldest due
- * first, up to what each still owes beyond the plan's groups not yet settled. A plan whose method is deleted or
- * unverified is skipped (logged) and picked up once it has a usable method. A plan whose every installment is complete
- * becomes `complete`.
+ * first, up to what each still owes beyond the payment groups not yet settled that pay it (scheduled or processing,
+ * the plan's or any other); the group's amount is the sum of its lines (and the card fee on that sum) — NEVER more
+ * than is still open: an installment whose invoices were partly closed or paid meanwhile charges the open remainder
+ * only. When nothing is left to charge, the installment gets NO group (nothing is charged): if every invoice of the
+ * plan is closed or fully paid (nothing open on any), the plan becomes `complete` — what it was set up to pay is
+ * settled, so its later installments are never created (their rows stay Open in the schedule; the plan reads
+ * Completed); if some are still open but covered by payments in flight (which may fail and reopen them), the next run
+ * tries the installment again. (A plan naming no invoices pays its installment amounts as they are.) The plan row
+ * is locked (update) while an installment is written, so two processes writing two installments of one plan at once
+ * never spread the same open amount twice. A plan whose method is deleted or unverified is skipped (logged) and
+ * picked up once it has a usable method. A plan whose every installment is complete becomes `complete`. Settlement charges the installment's group through the processor adapter; a declined
+ * installment takes settlement's failure path (the plan has no outcome logic of its own).
  */
 import { Temporal } from 'temporal-polyfill';
 import { computeTotals } from '../../core/rules/fees.js';
@@ -69,6 +78,10 @@ export async function runPlans(ctx: JobContext, hooks: PlansRunHooks = {}) {
         } else {
           counts.skipped += 1;
           if (outcome === 'no_method') log.warn({ paymentPlanId: plan.id }, 'plan installment not created: the plan has no usable payment method');
+          if (outcome === 'settled') {
+            counts.completed += 1;
+            break; // the plan is complete: no later installment
+          }
         }
       }
       if (installments.length > 0 && rows.every((r) => r.status === 'Closed')) {
@@ -90,9 +103,10 @@ async function createInstallment(
   today: string,
   now: Date,
   publicUrl: string,
-): Promise<'created' | 'taken' | 'no_method'> {
+): Promise<'created' | 'taken' | 'no_method' | 'nothing_open' | 'settled'> {
   return db.transaction().execute(async (trx) => {
-    const plan = await trx.selectFrom('paymentPlans').selectAll().where('id', '=', planId).where('status', '=', 'active').forShare().executeTakeFirst();
+    // update, not share: installments of one plan are written one at a time (each sees the lines of the one before)
+    const plan = await trx.selectFrom('paymentPlans').selectAll().where('id', '=', planId).where('status', '=', 'active').forUpdate().executeTakeFirst();
     if (!plan) return 'taken';
     const method = await trx
       .selectFrom('paymentMethods')
@@ -100,7 +114,25 @@ async function createInstallment(
       .where('id', '=', plan.paymentMethodId)
       .executeTakeFirstOrThrow();
     if (method.deletedAt !== null || method.verificationRequired) return 'no_method';
-    const totals = computeTotals({ subtotalCents: installment.paymentAmountCents, method });
+    const taken = await trx
+      .selectFrom('paymentGroups')
+      .select('id')
+      .where('paymentPlanId', '=', plan.id)
+      .where('installmentNumber', '=', installment.paymentNumber)
+      .executeTakeFirst();
+    if (taken) return 'taken';
+    const invoiceIds = plan.invoiceIds ?? [];
+    const { lines, openCents } = await allocateLines(trx, invoiceIds, installment.paymentAmountCents);
+    // a plan naming no invoices (a request without any) pays its installment amounts as they are
+    const subtotalCents = invoiceIds.length === 0 ? installment.paymentAmountCents : lines.reduce((sum, l) => sum + l.cents, 0);
+    if (subtotalCents <= 0) {
+      // nothing to charge, no group. Every invoice closed or paid (nothing open on any): the plan is complete. Some
+      // still open but paid by payments in flight (which may fail and reopen them): the next run tries again.
+      if (openCents > 0) return 'nothing_open';
+      await trx.updateTable('paymentPlans').set({ status: 'complete' }).where('id', '=', plan.id).execute();
+      return 'settled';
+    }
+    const totals = computeTotals({ subtotalCents, method });
     const group = await trx
       .insertInto('paymentGroups')
       .values({
@@ -125,7 +157,6 @@ async function createInstallment(
       .returning('id')
       .executeTakeFirst();
     if (!group) return 'taken';
-    const lines = await allocateLines(trx, plan.id, plan.invoiceIds ?? [], installment.paymentAmountCents);
     if (lines.length > 0) {
       await trx
         .insertInto('payments')
@@ -138,22 +169,27 @@ async function createInstallment(
   });
 }
 
-/** Spreads `amountCents` over the plan's invoices (oldest due first), up to what each owes beyond unsettled plan groups. */
-async function allocateLines(trx: Db, planId: string, invoiceIds: string[], amountCents: number) {
-  if (invoiceIds.length === 0) return [];
+/**
+ * Spreads `amountCents` over the plan's invoices (oldest due first), up to what each still owes: its open amount (0
+ * once closed) less the lines of every group not yet settled that pays it (scheduled or processing). `openCents`:
+ * what is open on the plan's invoices at all (0: every one closed or paid).
+ */
+async function allocateLines(trx: Db, invoiceIds: string[], amountCents: number) {
+  if (invoiceIds.length === 0) return { lines: [], openCents: 0 };
   const invoices = await trx
     .selectFrom('invoices')
     .select(['id', 'openAmountCents', 'dueDate', 'deletedAt'])
     .where('id', 'in', invoiceIds)
     .orderBy('dueDate')
     .orderBy('id')
+    .forUpdate()
     .execute();
   const pending = await trx
     .selectFrom('payments as p')
     .innerJoin('paymentGroups as g', 'g.id', 'p.paymentGroupId')
     .select(['p.invoiceId', 'p.paidAmountCents'])
-    .where('g.paymentPlanId', '=', planId)
-    .where('g.status', '=', 'scheduled')
+    .where('p.invoiceId', 'in', invoiceIds)
+    .where('g.status', 'in', ['scheduled', 'processing'])
     .execute();
   const owed = new Map(invoices.filter((i) => i.deletedAt === null).map((i) => [i.id, Number(i.openAmountCents)]));
   for (const p of pending) if (owed.has(p.invoiceId)) owed.set(p.invoiceId, owed.get(p.invoiceId)! - Number(p.paidAmountCents));
@@ -166,7 +202,8 @@ async function allocateLines(trx: Db, planId: string, invoiceIds: string[], amou
     lines.push({ invoiceId, cents: take });
     left -= take;
   }
-  return lines;
+  const openCents = invoices.filter((i) => i.deletedAt === null).reduce((sum, i) => sum + Math.max(0, Number(i.openAmountCents)), 0);
+  return { lines, openCents };
 }
 
 export const plansJob: ScheduledJob = {

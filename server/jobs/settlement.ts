@@ -16,7 +16,8 @@
  *   - declined → `failed`: its paying invoices are open and payable again (unless another live group still pays
  *     them; a dispute stands), and the customer is told through the one failure path
  *     (`use-cases/announce-payment-failure.ts`: "Payment Failed" message, journey entries, one e-mail/SMS with a link
- *     to pay again). `payment_group.failed`.
+ *     to pay again; an AutoPay group instead goes to AutoPay's hook, `autopay.ts#recordAutopayDecline`: its retries,
+ *     and AutoPay's text and link through that same path). `payment_group.failed`.
  * - A group found in `processing` when a run starts belongs to a process that died between A and B (or is in flight
  *   in another process). It is resolved with its pending key: `lookupCharge(key)` answers the earlier outcome, which
  *   is recorded; none → it is charged with the SAME key, which the processor answers idempotently (the sandbox's
@@ -45,6 +46,7 @@ import { invoicesStillScheduled, payingLinesOf, reopenScheduledInvoices } from '
 import { announcePaymentFailure } from '../use-cases/announce-payment-failure.js';
 import { sendPaymentReceipt } from '../use-cases/payment-receipts.js';
 import { recordPaymentGroupEvent } from '../use-cases/vendor-events.js';
+import { recordAutopayDecline } from './autopay.js';
 
 /** The e-mail subject of a declined payment's notice. */
 export const PAYMENT_FAILED_EMAIL_SUBJECT = 'Your payment could not be processed';
@@ -223,7 +225,7 @@ async function recordOutcome(
   return db.transaction().execute(async (trx) => {
     const group = await trx
       .selectFrom('paymentGroups')
-      .select(['id', 'contactId', 'vendorId', 'locationId', 'paymentMethodId', 'paymentTotalCents', 'confirmationNumber'])
+      .select(['id', 'contactId', 'vendorId', 'locationId', 'paymentMethodId', 'paymentTotalCents', 'confirmationNumber', 'sourceType'])
       .where('id', '=', groupId)
       .where('status', '=', 'processing')
       .forUpdate()
@@ -259,10 +261,13 @@ async function recordOutcome(
   });
 }
 
-type RecordedGroup = { id: string; contactId: string; vendorId: string; locationId: string; paymentTotalCents: number; confirmationNumber: string };
+type RecordedGroup = { id: string; contactId: string; vendorId: string; locationId: string; paymentTotalCents: number; confirmationNumber: string; sourceType: string };
 type MethodLabel = { name: string; lastFour: string } | undefined;
 
-/** A declined group: `failed`, its paying invoices payable again (disputes stand), the customer told once. */
+/**
+ * A declined group: `failed`, its paying invoices payable again (disputes stand), the customer told once (an AutoPay
+ * group by AutoPay's hook, with its retries; any other with the pay-again text).
+ */
 async function failGroup(trx: Db, group: RecordedGroup, method: MethodLabel, reason: string, ctx: { now: Date; publicUrl: string }) {
   await trx.updateTable('paymentGroups').set({ status: movePaymentGroup('processing', 'charge.decline') }).where('id', '=', group.id).execute();
   const lines = await payingLinesOf(trx, [group.id]);
@@ -276,7 +281,10 @@ async function failGroup(trx: Db, group: RecordedGroup, method: MethodLabel, rea
   const methodText = method ? ` with ${method.name} ${method.lastFour}` : '';
   const numbers = invoices.map((i) => i.displayInvNum);
   const about = numbers.length === 1 ? `invoice ${numbers[0]}` : `invoices ${numbers.join(', ')}`;
-  if (invoices.length > 0) {
+  // An AutoPay group: AutoPay's retries and its own failure text and link, through the same announce path
+  // (jobs/autopay.ts#recordAutopayDecline) — one message and one e-mail per failure, never both texts.
+  const autopayHandled = group.sourceType === 'Autopay Plus' && (await recordAutopayDecline(trx, group, method, reason, ctx));
+  if (!autopayHandled && invoices.length > 0) {
     await announcePaymentFailure(
       trx,
       {

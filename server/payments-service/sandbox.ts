@@ -31,8 +31,11 @@ export const SANDBOX_DECLINES: Readonly<Record<string, { code: string; message: 
  */
 export const SANDBOX_CHARGE_DECLINE_CARD = '4000000000000341';
 
-/** Does a charge of this stored method fail in the sandbox? (decline code, or null when it succeeds) */
-export function sandboxChargeDecline(providerToken: string): { code: string; message: string } | null {
+/**
+ * Does a charge of this stored method fail in the sandbox? (decline code, or null when it succeeds) The sandbox's own
+ * rule: the portal learns a charge's outcome only from the processor's answer (`charge`/`debit`).
+ */
+function sandboxChargeDecline(providerToken: string): { code: string; message: string } | null {
   return providerToken.includes('_declines_') ? { code: 'card_declined', message: 'the card issuer declined the charge' } : null;
 }
 

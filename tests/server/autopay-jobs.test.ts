@@ -3,10 +3,13 @@
  * The AutoPay run and the plan installments (server/jobs/autopay.ts, plans.ts): pure planners with fixed clocks and a
  * fast-check property, and the runners on the database — three runs at the same instant (three pools on
  * PostgreSQL) pay each due invoice exactly once, a run that dies mid-way and is rerun neither duplicates nor misses,
- * a vendor in America/New_York with a due date on a DST change day, a declined card (one message, one e-mail,
- * retries at +3/+5/+7, none after a manual payment), plan installments exactly once.
+ * a vendor in America/New_York with a due date on a DST change day, a declined card (declined by the sandbox
+ * PROCESSOR at settlement, counted in its ledger `sandbox_charges`; AutoPay's one message and one e-mail, retries at
+ * +3/+5/+7 each a new group, none after a manual payment), two processes running AutoPay and settlement at once
+ * (each invoice charged once at the processor), plan installments exactly once and never more than is still open.
  */
 import fc from 'fast-check';
+import { outboxAttachments } from '../../server/repos/outbox.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { createDb, type Db } from '../../server/db/connect.js';
@@ -25,7 +28,9 @@ const planSchedule = (p: { startDate: string; frequency: 'weekly' | 'biweekly' |
   planSchedule0({ startDate: p.startDate, frequency: p.frequency, totalAmountCents: p.totalCents, eachAmountCents: p.eachCents })
     .map((r) => ({ number: r.paymentNumber, date: r.paymentDate, amountCents: r.paymentAmountCents }));
 import { startJobQueue, type JobQueue } from '../../server/jobs/queue.js';
-import { SANDBOX_CHARGE_DECLINE_CARD, sandboxChargeDecline, sandboxProcessor } from '../../server/payments-service/sandbox.js';
+import { SANDBOX_CHARGE_DECLINE_CARD, sandboxProcessor } from '../../server/payments-service/sandbox.js';
+import { paymentsDb } from '../../server/payments-service/schema.js';
+import { settleDuePaymentGroups } from '../../server/jobs/settlement.js';
 
 const log = { info() {}, warn() {}, error() {} };
 const ctx = (db: Db, iso: string) => ({ db, now: new Date(iso), log, publicUrl: 'http://portal.test' });
@@ -73,13 +78,22 @@ describe('AutoPay planner (pure)', () => {
 });
 
 describe('sandbox charges', () => {
-  it('card 4000 0000 0000 0341 is saved, and its charges are declined; 4242… charges succeed', async () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb({ seed: false });
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it('card 4000 0000 0000 0341 is saved, and its charges are declined by the processor; 4242… charges succeed', async () => {
     const card = { provider: 'plastiq-cc' as const, brand: 'visa' as const, expMonth: 12, expYear: 2030, cvc: '123', nameOnCard: 'D', addressLine1: 'x', zipCode: '29401' };
-    const declining = await sandboxProcessor('plastiq-cc').tokenizeCard({ ...card, number: SANDBOX_CHARGE_DECLINE_CARD });
-    const fine = await sandboxProcessor('plastiq-cc').tokenizeCard({ ...card, number: '4242424242424242' });
+    const sandbox = sandboxProcessor('plastiq-cc', t.db);
+    const declining = await sandbox.tokenizeCard({ ...card, number: SANDBOX_CHARGE_DECLINE_CARD });
+    const fine = await sandbox.tokenizeCard({ ...card, number: '4242424242424242' });
     if (!declining.ok || !fine.ok) throw new Error('tokenization refused');
-    expect(sandboxChargeDecline(declining.providerToken)).toMatchObject({ code: 'card_declined' });
-    expect(sandboxChargeDecline(fine.providerToken)).toBeNull();
+    expect(await sandbox.charge({ providerToken: declining.providerToken, amountCents: 100, idempotencyKey: 'sbx-decline' })).toMatchObject({ ok: false, code: 'card_declined' });
+    expect(await sandbox.charge({ providerToken: fine.providerToken, amountCents: 100, idempotencyKey: 'sbx-fine' })).toMatchObject({ ok: true });
   });
 });
 
@@ -176,18 +190,44 @@ describe('runs on the database', () => {
     return { locationId: location.id, methodId: method.id, autopayId: autopay.id, invoiceIds };
   }
 
-  /** AutoPay payment lines per invoice of the location (canceled groups excluded). */
+  /** Payment lines per invoice of the location (canceled groups and groups the processor declined excluded). */
   async function paidCount(locationId: string) {
     const rows = await t.db
       .selectFrom('payments as p')
       .innerJoin('paymentGroups as g', 'g.id', 'p.paymentGroupId')
       .select(['p.invoiceId', 'g.sourceType', 'g.paymentTotalCents', 'g.paymentDate'])
       .where('g.locationId', '=', locationId)
-      .where('g.status', '<>', 'canceled')
+      .where('g.status', 'not in', ['canceled', 'failed'])
       .execute();
     const counts = new Map<string, number>();
     for (const r of rows) counts.set(r.invoiceId, (counts.get(r.invoiceId) ?? 0) + 1);
     return { counts, rows };
+  }
+
+  /** A day of the jobs in one process: the AutoPay run, then settlement charges what is due (the processor decides). */
+  async function day(iso: string, db: Db = t.db) {
+    await runAutopay(ctx(db, iso));
+    return settleDuePaymentGroups(db, { now: new Date(iso), log, publicUrl: 'http://portal.test' });
+  }
+
+  /**
+   * What the PROCESSOR took or declined for the location's payment groups, by its ledger (`sandbox_charges`, one row
+   * per charge it answered), with the invoice each group paid (the location's groups pay one invoice each, or a plan's).
+   */
+  async function ledger(locationId: string) {
+    const groups = await t.db
+      .selectFrom('paymentGroups as g')
+      .leftJoin('payments as p', 'p.paymentGroupId', 'g.id')
+      .select(['g.id', 'p.invoiceId', 'g.paymentPlanId'])
+      .where('g.locationId', '=', locationId)
+      .execute();
+    const byGroup = new Map(groups.map((g) => [g.id, g]));
+    const rows = await paymentsDb(t.db).selectFrom('sandboxCharges').select(['idempotencyKey', 'amountCents', 'outcome']).orderBy('createdAt').orderBy('id').execute();
+    return rows.flatMap((r) => {
+      const groupId = /^pg_(.+)_\d+$/.exec(r.idempotencyKey)?.[1];
+      const group = groupId ? byGroup.get(groupId) : undefined;
+      return group ? [{ groupId: group.id, invoiceId: group.invoiceId, planId: group.paymentPlanId, amountCents: Number(r.amountCents), outcome: r.outcome }] : [];
+    });
   }
 
   it('pays each due invoice once, as "Autopay Plus" with the card fee, dated the run day; reruns change nothing', async () => {
@@ -297,30 +337,57 @@ describe('runs on the database', () => {
     expect(rows.find((r) => r.invoiceId === f.invoiceIds[1])?.paymentDate).toBe('2027-11-07');
   });
 
-  it('a declined card: one "Payment Failed" message, one e-mail with a link, retries at +3/+5/+7, none after a manual payment', async () => {
+  it('a declined card: the PROCESSOR declines the AutoPay charge at settlement; AutoPay\'s one "Payment Failed" message and e-mail with a link, retries at +3/+5/+7 (each a new group), none after a manual payment', async () => {
     const f = await fixture({ startDate: '2027-01-04', declines: true, invoices: [['2027-01-05', 1000], ['2027-01-05', 2000]] });
     const [manual, rescued] = f.invoiceIds;
     const mine = seq;
-    const messages = () => t.db.selectFrom('messages').select(['invoiceId', 'subject']).where('locationId', '=', f.locationId).execute();
-    const emails = () => t.db.selectFrom('outbox').select(['recipient', 'body']).where('body', 'like', `%invoice T${mine}-%`).execute();
+    const messages = () => t.db.selectFrom('messages').select(['invoiceId', 'subject', 'body']).where('locationId', '=', f.locationId).execute();
+    const emails = () => t.db.selectFrom('outbox').select(['recipient', 'subject', 'body']).where('body', 'like', `%invoice T${mine}-%`).execute();
     const charge = (invoiceId: string) => t.db.selectFrom('autopayCharges').selectAll().where('invoiceId', '=', invoiceId).executeTakeFirstOrThrow();
+    const outcomes = async (invoiceId: string) => (await ledger(f.locationId)).filter((r) => r.invoiceId === invoiceId).map((r) => [r.outcome, r.amountCents]);
 
     await runAutopay(ctx(t.db, '2027-01-05T17:00:00Z'));
-    await runAutopay(ctx(t.db, '2027-01-06T17:00:00Z')); // nothing new before the first retry
-    expect((await messages()).filter((x) => x.subject === PAYMENT_FAILED_SUBJECT)).toHaveLength(2);
+    // the run decides nothing: it wrote the groups; nothing is charged, declined or told before settlement
+    expect(await ledger(f.locationId)).toEqual([]);
+    expect(await messages()).toEqual([]);
+    expect(await charge(manual)).toMatchObject({ status: 'paid', attempts: 1 });
+    await settleDuePaymentGroups(t.db, { now: new Date('2027-01-05T17:00:00Z'), log, publicUrl: 'http://portal.test' });
+    // the processor declined each invoice's charge, once: one declined row per invoice in its ledger
+    expect(await outcomes(manual)).toEqual([['declined', 1029]]);
+    expect(await outcomes(rescued)).toEqual([['declined', 2058]]);
+    await day('2027-01-06T17:00:00Z'); // nothing new before the first retry
+    const failed = (await messages()).filter((x) => x.subject === PAYMENT_FAILED_SUBJECT);
+    expect(failed).toHaveLength(2);
+    // AutoPay's text (not settlement's pay-again text), once per failure
+    expect(failed.find((x) => x.invoiceId === manual)?.body).toBe(
+      `Your AutoPay Plus payment of $10.29 for invoice T${mine}-0 with Test Card 0341 could not be processed: the card issuer declined the charge. ` +
+        'We will try again on 3 more days, starting 1/8/27. To avoid another failure, change your AutoPay Plus payment method or pay the invoice yourself.',
+    );
     const mail = await emails();
     expect(mail).toHaveLength(2);
     expect(mail[0].recipient).toBe('demo@example.com');
+    expect(mail.every((m) => m.subject === 'Your AutoPay Plus payment could not be processed')).toBe(true);
     expect(mail[0].body).toMatch(new RegExp(`http://portal\\.test/token/[A-Za-z0-9_-]+/vendors/${vendorId}/locations/${f.locationId}/autopaymanage`));
+    expect(mail.some((m) => m.body.includes('Pay your invoices'))).toBe(false);
+    // the notice is also the declined group's receipt: its PDF is attached, marked Failed
+    const notice = await t.db.selectFrom('outbox').select('id').where('subject', '=', 'Your AutoPay Plus payment could not be processed').where('body', 'like', `%invoice T${mine}-0 %`).executeTakeFirstOrThrow();
+    const [receipt] = await outboxAttachments(t.db, notice.id);
+    expect(receipt?.contentType).toBe('application/pdf');
+    expect(receipt.content.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await paidCount(f.locationId)).counts.size).toBe(0);
-    expect(await charge(manual)).toMatchObject({ status: 'failed', attempts: 1, nextAttemptOn: '2027-01-08' });
+    expect(await charge(manual)).toMatchObject({ status: 'failed', attempts: 1, nextAttemptOn: '2027-01-08', lastError: 'the card issuer declined the charge' });
+    // the declined groups are failed and their invoices open and payable again
+    const invoice = (id: string) => t.db.selectFrom('invoices').select(['payable', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await invoice(rescued)).toEqual({ payable: true, status: 'open' });
 
     // the customer pays one invoice by hand after the failure
     await t.db.updateTable('invoices').set({ payable: false, status: 'scheduled' }).where('id', '=', manual).execute();
-    await runAutopay(ctx(t.db, '2027-01-08T17:00:00Z')); // first retry (+3): still declined
+    await day('2027-01-08T17:00:00Z'); // first retry (+3): a new group, declined again by the processor
     expect(await charge(manual)).toMatchObject({ status: 'ended', nextAttemptOn: null });
     expect(await charge(rescued)).toMatchObject({ status: 'failed', attempts: 2, nextAttemptOn: '2027-01-10' });
-    await runAutopay(ctx(t.db, '2027-01-10T17:00:00Z')); // second retry (+5)
+    expect(await outcomes(manual)).toEqual([['declined', 1029]]); // never charged again
+    expect(await outcomes(rescued)).toEqual([['declined', 2058], ['declined', 2058]]);
+    await day('2027-01-10T17:00:00Z'); // second retry (+5)
     expect(await charge(rescued)).toMatchObject({ status: 'failed', attempts: 3, nextAttemptOn: '2027-01-12' });
 
     // the customer follows the link and changes the AutoPay's method: the third retry (+7) uses it and pays
@@ -330,24 +397,98 @@ describe('runs on the database', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db.updateTable('autopays').set({ paymentMethodId: good.id }).where('id', '=', f.autopayId).execute();
-    await runAutopay(ctx(t.db, '2027-01-12T17:00:00Z'));
+    await day('2027-01-12T17:00:00Z');
     expect(await charge(rescued)).toMatchObject({ status: 'paid', attempts: 4, nextAttemptOn: null });
+    // the retry that succeeds is charged once at the processor, its group completes and the invoice closes
+    expect(await outcomes(rescued)).toEqual([['declined', 2058], ['declined', 2058], ['declined', 2058], ['succeeded', 2058]]);
     const { counts, rows } = await paidCount(f.locationId);
     expect(counts).toEqual(new Map([[rescued, 1]])); // never a charge of the invoice paid by hand
     expect(rows[0]).toMatchObject({ paymentTotalCents: 2058, paymentDate: '2027-01-12' });
-    // still one message and one e-mail per invoice after all the retries; later runs change nothing
-    await runAutopay(ctx(t.db, '2027-01-20T17:00:00Z'));
+    expect(await t.db.selectFrom('invoices').select(['status', 'openAmountCents']).where('id', '=', rescued).executeTakeFirstOrThrow()).toEqual({ status: 'closed', openAmountCents: 0 });
+    // still one message and one e-mail per invoice after all the retries; later days change nothing
+    await day('2027-01-20T17:00:00Z');
     expect((await messages()).filter((x) => x.subject === PAYMENT_FAILED_SUBJECT)).toHaveLength(2);
     expect(await emails()).toHaveLength(2);
     expect((await paidCount(f.locationId)).counts).toEqual(counts);
+    expect(await outcomes(rescued)).toHaveLength(4);
+    // each declined retry is in the invoice's journey
+    const journey = await t.db.selectFrom('invoiceJourneys').select('detail').where('invoiceId', '=', rescued).where('action', '=', PAYMENT_FAILED_SUBJECT).execute();
+    expect(journey).toHaveLength(3);
   });
 
-  it('a declined card stops after the third retry (+7 days)', async () => {
+  it('a declined card stops after the third retry (+7 days): four declines at the processor, one message, one e-mail', async () => {
     const f = await fixture({ startDate: '2027-02-01', declines: true, invoices: [['2027-02-01', 1000]] });
-    for (const day of ['01', '04', '06', '08', '09', '20']) await runAutopay(ctx(t.db, `2027-02-${day}T17:00:00Z`));
+    for (const d of ['01', '04', '06', '08', '09', '20']) await day(`2027-02-${d}T17:00:00Z`);
     const charge = await t.db.selectFrom('autopayCharges').selectAll().where('invoiceId', '=', f.invoiceIds[0]).executeTakeFirstOrThrow();
     expect(charge).toMatchObject({ status: 'stopped', attempts: 4, nextAttemptOn: null });
     expect((await paidCount(f.locationId)).counts.size).toBe(0);
+    expect((await ledger(f.locationId)).map((r) => r.outcome)).toEqual(['declined', 'declined', 'declined', 'declined']);
+    expect(await t.db.selectFrom('messages').select('id').where('locationId', '=', f.locationId).where('subject', '=', PAYMENT_FAILED_SUBJECT).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('outbox').select('id').where('body', 'like', `%invoice T${seq}-0 %`).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('invoices').select(['payable', 'status']).where('id', '=', f.invoiceIds[0]).executeTakeFirstOrThrow()).toEqual({ payable: true, status: 'open' });
+  });
+
+  it('a deleted or unverified method is refused before any group is written (its reason kept; nothing reaches the processor)', async () => {
+    const f = await fixture({ startDate: '2027-02-17', invoices: [['2027-02-17', 1000]] });
+    await t.db.updateTable('paymentMethods').set({ deletedAt: new Date('2027-02-16T12:00:00Z') }).where('id', '=', f.methodId).execute();
+    await day('2027-02-17T17:00:00Z');
+    expect(await t.db.selectFrom('autopayCharges').select(['status', 'lastError', 'paymentGroupId']).where('invoiceId', '=', f.invoiceIds[0]).executeTakeFirstOrThrow()).toEqual({
+      status: 'failed', lastError: 'the payment method was removed', paymentGroupId: null,
+    });
+    const g = await fixture({ startDate: '2027-02-17', provider: 'priority-ach', invoices: [['2027-02-18', 1000]] });
+    await t.db.updateTable('paymentMethods').set({ verificationRequired: true }).where('id', '=', g.methodId).execute();
+    await day('2027-02-18T17:00:00Z');
+    expect(await t.db.selectFrom('autopayCharges').select(['status', 'lastError']).where('invoiceId', '=', g.invoiceIds[0]).executeTakeFirstOrThrow()).toEqual({
+      status: 'failed', lastError: 'the bank account is not verified',
+    });
+    for (const x of [f, g]) {
+      expect(await t.db.selectFrom('paymentGroups').select('id').where('locationId', '=', x.locationId).execute()).toEqual([]);
+      expect(await ledger(x.locationId)).toEqual([]);
+      expect(await t.db.selectFrom('messages').select('id').where('locationId', '=', x.locationId).where('subject', '=', PAYMENT_FAILED_SUBJECT).execute()).toHaveLength(1);
+    }
+  });
+
+  it('settlement dies after the processor declined an AutoPay charge: the next run finds the decline by its key and records it once', async () => {
+    const f = await fixture({ startDate: '2027-03-22', declines: true, invoices: [['2027-03-22', 1200]] });
+    const now = new Date('2027-03-22T17:00:00Z');
+    await runAutopay(ctx(t.db, now.toISOString()));
+    const { id: groupId } = await t.db.selectFrom('paymentGroups').select('id').where('locationId', '=', f.locationId).executeTakeFirstOrThrow();
+    const died = await settleDuePaymentGroups(t.db, {
+      now, log, publicUrl: 'http://portal.test',
+      afterProcessorAnswer: (id) => {
+        if (id === groupId) throw new Error('killed between the answer and the commit');
+      },
+    });
+    expect(died.failedGroupIds).toContain(groupId);
+    expect((await t.db.selectFrom('paymentGroups').select('status').where('id', '=', groupId).executeTakeFirstOrThrow()).status).toBe('processing');
+    expect(await t.db.selectFrom('messages').select('id').where('locationId', '=', f.locationId).execute()).toEqual([]);
+    await settleDuePaymentGroups(t.db, { now: new Date('2027-03-22T17:01:00Z'), log, publicUrl: 'http://portal.test' });
+    await settleDuePaymentGroups(t.db, { now: new Date('2027-03-22T17:02:00Z'), log, publicUrl: 'http://portal.test' });
+    expect((await ledger(f.locationId)).map((r) => r.outcome)).toEqual(['declined']);
+    expect((await t.db.selectFrom('paymentGroups').select('status').where('id', '=', groupId).executeTakeFirstOrThrow()).status).toBe('failed');
+    expect(await t.db.selectFrom('autopayCharges').select(['status', 'attempts', 'nextAttemptOn']).where('invoiceId', '=', f.invoiceIds[0]).executeTakeFirstOrThrow()).toEqual({
+      status: 'failed', attempts: 1, nextAttemptOn: '2027-03-25',
+    });
+    expect(await t.db.selectFrom('messages').select('id').where('locationId', '=', f.locationId).where('subject', '=', PAYMENT_FAILED_SUBJECT).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('outbox').select('id').where('body', 'like', `%invoice T${seq}-0 %`).execute()).toHaveLength(1);
+  });
+
+  it('two processes each running AutoPay then settlement at the same instant charge each invoice once at the processor', async () => {
+    const f = await fixture({ startDate: '2027-03-01', invoices: Array.from({ length: 6 }, (_, i) => ['2027-03-02', 900 + i] as [string, number]) });
+    const extra = t.databaseUrl ? await Promise.all([0, 1].map(() => createDb({ databaseUrl: t.databaseUrl, poolSize: 3 }))) : [];
+    try {
+      const dbs = extra.length ? extra.map((h) => h.db) : [t.db, t.db];
+      await Promise.all(dbs.map((db) => day('2027-03-02T17:00:00Z', db)));
+      await Promise.all(dbs.map((db) => day('2027-03-02T17:01:00Z', db))); // and again: nothing more
+    } finally {
+      await Promise.all(extra.map((h) => h.close()));
+    }
+    const taken = await ledger(f.locationId);
+    expect(taken.map((r) => r.invoiceId).sort()).toEqual([...f.invoiceIds].sort()); // one charge per invoice
+    expect(taken.every((r) => r.outcome === 'succeeded')).toBe(true);
+    const totals = await t.db.selectFrom('paymentGroups').select(['id', 'paymentTotalCents', 'status']).where('locationId', '=', f.locationId).execute();
+    expect(totals.every((g) => g.status === 'complete')).toBe(true);
+    expect(taken.map((r) => r.amountCents)).toEqual(taken.map((r) => Number(totals.find((g) => g.id === r.groupId)!.paymentTotalCents)));
   });
 
   it('turning AutoPay off cancels its payments not yet settled (invoice payable again) and ends its retries', async () => {
@@ -551,5 +692,67 @@ describe('runs on the database', () => {
     expect(listed.schedule.map((r) => [r.paymentNumber, r.paymentDate])).toEqual([[1, '2026-07-06'], [2, '2026-07-13']]);
     const [card] = await listPaymentPlans(t.db, contactId, f.locationId, cardPlan);
     expect(card.schedule.map((r) => [r.paymentNumber, r.paymentDate])).toEqual([[1, '2026-07-04'], [2, '2026-07-11']]);
+  });
+  it('a plan installment whose invoices were closed meanwhile charges only what is still open (processor ledger); nothing open: no group, the plan completes', async () => {
+    const f = await fixture({ startDate: '2030-01-01', invoices: [['2027-07-01', 10_000], ['2027-07-02', 5_000]] });
+    const [a, b] = f.invoiceIds;
+    const ach = await t.db
+      .insertInto('paymentMethods')
+      .values({ contactId, vendorId, locationId: f.locationId, provider: 'priority-ach', name: 'Checking', lastFour: '4444', providerToken: 'sbx_priority-ach_ba_remainder' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // 6,000 + 6,000 + 3,000 on Mondays 2027-08-02, -09, -16
+    const plan = await t.db
+      .insertInto('paymentPlans')
+      .values({
+        vendorId, locationId: f.locationId, contactId, requestId: null, name: 'Closing Plan', status: 'active', totalAmountCents: 15_000,
+        eachAmountCents: 6_000, frequency: 'weekly', startDate: '2027-08-02', paymentMethodId: ach.id, invoiceIds: json([a, b]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const planDay = async (iso: string) => {
+      await runPlans(ctx(t.db, iso));
+      await settleDuePaymentGroups(t.db, { now: new Date(iso), log, publicUrl: 'http://portal.test' });
+    };
+    const debits = async () => (await ledger(f.locationId)).filter((r) => r.planId === plan.id).map((r) => [r.outcome, r.amountCents]);
+    const groups = () => t.db.selectFrom('paymentGroups').select(['installmentNumber', 'paymentTotalCents', 'status']).where('paymentPlanId', '=', plan.id).orderBy('installmentNumber').execute();
+
+    await planDay('2027-08-02T17:00:00Z');
+    expect(await debits()).toEqual([['succeeded', 6_000]]); // all on the older invoice: 4,000 left open on it
+    // the vendor closes invoice B (paid elsewhere) before the second installment
+    await t.db.updateTable('invoices').set({ openAmountCents: 0, deletedAt: new Date('2027-08-05T12:00:00Z'), status: 'closed', payable: false }).where('id', '=', b).execute();
+    await planDay('2027-08-09T17:00:00Z');
+    // the installment is 6,000 but only 4,000 is still open on its invoices: 4,000 is debited, never more
+    expect(await debits()).toEqual([['succeeded', 6_000], ['succeeded', 4_000]]);
+    const lines = await t.db.selectFrom('payments as p').innerJoin('paymentGroups as g', 'g.id', 'p.paymentGroupId').select(['p.invoiceId', 'p.paidAmountCents'])
+      .where('g.paymentPlanId', '=', plan.id).where('g.installmentNumber', '=', 2).execute();
+    expect(lines).toEqual([{ invoiceId: a, paidAmountCents: 4_000 }]);
+    expect(await t.db.selectFrom('invoices').select(['status', 'openAmountCents']).where('id', '=', a).executeTakeFirstOrThrow()).toEqual({ status: 'closed', openAmountCents: 0 });
+    // the third installment finds nothing open: no group, nothing debited, the plan is complete
+    await planDay('2027-08-16T17:00:00Z');
+    await planDay('2027-08-23T17:00:00Z');
+    expect((await groups()).map((g) => [g.installmentNumber, Number(g.paymentTotalCents), g.status])).toEqual([[1, 6_000, 'complete'], [2, 4_000, 'complete']]);
+    expect(await debits()).toEqual([['succeeded', 6_000], ['succeeded', 4_000]]);
+    expect((await t.db.selectFrom('paymentPlans').select('status').where('id', '=', plan.id).executeTakeFirstOrThrow()).status).toBe('complete');
+  });
+
+  it('a plan installment whose open amount is paid by another payment in flight: no group while it is in flight', async () => {
+    const f = await fixture({ startDate: '2030-01-01', invoices: [['2027-07-01', 3_000]] });
+    const plan = await t.db
+      .insertInto('paymentPlans')
+      .values({
+        vendorId, locationId: f.locationId, contactId, requestId: null, name: 'Covered Plan', status: 'active', totalAmountCents: 3_000,
+        eachAmountCents: 2_000, frequency: 'weekly', startDate: '2027-09-06', paymentMethodId: f.methodId, invoiceIds: json([f.invoiceIds[0]]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // the customer scheduled a payment of 2,500 of it for later; the first installment charges the 500 left (card fee on 500)
+    await otherScheduledGroup(f, f.invoiceIds[0], 2_500);
+    await runPlans(ctx(t.db, '2027-09-06T17:00:00Z'));
+    const groups = () => t.db.selectFrom('paymentGroups').select(['installmentNumber', 'paymentTotalCents']).where('paymentPlanId', '=', plan.id).orderBy('installmentNumber').execute();
+    expect((await groups()).map((g) => [g.installmentNumber, Number(g.paymentTotalCents)])).toEqual([[1, 515]]);
+    await runPlans(ctx(t.db, '2027-09-13T17:00:00Z')); // nothing left beyond the payments in flight: no group, plan still active
+    expect(await groups()).toHaveLength(1);
+    expect((await t.db.selectFrom('paymentPlans').select('status').where('id', '=', plan.id).executeTakeFirstOrThrow()).status).toBe('active');
   });
 });

@@ -10,6 +10,9 @@ import { json } from '../../server/db/json.js';
 import { installmentPayDate } from '../../core/rules/recurring-plans.js';
 import { expectMatchesContract } from './helpers/contract.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
+import { runAutopay } from '../../server/jobs/autopay.js';
+import { settleDuePaymentGroups } from '../../server/jobs/settlement.js';
+import { paymentsDb } from '../../server/payments-service/schema.js';
 
 let s: TestServer;
 let token: string;
@@ -274,5 +277,44 @@ describe('payment plans', () => {
     expect(plan.schedule.every((r: any) => r.status === 'Open')).toBe(true);
     expect(res.json().paymentMethod.id).toBe(m.mcVisa);
     await refused('createPaymentPlan', create(base), 409, 'plan_exists', await snapshot());
+  });
+});
+
+describe('AutoPay charged through the processor, as the customer sees it', () => {
+  it('a charge the processor declines: a Failed "Autopay Plus" payment in the report, the invoice payable again, AutoPay\'s one "Payment Failed" message', async () => {
+    const vendorId = s.demo.vendors.pfg;
+    const location = await s.db.insertInto('locations').values({ vendorId, displayName: 'Declining Deli', address: json(null), createType: null }).returning('id').executeTakeFirstOrThrow();
+    await s.db.insertInto('contactLocations').values({ contactId: s.demo.contactId, vendorId, locationId: location.id }).execute();
+    const method = await methodAt(location.id, 'plastiq-cc', { name: 'Declining Visa', lastFour: '0341', providerToken: 'sbx_plastiq-cc_card_declines_api' });
+    const due = today.subtract({ days: 10 }).toString(); // paid at once, whatever holidays are near
+    await s.db.insertInto('autopays').values({ vendorId, locationId: location.id, contactId: s.demo.contactId, paymentMethodId: method, startDate: due }).execute();
+    const invoice = await s.db
+      .insertInto('invoices')
+      .values({
+        vendorId, locationId: location.id, externalId: 'DD-1', displayInvNum: 'DD-1', openAmountCents: 10_000, originalAmountCents: 10_000,
+        dueDate: due, invoiceDate: null, externalInvoiceDate: null, poRefId: null, createType: null, externalUrl: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const log = { info() {}, warn() {}, error() {} };
+    const now = new Date();
+    await runAutopay({ db: s.db, now, log, publicUrl: 'http://portal.test' });
+    await settleDuePaymentGroups(s.db, { now, log, publicUrl: 'http://portal.test' });
+
+    const report = await call('GET', `${loc(location.id)}/paymentgroups?onlyPending=false`);
+    expectMatchesContract('listPaymentGroups', 200, report.json());
+    const groups = report.json().paymentGroups as Array<any>;
+    expect(groups.map((g) => [g.sourceType, g.status, g.paymentTotal])).toEqual([['autopay', 'failed', 102.9]]); // the report's "Autopay Plus", Failed
+    // the processor took the decision: one declined charge in its ledger, for the group's total
+    const ledger = await paymentsDb(s.db).selectFrom('sandboxCharges').select(['amountCents', 'outcome']).where('idempotencyKey', 'like', `pg_${groups[0].id}_%`).execute();
+    expect(ledger).toEqual([{ amountCents: 10_290, outcome: 'declined' }]);
+    const invoices = await call('GET', `${loc(location.id)}/invoices`);
+    expect(JSON.stringify(invoices.json())).toContain(invoice.id);
+    expect(await s.db.selectFrom('invoices').select(['payable', 'status']).where('id', '=', invoice.id).executeTakeFirstOrThrow()).toEqual({ payable: true, status: 'open' });
+    const messages = await call('GET', `${loc(location.id)}/messages`);
+    expectMatchesContract('listMessages', 200, messages.json());
+    const text = JSON.stringify(messages.json());
+    expect(text.match(/Your AutoPay Plus payment of \$102\.90 for invoice DD-1 with Declining Visa 0341 could not be processed/g)).toHaveLength(1);
+    expect(text).not.toContain('please pay again');
   });
 });

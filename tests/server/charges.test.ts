@@ -13,6 +13,8 @@ import type { ChargeOutcome, ProcessorRegistry } from '../../server/payments-ser
 import { sandboxProcessor, sandboxRegistry } from '../../server/payments-service/sandbox.js';
 import { paymentsDb } from '../../server/payments-service/schema.js';
 import { createPaymentGroupOnce } from './helpers/use-cases.js';
+import { runAutopay } from '../../server/jobs/autopay.js';
+import { json } from '../../server/db/json.js';
 
 const TODAY = Temporal.PlainDate.from('2026-12-02');
 const NOON = new Date('2026-12-02T17:00:00Z'); // 12:00 in New York
@@ -148,6 +150,55 @@ describe('settlement charges through the processor adapter', () => {
     await settleDuePaymentGroups(t.db, { now: new Date('2026-12-05T15:00:00Z') });
     expect(await sandboxCharges(id)).toHaveLength(1);
     expect(await t.db.selectFrom('messages').select('id').where('subject', '=', 'Payment Failed').where('invoiceId', '=', before.id).execute()).toHaveLength(1);
+  });
+
+  it('one failure, one notice: a declined AutoPay group gets AutoPay\'s text and link only; an AutoPay-source group no AutoPay charge names gets the pay-again text', async () => {
+    const d = t.demo!;
+    const vendorId = d.vendors.coastal;
+    const location = await t.db.insertInto('locations').values({ vendorId, displayName: 'Charges AutoPay', address: json(null), createType: null }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('contactLocations').values({ contactId: d.contactId, vendorId, locationId: location.id }).execute();
+    const method = await t.db
+      .insertInto('paymentMethods')
+      .values({ contactId: d.contactId, vendorId, locationId: location.id, provider: 'priority-cc', name: 'Declining Visa', lastFour: '0341', providerToken: sandboxToken(true), serviceFee: '3.5' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('autopays').values({ vendorId, locationId: location.id, contactId: d.contactId, paymentMethodId: method.id, startDate: '2026-12-07' }).execute();
+    const newInvoice = async (num: string) =>
+      (await t.db
+        .insertInto('invoices')
+        .values({
+          vendorId, locationId: location.id, externalId: num, displayInvNum: num, openAmountCents: 10_000, originalAmountCents: 10_000,
+          dueDate: '2026-12-07', invoiceDate: null, externalInvoiceDate: null, poRefId: null, createType: null, externalUrl: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()).id;
+    const byAutopay = await newInvoice('CAP-1');
+    const now = new Date('2026-12-07T15:00:00Z');
+    await runAutopay({ db: t.db, now, log: { info() {}, warn() {}, error() {} }, publicUrl: 'https://portal.example' });
+    // a group with the AutoPay's source that no AutoPay charge names (written around the run)
+    const orphan = await newInvoice('CAP-2');
+    const orphanGroup = await t.db
+      .insertInto('paymentGroups')
+      .values({
+        vendorId, locationId: location.id, contactId: d.contactId, confirmationNumber: 'PP-ORPHAN1', paymentDate: '2026-12-07', paymentTotalCents: 10_350, paymentType: 'CC',
+        status: 'scheduled', sourceType: 'Autopay Plus', paymentPlanId: null, requestId: null, paymentMethodId: method.id, idempotencyKey: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('payments').values({ paymentGroupId: orphanGroup.id, invoiceId: orphan, paidAmountCents: 10_000, subject: null, message: null }).execute();
+    await t.db.updateTable('invoices').set({ payable: false, status: 'scheduled' }).where('id', '=', orphan).execute();
+
+    const run = await settleDuePaymentGroups(t.db, { now, publicUrl: 'https://portal.example' });
+    expect(run.declinedGroupIds).toContain(orphanGroup.id);
+    const declined = await paymentsDb(t.db).selectFrom('sandboxCharges').select('outcome').where('providerToken', '=', (await t.db.selectFrom('paymentMethods').select('providerToken').where('id', '=', method.id).executeTakeFirstOrThrow()).providerToken).execute();
+    expect(declined.map((r) => r.outcome)).toEqual(['declined', 'declined']);
+    const notices = await t.db.selectFrom('messages').select(['invoiceId', 'body']).where('locationId', '=', location.id).where('subject', '=', 'Payment Failed').execute();
+    expect(notices).toHaveLength(2);
+    expect(notices.find((n) => n.invoiceId === byAutopay)!.body).toMatch(/^Your AutoPay Plus payment of \$103\.50 for invoice CAP-1 with Declining Visa 0341 could not be processed/);
+    expect(notices.find((n) => n.invoiceId === orphan)!.body).toMatch(/^Your payment of \$103\.50 \(confirmation PP-ORPHAN1\) for invoice CAP-2/);
+    const mails = await t.db.selectFrom('outbox').select(['subject', 'body']).where('body', 'like', '%invoice CAP-%').execute();
+    expect(mails.map((m) => m.subject).sort()).toEqual(['Your AutoPay Plus payment could not be processed', 'Your payment could not be processed']);
+    expect(mails.find((m) => m.subject?.startsWith('Your AutoPay'))!.body).toMatch(new RegExp(`/locations/${location.id}/autopaymanage`));
   });
 
   it('a process that dies between the processor answer and its commit: the next run finds the outcome by the key, charges nothing more, completes', async () => {

@@ -18,6 +18,7 @@
  * charge row (`for update skip locked`); an invoice no longer payable (paid by hand, closed, disputed) or an AutoPay
  * turned off ends the retries without a charge; the retry uses the AutoPay's CURRENT method.
  */
+import { returnDisablesMethod, returnedMethodDecline } from '../../core/rules/ach-returns.js';
 import { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from '../../core/rules/dollars.js';
 import { computeTotals } from '../../core/rules/fees.js';
@@ -231,12 +232,15 @@ interface LockedMethod {
   providerToken: string;
   verificationRequired: boolean;
   deletedAt: Date | null;
+  /** an ACH return that made the method unusable (R02/R03/R10), else null */
+  returnedCode: string | null;
 }
 
 /** The sandbox's answer to a charge of this method (a real processor would be called here). */
 function attemptCharge(method: LockedMethod): { ok: true } | { ok: false; reason: string } {
   if (method.deletedAt !== null) return { ok: false, reason: 'the payment method was removed' };
   if (method.verificationRequired) return { ok: false, reason: 'the bank account is not verified' };
+  if (returnDisablesMethod(method.returnedCode)) return { ok: false, reason: returnedMethodDecline(method.returnedCode!).message };
   const decline = sandboxChargeDecline(method.providerToken);
   return decline ? { ok: false, reason: decline.message } : { ok: true };
 }
@@ -244,7 +248,7 @@ function attemptCharge(method: LockedMethod): { ok: true } | { ok: false; reason
 async function loadMethod(trx: Db, id: string): Promise<LockedMethod> {
   return trx
     .selectFrom('paymentMethods')
-    .select(['id', 'provider', 'name', 'lastFour', 'serviceFee', 'providerToken', 'verificationRequired', 'deletedAt'])
+    .select(['id', 'provider', 'name', 'lastFour', 'serviceFee', 'providerToken', 'verificationRequired', 'deletedAt', 'returnedCode'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 }

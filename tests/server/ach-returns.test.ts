@@ -14,7 +14,10 @@ import { buildApp } from '../../server/app.js';
 import { testConfig } from '../../server/config.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { issueToken } from '../../server/db/tokens.js';
+import { json } from '../../server/db/json.js';
 import { recordAchReturns, PAYMENT_RETURNED_EMAIL_SUBJECT } from '../../server/jobs/ach-returns.js';
+import { runAutopay } from '../../server/jobs/autopay.js';
+import { runPlans } from '../../server/jobs/plans.js';
 import { settleDuePaymentGroups } from '../../server/jobs/settlement.js';
 import { sandboxAchReturn, sandboxProcessor, sandboxRegistry, SANDBOX_ACH_RETURNS } from '../../server/payments-service/sandbox.js';
 import { paymentsDb } from '../../server/payments-service/schema.js';
@@ -270,5 +273,84 @@ describe('the returns job', () => {
     expect((await group(id)).status).toBe('complete');
     expect((await recordAchReturns(t.db, { now: new Date('2026-12-11T15:00:00Z') })).returnedGroupIds).toContain(id);
     expect(await group(id)).toMatchObject({ status: 'returned', returnCode: 'R01' });
+  });
+});
+
+describe('the AutoPay and plans jobs do not debit a bank account returned R02/R03/R10', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb({ seed: true, today: TODAY });
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+  const ctx = (iso: string) => ({ db: t.db, now: new Date(iso), log: { info: () => undefined, ...quiet }, publicUrl: 'http://portal.test' });
+
+  /** A fresh location of the demo vendor with a bank account (returned `code`, or usable) and one invoice. */
+  async function place(code: string | null, n: number) {
+    const vendorId = t.demo!.vendors.pfg;
+    const contactId = t.demo!.contactId;
+    const location = await t.db.insertInto('locations').values({ vendorId, displayName: `Returns ${n}`, address: json(null), createType: null }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('contactLocations').values({ contactId, vendorId, locationId: location.id }).execute();
+    const method = await t.db
+      .insertInto('paymentMethods')
+      .values({
+        contactId, vendorId, locationId: location.id, provider: 'priority-ach', name: 'Checking', lastFour: '0002', verificationRequired: false,
+        providerToken: `sbx_priority-ach_ba_${randomBytes(6).toString('hex')}`, returnedCode: code, unusableSince: code ? NOON : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const invoice = await t.db
+      .insertInto('invoices')
+      .values({
+        vendorId, locationId: location.id, externalId: `RT-${n}`, displayInvNum: `RT-${n}`, openAmountCents: 5_000, originalAmountCents: 5_000,
+        dueDate: '2027-01-05', invoiceDate: null, externalInvoiceDate: null, poRefId: null, createType: null, externalUrl: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { vendorId, contactId, locationId: location.id, methodId: method.id, invoiceId: invoice.id };
+  }
+
+  it('AutoPay: the charge is declined with the reason (one "Payment Failed" message and e-mail), nothing is scheduled', async () => {
+    const p = await place('R03', 1);
+    await t.db.insertInto('autopays').values({ vendorId: p.vendorId, locationId: p.locationId, contactId: p.contactId, paymentMethodId: p.methodId, startDate: '2027-01-04' }).execute();
+    await runAutopay(ctx('2027-01-05T17:00:00Z'));
+    await runAutopay(ctx('2027-01-05T18:00:00Z'));
+    expect(await t.db.selectFrom('paymentGroups').select('id').where('locationId', '=', p.locationId).execute()).toEqual([]);
+    const messages = await t.db.selectFrom('messages').select(['subject', 'body']).where('locationId', '=', p.locationId).execute();
+    expect(messages).toEqual([{ subject: 'Payment Failed', body: expect.stringContaining('the bank returned an earlier payment from this account (no account found)') }]);
+    expect(await t.db.selectFrom('outbox').select('id').where('body', 'like', '%invoice RT-1%').execute()).toHaveLength(1);
+  });
+
+  it('a plan installment: created, then failed on its date without a debit, through the failure path; a usable account is debited', async () => {
+    const plans = [];
+    for (const [n, code] of [[2, 'R10'], [3, null]] as const) {
+      const p = await place(code, n);
+      const plan = await t.db
+        .insertInto('paymentPlans')
+        .values({
+          vendorId: p.vendorId, locationId: p.locationId, contactId: p.contactId, requestId: null, name: `Plan ${n}`, status: 'active', totalAmountCents: 5_000,
+          eachAmountCents: 5_000, frequency: 'weekly', startDate: '2027-01-05', paymentMethodId: p.methodId, invoiceIds: json([p.invoiceId]),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      plans.push({ ...p, planId: plan.id, code });
+    }
+    await runPlans(ctx('2027-01-05T15:00:00Z'));
+    await settleDuePaymentGroups(t.db, { now: new Date('2027-01-05T16:00:00Z'), log: quiet });
+    for (const p of plans) {
+      const group = await t.db.selectFrom('paymentGroups').select(['id', 'status']).where('paymentPlanId', '=', p.planId).executeTakeFirstOrThrow();
+      const debits = await paymentsDb(t.db).selectFrom('sandboxCharges').select('id').where('idempotencyKey', 'like', `pg_${group.id}_%`).execute();
+      if (p.code) {
+        expect(group.status).toBe('failed');
+        expect(debits).toEqual([]);
+        const message = await t.db.selectFrom('messages').select('body').where('invoiceId', '=', p.invoiceId).where('subject', '=', 'Payment Failed').executeTakeFirstOrThrow();
+        expect(message.body).toContain('(debit not authorized by the account holder)');
+        expect(await t.db.selectFrom('invoices').select(['payable', 'status']).where('id', '=', p.invoiceId).executeTakeFirstOrThrow()).toEqual({ payable: true, status: 'open' });
+      } else {
+        expect(group.status).toBe('complete');
+        expect(debits).toHaveLength(1);
+      }
+    }
   });
 });

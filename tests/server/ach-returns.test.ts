@@ -12,6 +12,7 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { testConfig } from '../../server/config.js';
+import { createDb } from '../../server/db/connect.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { issueToken } from '../../server/db/tokens.js';
 import { json } from '../../server/db/json.js';
@@ -238,6 +239,35 @@ describe('the returns job', () => {
       // refused for the date only (not a payment day in the real clock's window) or accepted — never for the method
       expect(again.json().errorCode).not.toBe('payment_method_returned');
     }
+  });
+
+  it('three runs at once (three pools on PostgreSQL) record a fresh return once: one message, one e-mail, one event', async () => {
+    const template = await t.db.selectFrom('invoices').selectAll().where('locationId', '=', coastal().locationId).orderBy('displayInvNum').executeTakeFirstOrThrow();
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = template;
+    await t.db
+      .insertInto('invoices')
+      .values({ ...copy, externalId: 'RET-RACE', displayInvNum: 'RET-RACE', openAmountCents: 7_500, originalAmountCents: 7_500, payable: true, status: 'open', deletedAt: null, extra: JSON.stringify(copy.extra) as never })
+      .execute();
+    const id = await pay(await bankAccount('R02'), ['RET-RACE'], '2026-12-10');
+    await settleDuePaymentGroups(t.db, { now: new Date('2026-12-10T15:00:00Z') });
+    expect((await group(id)).status).toBe('complete');
+    const extra = t.databaseUrl ? await Promise.all([0, 1, 2].map(() => createDb({ databaseUrl: t.databaseUrl, poolSize: 3 }))) : [];
+    try {
+      const dbs = extra.length ? extra.map((h) => h.db) : [t.db, t.db, t.db];
+      const runs = await Promise.all(dbs.map((db) => recordAchReturns(db, { now: new Date('2026-12-14T15:00:00Z') })));
+      expect(runs.flatMap((r) => r.returnedGroupIds).filter((g) => g === id)).toEqual([id]);
+    } finally {
+      await Promise.all(extra.map((h) => h.close()));
+    }
+    const race = await invoice('RET-RACE');
+    const { confirmationNumber } = await t.db.selectFrom('paymentGroups').select('confirmationNumber').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await t.db.selectFrom('paymentGroupReturns').select('code').where('paymentGroupId', '=', id).execute()).toEqual([{ code: 'R02' }]);
+    expect(await t.db.selectFrom('messages').select('id').where('invoiceId', '=', race.id).where('subject', '=', 'Payment Failed').execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('outbox').select('id').where('body', 'like', `%${confirmationNumber}%`).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('invoiceJourneys').select('id').where('invoiceId', '=', race.id).where('action', '=', 'Payment Returned').execute()).toHaveLength(1);
+    const events = await t.db.selectFrom('webhookEvents').select('data').where('type', '=', 'payment_group.returned').execute();
+    expect(events.filter((e) => JSON.stringify(e.data).includes(id))).toHaveLength(1);
+    expect(await invoice('RET-RACE')).toMatchObject({ openAmountCents: 7_500, status: 'open', payable: true, deletedAt: null });
   });
 
   it('a payment scheduled with a method that became unusable is not debited on its date: it fails through the failure path', async () => {

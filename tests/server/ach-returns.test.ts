@@ -24,7 +24,9 @@ import { sandboxAchReturn, sandboxProcessor, sandboxRegistry, SANDBOX_ACH_RETURN
 import { paymentsDb } from '../../server/payments-service/schema.js';
 import { DEMO_EPA } from '../../server/seed/demo.js';
 import { expectMatchesContract } from './helpers/contract.js';
-import { createPaymentGroupOnce } from './helpers/use-cases.js';
+import { changePlanMethod } from '../../server/use-cases/change-plan-method.js';
+import { changeAutopayMethod } from '../../server/use-cases/update-autopay.js';
+import { createPaymentGroupOnce, testAgreement } from './helpers/use-cases.js';
 
 const TODAY = Temporal.PlainDate.from('2026-12-02');
 const NOON = new Date('2026-12-02T17:00:00Z'); // 12:00 in New York
@@ -303,6 +305,47 @@ describe('the returns job', () => {
     expect((await group(id)).status).toBe('complete');
     expect((await recordAchReturns(t.db, { now: new Date('2026-12-11T15:00:00Z') })).returnedGroupIds).toContain(id);
     expect(await group(id)).toMatchObject({ status: 'returned', returnCode: 'R01' });
+  });
+});
+
+describe('a returned bank account is refused for an AutoPay or plan method change (the one check, usableMethod)', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb({ seed: true, today: TODAY });
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  async function returnedMethod(locationId: string, code: string | null) {
+    return (
+      await t.db
+        .insertInto('paymentMethods')
+        .values({
+          contactId: t.demo!.contactId, vendorId: t.demo!.vendors.pfg, locationId, provider: 'priority-ach', name: `Closed ${code}`, lastFour: '0002',
+          verificationRequired: false, providerToken: `sbx_priority-ach_ba_${randomBytes(6).toString('hex')}`, returnedCode: code, unusableSince: code ? NOON : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+
+  it('422 payment_method_returned for R02/R03/R10 — nothing changes; R01 (never marked) is accepted', async () => {
+    const d = t.demo!;
+    const epaVersion = DEMO_EPA['priority-ach'].version;
+    const autopay = await t.db.selectFrom('autopays').select(['id', 'paymentMethodId']).where('locationId', '=', d.locations.blueHeron).where('deletedAt', 'is', null).executeTakeFirstOrThrow();
+    const plan = await t.db.selectFrom('paymentPlans').select(['id', 'paymentMethodId']).where('locationId', '=', d.locations.harborStreet).where('status', '=', 'active').executeTakeFirstOrThrow();
+    for (const code of ['R02', 'R03', 'R10']) {
+      const onAutopay = await changeAutopayMethod(t.db, { contactId: d.contactId, vendorId: d.vendors.pfg, locationId: d.locations.blueHeron, tokenRequestId: null }, autopay.id, { paymentMethodId: await returnedMethod(d.locations.blueHeron, code), epaVersion }, testAgreement(), NOON);
+      expect(onAutopay).toMatchObject({ ok: false, refusal: { kind: 'unprocessable', code: 'payment_method_returned', field: 'paymentMethodId' } });
+      const onPlan = await changePlanMethod(t.db, { contactId: d.contactId, vendorId: d.vendors.pfg, locationId: d.locations.harborStreet }, plan.id, { paymentMethodId: await returnedMethod(d.locations.harborStreet, code), epaVersion }, testAgreement(), NOON);
+      expect(onPlan).toMatchObject({ ok: false, refusal: { kind: 'unprocessable', code: 'payment_method_returned' } });
+    }
+    expect(await t.db.selectFrom('autopays').select('paymentMethodId').where('id', '=', autopay.id).executeTakeFirstOrThrow()).toEqual({ paymentMethodId: autopay.paymentMethodId });
+    expect(await t.db.selectFrom('paymentPlans').select('paymentMethodId').where('id', '=', plan.id).executeTakeFirstOrThrow()).toEqual({ paymentMethodId: plan.paymentMethodId });
+    const usable = await returnedMethod(d.locations.harborStreet, null);
+    const accepted = await changePlanMethod(t.db, { contactId: d.contactId, vendorId: d.vendors.pfg, locationId: d.locations.harborStreet }, plan.id, { paymentMethodId: usable, epaVersion }, testAgreement(), NOON);
+    expect(accepted.ok).toBe(true);
   });
 });
 

@@ -650,7 +650,7 @@ export interface paths {
          *     for at least 24 hours.
          *
          *     Refusals: 422 `payment_method_unverified` (method needs
-         *     verification), `invoice_not_payable`, `invalid_payment_date`
+         *     verification), `payment_method_returned` (a bank account the bank returned a payment from with R02, R03 or R10: "This bank account can't be used: the bank returned a payment from it. Choose another payment method."), `invoice_not_payable`, `invalid_payment_date`
          *     (not a valid business day in the vendor's window), `epa_version_mismatch`,
          *     `epa_not_configured` (no terms version is configured for the method's
          *     provider: nothing can be accepted, so nothing is paid),
@@ -790,6 +790,7 @@ export interface paths {
          * Set up AutoPay Plus
          * @description A location has at most one active AutoPay: a second set-up answers
          *     409 `autopay_exists`. Refusals (422): `payment_method_unverified`,
+         *     `payment_method_returned` (a bank account the bank returned a payment from with R02, R03 or R10: "This bank account can't be used: the bank returned a payment from it. Choose another payment method."),
          *     `invalid_start_date` (outside the start window), `epa_version_mismatch`,
          *     `customer_manage_disabled` (start date or exclusions differ from the
          *     request while the customer may not manage them).
@@ -874,7 +875,7 @@ export interface paths {
          * @description DECISION (spec: "method and exclusion updates use two separate calls
          *     whose paths are not shown"): the method update is
          *     `PATCH .../autopay/{autopayId}` with `{ paymentMethodId, epaVersion }`.
-         *     Refusals (422): `payment_method_unverified`, `epa_version_mismatch`.
+         *     Refusals (422): `payment_method_unverified`, `payment_method_returned` (a bank account the bank returned a payment from with R02, R03 or R10: "This bank account can't be used: the bank returned a payment from it. Choose another payment method."), `epa_version_mismatch`.
          *     The SPA shows "Could not update payment method." on failure.
          */
         patch: operations["updateAutopayPaymentMethod"];
@@ -902,7 +903,7 @@ export interface paths {
         head?: never;
         /**
          * Change the payment method of an active plan
-         * @description Only active plans: otherwise 422 `plan_not_active`. Also 422 `payment_method_unverified`, `epa_version_mismatch`.
+         * @description Only active plans: otherwise 422 `plan_not_active`. Also 422 `payment_method_unverified`, `payment_method_returned` (a bank account the bank returned a payment from with R02, R03 or R10), `epa_version_mismatch`.
          */
         patch: operations["updatePaymentPlan"];
         trace?: never;
@@ -923,7 +924,9 @@ export interface paths {
          *     the request is `requestId` when given, else the request the calling
          *     token was issued for (a `paymentplan` token). A request that is not
          *     an active `paymentplan` request answers 422 `plan_request_not_active`;
-         *     a second set-up of the same request answers 409 `plan_exists`.
+         *     a second set-up of the same request answers 409 `plan_exists`. A
+         *     method the bank returned a payment from with R02, R03 or R10 answers
+         *     422 `payment_method_returned`.
          */
         post: operations["createPaymentPlan"];
         delete?: never;
@@ -1672,6 +1675,15 @@ export interface components {
             displayExtra: components["schemas"]["PaymentMethodDisplayExtra"];
             contactFirstName: string;
             contactLastName: string;
+            /** @description Set when the method can no longer pay: a bank account the customer's bank returned a payment from with R02 (account closed), R03 (no account) or R10 (not authorized). New payments, AutoPay and plans refuse it (422 `payment_method_returned`) and the scheduled runs do not charge it; the methods list shows `message` and its choice is disabled. Absent or null for a usable method (an R01 return leaves it usable). */
+            unusable?: null | {
+                /** @description The NACHA return code. */
+                code: string;
+                /** @description What the customer reads, e.g. "Can't be used: the bank returned a payment (account closed)." */
+                message: string;
+                /** Format: date-time */
+                since: string;
+            };
         };
         PaymentMethodSummary: {
             type: components["schemas"]["PaymentMethodType"];
@@ -1681,10 +1693,10 @@ export interface components {
             };
         };
         /**
-         * @description scheduled → processing → complete | failed; scheduled → canceled. `complete` is the spec's "sent" (shown Closed in a plan schedule). What the customer sees in the payment report and detail: `scheduled` "Scheduled"; `processing` "Processing" (the charge was sent on the payment date, its answer is awaited); `complete` "Completed"; `failed` "Failed" (the processor declined the charge; nothing was taken and the invoices can be paid again); `canceled` "Canceled".
+         * @description scheduled → processing → complete | failed; scheduled → canceled; complete → returned. `complete` is the spec's "sent" (shown Closed in a plan schedule). What the customer sees in the payment report and detail: `scheduled` "Scheduled"; `processing` "Processing" (the charge was sent on the payment date, its answer is awaited); `complete` "Completed"; `failed` "Failed" (the processor declined the charge; nothing was taken and the invoices can be paid again); `canceled` "Canceled"; `returned` "Returned" (a completed bank debit the customer's bank returned some business days later — R01 insufficient funds, R02 account closed, R03 no account, R10 not authorized: the money went back and the invoices can be paid again).
          * @enum {string}
          */
-        PaymentGroupStatus: "scheduled" | "processing" | "complete" | "failed" | "canceled";
+        PaymentGroupStatus: "scheduled" | "processing" | "complete" | "failed" | "canceled" | "returned";
         /**
          * @description Shown as Portal, Click2Pay, Payment Plan, Autopay Plus, Message.
          * @enum {string}
@@ -1712,6 +1724,10 @@ export interface components {
             contactFirstName: string;
             contactLastName: string;
             paymentMethod: components["schemas"]["PaymentMethodSummary"] | null;
+            /** @description The NACHA code of a `returned` payment's return (R01, R02, R03, R10, …); null otherwise. */
+            returnCode?: string | null;
+            /** @description Why the bank returned it, as the customer reads it beside the status (e.g. "insufficient funds (R01)"); null unless `returned`. */
+            returnReason?: string | null;
             providerExtra: {
                 /** @description Text on the customer's bank or card statement. */
                 statementDescriptor: string | null;

@@ -753,6 +753,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payment_group.returned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A completed bank debit (ACH) was returned by the customer's bank (`paymentGroup.returnCode`, e.g. R01 insufficient funds); its invoices are open and payable again (disputes stand), and the customer was told to pay again. After R02, R03 or R10 the bank account cannot be used any more. */
+        post: operations["onPaymentGroupReturned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "invoice.disputed": {
         parameters: {
             query?: never;
@@ -1273,7 +1290,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        EventType: "payment_group.scheduled" | "payment_group.completed" | "payment_group.failed" | "payment_group.canceled" | "invoice.disputed" | "invoice.short_paid" | "comment.added" | "autopay.enabled" | "autopay.updated" | "autopay.disabled" | "payment_plan.created" | "payment_plan.method_changed" | "payment_method.added" | "payment_method.deleted" | "statement_delivery.changed" | "reminder.added" | "reminder.deleted";
+        EventType: "payment_group.scheduled" | "payment_group.completed" | "payment_group.failed" | "payment_group.canceled" | "payment_group.returned" | "invoice.disputed" | "invoice.short_paid" | "comment.added" | "autopay.enabled" | "autopay.updated" | "autopay.disabled" | "payment_plan.created" | "payment_plan.method_changed" | "payment_method.added" | "payment_method.deleted" | "statement_delivery.changed" | "reminder.added" | "reminder.deleted";
         CreateWebhookEndpoint: {
             /** Format: uri */
             url: string;
@@ -1392,10 +1409,10 @@ export interface components {
             data: Record<string, never>;
         };
         /**
-         * @description `scheduled`: to be charged on `paymentDate`; `processing`: the charge was sent to the processor and its answer is not recorded yet; `complete`: charged; `failed`: the processor declined the charge (nothing was taken; the invoices are payable again); `canceled`: will not be charged.
+         * @description `scheduled`: to be charged on `paymentDate`; `processing`: the charge was sent to the processor and its answer is not recorded yet; `complete`: charged; `failed`: the processor declined the charge (nothing was taken; the invoices are payable again); `canceled`: will not be charged; `returned`: a completed bank debit (ACH) the customer's bank returned days later (`returnCode`): the money went back, the invoices are open and payable again.
          * @enum {string}
          */
-        PaymentGroupStatus: "scheduled" | "processing" | "complete" | "failed" | "canceled";
+        PaymentGroupStatus: "scheduled" | "processing" | "complete" | "failed" | "canceled" | "returned";
         /**
          * @description How the payment was made: on the portal, from a click-to-pay link, a payment plan installment, AutoPay, or Pay in a message (the names the portal shows).
          * @enum {string}
@@ -1459,6 +1476,8 @@ export interface components {
              */
             updatedAt: string;
             lines: components["schemas"]["PaymentGroupLine"][];
+            /** @description The NACHA return code of a `returned` group (`R01` insufficient funds, `R02` account closed, `R03` no account / unable to locate, `R10` customer advises not authorized, …); null for every other status. */
+            returnCode: string | null;
             /** @description What the customer agreed to for this payment: for a payment the customer made (`Portal`, `Click2Pay`, `Message`) its own record (`kind` `payment`); for one AutoPay or a payment plan made (`Autopay Plus`, `Payment Plan`), the AutoPay's or plan's record in force when it was made (`kind` `autopay` / `payment_plan`). Null for payments made before records were kept. */
             authorization: components["schemas"]["PaymentAuthorization"] | null;
         };
@@ -3182,6 +3201,32 @@ export interface operations {
                 "application/json": components["schemas"]["WebhookPayload"] & {
                     /** @constant */
                     type?: "payment_group.canceled";
+                    data?: components["schemas"]["PaymentGroupEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentGroupReturned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "payment_group.returned";
                     data?: components["schemas"]["PaymentGroupEventData"];
                 };
             };

@@ -2,24 +2,27 @@
  * The lifecycle of a payment group, the one rule the server (settlement, cancellation) and the chart
  * (machines/payment-group/payment-group.machine.ts) share:
  *
- *   scheduled ──charge.send──▶ processing ──charge.succeed──▶ complete
+ *   scheduled ──charge.send──▶ processing ──charge.succeed──▶ complete ──charge.return──▶ returned
  *       │                           └──────charge.decline──▶ failed
  *       └──payment.cancel──▶ canceled
  *
  * `processing` is entered when the charge's idempotency key is committed, before the processor is called; it is left
  * only by the processor's answer (recorded once), so a group is never canceled or charged again while a charge is in
- * flight. complete, failed and canceled are final for the group (paying again makes a new group).
+ * flight. A complete ACH group can still be returned by the customer's bank days later (`charge.return`, the
+ * `returns` job: server/jobs/ach-returns.ts): its invoices are payable again. failed, canceled and returned are final
+ * for the group (paying again makes a new group).
  */
 import type { PaymentGroupStatus } from './reports';
 
-export type PaymentGroupEvent = 'charge.send' | 'charge.succeed' | 'charge.decline' | 'payment.cancel';
+export type PaymentGroupEvent = 'charge.send' | 'charge.succeed' | 'charge.decline' | 'payment.cancel' | 'charge.return';
 
 export const PAYMENT_GROUP_TRANSITIONS: Readonly<Record<PaymentGroupStatus, Partial<Record<PaymentGroupEvent, PaymentGroupStatus>>>> = {
   scheduled: { 'charge.send': 'processing', 'payment.cancel': 'canceled' },
   processing: { 'charge.succeed': 'complete', 'charge.decline': 'failed' },
-  complete: {},
+  complete: { 'charge.return': 'returned' },
   failed: {},
   canceled: {},
+  returned: {},
 };
 
 /** The status after `event`, or null when the lifecycle does not allow it from `status`. */

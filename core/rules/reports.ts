@@ -70,13 +70,15 @@ export function nextSort<C extends string>(current: ReportSort<C>, column: C): R
 
 // ── payment report ──
 
-/** A payment group's lifecycle: scheduled → processing → complete | failed; scheduled → canceled. */
-export type PaymentGroupStatus = 'scheduled' | 'processing' | 'complete' | 'failed' | 'canceled';
+/** A payment group's lifecycle: scheduled → processing → complete | failed; scheduled → canceled; complete → returned. */
+export type PaymentGroupStatus = 'scheduled' | 'processing' | 'complete' | 'failed' | 'canceled' | 'returned';
 
 /**
  * What the customer reads for each status (report sections, payment detail). The spec names Scheduled, Completed and
  * Canceled; Processing (the charge was sent on the payment date and its answer is awaited) and Failed (the processor
- * declined it; nothing was taken, the invoices can be paid again) are ours, written into openapi/portal.yaml.
+ * declined it; nothing was taken, the invoices can be paid again) are ours, written into openapi/portal.yaml, and so
+ * is Returned (a bank debit the customer's bank sent back days after it completed: the money came back, the
+ * invoices can be paid again).
  */
 export const PAYMENT_STATUS_LABELS = {
   scheduled: 'Scheduled',
@@ -84,6 +86,7 @@ export const PAYMENT_STATUS_LABELS = {
   complete: 'Completed',
   failed: 'Failed',
   canceled: 'Canceled',
+  returned: 'Returned',
 } as const satisfies Record<PaymentGroupStatus, string>;
 export type PaymentSource = 'portal' | 'click2pay' | 'paymentplan' | 'autopay' | 'message';
 
@@ -91,17 +94,18 @@ export const PAYMENT_SOURCE_LABELS: Record<PaymentSource, string> = {
   portal: 'Portal', click2pay: 'Click2Pay', paymentplan: 'Payment Plan', autopay: 'Autopay Plus', message: 'Message',
 };
 
-// Failed sits right after the payments still to happen: it asks the customer to act (pay again).
+// Failed and Returned sit right after the payments still to happen: they ask the customer to act (pay again).
 export const PAYMENT_GROUP_ORDER = [
   { status: 'scheduled', title: PAYMENT_STATUS_LABELS.scheduled },
   { status: 'processing', title: PAYMENT_STATUS_LABELS.processing },
   { status: 'failed', title: PAYMENT_STATUS_LABELS.failed },
+  { status: 'returned', title: PAYMENT_STATUS_LABELS.returned },
   { status: 'complete', title: PAYMENT_STATUS_LABELS.complete },
   { status: 'canceled', title: PAYMENT_STATUS_LABELS.canceled },
 ] as const satisfies ReadonlyArray<{ status: PaymentGroupStatus; title: string }>;
 
 /**
- * Groups Scheduled, Processing, Failed, Completed, Canceled (in that order, empty groups left out), each by payment
+ * Groups Scheduled, Processing, Failed, Returned, Completed, Canceled (in that order, empty groups left out), each by payment
  * date descending.
  */
 export function groupPayments<T extends { status: PaymentGroupStatus; paymentDate: string }>(groups: readonly T[]) {

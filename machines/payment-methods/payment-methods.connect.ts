@@ -17,6 +17,8 @@ export interface PaymentMethodRow {
   usable: boolean;
   /** A bank account waiting for its micro-deposits: "Pending verification" and Verify. */
   pending: boolean;
+  /** A bank account the bank returned a payment from (R02/R03/R10): why it can't be used, else null. */
+  unusable: string | null;
   /** A card whose provider adds a service fee: the fee note under its label. */
   fee: boolean;
   /** Name and last four, untruncated: the label's title and the names of the row's actions. */
@@ -28,6 +30,7 @@ function rowOf(method: PaymentMethod): PaymentMethodRow {
     method,
     usable: isUsable(method),
     pending: method.displayExtra.verificationRequired,
+    unusable: method.unusable?.message ?? null,
     fee: hasServiceFee({ provider: method.provider, serviceFee: method.displayExtra.serviceFee }),
     fullName: methodFullName(method),
   };

@@ -15,9 +15,12 @@ export function selectMethods(snapshot: Snapshot): PaymentMethod[] {
   return snapshot.context.methods;
 }
 
-/** A method may pay only when it is not deleted and needs no micro-deposit verification (spec §4, §5). */
-export function isUsable(method: Pick<PaymentMethod, 'deletedAt' | 'displayExtra'>): boolean {
-  return !method.deletedAt && !method.displayExtra.verificationRequired;
+/**
+ * A method may pay only when it is not deleted, needs no micro-deposit verification (spec §4, §5) and is not a bank
+ * account the bank returned a payment from with R02/R03/R10 (`unusable`, issue 20).
+ */
+export function isUsable(method: Pick<PaymentMethod, 'deletedAt' | 'displayExtra'> & { unusable?: PaymentMethod['unusable'] }): boolean {
+  return !method.deletedAt && !method.displayExtra.verificationRequired && !method.unusable;
 }
 
 /** The full (untruncated) name and last four, for dialogs and error texts: "Operating 6703". */

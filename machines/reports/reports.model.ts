@@ -27,6 +27,8 @@ export const modelPaymentGroups: PaymentGroup[] = [
   // charged on its date, the processor's answer awaited; and one the processor declined
   modelGroup('99999999-9999-4999-8999-999999999991', 'PP-1001', 'processing', '2026-11-20', 75, 'portal'),
   modelGroup('99999999-9999-4999-8999-999999999992', 'PP-0950', 'failed', '2026-11-02', 42.5, 'click2pay'),
+  // a bank debit the customer's bank returned days after it completed (ACH return R01)
+  { ...modelGroup('99999999-9999-4999-8999-999999999993', 'PP-0930', 'returned', '2026-10-20', 64.1, 'portal'), returnCode: 'R01', returnReason: 'insufficient funds (R01)' },
   modelGroup('77777777-7777-4777-8777-777777777777', 'PP-0900', 'complete', '2026-10-02', 120, 'portal'),
   modelGroup('88888888-8888-4888-8888-888888888888', 'PP-0800', 'canceled', '2026-09-15', 10, 'paymentplan'),
 ];

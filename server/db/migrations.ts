@@ -737,6 +737,18 @@ export const migrations: Record<string, Migration> = {
       await run(db, authorizationsDown);
     },
   },
+  // ACH returns (server/jobs/ach-returns.ts): a completed bank debit returned by the customer's bank becomes
+  // `returned`, recorded once per charge key (`payment_group_returns`, PRIMARY KEY = the charge's idempotency key);
+  // a method returned R02/R03/R10 is unusable (`payment_methods.returned_code`, `unusable_since`); the sandbox's
+  // ledger records the return a test account gets and the day it is visible.
+  '0020_ach_returns': {
+    async up(db) {
+      await run(db, achReturnsUp);
+    },
+    async down(db) {
+      await run(db, achReturnsDown);
+    },
+  },
   // Payment receipts (server/use-cases/payment-receipts.ts): one row per payment group and event (scheduled,
   // complete, failed, returned), inserted in the transaction of the change with the outbox row it wrote — the primary
   // key makes the receipt exactly once however often a job reruns. The outbox row is purged after a week; the
@@ -932,4 +944,42 @@ const authorizationsDown = [
   `alter table autopays drop column if exists authorization_id`,
   `alter table payment_groups drop column if exists authorization_id`,
   `drop table if exists payment_authorizations`,
+];
+
+// ── ACH returns ──
+const achReturnsUp = [
+  `alter table payment_groups drop constraint if exists payment_groups_status_check`,
+  `alter table payment_groups add constraint payment_groups_status_check
+     check (status in ('scheduled','processing','complete','failed','canceled','returned'))`,
+  `alter table payment_groups add column return_code text`,
+  `create table payment_group_returns (
+    idempotency_key text primary key references payment_group_charges(idempotency_key) on delete cascade,
+    payment_group_id uuid not null references payment_groups(id) on delete cascade,
+    charge_id text,
+    code text not null check (code ~ '^R[0-9A-Z]{2}$'),
+    message text not null,
+    returned_on date not null,
+    recorded_at timestamptz not null default now()
+  )`,
+  `create index payment_group_returns_group_idx on payment_group_returns (payment_group_id)`,
+  `alter table payment_methods add column returned_code text`,
+  `alter table payment_methods add column unusable_since timestamptz`,
+  `alter table sandbox_charges add column return_code text`,
+  `alter table sandbox_charges add column return_message text`,
+  `alter table sandbox_charges add column returned_on date`,
+  `create index sandbox_charges_returned_idx on sandbox_charges (provider, returned_on) where return_code is not null`,
+];
+const achReturnsDown = [
+  `drop index if exists sandbox_charges_returned_idx`,
+  `alter table sandbox_charges drop column if exists returned_on`,
+  `alter table sandbox_charges drop column if exists return_message`,
+  `alter table sandbox_charges drop column if exists return_code`,
+  `alter table payment_methods drop column if exists unusable_since`,
+  `alter table payment_methods drop column if exists returned_code`,
+  `drop table if exists payment_group_returns`,
+  `alter table payment_groups drop column if exists return_code`,
+  `update payment_groups set status = 'complete' where status = 'returned'`,
+  `alter table payment_groups drop constraint if exists payment_groups_status_check`,
+  `alter table payment_groups add constraint payment_groups_status_check
+     check (status in ('scheduled','processing','complete','failed','canceled'))`,
 ];

@@ -70,8 +70,11 @@ export type TokenStatus = 'active' | 'complete' | 'canceled' | 'expired';
 export type PaymentProvider = 'plastiq-cc' | 'priority-cc' | 'priority-ach' | 'direct-ach';
 export type PlanStatus = 'active' | 'complete' | 'canceled';
 export type PlanFrequency = 'weekly' | 'biweekly' | 'monthly';
-/** scheduled → processing (charge sent) → complete | failed; scheduled → canceled (migration 0018_sandbox_charges) */
-export type PaymentGroupStatus = 'scheduled' | 'processing' | 'complete' | 'failed' | 'canceled';
+/**
+ * scheduled → processing (charge sent) → complete | failed; scheduled → canceled (migration 0018_sandbox_charges);
+ * complete → returned (an ACH debit the bank returned, migration 0020_ach_returns)
+ */
+export type PaymentGroupStatus = 'scheduled' | 'processing' | 'complete' | 'failed' | 'canceled' | 'returned';
 export type PaymentType = 'CC' | 'ACH';
 export type PaymentSourceType = 'Portal' | 'Click2Pay' | 'Payment Plan' | 'Autopay Plus' | 'Message';
 export type AnnouncementType = 'error' | 'info';
@@ -302,6 +305,12 @@ export interface PaymentMethodsTable {
   providerToken: string;
   deletedAt: Timestamp | null;
   createdAt: CreatedAt;
+  /**
+   * an ACH return that makes the method unusable (R02/R03/R10) and when it was recorded; null for a usable method
+   * (migration 0020_ach_returns)
+   */
+  returnedCode: ColumnType<string | null, string | null | undefined, string | null>;
+  unusableSince: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface AutopaysTable {
@@ -367,6 +376,8 @@ export interface PaymentGroupsTable {
    * made, the AutoPay's or plan's record in force when a job made it; null for groups made before it
    */
   authorizationId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the NACHA code of the return of a `returned` group (R01, …), else null (migration 0020_ach_returns) */
+  returnCode: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentsTable {
@@ -622,6 +633,17 @@ export interface PaymentGroupChargesTable {
   resolvedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** An ACH return recorded once per charge key (migration 0020_ach_returns; server/jobs/ach-returns.ts). */
+export interface PaymentGroupReturnsTable {
+  idempotencyKey: string;
+  paymentGroupId: string;
+  chargeId: string | null;
+  code: string;
+  message: string;
+  returnedOn: DateString;
+  recordedAt: CreatedAt;
+}
+
 export type AuthorizationKind = 'payment' | 'autopay' | 'payment_plan';
 
 /**
@@ -664,6 +686,7 @@ export interface Database {
   paymentAuthorizations: PaymentAuthorizationsTable;
   autopayCharges: AutopayChargesTable;
   paymentGroupCharges: PaymentGroupChargesTable;
+  paymentGroupReturns: PaymentGroupReturnsTable;
   idempotencyKeys: IdempotencyKeysTable;
   vendors: VendorsTable;
   locations: LocationsTable;

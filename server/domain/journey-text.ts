@@ -57,3 +57,9 @@ export function paymentFailedDetail(line: { paidCents: number; method?: { name: 
   const method = line.method ? ` with ${line.method.name} ${line.method.lastFour}` : '';
   return `Payment of ${formatCurrency(line.paidCents)}${method} (${line.confirmationNumber}) failed: ${line.reason}`;
 }
+
+/** The "Payment Returned" entry of an invoice whose completed bank debit the customer's bank returned (ACH return). */
+export function paymentReturnedDetail(line: { paidCents: number; method?: { name: string; lastFour: string }; confirmationNumber: string; reason: string; code: string }): string {
+  const method = line.method ? ` with ${line.method.name} ${line.method.lastFour}` : '';
+  return `Payment of ${formatCurrency(line.paidCents)}${method} (${line.confirmationNumber}) was returned by the bank: ${line.reason} (${line.code})`;
+}

@@ -74,5 +74,6 @@ export function vendorPaymentGroup(group: PaymentGroupRecord): VendorPaymentGrou
       notes: line.message,
     })),
     authorization: groupAuthorization(group),
+    returnCode: group.returnCode,
   };
 }

@@ -26,6 +26,7 @@
  * ends the retries without a charge; otherwise the retry writes a NEW payment group with the AutoPay's CURRENT
  * method, which settlement charges with that group's own attempt key.
  */
+import { returnDisablesMethod, returnedMethodDecline } from '../../core/rules/ach-returns.js';
 import { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from '../../core/rules/dollars.js';
 import { computeTotals } from '../../core/rules/fees.js';
@@ -239,22 +240,25 @@ interface LockedMethod {
   providerToken: string;
   verificationRequired: boolean;
   deletedAt: Date | null;
+  /** an ACH return that made the method unusable (R02/R03/R10), else null */
+  returnedCode: string | null;
 }
 
 /**
  * Why a charge with this method is refused before any payment group is written (null: write the group; the
- * processor decides at settlement).
+ * processor decides at settlement). A bank account returned R02/R03/R10 is unusable (`core/rules/ach-returns.ts`).
  */
 function refusalOf(method: LockedMethod): string | null {
   if (method.deletedAt !== null) return 'the payment method was removed';
   if (method.verificationRequired) return 'the bank account is not verified';
+  if (returnDisablesMethod(method.returnedCode)) return returnedMethodDecline(method.returnedCode!).message;
   return null;
 }
 
 async function loadMethod(trx: Db, id: string): Promise<LockedMethod> {
   return trx
     .selectFrom('paymentMethods')
-    .select(['id', 'provider', 'name', 'lastFour', 'serviceFee', 'providerToken', 'verificationRequired', 'deletedAt'])
+    .select(['id', 'provider', 'name', 'lastFour', 'serviceFee', 'providerToken', 'verificationRequired', 'deletedAt', 'returnedCode'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 }

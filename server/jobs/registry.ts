@@ -1,4 +1,5 @@
 /** Every scheduled job the queue (`queue.ts`) runs and `npm run jobs` knows. Add a job: one module, one line here. */
+import { achReturnsJob } from './ach-returns.js';
 import { autopayJob } from './autopay.js';
 import { plansJob } from './plans.js';
 import { purgeJob } from './purge.js';
@@ -9,6 +10,8 @@ import type { ScheduledJob } from './types.js';
 
 export const scheduledJobs: ScheduledJob[] = [
   settlementJob,
+  // ACH returns of completed debits (after settlement: a return is recorded once its debit is)
+  achReturnsJob,
   purgeJob,
   // ── AutoPay runs and plan installments ──
   autopayJob,

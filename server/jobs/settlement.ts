@@ -35,6 +35,7 @@ import { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from '../../core/rules/dollars.js';
 import { vendorToday, configuredTimeZone } from '../../core/rules/payment-dates.js';
 import { movePaymentGroup } from '../../core/rules/payment-group-lifecycle.js';
+import { returnDisablesMethod, returnedMethodDecline } from '../../core/rules/ach-returns.js';
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { settleInvoice } from '../domain/settlement.js';
@@ -123,7 +124,16 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
   return result;
 }
 
-type Attempt = { key: string; amountCents: number; processor: PaymentProcessor; kind: 'card' | 'ach'; providerToken: string; confirmationNumber: string };
+type Attempt = {
+  key: string;
+  amountCents: number;
+  processor: PaymentProcessor;
+  kind: 'card' | 'ach';
+  providerToken: string;
+  confirmationNumber: string;
+  /** the method's ACH return code when it is unusable (R02/R03/R10, jobs/ach-returns.ts), else null */
+  returnedCode: string | null;
+};
 
 /**
  * One due group: transaction A (claim and key), the processor's answer (outside any transaction), transaction B
@@ -140,10 +150,13 @@ async function chargeGroup(
   const { attempt, resuming } = claimed;
   let outcome: ChargeOutcome | null = null;
   if (attempt.amountCents <= 0) outcome = { ok: true, chargeId: '' };
+  // a bank account returned R02/R03/R10 is not debited again: the group fails (a plan installment, a payment made
+  // before the return) through the one failure path
+  if (!outcome && returnDisablesMethod(attempt.returnedCode)) outcome = returnedMethodDecline(attempt.returnedCode!);
   // a pending key from an earlier run: the processor may have taken it already — ask before charging
   if (!outcome && resuming) outcome = await attempt.processor.lookupCharge(attempt.key);
   if (!outcome) {
-    const request = { providerToken: attempt.providerToken, amountCents: attempt.amountCents, idempotencyKey: attempt.key, description: attempt.confirmationNumber };
+    const request = { providerToken: attempt.providerToken, amountCents: attempt.amountCents, idempotencyKey: attempt.key, description: attempt.confirmationNumber, at: ctx.now };
     outcome = attempt.kind === 'ach' ? await attempt.processor.debit(request) : await attempt.processor.charge(request);
   }
   await ctx.afterProcessorAnswer?.(candidate.id, outcome);
@@ -172,7 +185,7 @@ async function claimAttempt(
     if (!group) return 'skipped';
     const method = await trx
       .selectFrom('paymentMethods')
-      .select(['provider', 'providerToken', 'deletedAt'])
+      .select(['provider', 'providerToken', 'deletedAt', 'returnedCode'])
       .where('id', '=', group.paymentMethodId)
       .executeTakeFirst();
     const attemptOf = (key: string, amountCents: number): Attempt => ({
@@ -182,6 +195,7 @@ async function claimAttempt(
       kind: group.paymentType === 'ACH' ? 'ach' : 'card',
       providerToken: method!.providerToken,
       confirmationNumber: group.confirmationNumber,
+      returnedCode: method!.returnedCode ?? null,
     });
     if (group.status === 'processing') {
       const pending = await trx

@@ -12,6 +12,15 @@
  * (no second charge), and `lookupCharge` must answer the outcome of a key it has seen (null for one it has not): a
  * caller that died between the processor's answer and its commit looks the outcome up on its next run instead of
  * charging again. A real adapter maps these onto its processor's idempotency header and charge search.
+ *
+ * ACH returns. A debit the processor took can come back days later (the receiving bank returns it: R01 insufficient
+ * funds, R02 account closed, R03 no account / unable to locate, R10 customer advises not authorized, …). Real
+ * processors report these as a list or a webhook, after the fact; `listReturns({ since, asOf })` answers the returns
+ * that became visible on a day in [since, asOf] (asOf: the caller's clock), each with the debit's idempotency key, its
+ * charge id, the NACHA return code and the bank's reason, and the day it was returned. The portal may ask the same
+ * window any number of times: it records each return once (UNIQUE on the charge's key in its own tables, the
+ * `returns` job), so an adapter needs no cursor. A real adapter maps it onto its processor's returns report (or
+ * stores the returns webhooks it receives and answers them here).
  */
 import type { PaymentProvider } from '../db/schema.js';
 import type { CardBrand } from '../../core/rules/card-validation.js';
@@ -61,6 +70,11 @@ export interface ChargeRequest {
   idempotencyKey: string;
   /** what the customer's statement shows (the confirmation number) */
   description?: string;
+  /**
+   * The caller's clock when the charge is sent (default: now). Real processors date a charge themselves; the sandbox
+   * dates its ledger row by it, so the day a test debit is returned follows the clock the jobs run with.
+   */
+  at?: Date;
 }
 
 /** A charge the processor took (`chargeId` is the processor's reference). */
@@ -78,6 +92,20 @@ export interface ChargeDeclined {
 
 export type ChargeOutcome = ChargeSucceeded | ChargeDeclined;
 
+/** An ACH debit the receiving bank returned after the processor took it. */
+export interface AchReturn {
+  /** the debit's idempotency key (the caller's own) */
+  idempotencyKey: string;
+  /** the processor's reference of the debit */
+  chargeId: string;
+  /** the NACHA return code: R01, R02, R03, R10, … */
+  code: string;
+  /** the bank's reason, as the processor words it */
+  message: string;
+  /** `yyyy-MM-dd`: the business day the return became visible */
+  returnedOn: string;
+}
+
 export interface PaymentProcessor {
   tokenizeCard(input: CardDetails): Promise<TokenizeOutcome>;
   tokenizeBankAccount(input: BankAccountDetails): Promise<TokenizeOutcome>;
@@ -92,6 +120,11 @@ export interface PaymentProcessor {
   debit(request: ChargeRequest): Promise<ChargeOutcome>;
   /** The outcome of an earlier charge or debit by its key, or null when the processor never took that key. */
   lookupCharge(idempotencyKey: string): Promise<ChargeOutcome | null>;
+  /**
+   * The ACH returns of this provider's debits visible on a day from `since` to `asOf` (both `yyyy-MM-dd`, inclusive),
+   * oldest first. Answers the same returns for the same window every time (the caller records each once).
+   */
+  listReturns(window: { since: string; asOf: string }): Promise<AchReturn[]>;
 }
 
 export type ProcessorRegistry = Record<PaymentProvider, PaymentProcessor>;

@@ -8,12 +8,20 @@
  * as a real processor's idempotency keys do. That table is the processor's ledger: the tests count money moved there,
  * not in the portal's rows. A card saved from 4000 0000 0000 0341 is declined at charge time (`card_declined`);
  * every other charge and every debit succeeds.
+ *
+ * ACH returns: a bank account saved with one of `SANDBOX_ACH_RETURNS`' account numbers (any routing number that
+ * passes) is debited fine, and the debit is RETURNED with that code 2 Federal Reserve business days after the day of
+ * the debit (`core/rules/ach-returns.ts`); its provider token carries the marker `_returns_<code>_`. The ledger row
+ * records the code, the bank's reason and the day the return becomes visible (`returned_on`); `listReturns` answers
+ * the rows whose day has come by the clock it is given.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { achBusinessDaysAfter, achDayOf, SANDBOX_RETURN_BUSINESS_DAYS, type AchReturnCode } from '../../core/rules/ach-returns.js';
 import { PAYMENT_PROVIDERS } from '../../core/rules/providers.js';
+import { toDateString } from '../domain/dates.js';
 import type { Database } from '../db/schema.js';
-import type { ChargeOutcome, ChargeRequest, PaymentProcessor, ProcessorRefusal, ProcessorRegistry } from './processor.js';
+import type { AchReturn, ChargeOutcome, ChargeRequest, PaymentProcessor, ProcessorRefusal, ProcessorRegistry } from './processor.js';
 import { paymentsDb, type SandboxChargesTable } from './schema.js';
 
 /** Test card numbers → the decline they produce (402). Any other valid number succeeds. */
@@ -37,6 +45,24 @@ export const SANDBOX_CHARGE_DECLINE_CARD = '4000000000000341';
  */
 function sandboxChargeDecline(providerToken: string): { code: string; message: string } | null {
   return providerToken.includes('_declines_') ? { code: 'card_declined', message: 'the card issuer declined the charge' } : null;
+}
+
+/**
+ * Test bank account numbers (any valid routing number) whose debits are taken and RETURNED later with the code:
+ * R01 insufficient funds, R02 account closed, R03 no account / unable to locate, R10 customer advises not authorized.
+ * Keep in sync with `openapi/payments.yaml` and the README.
+ */
+export const SANDBOX_ACH_RETURNS: Readonly<Record<string, { code: AchReturnCode; message: string }>> = {
+  '9900000001': { code: 'R01', message: 'Insufficient funds' },
+  '9900000002': { code: 'R02', message: 'Account closed' },
+  '9900000003': { code: 'R03', message: 'No account/unable to locate account' },
+  '9900000010': { code: 'R10', message: 'Customer advises not authorized' },
+};
+
+/** The return a debit of this stored bank account gets in the sandbox (from its token's marker), or null. */
+export function sandboxAchReturn(providerToken: string): { code: AchReturnCode; message: string } | null {
+  const code = /_returns_(R\d\d)_/.exec(providerToken)?.[1];
+  return Object.values(SANDBOX_ACH_RETURNS).find((r) => r.code === code) ?? null;
 }
 
 /** The card number that always succeeds (any other valid number does too). */
@@ -71,6 +97,7 @@ export function sandboxProcessor(
   async function take(kind: 'card' | 'ach', request: ChargeRequest): Promise<ChargeOutcome> {
     if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) throw new Error('a charge must be a positive number of cents');
     const decline = kind === 'card' ? sandboxChargeDecline(request.providerToken) : null;
+    const achReturn = kind === 'ach' ? sandboxAchReturn(request.providerToken) : null;
     const pdb = ledger();
     const inserted = await pdb
       .insertInto('sandboxCharges')
@@ -83,6 +110,9 @@ export function sandboxProcessor(
         outcome: decline ? 'declined' : 'succeeded',
         declineCode: decline?.code ?? null,
         declineMessage: decline?.message ?? null,
+        returnCode: achReturn?.code ?? null,
+        returnMessage: achReturn?.message ?? null,
+        returnedOn: achReturn ? achBusinessDaysAfter(achDayOf(request.at ?? new Date()), SANDBOX_RETURN_BUSINESS_DAYS).toString() : null,
       })
       .onConflict((oc) => oc.column('idempotencyKey').doNothing())
       .returning(['id', 'outcome', 'declineCode', 'declineMessage'])
@@ -104,6 +134,28 @@ export function sandboxProcessor(
       .executeTakeFirst();
     return row ? outcomeOf(row) : null;
   }
+  async function listReturns({ since, asOf }: { since: string; asOf: string }): Promise<AchReturn[]> {
+    const rows = await ledger()
+      .selectFrom('sandboxCharges')
+      .select(['id', 'idempotencyKey', 'returnCode', 'returnMessage', 'returnedOn'])
+      .where('provider', '=', provider)
+      .where('kind', '=', 'ach')
+      .where('outcome', '=', 'succeeded')
+      .where('returnCode', 'is not', null)
+      .where('returnedOn', '>=', since)
+      .where('returnedOn', '<=', asOf)
+      .orderBy('returnedOn')
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      idempotencyKey: r.idempotencyKey,
+      chargeId: `ch_sbx_${r.id}`,
+      code: r.returnCode!,
+      message: r.returnMessage ?? '',
+      returnedOn: toDateString(r.returnedOn!),
+    }));
+  }
   return {
     async tokenizeCard(card) {
       const decline = SANDBOX_DECLINES[card.number];
@@ -111,8 +163,9 @@ export function sandboxProcessor(
       const declines = card.number === SANDBOX_CHARGE_DECLINE_CARD ? '_declines' : '';
       return { ok: true, providerToken: token(`sbx_${provider}_card${declines}`) };
     },
-    async tokenizeBankAccount() {
-      return { ok: true, providerToken: token(`sbx_${provider}_ba`) };
+    async tokenizeBankAccount(account) {
+      const returns = SANDBOX_ACH_RETURNS[account.accountNumber];
+      return { ok: true, providerToken: token(`sbx_${provider}_ba${returns ? `_returns_${returns.code}` : ''}`) };
     },
     async sendMicroDeposits() {
       return [...SANDBOX_MICRO_DEPOSITS];
@@ -120,6 +173,7 @@ export function sandboxProcessor(
     charge: (request) => take('card', request),
     debit: (request) => take('ach', request),
     lookupCharge: lookup,
+    listReturns,
   };
 }
 

@@ -12,7 +12,7 @@
  *   (UNIQUE, migration `0018_sandbox_charges`): the processor's own ledger, which the exactly-once tests count.
  */
 import type { Kysely } from 'kysely';
-import type { CreatedAt, Database, PaymentProvider, Timestamp } from '../db/schema.js';
+import type { CreatedAt, Database, DateString, PaymentProvider, Timestamp } from '../db/schema.js';
 import type { ColumnType, Generated } from 'kysely';
 
 export interface TokenizedMethodsTable {
@@ -56,6 +56,10 @@ export interface SandboxChargesTable {
   outcome: 'succeeded' | 'declined';
   declineCode: string | null;
   declineMessage: string | null;
+  /** an ACH return of this debit (migration `0020_ach_returns`): its code, the bank's reason, the day it is visible */
+  returnCode: ColumnType<string | null, string | null | undefined, string | null>;
+  returnMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  returnedOn: ColumnType<DateString | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
 }
 

@@ -1,4 +1,5 @@
 /** Payment groups (one-time, AutoPay and plan payments), shaped as the contract's PaymentGroup. */
+import { achReturnReason } from '../../core/rules/ach-returns.js';
 import { randomBytes } from 'node:crypto';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/connect.js';
@@ -65,6 +66,8 @@ export function toApiPaymentGroup(row: GroupRow) {
     contactLastName: row.contactLastName,
     paymentMethod: { type: methodType, displayExtra: { name: row.methodName, lastFour: row.methodLastFour } },
     providerExtra: { statementDescriptor: null },
+    returnCode: row.returnCode ?? null,
+    returnReason: row.returnCode ? `${achReturnReason(row.returnCode)} (${row.returnCode})` : null,
   };
 }
 

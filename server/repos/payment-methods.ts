@@ -9,13 +9,19 @@ import type { Db } from '../db/connect.js';
 import type { Insertable } from 'kysely';
 import type { PaymentMethod, PaymentMethodsTable, PaymentProvider } from '../db/schema.js';
 import { toDateString, toIsoString } from '../domain/dates.js';
+import { unusableMethodText } from '../../core/rules/ach-returns.js';
 import { centsToAmount } from '../../core/rules/money.js';
 import { normaliseProvider, paymentMethodTypeOf } from '../domain/payments.js';
 import { toApiPaymentConfigs, type ApiPaymentConfig } from './vendors.js';
 
 export function toApiPaymentMethod(
-  method: Pick<PaymentMethod, 'id' | 'provider' | 'deletedAt' | 'name' | 'lastFour' | 'serviceFee' | 'verificationRequired'>,
+  method: Pick<PaymentMethod, 'id' | 'provider' | 'deletedAt' | 'name' | 'lastFour' | 'serviceFee' | 'verificationRequired'> &
+    Partial<Pick<PaymentMethod, 'returnedCode' | 'unusableSince'>>,
   contact: { firstName: string; lastName: string }) {
+  // a bank account returned R02/R03/R10 (migration 0020): unusable, and the list says why
+  const unusable = method.returnedCode
+    ? { code: method.returnedCode, message: unusableMethodText(method.returnedCode), since: toIsoString(method.unusableSince ?? new Date(0)) }
+    : null;
   return {
     id: method.id,
     type: paymentMethodTypeOf(method.provider),
@@ -29,6 +35,7 @@ export function toApiPaymentMethod(
     },
     contactFirstName: contact.firstName,
     contactLastName: contact.lastName,
+    unusable,
   };
 }
 

@@ -46,6 +46,8 @@ export interface PaymentGroupRecord {
   authorizationAgreedAt: Date | null;
   authorizationIpAddress: string | null;
   authorizationUserAgent: string | null;
+  /** the NACHA code of a returned group's return, else null (migration 0020) */
+  returnCode: string | null;
 }
 
 function groupsOfVendor(db: Db, vendorId: string) {
@@ -80,6 +82,7 @@ function groups(db: Db) {
       'g.createdAt',
       'g.updatedAt',
       'g.vendorId',
+      'g.returnCode',
       'pa.kind as authorizationKind',
       'pa.epaVersion as authorizationEpaVersion',
       'pa.epaSha256 as authorizationEpaSha256',

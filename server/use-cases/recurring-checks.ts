@@ -4,6 +4,7 @@
  * inside their transaction BEFORE writing anything, so a refusal writes nothing.
  */
 import { Temporal } from 'temporal-polyfill';
+import { RETURNED_METHOD_MESSAGE, returnDisablesMethod } from '../../core/rules/ach-returns.js';
 import { configuredTimeZone, vendorToday } from '../../core/rules/payment-dates.js';
 import { autopayWindowDays } from '../../core/rules/recurring-plans.js';
 import type { Db } from '../db/connect.js';
@@ -42,7 +43,7 @@ export async function vendorRules(db: Db, vendorId: string, now: Date): Promise<
 
 /**
  * The payment method: the contact's, at this vendor and location, not deleted (else not found), verified (else
- * `payment_method_unverified`); the terms accepted are the provider's current version (else `epa_version_mismatch`,
+ * `payment_method_unverified`), not returned by the bank with R02/R03/R10 (else `payment_method_returned`); the terms accepted are the provider's current version (else `epa_version_mismatch`,
  * or `epa_not_configured` when the provider has none: nothing the customer could have accepted). Locks the method
  * row (`for share`) so a concurrent delete waits. Answers the method with the terms (`terms`: version and file) the
  * customer agreed to.
@@ -52,6 +53,10 @@ export async function usableMethod(trx: Db, scope: MethodScope, paymentMethodId:
   if (!method) throw refuse('not_found', 'not_found', 'The payment method was not found.', 'paymentMethodId');
   if (method.verificationRequired) {
     throw refuse('unprocessable', 'payment_method_unverified', 'This bank account must be verified before it can be used.', 'paymentMethodId');
+  }
+  // a bank account the bank returned a payment from with R02/R03/R10 (server/jobs/ach-returns.ts)
+  if (returnDisablesMethod(method.returnedCode)) {
+    throw refuse('unprocessable', 'payment_method_returned', RETURNED_METHOD_MESSAGE, 'paymentMethodId');
   }
   const terms = (await readEpa(trx))[method.provider];
   const current = terms?.version;

@@ -19,6 +19,7 @@ export const EVENT_TYPES = [
   'payment_group.completed',
   'payment_group.failed',
   'payment_group.canceled',
+  'payment_group.returned',
   'invoice.disputed',
   'invoice.short_paid',
   'comment.added',
@@ -43,7 +44,7 @@ export async function recordEvent(trx: Db, vendorId: string, type: EventType, da
 /** `payment_group.<status>` with the group as it now is, in the shape of the reconciliation feed's PaymentGroup. */
 export async function recordPaymentGroupEvent(
   trx: Db,
-  type: 'payment_group.scheduled' | 'payment_group.completed' | 'payment_group.failed' | 'payment_group.canceled',
+  type: 'payment_group.scheduled' | 'payment_group.completed' | 'payment_group.failed' | 'payment_group.canceled' | 'payment_group.returned',
   groupId: string, now = new Date()) {
   const group = await paymentGroupById(trx, groupId);
   if (!group) return;

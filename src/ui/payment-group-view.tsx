@@ -115,6 +115,11 @@ export function PaymentGroupView({ title, exportTitle, loadingLabel, status, dat
           <dt>{t.source}</dt><dd>{PAYMENT_SOURCE_LABELS[group.sourceType]}</dd>
           <dt>{t.total}</dt><dd data-testid="payment-total">{formatCurrency(amountToCents(group.paymentTotal))}</dd>
           <dt>{t.status}</dt><dd data-testid="payment-status">{PAYMENT_STATUS_LABELS[group.status]}</dd>
+          {group.returnReason ? (
+            <>
+              <dt>{t.returnReason}</dt><dd data-testid="payment-return-reason">{group.returnReason}</dd>
+            </>
+          ) : null}
         </dl>
         <DataTable label={t.tableLabel} rows={lines} rowKey={lineKey} columns={columns} rowAttributes={rowAttributes} virtualizeAbove={printing ? Number.POSITIVE_INFINITY : undefined} />
         {lines.length > 0 ? (

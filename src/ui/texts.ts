@@ -16,6 +16,8 @@ export const paymentGroupTexts = {
   total: 'Total',
   /** Decision: the spec's detail shows no status; with charges that can fail the customer must see Processing/Failed. */
   status: 'Status',
+  /** Decision (issue 20): a Returned payment says why the bank returned it, e.g. "insufficient funds (R01)". */
+  returnReason: 'Returned Because',
   /** Decision: the spec names the input "check number" without a label text. */
   checkNumber: 'Check Number',
   columns: { invoice: 'Invoice', dueDate: 'Due Date', amountPaid: 'Amount Paid' },

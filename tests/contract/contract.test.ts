@@ -106,6 +106,8 @@ const SPEC_CALLS: Call[] = [
   { doc: 'portal', method: 'get', path: `${L}/statement.pdf`, source: 'recurring §2.4 statement PDF (decision)' },
   // ── remit + replay ── the remit slip as a server PDF (recurring §2.7 "Download PDF", decision)
   { doc: 'portal', method: 'post', path: `${L}/remit/pdf`, source: 'recurring §2.7 (decision)' },
+  // ── receipts (issue 20: a PDF copy of each payment's receipt, downloadable from the payment detail; decision) ──
+  { doc: 'portal', method: 'get', path: `${L}/paymentgroups/{paymentGroupId}/receipt.pdf`, source: 'issue 20 receipts (decision)' },
 ];
 
 const TAGS = [

@@ -28,13 +28,27 @@ describe('connectPaymentMethods', () => {
     expect(view.initialLoad).toBe(false);
     expect(view.methods).toEqual(modelList.paymentMethods);
     expect(view.rows.map(({ method, ...row }) => [method.id, row])).toEqual([
-      [modelCard.id, { usable: true, pending: false, fee: true, fullName: 'Visa Business 4821' }],
-      [modelChecking.id, { usable: true, pending: false, fee: false, fullName: 'Operating Checking 6789' }],
-      [modelPending.id, { usable: false, pending: true, fee: false, fullName: 'Payroll Savings 0015' }],
+      [modelCard.id, { usable: true, pending: false, unusable: null, fee: true, fullName: 'Visa Business 4821' }],
+      [modelChecking.id, { usable: true, pending: false, unusable: null, fee: false, fullName: 'Operating Checking 6789' }],
+      [modelPending.id, { usable: false, pending: true, unusable: null, fee: false, fullName: 'Payroll Savings 0015' }],
     ]);
     expect(view.providers).toEqual({ card: 'plastiq-cc', bank: 'priority-ach' });
     expect(view.serviceFees).toEqual({ 'plastiq-cc': '2.9', 'priority-ach': null });
     expect(view.paymentMethodsJwt).toBe(modelList.paymentMethodsJwt);
+  });
+
+  it('a bank account the bank returned a payment from (R02/R03/R10) says why and can be neither chosen nor resolved to', async () => {
+    const returned = {
+      ...modelChecking,
+      unusable: { code: 'R02', message: "Can't be used: the bank returned a payment (account closed).", since: '2026-12-07T15:00:00.000Z' },
+    };
+    const list = { ...modelList, paymentMethods: [returned, modelCard] };
+    const { sent, send } = recorder<PaymentMethodsEvent>();
+    const view = connectPaymentMethods(await waitFor(startList(async () => list), (s) => s.matches('loaded')), send, { lastUsedId: returned.id });
+    expect(view.rows[0]).toMatchObject({ usable: false, pending: false, unusable: "Can't be used: the bank returned a payment (account closed)." });
+    expect(view.resolve(returned.id)).toBe(modelCard);
+    expect(view.choose(returned.id)).toBeNull();
+    expect(sent).toEqual([]);
   });
 
   it('a spinner stands in for the list only while nothing is known: a refresh keeps the methods shown', async () => {

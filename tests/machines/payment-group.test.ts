@@ -9,7 +9,7 @@ import {
 import { PAYMENT_GROUP_ORDER, PAYMENT_STATUS_LABELS, type PaymentGroupStatus } from '../../core/rules/reports';
 import { paymentGroupMachine } from '../../machines/payment-group/payment-group.machine';
 
-const EVENTS: PaymentGroupEvent[] = ['charge.send', 'charge.succeed', 'charge.decline', 'payment.cancel'];
+const EVENTS: PaymentGroupEvent[] = ['charge.send', 'charge.succeed', 'charge.decline', 'payment.cancel', 'charge.return'];
 const STATUSES = Object.keys(PAYMENT_GROUP_TRANSITIONS) as PaymentGroupStatus[];
 
 /** The chart's state after `events` from scheduled (events it does not accept change nothing). */
@@ -20,12 +20,25 @@ function walk(...events: PaymentGroupEvent[]) {
 }
 
 describe('payment group lifecycle', () => {
-  it('a charged group: scheduled → processing → complete (final)', () => {
+  it('a charged group: scheduled → processing → complete', () => {
     expect(walk().value).toBe('scheduled');
     expect(walk('charge.send').value).toBe('processing');
     const done = walk('charge.send', 'charge.succeed');
     expect(done.value).toBe('complete');
-    expect(done.status).toBe('done');
+    expect(done.can({ type: 'charge.send' })).toBe(false); // never charged again
+    expect(done.can({ type: 'payment.cancel' })).toBe(false);
+  });
+
+  it('a completed debit the bank returned: complete → returned (final); only a complete group can be returned', () => {
+    const returned = walk('charge.send', 'charge.succeed', 'charge.return');
+    expect(returned.value).toBe('returned');
+    expect(returned.status).toBe('done');
+    expect(walk().can({ type: 'charge.return' })).toBe(false);
+    expect(walk('charge.send').can({ type: 'charge.return' })).toBe(false);
+    expect(walk('charge.send', 'charge.decline').can({ type: 'charge.return' })).toBe(false);
+    expect(walk('payment.cancel').can({ type: 'charge.return' })).toBe(false);
+    expect(movePaymentGroup('complete', 'charge.return')).toBe('returned');
+    expect(() => movePaymentGroup('returned', 'charge.return')).toThrow('cannot charge.return when returned');
   });
 
   it('a declined group: scheduled → processing → failed (final)', () => {
@@ -50,6 +63,7 @@ describe('payment group lifecycle', () => {
       complete: ['charge.send', 'charge.succeed'],
       failed: ['charge.send', 'charge.decline'],
       canceled: ['payment.cancel'],
+      returned: ['charge.send', 'charge.succeed', 'charge.return'],
     };
     expect(Object.keys(paymentGroupMachine.root.states).sort()).toEqual([...STATUSES].sort());
     for (const status of STATUSES) {
@@ -65,7 +79,7 @@ describe('payment group lifecycle', () => {
   });
 
   it('every status has the text the customer reads, and a section of the payment report', () => {
-    expect(PAYMENT_STATUS_LABELS).toEqual({ scheduled: 'Scheduled', processing: 'Processing', complete: 'Completed', failed: 'Failed', canceled: 'Canceled' });
+    expect(PAYMENT_STATUS_LABELS).toEqual({ scheduled: 'Scheduled', processing: 'Processing', complete: 'Completed', failed: 'Failed', canceled: 'Canceled', returned: 'Returned' });
     expect(PAYMENT_GROUP_ORDER.map((g) => g.status).sort()).toEqual([...STATUSES].sort());
   });
 });

@@ -53,8 +53,8 @@ describe('payment report machine', () => {
     const { actor } = start(paymentReportMachine, async () => modelPaymentGroups);
     await waitFor(actor, (s) => s.value !== 'loading');
     expect(actor.getSnapshot().value).toBe('loaded');
-    expect(actor.getSnapshot().context.rows).toHaveLength(6);
-    expect(actor.getSnapshot().context.rows.map((r) => r.status)).toEqual(expect.arrayContaining(['processing', 'failed']));
+    expect(actor.getSnapshot().context.rows).toHaveLength(7);
+    expect(actor.getSnapshot().context.rows.map((r) => r.status)).toEqual(expect.arrayContaining(['processing', 'failed', 'returned']));
     expect(actor.getSnapshot().context.sort).toBeNull();
     expect(actor.getSnapshot().can({ type: 'report.sort', column: 'paid' } as never)).toBe(false);
   });

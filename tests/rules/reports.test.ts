@@ -17,10 +17,11 @@ describe('report rules', () => {
     expect(nextSort({ column: 'a', direction: 'ascending' }, 'a')).toEqual({ column: 'a', direction: 'descending' });
     expect(nextSort({ column: 'a', direction: 'descending' }, 'b')).toEqual({ column: 'b', direction: 'ascending' });
   });
-  it('payments group Scheduled, Processing, Failed, Completed, Canceled, each newest first', () => {
+  it('payments group Scheduled, Processing, Failed, Returned, Completed, Canceled, each newest first', () => {
     const groups = groupPayments(modelPaymentGroups);
-    expect(groups.map((g) => g.title)).toEqual(['Scheduled', 'Processing', 'Failed', 'Completed', 'Canceled']);
+    expect(groups.map((g) => g.title)).toEqual(['Scheduled', 'Processing', 'Failed', 'Returned', 'Completed', 'Canceled']);
     expect(groups.find((g) => g.status === 'failed')!.rows.map((r) => r.confirmationNumber)).toEqual(['PP-0950']);
+    expect(groups.find((g) => g.status === 'returned')!.rows.map((r) => r.confirmationNumber)).toEqual(['PP-0930']);
     expect(groups[0].rows.map((r) => r.confirmationNumber)).toEqual(['PP-1050', 'PP-1042']);
     expect(groupPayments(modelPaymentGroups.filter((g) => g.status === 'canceled')).map((g) => g.title)).toEqual(['Canceled']);
   });

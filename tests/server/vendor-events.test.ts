@@ -21,6 +21,7 @@ import { testConfig } from '../../server/config.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { issueToken } from '../../server/db/tokens.js';
 import { webhookBody } from '../../server/jobs/webhooks.js';
+import { recordAchReturns } from '../../server/jobs/ach-returns.js';
 import { settleDuePaymentGroups } from '../../server/jobs/settlement.js';
 import { paymentGroupHandlers } from '../../server/routes/paymentgroups.js';
 import { DEMO_EPA } from '../../server/seed/demo.js';
@@ -553,7 +554,28 @@ describe('the contract’s webhooks', () => {
       click2payRequestId: null, agreement: testAgreement(), now: NOON,
     });
     expect(scheduled.ok).toBe(true);
+    // and a debit of the sandbox's R01 test account is returned 2 business days later: payment_group.returned
+    const fresh2 = await t.db
+      .insertInto('invoices')
+      .values({ ...copy, externalId: 'EVT-RETURN', displayInvNum: 'EVT-RETURN', openAmountCents: 2000, originalAmountCents: 2000, payable: true, status: 'open', deletedAt: null, extra: JSON.stringify(copy.extra) as never })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const returning = await t.db
+      .insertInto('paymentMethods')
+      .values({
+        contactId: d.contactId, vendorId: d.vendors.coastal, locationId: d.locations.coastalBlueHeron, provider: 'direct-ach',
+        name: 'Returning Checking', lastFour: '0001', providerToken: `sbx_direct-ach_ba_returns_R01_${randomBytes(8).toString('hex')}`, verificationRequired: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const debited = await schedulePaymentOnce(t.db, {
+      contactId: d.contactId, vendorId: d.vendors.coastal, locationId: d.locations.coastalBlueHeron, idempotencyKey: 'evt-return',
+      body: { paymentMethodId: returning.id, paymentDate: '2026-12-03', partialPayments: [], invoices: [fresh2.id], epaVersion: DEMO_EPA['direct-ach'].version },
+      click2payRequestId: null, agreement: testAgreement(), now: NOON,
+    });
+    expect(debited.ok).toBe(true);
     await settleDuePaymentGroups(t.db, { now: new Date('2026-12-03T15:00:00Z') });
+    expect((await recordAchReturns(t.db, { now: new Date('2026-12-07T15:00:00Z') })).returnedGroupIds).toHaveLength(1);
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(vendorContract, 'vendor');

@@ -72,6 +72,7 @@ const styles = {
     _focusVisible: { outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '1px' },
   }),
   alert: css({ color: 'danger', fontWeight: '600' }),
+  unusable: css({ fontSize: 'sm', color: 'danger', fontWeight: '600', whiteSpace: 'normal' }),
   add: css({ alignSelf: 'flex-start' }),
 };
 
@@ -120,7 +121,7 @@ export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentI
         <RadioGroup.Root value={effective?.id ?? null} onValueChange={(d) => choose(d.value)} className={styles.root}>
           <RadioGroup.Label style={srOnly}>{t.pickerLabel}</RadioGroup.Label>
           <ul className={styles.list}>
-            {view.rows.map(({ method, usable, pending, fee, fullName }) => {
+            {view.rows.map(({ method, usable, pending, unusable, fee, fullName }) => {
               const label = methodLabel(method, narrow);
               return (
                 <li key={method.id} className={styles.row} data-testid="payment-method-row">
@@ -133,6 +134,7 @@ export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentI
                         <span>{label}</span>
                       </RadioGroup.ItemText>
                       {pending ? <span className={styles.badge}>{t.pending}</span> : null}
+                      {unusable ? <span className={styles.unusable} data-testid="payment-method-unusable">{unusable}</span> : null}
                       {fee ? <span className={styles.note}>{t.serviceFeeNote(method.displayExtra.serviceFee ?? '')}</span> : null}
                     </span>
                     <RadioGroup.ItemHiddenInput />

@@ -73,7 +73,7 @@ describe('payment report: model-based walk', () => {
       expect(screen.getByText(t.empty)).toBeInTheDocument();
       return;
     }
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Scheduled', 'Processing', 'Failed', 'Completed', 'Canceled']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Scheduled', 'Processing', 'Failed', 'Returned', 'Completed', 'Canceled']);
     for (const group of groupPayments(modelPaymentGroups)) {
       const table = screen.getByRole('table', { name: t.groupLabel(group.title) });
       const rows = within(table).getAllByTestId('payment-report-row');
@@ -170,5 +170,14 @@ describe('payment detail: a payment whose charge failed or is in flight', () => 
     open(`${base}/payments/${modelDetailInput.paymentGroupId}`);
     await settle(network.detail, 'resolve')({ output: { ...modelPaymentGroupDetail, paymentGroup: { ...modelPaymentGroupDetail.paymentGroup, status } } });
     expect(await screen.findByTestId('payment-status')).toHaveTextContent(new RegExp(`^${text}$`));
+    expect(screen.queryByTestId('payment-return-reason')).toBeNull();
+  });
+
+  it('a payment the bank returned shows "Returned" and why', async () => {
+    open(`${base}/payments/${modelDetailInput.paymentGroupId}`);
+    const paymentGroup = { ...modelPaymentGroupDetail.paymentGroup, status: 'returned' as const, returnCode: 'R02', returnReason: 'account closed (R02)' };
+    await settle(network.detail, 'resolve')({ output: { ...modelPaymentGroupDetail, paymentGroup } });
+    expect(await screen.findByTestId('payment-status')).toHaveTextContent(/^Returned$/);
+    expect(screen.getByTestId('payment-return-reason')).toHaveTextContent(/^account closed \(R02\)$/);
   });
 });

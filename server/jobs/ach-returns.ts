@@ -1,0 +1,238 @@
+/**
+ * ACH returns (issue 20): a bank debit the processor took can be RETURNED by the customer's bank some business days
+ * later (R01 insufficient funds, R02 account closed, R03 no account, R10 not authorized, …). This step asks each
+ * provider's adapter for the returns visible by its clock (`listReturns({ since, asOf })`, processor.ts) and records
+ * each ONCE:
+ *
+ *   complete ──charge.return──▶ returned
+ *
+ * - Exactly once by a UNIQUE key in our own tables: `payment_group_returns` is keyed by the debit's idempotency key
+ *   (its PRIMARY KEY), inserted in the transaction that moves the group, under the group's row lock. A second run, a
+ *   second process, or the same return listed again inserts nothing and changes nothing.
+ * - A return of a key we do not know, or of a group that is not `complete` yet (its charge's answer not recorded —
+ *   settlement resolves it first), is left for a later run: nothing is written.
+ * - The returned group's paying invoices take the money back: open amount += paid, not deleted, status open and
+ *   payable — or `scheduled` and not payable while another live (scheduled / processing) group still pays them. A
+ *   dispute (paid 0) stands. Each gets a "Payment Returned" journey entry with the code's plain-language reason
+ *   (`core/rules/ach-returns.ts`).
+ * - The customer is told through the one failure path (`use-cases/announce-payment-failure.ts`): one "Payment Failed"
+ *   message in the resolution center and one e-mail (SMS without an address) with a link to pay again.
+ * - R02 / R03 / R10 mark the bank account unusable (`payment_methods.returned_code`, `unusable_since`): new payments,
+ *   AutoPay and plans refuse it and the jobs do not charge it. R01 leaves it usable.
+ * - The vendor hears `payment_group.returned` (its PaymentGroup carries `returnCode`).
+ *
+ * The window asked is the last RETURN_WINDOW_DAYS days up to today (New York, the ACH network's day): returns come
+ * within 60 days of a debit at the latest (R10), and the UNIQUE key makes asking the same window again harmless.
+ */
+import { achDayOf, achReturnReason, returnDisablesMethod } from '../../core/rules/ach-returns.js';
+import { formatCurrency } from '../../core/rules/dollars.js';
+import { movePaymentGroup } from '../../core/rules/payment-group-lifecycle.js';
+import type { Db } from '../db/connect.js';
+import { paymentReturnedDetail } from '../domain/journey-text.js';
+import type { AchReturn, ProcessorRegistry } from '../payments-service/processor.js';
+import { sandboxRegistry } from '../payments-service/sandbox.js';
+import { addJourneyEntries } from '../repos/journeys.js';
+import { invoicesStillScheduled, payingLinesOf } from '../repos/payment-groups.js';
+import { announcePaymentFailure } from '../use-cases/announce-payment-failure.js';
+import { recordPaymentGroupEvent } from '../use-cases/vendor-events.js';
+import type { ScheduledJob } from './types.js';
+
+/** The e-mail subject of a returned payment's notice. */
+export const PAYMENT_RETURNED_EMAIL_SUBJECT = 'Your payment was returned by your bank';
+
+/** How many days back each run asks the processors for returns. */
+export const RETURN_WINDOW_DAYS = 90;
+
+export interface AchReturnsOptions {
+  /** the current moment (default: now) */
+  now?: Date;
+  /** the processor adapters by provider (default: the sandbox, keeping its ledger in `db`) */
+  processors?: ProcessorRegistry;
+  /** the portal's address, for the link of the notice (default http://127.0.0.1:8080) */
+  publicUrl?: string;
+  log?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+}
+
+export interface AchReturnsResult {
+  /** ids of the groups this run moved to `returned` */
+  returnedGroupIds: string[];
+  /** returns listed that were recorded before (or by another process) or are not ours */
+  skipped: number;
+  /** returns whose recording failed (logged); the next run tries them again */
+  failed: number;
+}
+
+export async function recordAchReturns(db: Db, options: AchReturnsOptions = {}): Promise<AchReturnsResult> {
+  const now = options.now ?? new Date();
+  const asOf = achDayOf(now);
+  const since = asOf.subtract({ days: RETURN_WINDOW_DAYS });
+  const processors = options.processors ?? sandboxRegistry(db);
+  const publicUrl = options.publicUrl ?? 'http://127.0.0.1:8080';
+  const result: AchReturnsResult = { returnedGroupIds: [], skipped: 0, failed: 0 };
+  const seen = new Set<string>();
+  for (const processor of new Set(Object.values(processors))) {
+    const returns = await processor.listReturns({ since: since.toString(), asOf: asOf.toString() });
+    const fresh = returns.filter((r) => !seen.has(r.idempotencyKey));
+    fresh.forEach((r) => seen.add(r.idempotencyKey));
+    if (fresh.length === 0) continue;
+    // the keys recorded before are skipped without a transaction (the UNIQUE key guards those recorded meanwhile)
+    const recorded = new Set(
+      (await db.selectFrom('paymentGroupReturns').select('idempotencyKey').where('idempotencyKey', 'in', fresh.map((r) => r.idempotencyKey)).execute()).map(
+        (r) => r.idempotencyKey,
+      ),
+    );
+    for (const achReturn of fresh) {
+      if (recorded.has(achReturn.idempotencyKey)) {
+        result.skipped += 1;
+        continue;
+      }
+      try {
+        const groupId = await recordReturn(db, achReturn, { now, publicUrl });
+        if (groupId) result.returnedGroupIds.push(groupId);
+        else result.skipped += 1;
+      } catch (error) {
+        result.failed += 1;
+        options.log?.error(
+          { idempotencyKey: achReturn.idempotencyKey, reason: error instanceof Error ? error.message : String(error) },
+          'ACH return not recorded',
+        );
+      }
+    }
+  }
+  return result;
+}
+
+/** One return, in one transaction: the group's id when this call moved it to `returned`, else null (nothing written). */
+async function recordReturn(db: Db, achReturn: AchReturn, ctx: { now: Date; publicUrl: string }): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const charge = await trx
+      .selectFrom('paymentGroupCharges')
+      .select(['paymentGroupId', 'status'])
+      .where('idempotencyKey', '=', achReturn.idempotencyKey)
+      .executeTakeFirst();
+    if (!charge || charge.status !== 'succeeded') return null;
+    const group = await trx
+      .selectFrom('paymentGroups')
+      .select(['id', 'status', 'contactId', 'vendorId', 'locationId', 'paymentMethodId', 'paymentTotalCents', 'confirmationNumber', 'paymentType'])
+      .where('id', '=', charge.paymentGroupId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!group || group.status !== 'complete' || group.paymentType !== 'ACH') return null;
+    const inserted = await trx
+      .insertInto('paymentGroupReturns')
+      .values({
+        idempotencyKey: achReturn.idempotencyKey,
+        paymentGroupId: group.id,
+        chargeId: achReturn.chargeId || null,
+        code: achReturn.code,
+        message: achReturn.message,
+        returnedOn: achReturn.returnedOn,
+        recordedAt: ctx.now,
+      })
+      .onConflict((oc) => oc.column('idempotencyKey').doNothing())
+      .returning('idempotencyKey')
+      .executeTakeFirst();
+    if (!inserted) return null;
+
+    await trx
+      .updateTable('paymentGroups')
+      .set({ status: movePaymentGroup('complete', 'charge.return'), returnCode: achReturn.code })
+      .where('id', '=', group.id)
+      .execute();
+    const disables = returnDisablesMethod(achReturn.code);
+    if (disables) {
+      await trx
+        .updateTable('paymentMethods')
+        .set({ returnedCode: achReturn.code, unusableSince: ctx.now })
+        .where('id', '=', group.paymentMethodId)
+        .where('returnedCode', 'is', null)
+        .execute();
+    }
+
+    // the money came back: each paying invoice is owed again
+    const lines = await payingLinesOf(trx, [group.id]);
+    const paidByInvoice = new Map<string, number>();
+    for (const line of lines) paidByInvoice.set(line.invoiceId, (paidByInvoice.get(line.invoiceId) ?? 0) + Number(line.paidAmountCents));
+    const invoiceIds = [...paidByInvoice.keys()].sort();
+    const stillScheduled = await invoicesStillScheduled(trx, group, invoiceIds, group.id);
+    const invoices = invoiceIds.length
+      ? await trx
+          .selectFrom('invoices')
+          .select(['id', 'displayInvNum', 'openAmountCents'])
+          .where('id', 'in', invoiceIds)
+          .where('vendorId', '=', group.vendorId)
+          .where('locationId', '=', group.locationId)
+          .orderBy('id')
+          .forUpdate()
+          .execute()
+      : [];
+    for (const invoice of invoices) {
+      const scheduled = stillScheduled.has(invoice.id);
+      await trx
+        .updateTable('invoices')
+        .set({
+          openAmountCents: Number(invoice.openAmountCents) + paidByInvoice.get(invoice.id)!,
+          deletedAt: null,
+          status: scheduled ? 'scheduled' : 'open',
+          payable: !scheduled,
+          updatedAt: ctx.now,
+        })
+        .where('id', '=', invoice.id)
+        .execute();
+    }
+
+    const method = await trx.selectFrom('paymentMethods').select(['name', 'lastFour']).where('id', '=', group.paymentMethodId).executeTakeFirst();
+    const reason = achReturnReason(achReturn.code);
+    const sorted = [...invoices].sort((a, b) => a.displayInvNum.localeCompare(b.displayInvNum, 'en', { numeric: true }));
+    await addJourneyEntries(
+      trx,
+      sorted.map((i) => ({
+        invoiceId: i.id,
+        contactId: null,
+        action: 'Payment Returned',
+        detail: paymentReturnedDetail({ paidCents: paidByInvoice.get(i.id)!, method, confirmationNumber: group.confirmationNumber, reason, code: achReturn.code }),
+        at: ctx.now,
+      })),
+    );
+    if (sorted.length > 0) {
+      const numbers = sorted.map((i) => i.displayInvNum);
+      const about = numbers.length === 1 ? `invoice ${numbers[0]}` : `invoices ${numbers.join(', ')}`;
+      const methodText = method ? ` from ${method.name} ${method.lastFour}` : '';
+      const open = numbers.length === 1 ? 'The invoice is' : 'The invoices are';
+      const next = disables
+        ? 'This bank account can no longer be used: please pay again with another payment method.'
+        : 'Please pay again, with another payment method if this one keeps failing.';
+      await announcePaymentFailure(
+        trx,
+        {
+          vendorId: group.vendorId,
+          locationId: group.locationId,
+          contactId: group.contactId,
+          invoiceId: sorted[0].id,
+          body:
+            `Your payment of ${formatCurrency(Number(group.paymentTotalCents))} (confirmation ${group.confirmationNumber}) for ${about}${methodText} ` +
+            `was returned by your bank: ${reason} (${achReturn.code}). The money went back to your account. ${open} open again. ${next}`,
+          // the journey says "Payment Returned" (above), not "Payment Failed"
+          journeys: [],
+          emailSubject: PAYMENT_RETURNED_EMAIL_SUBJECT,
+          link: { tokenType: 'login', page: '', label: 'Pay your invoices' },
+          // the notice is also the group's receipt, marked Returned (use-cases/payment-receipts.ts)
+          paymentGroupId: group.id,
+        },
+        ctx,
+      );
+    }
+    await recordPaymentGroupEvent(trx, 'payment_group.returned', group.id, ctx.now);
+    return group.id;
+  });
+}
+
+/** The returns step as a scheduled job (every 15 minutes; `npm run jobs -- run returns --at <time>`). */
+export const achReturnsJob: ScheduledJob = {
+  name: 'returns',
+  cron: '*/15 * * * *',
+  async run({ db, now, log, publicUrl }) {
+    const result = await recordAchReturns(db, { now, log, publicUrl });
+    return { returned: result.returnedGroupIds.length, skipped: result.skipped, failed: result.failed };
+  },
+};

@@ -9,12 +9,14 @@
  * and answer null for anything else, so a message of another library (or of an attacker's frame) is ignored.
  *
  *   portal → frame   init      { kind, provider, jwt, theme? }   first message, after the frame said `ready`
- *                    tokenize  { extra }                         the portal's submit (nickname, TIN: not secret)
+ *                    check                                       the portal's submit: are the fields complete? (nothing sent)
+ *                    tokenize  { extra }                         after the customer confirmed (nickname, TIN: not secret)
  *                    jwt       { jwt }                           a fresh token after the frame said `unauthorized`
  *   frame → portal   ready                                       the frame listens (sent once on load)
  *                    resize    { height }                        the form's height in CSS pixels
  *                    submit                                      Enter pressed inside the frame
  *                    invalid   { fields }                        the frame shows its field errors, nothing sent
+ *                    checked   { brand, funding }                the fields are complete (funding by the card's BIN)
  *                    tokenized { key, brand, lastFour, funding }
  *                    refused   { status, code, message }         the payments service refused (402/422/429)
  *                    unauthorized                                the JWT expired: send `jwt`, then `tokenize` again
@@ -41,6 +43,7 @@ export interface HostedTheme {
 
 export type ParentMessage =
   | { channel: typeof CHANNEL; type: 'init'; kind: HostedKind; provider: string; jwt: string; theme?: HostedTheme }
+  | { channel: typeof CHANNEL; type: 'check' }
   | { channel: typeof CHANNEL; type: 'tokenize'; extra: { name?: string; tin?: string } }
   | { channel: typeof CHANNEL; type: 'jwt'; jwt: string };
 
@@ -49,6 +52,7 @@ export type FrameMessage =
   | { channel: typeof CHANNEL; type: 'resize'; height: number }
   | { channel: typeof CHANNEL; type: 'submit' }
   | { channel: typeof CHANNEL; type: 'invalid'; fields: string[] }
+  | { channel: typeof CHANNEL; type: 'checked'; brand: string | null; funding: CardFunding | null }
   | { channel: typeof CHANNEL; type: 'tokenized'; key: string; brand: string | null; lastFour: string; funding: CardFunding | null }
   | { channel: typeof CHANNEL; type: 'refused'; status: number; code: string; message: string }
   | { channel: typeof CHANNEL; type: 'unauthorized' }
@@ -94,6 +98,8 @@ export function parseParentMessage(data: unknown): ParentMessage | null {
     }
     case 'jwt':
       return str(data.jwt, 4096) ? { channel: CHANNEL, type: 'jwt', jwt: data.jwt } : null;
+    case 'check':
+      return { channel: CHANNEL, type: 'check' };
     default:
       return null;
   }
@@ -122,6 +128,12 @@ export function parseFrameMessage(data: unknown): FrameMessage | null {
       if (funding !== null && funding !== 'credit' && funding !== 'debit' && funding !== 'prepaid') return null;
       return { channel: CHANNEL, type: 'tokenized', key: data.key, brand: data.brand as string | null, lastFour: data.lastFour, funding };
     }
+    case 'checked': {
+      const funding = data.funding ?? null;
+      if (!(data.brand === null || str(data.brand, 40))) return null;
+      if (funding !== null && funding !== 'credit' && funding !== 'debit' && funding !== 'prepaid') return null;
+      return { channel: CHANNEL, type: 'checked', brand: data.brand as string | null, funding };
+    }
     case 'refused':
       return typeof data.status === 'number' && Number.isInteger(data.status) && str(data.code, 80) && str(data.message, 500)
         ? { channel: CHANNEL, type: 'refused', status: data.status, code: data.code, message: data.message }
@@ -132,6 +144,24 @@ export function parseFrameMessage(data: unknown): FrameMessage | null {
 }
 
 /** The origin of a URL (`https://pay.example.com`), or null for anything that is not http(s). */
+/**
+ * What the portal's machine asks of the hosted fields (implemented by the page around the iframe,
+ * `src/ui/payment-methods/hosted-fields.tsx`; the machine sees only this): check the fields, tokenize them, and
+ * continue a tokenization the payments service refused for an expired JWT with a fresh one.
+ */
+export interface HostedFieldsPort {
+  check(): Promise<{ valid: false; fields: string[] } | { valid: true; brand: string | null; funding: CardFunding | null }>;
+  tokenize(extra: { name?: string; tin?: string }): Promise<TokenizeAnswer>;
+  /** after `unauthorized`: the fresh JWT; the frame repeats the tokenization it was asked for */
+  resume(jwt: string): Promise<TokenizeAnswer>;
+}
+
+export type TokenizeAnswer =
+  | { type: 'tokenized'; key: string; brand: string | null; lastFour: string; funding: CardFunding | null }
+  | { type: 'refused'; status: number; code: string; message: string }
+  | { type: 'unauthorized' }
+  | { type: 'failed' };
+
 export function originOf(url: string): string | null {
   try {
     const u = new URL(url);

@@ -13,6 +13,7 @@
  *   `server/db/json.ts` (node-postgres would turn a JS array into a PostgreSQL array literal).
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CardFunding } from '../../core/rules/fees.js';
 
 /** `timestamptz` (selected as Date). */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -298,6 +299,11 @@ export interface PaymentMethodsTable {
   expYear: number | null;
   /** percent string like '2.9' */
   serviceFee: string | null;
+  /**
+   * a card's funding by its BIN (migration 0021_card_fees): 'credit' | 'debit' | 'prepaid'; null for bank accounts.
+   * The service fee applies to credit cards only (core/rules/fees.ts).
+   */
+  cardFunding: ColumnType<CardFunding | null, CardFunding | null | undefined, CardFunding | null>;
   verificationRequired: ColumnType<boolean, boolean | undefined, boolean>;
   providerToken: string;
   deletedAt: Timestamp | null;
@@ -367,6 +373,12 @@ export interface PaymentGroupsTable {
    * made, the AutoPay's or plan's record in force when a job made it; null for groups made before it
    */
   authorizationId: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * the card service fee charged, in cents, included in `paymentTotalCents` (migration 0021_card_fees): the lines'
+   * sum + this fee = the total. 0 for a bank account, a debit or prepaid card, or no fee. Every path that creates a
+   * group writes it (the database default 0 is for rows of older code only).
+   */
+  serviceFeeCents: ColumnType<number, number | bigint | string | undefined, number | bigint | string>;
 }
 
 export interface PaymentsTable {

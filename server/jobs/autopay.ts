@@ -20,7 +20,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from '../../core/rules/dollars.js';
-import { computeTotals } from '../../core/rules/fees.js';
+import { computeTotals, type CardFunding } from '../../core/rules/fees.js';
 import { nextPaymentDate, vendorToday, configuredTimeZone } from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
@@ -228,6 +228,7 @@ interface LockedMethod {
   name: string;
   lastFour: string;
   serviceFee: string | null;
+  cardFunding: CardFunding | null;
   providerToken: string;
   verificationRequired: boolean;
   deletedAt: Date | null;
@@ -244,7 +245,7 @@ function attemptCharge(method: LockedMethod): { ok: true } | { ok: false; reason
 async function loadMethod(trx: Db, id: string): Promise<LockedMethod> {
   return trx
     .selectFrom('paymentMethods')
-    .select(['id', 'provider', 'name', 'lastFour', 'serviceFee', 'providerToken', 'verificationRequired', 'deletedAt'])
+    .select(['id', 'provider', 'name', 'lastFour', 'serviceFee', 'cardFunding', 'providerToken', 'verificationRequired', 'deletedAt'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 }
@@ -366,7 +367,7 @@ async function writeAutopayPayment(
 ): Promise<string> {
   const { autopay, method, invoice } = input;
   const openCents = Number(invoice.openAmountCents);
-  const totals = computeTotals({ subtotalCents: openCents, method: { provider: method.provider, serviceFee: method.serviceFee } });
+  const totals = computeTotals({ subtotalCents: openCents, method: { provider: method.provider, serviceFee: method.serviceFee, cardFunding: method.cardFunding } });
   const confirmation = confirmationNumber();
   const group = await trx
     .insertInto('paymentGroups')
@@ -377,6 +378,7 @@ async function writeAutopayPayment(
       confirmationNumber: confirmation,
       paymentDate: input.today,
       paymentTotalCents: totals.totalCents,
+      serviceFeeCents: totals.feeCents,
       paymentType: paymentMethodTypeOf(method.provider),
       status: 'scheduled',
       sourceType: 'Autopay Plus',
@@ -416,7 +418,7 @@ async function announceFailure(
   },
 ) {
   const { autopay, method, invoice } = input;
-  const totals = computeTotals({ subtotalCents: Number(invoice.openAmountCents), method: { provider: method.provider, serviceFee: method.serviceFee } });
+  const totals = computeTotals({ subtotalCents: Number(invoice.openAmountCents), method: { provider: method.provider, serviceFee: method.serviceFee, cardFunding: method.cardFunding } });
   const retries = `We will try again on ${AUTOPAY_RETRY_DAYS.length} more days, starting ${shortDate(input.nextAttemptOn!)}.`;
   const body =
     `Your AutoPay Plus payment of ${formatCurrency(totals.totalCents)} for invoice ${invoice.displayInvNum} with ` +

@@ -88,7 +88,7 @@ async function createInstallment(db: Db, planId: string, installment: Installmen
     if (!plan) return 'taken';
     const method = await trx
       .selectFrom('paymentMethods')
-      .select(['id', 'provider', 'serviceFee', 'verificationRequired', 'deletedAt'])
+      .select(['id', 'provider', 'serviceFee', 'cardFunding', 'verificationRequired', 'deletedAt'])
       .where('id', '=', plan.paymentMethodId)
       .executeTakeFirstOrThrow();
     if (method.deletedAt !== null || method.verificationRequired) return 'no_method';
@@ -102,6 +102,7 @@ async function createInstallment(db: Db, planId: string, installment: Installmen
         confirmationNumber: confirmationNumber(),
         paymentDate: installment.paymentDate > today ? installment.paymentDate : today,
         paymentTotalCents: totals.totalCents,
+        serviceFeeCents: totals.feeCents,
         paymentType: paymentMethodTypeOf(method.provider),
         status: 'scheduled',
         sourceType: 'Payment Plan',

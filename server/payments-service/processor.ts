@@ -15,6 +15,7 @@
  */
 import type { PaymentProvider } from '../db/schema.js';
 import type { CardBrand } from '../../core/rules/card-validation.js';
+import type { CardFunding } from '../../core/rules/fees.js';
 
 export interface CardDetails {
   provider: PaymentProvider;
@@ -50,7 +51,11 @@ export interface ProcessorRefusal {
   message: string;
 }
 
-export type TokenizeOutcome = { ok: true; providerToken: string } | ProcessorRefusal;
+/**
+ * A tokenization. A card's `cardFunding` (credit | debit | prepaid, by its BIN) is what the processor knows of it;
+ * left out, the card counts as credit (core/rules/fees.ts).
+ */
+export type TokenizeOutcome = { ok: true; providerToken: string; cardFunding?: CardFunding } | ProcessorRefusal;
 
 export interface ChargeRequest {
   /** the stored method's provider token (from tokenizeCard / tokenizeBankAccount) */
@@ -92,6 +97,11 @@ export interface PaymentProcessor {
   debit(request: ChargeRequest): Promise<ChargeOutcome>;
   /** The outcome of an earlier charge or debit by its key, or null when the processor never took that key. */
   lookupCharge(idempotencyKey: string): Promise<ChargeOutcome | null>;
+  /**
+   * A card's funding by its BIN (6–8 digits, never the full number), for the add-card page's fee text before the card
+   * is sent (`GET /payments-api/card-bins/{bin}`). Optional: without it the answer is credit.
+   */
+  lookupCardFunding?(bin: string): Promise<CardFunding>;
 }
 
 export type ProcessorRegistry = Record<PaymentProvider, PaymentProcessor>;

@@ -15,6 +15,7 @@ import { PAYMENT_PROVIDERS } from '../../core/rules/providers.js';
 import type { Database } from '../db/schema.js';
 import type { ChargeOutcome, ChargeRequest, PaymentProcessor, ProcessorRefusal, ProcessorRegistry } from './processor.js';
 import { paymentsDb, type SandboxChargesTable } from './schema.js';
+import { cardFundingOf } from './card-bins.js';
 
 /** Test card numbers → the decline they produce (402). Any other valid number succeeds. */
 export const SANDBOX_DECLINES: Readonly<Record<string, { code: string; message: string }>> = {
@@ -106,7 +107,7 @@ export function sandboxProcessor(
       const decline = SANDBOX_DECLINES[card.number];
       if (decline) return { ok: false, status: 402, ...decline } satisfies ProcessorRefusal;
       const declines = card.number === SANDBOX_CHARGE_DECLINE_CARD ? '_declines' : '';
-      return { ok: true, providerToken: token(`sbx_${provider}_card${declines}`) };
+      return { ok: true, providerToken: token(`sbx_${provider}_card${declines}`), cardFunding: cardFundingOf(card.number) };
     },
     async tokenizeBankAccount() {
       return { ok: true, providerToken: token(`sbx_${provider}_ba`) };
@@ -117,6 +118,7 @@ export function sandboxProcessor(
     charge: (request) => take('card', request),
     debit: (request) => take('ach', request),
     lookupCharge: lookup,
+    lookupCardFunding: async (bin) => cardFundingOf(bin),
   };
 }
 

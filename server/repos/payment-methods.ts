@@ -14,7 +14,7 @@ import { normaliseProvider, paymentMethodTypeOf } from '../domain/payments.js';
 import { toApiPaymentConfigs, type ApiPaymentConfig } from './vendors.js';
 
 export function toApiPaymentMethod(
-  method: Pick<PaymentMethod, 'id' | 'provider' | 'deletedAt' | 'name' | 'lastFour' | 'serviceFee' | 'verificationRequired'>,
+  method: Pick<PaymentMethod, 'id' | 'provider' | 'deletedAt' | 'name' | 'lastFour' | 'serviceFee' | 'cardFunding' | 'verificationRequired'>,
   contact: { firstName: string; lastName: string }) {
   return {
     id: method.id,
@@ -25,6 +25,7 @@ export function toApiPaymentMethod(
       name: method.name,
       lastFour: method.lastFour,
       serviceFee: method.serviceFee ?? null,
+      cardFunding: method.cardFunding ?? null,
       verificationRequired: method.verificationRequired,
     },
     contactFirstName: contact.firstName,

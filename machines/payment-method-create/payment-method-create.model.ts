@@ -37,6 +37,12 @@ export function paymentMethodCreateModelEvents(snapshot: SnapshotFrom<typeof pay
         { type: 'xstate.done.actor.attachPaymentMethod', output: modelCreatedCard },
         { type: 'xstate.error.actor.attachPaymentMethod', error: createFailure('') },
       ];
+    case 'checkingCard':
+      // the BIN lookup answers credit (the fee applies) or debit (no fee); a failed lookup answers null (credit)
+      return [
+        { type: 'xstate.done.actor.lookupCardFunding', output: 'credit' },
+        { type: 'xstate.done.actor.lookupCardFunding', output: 'debit' },
+      ];
     case 'confirming':
       return [{ type: 'create.confirm' }, { type: 'create.cancel' }];
     case 'failed':

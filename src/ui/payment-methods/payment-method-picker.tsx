@@ -133,7 +133,7 @@ export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentI
                         <span>{label}</span>
                       </RadioGroup.ItemText>
                       {pending ? <span className={styles.badge}>{t.pending}</span> : null}
-                      {fee ? <span className={styles.note}>{t.serviceFeeNote(method.displayExtra.serviceFee ?? '')}</span> : null}
+                      {fee ? <span className={styles.note}>{t.serviceFeeNote(fee)}</span> : null}
                     </span>
                     <RadioGroup.ItemHiddenInput />
                   </RadioGroup.Item>

@@ -105,6 +105,7 @@ describe('payment method create: model-based walk on the add-method page', () =>
     'xstate.error.actor.tokenizePaymentMethod': settle(network.tokenize, 'reject'),
     'xstate.done.actor.attachPaymentMethod': settle(network.attach, 'resolve'),
     'xstate.done.actor.lookupCardFunding': settle(network.lookup, 'resolve'),
+    'xstate.error.actor.lookupCardFunding': settle(network.lookup, 'reject'),
     'xstate.error.actor.attachPaymentMethod': settle(network.attach, 'reject'),
     'create.submit': async (e: any) => {
       if (e.request.type === 'CC') {

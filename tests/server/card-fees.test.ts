@@ -9,9 +9,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
+import { sql } from 'kysely';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run as vendorCli } from '../../server/cli/vendor.js';
+import { migrations } from '../../server/db/migrations.js';
 import { SANDBOX_BINS } from '../../server/payments-service/card-bins.js';
 import { DEMO_EPA } from '../../server/seed/demo.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
@@ -197,5 +199,28 @@ describe('the fee stored on the payment group', () => {
     const report = await s.app.inject({ url: `${bh()}/paymentgroups?onlyPending=true`, headers: s.auth(token) });
     expectMatchesContract('listPaymentGroups', 200, report.json());
     expect(report.json().paymentGroups.find((g: { id: string }) => g.id === groups.credit).serviceFee).toBe(creditFee / 100);
+  });
+});
+
+describe('migration 0021_card_fees on existing rows', () => {
+  it('backfills: a card group’s fee is what its total charged beyond its lines, a bank-account group’s 0; cards are credit; the change feed sees no change', async () => {
+    const migration = migrations['0021_card_fees']!;
+    const groupOf = (type: 'CC' | 'ACH') =>
+      s.db.selectFrom('paymentGroups').select(['id']).where('vendorId', '=', s.demo.vendors.pfg).where('paymentType', '=', type)
+        .where('status', '=', 'complete').orderBy('createdAt').executeTakeFirstOrThrow();
+    const card = await groupOf('CC');
+    const bank = await groupOf('ACH');
+    await migration.down!(s.db);
+    // an older card payment whose total included a fee of $1.23 over its lines
+    await sql`update payment_groups set payment_total_cents = payment_total_cents + 123 where id = ${card.id}`.execute(s.db);
+    const stamps = async () => (await sql<{ id: string; updated_at: Date }>`select id, updated_at from payment_groups order by id`.execute(s.db)).rows;
+    const before = await stamps();
+    await migration.up(s.db);
+    expect(await stamps()).toEqual(before);
+    const fees = await s.db.selectFrom('paymentGroups').select(['id', 'serviceFeeCents']).where('id', 'in', [card.id, bank.id]).execute();
+    expect(Object.fromEntries(fees.map((f) => [f.id, f.serviceFeeCents]))).toEqual({ [card.id]: 123, [bank.id]: 0 });
+    const methods = await s.db.selectFrom('paymentMethods').select(['provider', 'cardFunding']).execute();
+    for (const m of methods) expect(m.cardFunding, m.provider).toBe(m.provider.endsWith('-cc') ? 'credit' : null);
+    await sql`update payment_groups set payment_total_cents = payment_total_cents - 123, service_fee_cents = 0 where id = ${card.id}`.execute(s.db);
   });
 });

@@ -200,6 +200,21 @@ describe('runs on the database', () => {
     }
   });
 
+  it('a plan paid with a debit card carries no fee on its installments (issue 20)', async () => {
+    const f = await fixture({ startDate: '2030-01-01', cardFunding: 'debit', invoices: [['2026-11-01', 50_000]] });
+    const plan = await t.db
+      .insertInto('paymentPlans')
+      .values({
+        vendorId, locationId: f.locationId, contactId, requestId: null, name: 'Debit Plan', status: 'active', totalAmountCents: 50_000,
+        eachAmountCents: 25_000, frequency: 'weekly', startDate: '2026-12-07', paymentMethodId: f.methodId, invoiceIds: json([f.invoiceIds[0]]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await runPlans(ctx(t.db, '2026-12-07T17:00:00Z'));
+    const groups = await t.db.selectFrom('paymentGroups').select(['paymentTotalCents', 'serviceFeeCents']).where('paymentPlanId', '=', plan.id).execute();
+    expect(groups).toEqual([{ paymentTotalCents: 25_000, serviceFeeCents: 0 }]);
+  });
+
   it('pays each due invoice once, as "Autopay Plus" with the card fee, dated the run day; reruns change nothing', async () => {
     const f = await fixture({ startDate: '2026-12-03', invoices: [['2026-11-20', 10_000], ['2026-12-08', 20_000], ['2026-12-20', 30_000]] });
     await runAutopay(ctx(t.db, '2026-12-02T17:00:00Z')); // before the start date

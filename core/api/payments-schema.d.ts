@@ -4,6 +4,33 @@
  */
 
 export interface paths {
+    "/card-bins/{bin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A card's funding (credit, debit, prepaid) by its BIN
+         * @description The funding of a card by its BIN — the first 6 to 8 digits of the
+         *     number, never the full number — as the provider's processor knows it
+         *     (the sandbox: its BIN table, see the description; an unknown BIN is
+         *     `credit`). An entry of 8 digits is matched by 8 given digits only.
+         *     The add-card page asks it to say the service fee in the "Add … Card?"
+         *     modal before the card is tokenized. The provider must be a card
+         *     provider enabled for the JWT's location (422 `provider_not_enabled`).
+         *     Not counted against the tokenization limit (a BIN reveals no card).
+         */
+        get: operations["lookupCardBin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tokenizer": {
         parameters: {
             query?: never;
@@ -74,6 +101,16 @@ export interface components {
             bankRoutingNumber: string;
             checkingAccountNumber: string;
         };
+        /**
+         * @description A card's funding by its BIN. The service fee applies to `credit` only.
+         * @enum {string}
+         */
+        CardFunding: "credit" | "debit" | "prepaid";
+        CardBinResponse: {
+            /** @description The BIN asked. */
+            bin: string;
+            funding: components["schemas"]["CardFunding"];
+        };
         TokenizeResponse: {
             /** @description One-time key for the portal's `createPaymentMethod` (`paymentMethodKey`). */
             key: string;
@@ -106,6 +143,62 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    lookupCardBin: {
+        parameters: {
+            query: {
+                /** @description The card provider the card would be saved with. */
+                provider: "plastiq-cc" | "priority-cc";
+            };
+            header?: never;
+            path: {
+                /** @description The first 6 to 8 digits of the card number. */
+                bin: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card's funding. */
+            200: {
+                headers: {
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardBinResponse"];
+                };
+            };
+            /** @description A BIN that is not 6 to 8 digits, or no or another provider (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorErrors"];
+                };
+            };
+            /** @description Missing, malformed, expired or foreign paymentMethodsJwt (`unauthorized`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorErrors"];
+                };
+            };
+            /** @description The provider is not an enabled card provider of the location (`provider_not_enabled`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorErrors"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     tokenize: {
         parameters: {
             query?: never;

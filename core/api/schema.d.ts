@@ -1660,8 +1660,13 @@ export interface components {
             /** @description Nickname or card brand / bank name. */
             name: string;
             lastFour: string;
-            /** @description Card service fee in percent as a decimal string (e.g. "2.99"); null when none. */
+            /** @description The vendor's card service fee in percent as a decimal string (e.g. "2.99"); null when none. What is charged follows core/rules/fees.ts: credit cards only (see `cardFunding`), at most 3 %. */
             serviceFee: string | null;
+            /**
+             * @description A card's funding by its BIN (recorded when the card was tokenized; cards saved before it are credit); null for a bank account. The service fee applies to credit cards only: a debit or prepaid card pays no fee and the pay page, AutoPay and plan screens show none for it.
+             * @enum {string|null}
+             */
+            cardFunding?: "credit" | "debit" | "prepaid" | null;
             /** @description True while a bank account awaits micro-deposit verification (unusable until verified). */
             verificationRequired: boolean;
         };
@@ -1709,6 +1714,8 @@ export interface components {
             /** Format: date */
             paymentDate: string;
             paymentTotal: components["schemas"]["Amount"];
+            /** @description The card service fee charged, included in `paymentTotal` (the invoices' amounts + this fee = the total); 0 for a bank account, a debit or prepaid card, or no fee. Payments made before the fee was stored on its own show what their total charged beyond their invoices (card payments) or 0. */
+            serviceFee: components["schemas"]["Amount"];
             paymentType: components["schemas"]["PaymentMethodType"];
             status: components["schemas"]["PaymentGroupStatus"];
             sourceType: components["schemas"]["PaymentSourceType"];

@@ -459,8 +459,10 @@ export interface paths {
          *     group was given and no cursor was sent.
          *
          *     **Amounts.** `total` is what the customer is charged, `subtotal`
-         *     the sum of the lines' `paidAmount`s, `serviceFee` the rest (the card
-         *     service fee the portal adds): `total` = `subtotal` + `serviceFee`. A
+         *     the sum of the lines' `paidAmount`s, `serviceFee` the card service fee
+         *     the portal added (stored on the group as its own amount; 0 for a bank
+         *     account or a debit or prepaid card): `total` = `subtotal` +
+         *     `serviceFee`. A
          *     disputed invoice has a line of 0 with the customer's `reason` and
          *     `notes`; a partial payment a line of less than the invoice with
          *     them.
@@ -1086,7 +1088,7 @@ export interface components {
         PaymentConfig: {
             provider: components["schemas"]["Provider"];
             type: components["schemas"]["PaymentMethodType"];
-            /** @description Card service fee in percent as a decimal string below 100 (e.g. "2.99"); null when none. */
+            /** @description Card service fee in percent as a decimal string (e.g. "2.99"); null when none. At most 3 (a location sent with a higher fee answers 422 `service_fee_above_cap`); charged on credit cards only. */
             serviceFee: string | null;
         };
         LocationInput: {
@@ -1488,7 +1490,7 @@ export interface components {
             /** @description More groups were there beyond this page. */
             hasMore: boolean;
         };
-        /** @description Card service fee in percent, a decimal string from 0 to below 100 with at most two decimals (e.g. "2.99"). */
+        /** @description Card service fee in percent, a decimal string with at most two decimals (e.g. "2.99"). **Maximum 3** (issue 20: the fee is capped at 3 %): a fee above it answers 422 `service_fee_above_cap` naming the field, and nothing changes. The fee is charged on credit cards only; debit and prepaid cards (by their BIN) pay none. */
         ServiceFee: string;
         ImageUpload: {
             /**
@@ -2157,6 +2159,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            /** @description A card service fee above the 3 % cap (`service_fee_above_cap`); `field` names it (e.g. `locations[0].paymentConfigs[0].serviceFee`). Nothing was written. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2797,7 +2808,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description A fee for a card provider the vendor does not offer: `unprocessable`, `field` names it. Nothing was written. */
+            /** @description A fee for a card provider the vendor does not offer (`unprocessable`), or a fee above the 3 % cap (`service_fee_above_cap`); `field` names it (e.g. `cardServiceFees.plastiq-cc`). Nothing was written. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AutopayPageEvent, ChosenMethod, autopayPageMachine } from './autopay-page.machine';
 import {
-  selectEditable, selectExclusionChanges, selectFee, selectMethodChanged, selectPageStatus, selectSetupSubmit, selectSetupValid, selectStartDates,
+  selectEditable, selectExclusionChanges, selectFee, selectFeePercent, selectMethodChanged, selectPageStatus, selectSetupSubmit, selectSetupValid, selectStartDates,
   selectTerms, selectToday, selectUpdateEnabled, selectUpdateSubmit,
 } from './autopay.selectors';
 
@@ -28,6 +28,7 @@ export function connectAutopayPage(snapshot: Pick<SnapshotFrom<typeof autopayPag
     autopay: context.data?.autopay ?? null,
     invoices: context.data?.invoices ?? [],
     fee: selectFee(snapshot),
+    feePercent: selectFeePercent(snapshot),
     setupSubmit: selectSetupSubmit(snapshot),
     updateSubmit: selectUpdateSubmit(snapshot),
     chooseMethod: (method: ChosenMethod) => send({ type: 'form.method', method }),

@@ -1,6 +1,6 @@
 /** Snapshots of the AutoPay machines → what the views show. */
 import type { SnapshotFrom } from 'xstate';
-import { hasServiceFee } from '../../core/rules/fees';
+import { feeMethodOf, hasServiceFee, shownServiceFeePercent } from '../../core/rules/fees';
 import { vendorToday } from '../../core/rules/payment-dates';
 import { exclusionChanges } from '../../core/rules/recurring-plans';
 import { isEditable, startDatesOf, termsFor, type autopayPageMachine } from './autopay-page.machine';
@@ -53,7 +53,12 @@ export function selectUpdateEnabled(s: PageSnapshot): boolean {
 /** True when the chosen method adds a service fee (the "… AutoPay Plus?" modal asks first). */
 export function selectFee(s: PageSnapshot): boolean {
   const { method } = s.context;
-  return hasServiceFee(method ? { provider: method.provider, serviceFee: method.displayExtra.serviceFee } : null);
+  return hasServiceFee(feeMethodOf(method));
+}
+
+/** The percent charged with the chosen method (the fee modal's text), null when none. */
+export function selectFeePercent(s: PageSnapshot): string | null {
+  return shownServiceFeePercent(feeMethodOf(s.context.method));
 }
 
 /** Set up (§2.1): the submit the form describes, or null while it is not valid. */

@@ -61,7 +61,7 @@ export const modelClick2payInput: Click2payInput = {
 
 export const modelPaymentGroupDetail: PaymentGroupDetail = {
   paymentGroup: {
-    id: modelIds.group, confirmationNumber: 'PP-1042', paymentDate: '2026-11-24', paymentTotal: 283.04, paymentType: 'CC', status: 'scheduled',
+    id: modelIds.group, confirmationNumber: 'PP-1042', paymentDate: '2026-11-24', paymentTotal: 283.04, serviceFee: 7.98, paymentType: 'CC', status: 'scheduled',
     sourceType: 'click2pay', paymentPlanId: null, paymentPlanName: null, paymentPlanFrequency: null, requestId: null,
     paymentMethodLastFour: '4821', paymentMethodName: 'Visa Business', paymentMethodType: 'CC', contactFirstName: 'Dana', contactLastName: 'Reyes',
     paymentMethod: { type: 'CC', displayExtra: { name: 'Visa Business', lastFour: '4821' } }, providerExtra: { statementDescriptor: null },

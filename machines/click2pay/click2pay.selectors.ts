@@ -1,6 +1,6 @@
 import type { Temporal } from 'temporal-polyfill';
 import type { SnapshotFrom } from 'xstate';
-import { batchSubtotalCents, computeTotals, hasServiceFee, type PaymentTotals } from '../../core/rules/fees';
+import { batchSubtotalCents, computeTotals, feeMethodOf, hasServiceFee, type PaymentTotals } from '../../core/rules/fees';
 import { selectAllState, sortPayableInvoices, type SelectAllState } from '../../core/rules/invoices';
 import { isPaymentFormValid } from '../../core/rules/payment-form';
 import { parsePaymentDate, submittedPaymentDate, validPaymentDates } from '../../core/rules/payment-dates';
@@ -105,7 +105,7 @@ export function selectPaymentSummary(s: Snapshot, selection: Omit<InvoiceSelecti
     adjustments.map((a) => ({ invoiceId: a.invoiceId, newAmountCents: a.newAmountCents })),
   );
   const method = methodOf(s.context);
-  const feeMethod = method ? { provider: method.provider, serviceFee: method.displayExtra.serviceFee } : null;
+  const feeMethod = feeMethodOf(method);
   const totals = computeTotals({ subtotalCents, method: feeMethod });
   const valid = isPaymentFormValid({
     termsAccepted: s.context.termsAccepted && selectTerms(s) !== null,

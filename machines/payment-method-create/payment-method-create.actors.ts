@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate';
 import { api } from '../../core/api/client';
 import type { components as paymentsComponents, paths as paymentsPaths } from '../../core/api/payments-schema';
 import type { components } from '../../core/api/schema';
+import type { CardFunding } from '../../core/rules/fees';
 
 export type TokenizeRequest = paymentsComponents['schemas']['TokenizeRequest'];
 export type CardTokenizeRequest = paymentsComponents['schemas']['CardTokenizeRequest'];
@@ -60,7 +61,7 @@ export interface TokenizeInput {
 
 const LIST_PATH = '/vendors/{vendorId}/locations/{locationId}/paymentmethods';
 
-async function freshJwt(input: TokenizeInput, signal: AbortSignal): Promise<string> {
+async function freshJwt(input: { vendorId: string; locationId: string }, signal: AbortSignal): Promise<string> {
   const result = await api.GET(LIST_PATH, { params: { path: { vendorId: input.vendorId, locationId: input.locationId } }, signal });
   if (!result.response.ok || !result.data) throw new PaymentMethodCreateError('');
   return result.data.paymentMethodsJwt;
@@ -85,6 +86,49 @@ export const tokenizePaymentMethod = fromPromise<string, TokenizeInput>(async ({
   }
   if (result.response.ok && result.data?.key) return result.data.key;
   throw new PaymentMethodCreateError(processorCode(result.error), `tokenizer answered ${result.response.status}`);
+});
+
+export interface CardFundingInput {
+  vendorId: string;
+  locationId: string;
+  paymentMethodsJwt: string | null;
+  provider: CardTokenizeRequest['provider'];
+  /** the card number's first 8 digits (never the full number) */
+  bin: string;
+}
+
+/** The BIN the payments service is asked about: the number's first 8 digits (openapi/payments.yaml, card-bins). */
+export function binOf(ccNumber: string): string {
+  return ccNumber.replace(/\D/g, '').slice(0, 8);
+}
+
+async function callCardBins(jwt: string, input: CardFundingInput, signal: AbortSignal) {
+  return paymentsApi.GET('/card-bins/{bin}', {
+    params: { path: { bin: input.bin }, query: { provider: input.provider } },
+    headers: { Authorization: `Bearer ${jwt}` },
+    signal,
+  });
+}
+
+/**
+ * The card's funding by its BIN (`GET /payments-api/card-bins/{bin}`), so the "Add … Card?" modal can say the fee
+ * before the card is sent. A 401 (expired JWT) is retried once with a fresh JWT. Any failure answers null — funding
+ * unknown, which the fee rule counts as credit: the modal then says the fee, never "no fee" for a card that may carry
+ * one.
+ */
+export const lookupCardFunding = fromPromise<CardFunding | null, CardFundingInput>(async ({ input, signal }) => {
+  try {
+    let jwt = input.paymentMethodsJwt ?? (await freshJwt(input, signal));
+    let result = await callCardBins(jwt, input, signal);
+    if (result.response.status === 401) {
+      jwt = await freshJwt(input, signal);
+      result = await callCardBins(jwt, input, signal);
+    }
+    return result.response.ok && result.data ? result.data.funding : null;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return null;
+  }
 });
 
 export interface AttachInput {

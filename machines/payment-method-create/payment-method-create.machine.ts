@@ -1,6 +1,8 @@
 import { assign, setup } from 'xstate';
-import { hasServiceFee } from '../../core/rules/fees';
-import { attachPaymentMethod, createFailureCode, tokenizePaymentMethod, type PaymentMethod, type TokenizeRequest } from './payment-method-create.actors';
+import { hasServiceFee, type CardFunding } from '../../core/rules/fees';
+import {
+  attachPaymentMethod, binOf, createFailureCode, lookupCardFunding, tokenizePaymentMethod, type PaymentMethod, type TokenizeRequest,
+} from './payment-method-create.actors';
 
 export interface PaymentMethodCreateInput {
   vendorId: string;
@@ -17,6 +19,8 @@ export interface PaymentMethodCreateContext extends PaymentMethodCreateInput {
   /** Failure code of spec §4/§8: first processor error code, 'unknown' when blank, '' for generic failures. */
   code: string | null;
   paymentMethod: PaymentMethod | null;
+  /** The card's funding by its BIN, asked before the fee modal (null: not asked yet, or not known = credit). */
+  funding: CardFunding | null;
 }
 
 export type PaymentMethodCreateEvent =
@@ -28,7 +32,10 @@ export type PaymentMethodCreateEvent =
   | { type: 'create.retry' }
   | { type: 'create.dismiss' };
 
-/** A card whose provider adds a service fee needs the "Add … Card?" confirmation (spec §2). */
+/**
+ * A card whose provider adds a service fee needs the "Add … Card?" confirmation (spec §2): its funding is asked first
+ * (issue 20: the modal says the fee for a credit card, and that no fee is charged for a debit or prepaid card).
+ */
 export function needsFeeConfirmation(request: TokenizeRequest, serviceFees: PaymentMethodCreateInput['serviceFees']): boolean {
   return request.type === 'CC' && hasServiceFee({ provider: request.provider, serviceFee: serviceFees[request.provider] ?? null });
 }
@@ -36,10 +43,12 @@ export function needsFeeConfirmation(request: TokenizeRequest, serviceFees: Paym
 /**
  * Payment method creation (spec §2 Add payment method, §4):
  *
- * idle ──submit [card with fee]──▶ confirming ──confirm──▶ tokenizing ──key──▶ attaching ──done──▶ created
+ * idle ──submit [card with fee]──▶ checkingCard ──funding──▶ confirming ──confirm──▶ tokenizing ──key──▶ attaching ──done──▶ created
  *      ──submit──────────────────────────────────────────▶ tokenizing        │
  *      ──submitKey (existing token)──────────────────────────────────────────▶ attaching
  *      confirming ──cancel──▶ idle;  tokenizing / attaching ──error──▶ failed (code)
+ *      checkingCard: the BIN lookup (the number's first 8 digits); it never fails — an unanswered lookup leaves the
+ *      funding unknown (credit), so the modal says the fee
  * failed ──retry──▶ tokenizing (same details) | ──submit──▶ as from idle | ──dismiss──▶ idle
  *
  * Success hands the new method to `notifyCreated` (provided: add it to the session's list as the
@@ -47,13 +56,14 @@ export function needsFeeConfirmation(request: TokenizeRequest, serviceFees: Paym
  */
 export const paymentMethodCreateMachine = setup({
   types: {} as { context: PaymentMethodCreateContext; events: PaymentMethodCreateEvent; input: PaymentMethodCreateInput },
-  actors: { tokenizePaymentMethod, attachPaymentMethod },
+  actors: { tokenizePaymentMethod, attachPaymentMethod, lookupCardFunding },
   guards: {
     needsConfirmation: ({ context, event }) => event.type === 'create.submit' && needsFeeConfirmation(event.request, context.serviceFees),
     hasRequest: ({ context }) => context.request !== null,
   },
   actions: {
-    storeRequest: assign({ request: ({ event, context }) => (event.type === 'create.submit' ? event.request : context.request), code: null, paymentMethodKey: null }),
+    storeRequest: assign({ request: ({ event, context }) => (event.type === 'create.submit' ? event.request : context.request), code: null, paymentMethodKey: null, funding: null }),
+    storeFunding: assign({ funding: (_, funding: CardFunding | null) => funding }),
     storeKey: assign({ paymentMethodKey: (_, key: string) => key, code: null }),
     storeCode: assign({ code: (_, error: unknown) => createFailureCode(error) }),
     storeMethod: assign({ paymentMethod: (_, method: PaymentMethod) => method }),
@@ -62,16 +72,30 @@ export const paymentMethodCreateMachine = setup({
   },
 }).createMachine({
   id: 'paymentMethodCreate',
-  context: ({ input }) => ({ ...input, request: null, paymentMethodKey: null, code: null, paymentMethod: null }),
+  context: ({ input }) => ({ ...input, request: null, paymentMethodKey: null, code: null, paymentMethod: null, funding: null }),
   initial: 'idle',
   states: {
     idle: {
       on: {
         'create.submit': [
-          { guard: 'needsConfirmation', target: 'confirming', actions: 'storeRequest' },
+          { guard: 'needsConfirmation', target: 'checkingCard', actions: 'storeRequest' },
           { target: 'tokenizing', actions: 'storeRequest' },
         ],
         'create.submitKey': { target: 'attaching', actions: { type: 'storeKey', params: ({ event }) => event.paymentMethodKey } },
+      },
+    },
+    // The card's funding by its BIN, so the modal can say whether the fee applies. Only the BIN is sent.
+    checkingCard: {
+      invoke: {
+        id: 'lookupCardFunding',
+        src: 'lookupCardFunding',
+        input: ({ context }) => {
+          const request = context.request as Extract<TokenizeRequest, { type: 'CC' }>;
+          return { vendorId: context.vendorId, locationId: context.locationId, paymentMethodsJwt: context.paymentMethodsJwt, provider: request.provider, bin: binOf(request.ccNumber) };
+        },
+        onDone: { target: 'confirming', actions: { type: 'storeFunding', params: ({ event }) => event.output } },
+        // the actor answers null for any failure; an unexpected throw is the same: funding unknown (credit)
+        onError: { target: 'confirming', actions: { type: 'storeFunding', params: () => null } },
       },
     },
     // The service-fee modal: nothing is sent before the customer confirms the fee.
@@ -101,7 +125,7 @@ export const paymentMethodCreateMachine = setup({
       on: {
         'create.retry': { guard: 'hasRequest', target: 'tokenizing' },
         'create.submit': [
-          { guard: 'needsConfirmation', target: 'confirming', actions: 'storeRequest' },
+          { guard: 'needsConfirmation', target: 'checkingCard', actions: 'storeRequest' },
           { target: 'tokenizing', actions: 'storeRequest' },
         ],
         'create.dismiss': 'idle',

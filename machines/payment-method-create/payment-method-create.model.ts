@@ -37,8 +37,16 @@ export function paymentMethodCreateModelEvents(snapshot: SnapshotFrom<typeof pay
         { type: 'xstate.done.actor.attachPaymentMethod', output: modelCreatedCard },
         { type: 'xstate.error.actor.attachPaymentMethod', error: createFailure('') },
       ];
+    case 'checkingCard':
+      // the BIN lookup answers credit (the fee applies) or debit (no fee); a lookup that throws leaves it unknown (credit)
+      return [
+        { type: 'xstate.done.actor.lookupCardFunding', output: 'credit' },
+        { type: 'xstate.done.actor.lookupCardFunding', output: 'debit' },
+        { type: 'xstate.error.actor.lookupCardFunding', error: new Error('payments service unreachable') },
+      ];
     case 'confirming':
-      return [{ type: 'create.confirm' }, { type: 'create.cancel' }];
+      // the rest of the chart is the same whatever the funding: walked on from a credit card only (keeps paths few)
+      return snapshot.context.funding === 'credit' ? [{ type: 'create.confirm' }, { type: 'create.cancel' }] : [{ type: 'create.cancel' }];
     case 'failed':
       // Retry, dismiss, or — after a bank account failed inline (a failed card stays in its fee modal) —
       // submit corrected details or a card instead (pruned so the model's simple paths stay finite and few).

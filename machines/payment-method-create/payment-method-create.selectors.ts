@@ -1,9 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
+import { shownServiceFeePercent, type CardFunding } from '../../core/rules/fees';
 import { needsFeeConfirmation, type paymentMethodCreateMachine } from './payment-method-create.machine';
 
 type Snapshot = Pick<SnapshotFrom<typeof paymentMethodCreateMachine>, 'value' | 'context'>;
 
-export type CreateStep = 'idle' | 'confirming' | 'tokenizing' | 'attaching' | 'failed' | 'created';
+export type CreateStep = 'idle' | 'checkingCard' | 'confirming' | 'tokenizing' | 'attaching' | 'failed' | 'created';
 
 export interface CreateView {
   step: CreateStep;
@@ -14,8 +15,14 @@ export interface CreateView {
   kind: 'CC' | 'ACH' | null;
   /** The fee modal is open: confirming, and while its confirmed card is sent or has failed. */
   feeModalOpen: boolean;
-  /** The fee percent of the card's provider (for the modal). */
+  /**
+   * The percent charged with this card (for the modal: "A 3% service fee will be added …"): the provider's fee, capped
+   * at 3 %, for a credit card or one whose funding is not known; null for a debit or prepaid card (the modal says no
+   * fee is charged) or no fee.
+   */
   feePercent: string | null;
+  /** The card's funding by its BIN, once asked (null: not known — counted as credit). */
+  funding: CardFunding | null;
 }
 
 export function selectCreateView(snapshot: Snapshot): CreateView {
@@ -24,10 +31,11 @@ export function selectCreateView(snapshot: Snapshot): CreateView {
   const confirmedFee = request !== null && needsFeeConfirmation(request, serviceFees);
   return {
     step,
-    isBusy: step === 'tokenizing' || step === 'attaching' || step === 'created',
+    isBusy: step === 'checkingCard' || step === 'tokenizing' || step === 'attaching' || step === 'created',
     code: step === 'failed' ? snapshot.context.code : null,
     kind: request?.type ?? null,
     feeModalOpen: step === 'confirming' || (confirmedFee && (step === 'tokenizing' || step === 'attaching' || step === 'failed')),
-    feePercent: request ? (serviceFees[request.provider] ?? null) : null,
+    feePercent: request?.type === 'CC' ? shownServiceFeePercent({ provider: request.provider, serviceFee: serviceFees[request.provider] ?? null, cardFunding: snapshot.context.funding }) : null,
+    funding: snapshot.context.funding,
   };
 }

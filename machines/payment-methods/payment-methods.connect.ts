@@ -3,7 +3,7 @@
  * the add-method page show it, and the delete dialog of one method. Pure, no React.
  */
 import type { SnapshotFrom } from 'xstate';
-import { hasServiceFee } from '../../core/rules/fees';
+import { feeMethodOf, shownServiceFeePercent } from '../../core/rules/fees';
 import type { PaymentMethodDeleteEvent, paymentMethodDeleteMachine } from './payment-method-delete.machine';
 import { selectDeleteView } from './payment-method-delete.selectors';
 import type { PaymentMethod } from './payment-methods.actors';
@@ -19,8 +19,11 @@ export interface PaymentMethodRow {
   pending: boolean;
   /** A bank account the bank returned a payment from (R02/R03/R10): why it can't be used, else null. */
   unusable: string | null;
-  /** A card whose provider adds a service fee: the fee note under its label. */
-  fee: boolean;
+  /**
+   * The percent charged with this method (a credit card whose provider adds a fee; capped at 3 %): the fee note under
+   * its label. Null for none (a bank account, a debit or prepaid card, no fee).
+   */
+  fee: string | null;
   /** Name and last four, untruncated: the label's title and the names of the row's actions. */
   fullName: string;
 }
@@ -31,7 +34,7 @@ function rowOf(method: PaymentMethod): PaymentMethodRow {
     usable: isUsable(method),
     pending: method.displayExtra.verificationRequired,
     unusable: method.unusable?.message ?? null,
-    fee: hasServiceFee({ provider: method.provider, serviceFee: method.displayExtra.serviceFee }),
+    fee: shownServiceFeePercent(feeMethodOf(method)),
     fullName: methodFullName(method),
   };
 }

@@ -3,7 +3,7 @@
  * its method update, and the plan request's setup show, derived by the selectors, and their intents. Pure, no React.
  */
 import type { SnapshotFrom } from 'xstate';
-import { hasServiceFee } from '../../core/rules/fees';
+import { feeMethodOf, shownServiceFeePercent } from '../../core/rules/fees';
 import type { ChosenMethod } from '../autopay/autopay-page.machine';
 import type { PlanListEvent, planListMachine } from './plan-list.machine';
 import type { PlanSetupEvent, planSetupMachine } from './plan-setup.machine';
@@ -35,7 +35,8 @@ export function connectPlan(snapshot: Pick<SnapshotFrom<typeof planUpdateMachine
     confirming: selectPlanConfirming(snapshot),
     submitting: selectPlanSubmitting(snapshot),
     failed: selectPlanUpdateFailed(snapshot),
-    fee: hasServiceFee(context.method ? { provider: context.method.provider, serviceFee: context.method.displayExtra.serviceFee } : null),
+    /** the percent charged with the chosen method (credit cards only, capped), null when none */
+    fee: shownServiceFeePercent(feeMethodOf(context.method)),
     chooseMethod: (method: ChosenMethod) => send({ type: 'form.method', method }),
     setTerms: (accepted: boolean) => send({ type: 'form.terms', accepted }),
     update: () => send({ type: 'plan.update' }),

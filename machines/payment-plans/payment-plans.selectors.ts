@@ -1,6 +1,6 @@
 /** Snapshots of the payment-plan machines → what the views show. */
 import type { SnapshotFrom } from 'xstate';
-import { computeTotals } from '../../core/rules/fees';
+import { computeTotals, feeMethodOf } from '../../core/rules/fees';
 import { amountToCents } from '../../core/rules/money';
 import { planSchedule } from '../../core/rules/recurring-plans';
 import { canSetUp, setupTerms, type planSetupMachine } from './plan-setup.machine';
@@ -51,7 +51,7 @@ export const selectSetupTerms = (s: SetupSnapshot) => setupTerms(s.context, s.co
 export function selectProposedPlan(s: SetupSnapshot) {
   const plan = s.context.data?.request.paymentPlan ?? null;
   const method = s.context.method;
-  const feeMethod = method ? { provider: method.provider, serviceFee: method.displayExtra.serviceFee } : null;
+  const feeMethod = feeMethodOf(method);
   const rows = plan
     ? planSchedule(
         { startDate: plan.startDate, frequency: plan.frequency, totalAmountCents: amountToCents(plan.totalAmount), eachAmountCents: amountToCents(plan.eachAmount) },

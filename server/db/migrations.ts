@@ -749,6 +749,19 @@ export const migrations: Record<string, Migration> = {
       await run(db, achReturnsDown);
     },
   },
+  // Card service fee rules (issue 20; core/rules/fees.ts): a card's funding by its BIN on the saved method and on the
+  // tokenized row it comes from (the fee applies to credit cards only), and the fee charged stored on the payment
+  // group as its own amount. Backfill: existing cards are credit (their numbers are not kept, so their BIN is not
+  // known: unknown = credit); an existing card group's fee is what its total charges beyond its lines (the meaning
+  // the vendor API's `serviceFee` had), a bank-account group's 0.
+  '0021_card_fees': {
+    async up(db) {
+      await run(db, cardFeesUp);
+    },
+    async down(db) {
+      await run(db, cardFeesDown);
+    },
+  },
   // Payment receipts (server/use-cases/payment-receipts.ts): one row per payment group and event (scheduled,
   // complete, failed, returned), inserted in the transaction of the change with the outbox row it wrote — the primary
   // key makes the receipt exactly once however often a job reruns. The outbox row is purged after a week; the
@@ -938,6 +951,24 @@ const authorizationsUp = [
   `alter table payment_groups add column authorization_id uuid references payment_authorizations(id) on delete set null`,
   `alter table autopays add column authorization_id uuid references payment_authorizations(id) on delete set null`,
   `alter table payment_plans add column authorization_id uuid references payment_authorizations(id) on delete set null`,
+];
+const cardFeesUp = [
+  `alter table payment_methods add column card_funding text check (card_funding in ('credit','debit','prepaid'))`,
+  `update payment_methods set card_funding = 'credit' where provider like '%-cc'`,
+  `alter table tokenized_methods add column card_funding text check (card_funding in ('credit','debit','prepaid'))`,
+  `alter table payment_groups add column service_fee_cents bigint not null default 0 check (service_fee_cents >= 0)`,
+  // the backfill keeps each group's vendor-visible payload (its serviceFee was already total − lines): no change for
+  // the change feed, so the touch trigger (0015) is off while it runs
+  `alter table payment_groups disable trigger payment_groups_touch`,
+  `update payment_groups g set service_fee_cents = greatest(g.payment_total_cents - coalesce(
+     (select sum(p.paid_amount_cents) from payments p where p.payment_group_id = g.id), 0), 0)
+   where g.payment_type = 'CC'`,
+  `alter table payment_groups enable trigger payment_groups_touch`,
+];
+const cardFeesDown = [
+  `alter table payment_groups drop column if exists service_fee_cents`,
+  `alter table tokenized_methods drop column if exists card_funding`,
+  `alter table payment_methods drop column if exists card_funding`,
 ];
 const authorizationsDown = [
   `alter table payment_plans drop column if exists authorization_id`,

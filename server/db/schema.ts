@@ -13,6 +13,7 @@
  *   `server/db/json.ts` (node-postgres would turn a JS array into a PostgreSQL array literal).
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CardFunding } from '../../core/rules/fees.js';
 
 /** `timestamptz` (selected as Date). */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -301,6 +302,11 @@ export interface PaymentMethodsTable {
   expYear: number | null;
   /** percent string like '2.9' */
   serviceFee: string | null;
+  /**
+   * a card's funding by its BIN (migration 0021_card_fees): 'credit' | 'debit' | 'prepaid'; null for bank accounts.
+   * The service fee applies to credit cards only (core/rules/fees.ts).
+   */
+  cardFunding: ColumnType<CardFunding | null, CardFunding | null | undefined, CardFunding | null>;
   verificationRequired: ColumnType<boolean, boolean | undefined, boolean>;
   providerToken: string;
   deletedAt: Timestamp | null;
@@ -378,6 +384,12 @@ export interface PaymentGroupsTable {
   authorizationId: ColumnType<string | null, string | null | undefined, string | null>;
   /** the NACHA code of the return of a `returned` group (R01, …), else null (migration 0020_ach_returns) */
   returnCode: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * the card service fee charged, in cents, included in `paymentTotalCents` (migration 0021_card_fees): the lines'
+   * sum + this fee = the total. 0 for a bank account, a debit or prepaid card, or no fee. Every path that creates a
+   * group writes it (the database default 0 is for rows of older code only).
+   */
+  serviceFeeCents: ColumnType<number, number | bigint | string | undefined, number | bigint | string>;
 }
 
 export interface PaymentsTable {

@@ -9,8 +9,8 @@
  * to: the terms (EPA) version, when and from which IP address, and — for a bank account (ACH) payment — the text of
  * the agreement itself (the document whose SHA-256 the authorization record holds, `epaAgreementText`).
  *
- * The service fee is `receiptServiceFeeCents`, the ONE place it is worked out: until payment groups store the fee as
- * their own amount (the card fee rules of issue 20), it is the total minus the sum of the lines.
+ * The service fee is `receiptServiceFeeCents`: the amount the payment group stores as its own (the card fee rules of
+ * issue 20), never worked out again here.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -25,9 +25,9 @@ import type { ReceiptData } from '../repos/receipts.js';
 // ── the amounts ──
 
 /**
- * The card service fee of a payment group: the ONE function that knows where it comes from. Today the total minus the
- * sum of the lines (the group's total includes the fee, its lines keep the invoice amounts); switch to the stored
- * `service_fee_cents` here once payment groups have it. Never negative.
+ * The card service fee of a payment group: the ONE function that knows where it comes from — the group's stored
+ * `service_fee_cents`; for a caller without it (a group of older code has the column's default 0, backfilled by the
+ * migration), the total minus the sum of the lines. Never negative.
  */
 export function receiptServiceFeeCents(group: { totalCents: number; lines: ReadonlyArray<{ paidCents: number }>; serviceFeeCents?: number | null }): number {
   if (typeof group.serviceFeeCents === 'number') return group.serviceFeeCents;

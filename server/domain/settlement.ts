@@ -10,12 +10,12 @@
  * - A partial payment pays exactly newAmount, which must be > 0 and < the invoice's open amount; credits cannot be
  *   disputed or part-paid (§5).
  * - The subtotal is the sum of the paid amounts (credits negative) and must be ≥ 0 (§5).
- * - The service fee (`core/rules/fees.ts`, card providers only, half up on the whole batch) is ADDED to the payment
+ * - The service fee (`core/rules/fees.ts`: credit cards only, at most 3 %, half up on the whole batch) is ADDED to the payment
  *   group's `paymentTotal`: the total is what the customer is charged, as the pay page shows it ("subtotal, fee
  *   and total"); the lines keep the invoice amounts without fee.
  * - "Nothing left to pay" = every selected invoice is disputed: no payment group is created (contract).
  */
-import { computeTotals } from '../../core/rules/fees.js';
+import { computeTotals, type FeeMethod } from '../../core/rules/fees.js';
 import { isAllDisputed } from '../../core/rules/invoices.js';
 
 export interface BatchInvoiceRow {
@@ -60,7 +60,7 @@ export interface PaymentBatch {
 export function planPaymentBatch(
   invoices: ReadonlyArray<BatchInvoiceRow>,
   adjustments: ReadonlyArray<BatchAdjustmentInput>,
-  method: { provider: string; serviceFee: string | null },
+  method: FeeMethod,
 ): PaymentBatch | BatchRefusal {
   const byInvoice = new Map(adjustments.map((a) => [a.invoiceId, a]));
   const lines: BatchLine[] = [];

@@ -43,10 +43,11 @@ function groupAuthorization(group: PaymentGroupRecord): VendorAuthorization | nu
 export const linesCents = (group: PaymentGroupRecord) => sumCents(group.lines.map((l) => l.paidAmountCents));
 
 /**
- * What the group charges beyond its lines: the card service fee the portal added to their sum (the portal keeps no
- * fee of its own).
+ * The card service fee the portal added to the lines' sum — one meaning everywhere: the amount stored on the group
+ * when it was made (`payment_groups.service_fee_cents`, migration 0021_card_fees; rows made before it were backfilled
+ * with what their total charged beyond their lines, the value this field had before). `total` = `subtotal` + fee.
  */
-export const serviceFeeCents = (group: PaymentGroupRecord) => Number(group.paymentTotalCents) - linesCents(group);
+export const serviceFeeCents = (group: PaymentGroupRecord) => Number(group.serviceFeeCents);
 
 export function vendorPaymentGroup(group: PaymentGroupRecord): VendorPaymentGroup {
   return {

@@ -29,7 +29,7 @@
 import { returnDisablesMethod, returnedMethodDecline } from '../../core/rules/ach-returns.js';
 import { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from '../../core/rules/dollars.js';
-import { computeTotals } from '../../core/rules/fees.js';
+import { computeTotals, type CardFunding } from '../../core/rules/fees.js';
 import { nextPaymentDate, vendorToday, configuredTimeZone } from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
@@ -237,6 +237,7 @@ interface LockedMethod {
   name: string;
   lastFour: string;
   serviceFee: string | null;
+  cardFunding: CardFunding | null;
   providerToken: string;
   verificationRequired: boolean;
   deletedAt: Date | null;
@@ -258,7 +259,7 @@ function refusalOf(method: LockedMethod): string | null {
 async function loadMethod(trx: Db, id: string): Promise<LockedMethod> {
   return trx
     .selectFrom('paymentMethods')
-    .select(['id', 'provider', 'name', 'lastFour', 'serviceFee', 'providerToken', 'verificationRequired', 'deletedAt', 'returnedCode'])
+    .select(['id', 'provider', 'name', 'lastFour', 'serviceFee', 'cardFunding', 'providerToken', 'verificationRequired', 'deletedAt', 'returnedCode'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 }
@@ -384,7 +385,7 @@ async function writeAutopayPayment(
 ): Promise<string> {
   const { autopay, method, invoice } = input;
   const openCents = Number(invoice.openAmountCents);
-  const totals = computeTotals({ subtotalCents: openCents, method: { provider: method.provider, serviceFee: method.serviceFee } });
+  const totals = computeTotals({ subtotalCents: openCents, method: { provider: method.provider, serviceFee: method.serviceFee, cardFunding: method.cardFunding } });
   const confirmation = confirmationNumber();
   const group = await trx
     .insertInto('paymentGroups')
@@ -395,6 +396,7 @@ async function writeAutopayPayment(
       confirmationNumber: confirmation,
       paymentDate: input.today,
       paymentTotalCents: totals.totalCents,
+      serviceFeeCents: totals.feeCents,
       paymentType: paymentMethodTypeOf(method.provider),
       status: 'scheduled',
       sourceType: 'Autopay Plus',

@@ -110,7 +110,7 @@ async function createInstallment(
     if (!plan) return 'taken';
     const method = await trx
       .selectFrom('paymentMethods')
-      .select(['id', 'provider', 'serviceFee', 'verificationRequired', 'deletedAt'])
+      .select(['id', 'provider', 'serviceFee', 'cardFunding', 'verificationRequired', 'deletedAt'])
       .where('id', '=', plan.paymentMethodId)
       .executeTakeFirstOrThrow();
     if (method.deletedAt !== null || method.verificationRequired) return 'no_method';
@@ -142,6 +142,7 @@ async function createInstallment(
         confirmationNumber: confirmationNumber(),
         paymentDate: installment.paymentDate > today ? installment.paymentDate : today,
         paymentTotalCents: totals.totalCents,
+        serviceFeeCents: totals.feeCents,
         paymentType: paymentMethodTypeOf(method.provider),
         status: 'scheduled',
         sourceType: 'Payment Plan',

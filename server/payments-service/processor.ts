@@ -24,6 +24,7 @@
  */
 import type { PaymentProvider } from '../db/schema.js';
 import type { CardBrand } from '../../core/rules/card-validation.js';
+import type { CardFunding } from '../../core/rules/fees.js';
 
 export interface CardDetails {
   provider: PaymentProvider;
@@ -59,7 +60,11 @@ export interface ProcessorRefusal {
   message: string;
 }
 
-export type TokenizeOutcome = { ok: true; providerToken: string } | ProcessorRefusal;
+/**
+ * A tokenization. A card's `cardFunding` (credit | debit | prepaid, by its BIN) is what the processor knows of it;
+ * left out, the card counts as credit (core/rules/fees.ts).
+ */
+export type TokenizeOutcome = { ok: true; providerToken: string; cardFunding?: CardFunding } | ProcessorRefusal;
 
 export interface ChargeRequest {
   /** the stored method's provider token (from tokenizeCard / tokenizeBankAccount) */
@@ -125,6 +130,11 @@ export interface PaymentProcessor {
    * oldest first. Answers the same returns for the same window every time (the caller records each once).
    */
   listReturns(window: { since: string; asOf: string }): Promise<AchReturn[]>;
+  /**
+   * A card's funding by its BIN (6–8 digits, never the full number), for the add-card page's fee text before the card
+   * is sent (`GET /payments-api/card-bins/{bin}`). Optional: without it the answer is credit.
+   */
+  lookupCardFunding?(bin: string): Promise<CardFunding>;
 }
 
 export type ProcessorRegistry = Record<PaymentProvider, PaymentProcessor>;

@@ -23,6 +23,7 @@ import { toDateString } from '../domain/dates.js';
 import type { Database } from '../db/schema.js';
 import type { AchReturn, ChargeOutcome, ChargeRequest, PaymentProcessor, ProcessorRefusal, ProcessorRegistry } from './processor.js';
 import { paymentsDb, type SandboxChargesTable } from './schema.js';
+import { cardFundingOf } from './card-bins.js';
 
 /** Test card numbers → the decline they produce (402). Any other valid number succeeds. */
 export const SANDBOX_DECLINES: Readonly<Record<string, { code: string; message: string }>> = {
@@ -161,7 +162,7 @@ export function sandboxProcessor(
       const decline = SANDBOX_DECLINES[card.number];
       if (decline) return { ok: false, status: 402, ...decline } satisfies ProcessorRefusal;
       const declines = card.number === SANDBOX_CHARGE_DECLINE_CARD ? '_declines' : '';
-      return { ok: true, providerToken: token(`sbx_${provider}_card${declines}`) };
+      return { ok: true, providerToken: token(`sbx_${provider}_card${declines}`), cardFunding: cardFundingOf(card.number) };
     },
     async tokenizeBankAccount(account) {
       const returns = SANDBOX_ACH_RETURNS[account.accountNumber];
@@ -174,6 +175,7 @@ export function sandboxProcessor(
     debit: (request) => take('ach', request),
     lookupCharge: lookup,
     listReturns,
+    lookupCardFunding: async (bin) => cardFundingOf(bin),
   };
 }
 

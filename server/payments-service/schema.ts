@@ -14,6 +14,7 @@
 import type { Kysely } from 'kysely';
 import type { CreatedAt, Database, DateString, PaymentProvider, Timestamp } from '../db/schema.js';
 import type { ColumnType, Generated } from 'kysely';
+import type { CardFunding } from '../../core/rules/fees.js';
 
 export interface TokenizedMethodsTable {
   id: Generated<string>;
@@ -31,6 +32,8 @@ export interface TokenizedMethodsTable {
   expMonth: number | null;
   expYear: number | null;
   providerToken: string;
+  /** a card's funding by its BIN (migration 0021_card_fees); null for bank accounts and older rows */
+  cardFunding: ColumnType<CardFunding | null, CardFunding | null | undefined, CardFunding | null>;
   expiresAt: Timestamp;
   usedAt: Timestamp | null;
   paymentMethodId: string | null;

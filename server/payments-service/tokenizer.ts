@@ -10,6 +10,7 @@
  *    shared rules of `core/rules/card-validation.ts` (422 `invalid_number`, `invalid_expiry_date`, `invalid_cvc`,
  *    `invalid_zip`, `invalid_routing_number`, `invalid_account_number`; the message starts with the field), then
  *    handed to the provider's processor adapter, whose refusals answer 402/422 with its code.
+ * `GET /card-bins/{bin}?provider=` answers a card's funding by its BIN (the add-card modal's fee text, issue 20).
  * 4. Success keeps a pending `tokenized_methods` row (brand, last four, expiry, names, processor token — never the
  *    number or CVC) under the SHA-256 of a one-time key, valid 30 minutes, and answers `{ key }`.
  */
@@ -35,6 +36,7 @@ import {
   validateCardNumber,
   validateExpiry,
 } from '../../core/rules/card-validation.js';
+import type { CardFunding } from '../../core/rules/fees.js';
 import { verifyPaymentMethodsJwt, type PaymentMethodsClaims } from './payments-jwt.js';
 import type { ProcessorRegistry } from './processor.js';
 import { sandboxRegistry } from './sandbox.js';
@@ -130,7 +132,10 @@ export function paymentsService({ db, contract, processors = sandboxRegistry(db)
 
   async function store(
     claims: PaymentMethodsClaims,
-    record: { provider: PaymentProvider; nickname: string | null; nameOnCard: string | null; brand: string | null; lastFour: string; expMonth: number | null; expYear: number | null; providerToken: string },
+    record: {
+      provider: PaymentProvider; nickname: string | null; nameOnCard: string | null; brand: string | null; lastFour: string; expMonth: number | null;
+      expYear: number | null; providerToken: string; cardFunding: CardFunding | null;
+    },
   ) {
     const key = generateToken();
     // Housekeeping: keys expired for a day are of no use any more (an attached method keeps its own copy).
@@ -146,6 +151,23 @@ export function paymentsService({ db, contract, processors = sandboxRegistry(db)
   }
 
   const handlers: Handlers = {
+    /**
+     * A card's funding by its BIN (6–8 digits, never the full number), so the add-card page can say the fee before the
+     * card is sent: the provider's processor answers (`lookupCardFunding`; credit when it has none). The provider must
+     * be an enabled card provider of the JWT's location.
+     */
+    async lookupCardBin(request) {
+      const claims = claimsOf(request);
+      const { bin } = request.params as { bin: string };
+      const { provider } = request.query as { provider: PaymentProvider };
+      const enabled = await enabledPaymentConfigs(db, claims.vendorId, claims.locationId);
+      if (!enabled.some((c) => c.provider === provider && c.type === 'CC')) {
+        throw invalid('provider_not_enabled', 'provider', `${provider} is not an enabled card provider for this location`);
+      }
+      const lookup = processors[provider].lookupCardFunding;
+      const funding: CardFunding = lookup ? await lookup(bin) : 'credit';
+      return { bin, funding };
+    },
     async tokenize(request, reply) {
       const claims = claimsOf(request);
       const body = request.body as CardBody | BankAccountBody;
@@ -200,6 +222,7 @@ export function paymentsService({ db, contract, processors = sandboxRegistry(db)
           expMonth: expiry.month,
           expYear: expiry.year,
           providerToken: outcome.providerToken,
+          cardFunding: outcome.cardFunding ?? 'credit',
         });
         request.log.info({ provider: body.provider, brand: number.brand, lastFour: number.lastFour }, 'card tokenized');
         return { key };
@@ -225,6 +248,7 @@ export function paymentsService({ db, contract, processors = sandboxRegistry(db)
         expMonth: null,
         expYear: null,
         providerToken: outcome.providerToken,
+        cardFunding: null,
       });
       request.log.info({ provider: body.provider, lastFour }, 'bank account tokenized');
       return { key };

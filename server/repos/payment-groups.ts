@@ -52,6 +52,7 @@ export function toApiPaymentGroup(row: GroupRow) {
     confirmationNumber: row.confirmationNumber,
     paymentDate: toDateString(row.paymentDate),
     paymentTotal: centsToAmount(row.paymentTotalCents),
+    serviceFee: centsToAmount(row.serviceFeeCents),
     paymentType: row.paymentType,
     status: row.status,
     sourceType: apiSourceType(row.sourceType),

@@ -15,7 +15,7 @@ import { normaliseProvider, paymentMethodTypeOf } from '../domain/payments.js';
 import { toApiPaymentConfigs, type ApiPaymentConfig } from './vendors.js';
 
 export function toApiPaymentMethod(
-  method: Pick<PaymentMethod, 'id' | 'provider' | 'deletedAt' | 'name' | 'lastFour' | 'serviceFee' | 'verificationRequired'> &
+  method: Pick<PaymentMethod, 'id' | 'provider' | 'deletedAt' | 'name' | 'lastFour' | 'serviceFee' | 'cardFunding' | 'verificationRequired'> &
     Partial<Pick<PaymentMethod, 'returnedCode' | 'unusableSince'>>,
   contact: { firstName: string; lastName: string }) {
   // a bank account returned R02/R03/R10 (migration 0020): unusable, and the list says why
@@ -31,6 +31,7 @@ export function toApiPaymentMethod(
       name: method.name,
       lastFour: method.lastFour,
       serviceFee: method.serviceFee ?? null,
+      cardFunding: method.cardFunding ?? null,
       verificationRequired: method.verificationRequired,
     },
     contactFirstName: contact.firstName,

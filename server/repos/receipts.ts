@@ -37,6 +37,8 @@ export interface ReceiptData {
   paymentType: 'CC' | 'ACH';
   method: { name: string; lastFour: string; provider: string };
   totalCents: number;
+  /** the card service fee the group stores as its own amount (migration 0021_card_fees) */
+  serviceFeeCents: number;
   lines: ReceiptLine[];
   vendor: { displayName: string; eodCutoff: unknown };
   location: { displayName: string };
@@ -69,6 +71,7 @@ export async function loadReceiptData(
       'g.status',
       'g.paymentType',
       'g.paymentTotalCents',
+      'g.serviceFeeCents',
       'pm.name as methodName',
       'pm.lastFour as methodLastFour',
       'pm.provider as methodProvider',
@@ -107,6 +110,7 @@ export async function loadReceiptData(
     paymentType: row.paymentType,
     method: { name: row.methodName, lastFour: row.methodLastFour, provider: row.methodProvider },
     totalCents: Number(row.paymentTotalCents),
+    serviceFeeCents: Number(row.serviceFeeCents),
     lines: lines.map((l) => ({
       displayInvNum: l.displayInvNum,
       paidCents: Number(l.paidAmountCents),

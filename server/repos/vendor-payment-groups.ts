@@ -28,6 +28,8 @@ export interface PaymentGroupRecord {
   sourceType: PaymentSourceType;
   paymentType: PaymentType;
   paymentTotalCents: number;
+  /** the card service fee charged, stored on the group (migration 0021_card_fees) */
+  serviceFeeCents: number;
   paymentPlanId: string | null;
   contactId: string;
   contactExternalId: string | null;
@@ -71,6 +73,7 @@ function groups(db: Db) {
       'g.sourceType',
       'g.paymentType',
       'g.paymentTotalCents',
+      'g.serviceFeeCents',
       'g.paymentPlanId',
       'g.contactId',
       'vc.externalId as contactExternalId',

@@ -220,7 +220,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
       }),
       invoiceFilterColumns: json([]),
       paymentConfigs: json([
-        { provider: 'priority-cc', type: 'CC', serviceFee: '3.5' },
+        { provider: 'priority-cc', type: 'CC', serviceFee: '3' },
         { provider: 'direct-ach', type: 'ACH', serviceFee: null },
       ]),
       paymentMethodOptions: json(['priority-cc', 'direct-ach']),
@@ -235,7 +235,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
       { provider: 'priority-ach', type: 'ACH', serviceFee: null },
     ]],
     [coastal.id, [
-      { provider: 'priority-cc', type: 'CC', serviceFee: '3.5' },
+      { provider: 'priority-cc', type: 'CC', serviceFee: '3' },
       { provider: 'direct-ach', type: 'ACH', serviceFee: null },
     ]],
   ]);
@@ -444,6 +444,8 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
           expMonth: values.expMonth ?? null,
           expYear: values.expMonth ? expYear : null,
           serviceFee: values.serviceFee ?? null,
+          // the demo cards' numbers are not kept (as for real ones); their BIN is not in the sandbox table: credit
+          cardFunding: values.provider.endsWith('-cc') ? 'credit' : null,
           verificationRequired: values.verificationRequired ?? false,
           providerToken: providerToken(),
           createdAt: at(values.createdOffset, 9),
@@ -598,6 +600,8 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
         confirmationNumber: confirmationNumber(),
         paymentDate: values.paymentDate,
         paymentTotalCents: values.lines.reduce((sum, line) => sum + line.paidCents, 0),
+        // the demo history charged no fee (its totals are the invoices' sums)
+        serviceFeeCents: 0,
         paymentType: values.paymentType,
         status: values.status,
         sourceType: values.sourceType,

@@ -50,6 +50,8 @@ export async function attachPaymentMethod(db: Db, scope: MethodScope, key: strin
         expMonth: pending.expMonth,
         expYear: pending.expYear,
         serviceFee: isCard ? (config?.serviceFee ?? null) : null,
+        // the processor's answer at tokenization; a card it said nothing of counts as credit (core/rules/fees.ts)
+        cardFunding: isCard ? (pending.cardFunding ?? 'credit') : null,
         verificationRequired: !isCard,
         providerToken: pending.providerToken,
       });

@@ -210,7 +210,7 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
   const batch = planPaymentBatch(
     ordered.map((r) => ({ id: r.id, openAmountCents: r.openAmountCents })),
     adjustments,
-    { provider: method.provider, serviceFee: method.serviceFee },
+    { provider: method.provider, serviceFee: method.serviceFee, cardFunding: method.cardFunding },
   );
   if (isRefusal(batch)) {
     const field =
@@ -232,6 +232,7 @@ async function schedulePayment(trx: Db, input: CreatePaymentGroupInput): Promise
       confirmationNumber: confirmation,
       paymentDate: paymentDateText,
       paymentTotalCents: batch.totalCents,
+      serviceFeeCents: batch.feeCents,
       paymentType: paymentMethodTypeOf(method.provider),
       status: 'scheduled',
       // Pay in a template message names the message: source Message; else a click-to-pay link's request.

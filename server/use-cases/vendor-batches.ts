@@ -4,6 +4,8 @@
  * whole batch back. Each answers, per item in the order sent, its id and whether it was created, updated or left
  * unchanged — so the same batch sent twice answers `unchanged` everywhere and writes nothing.
  */
+import { exceedsServiceFeeCap } from '../../core/rules/fees.js';
+import { feeAboveCap } from './vendor-settings.js';
 import { randomUUID } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
 import { requestAmountToCents } from '../../core/rules/money.js';
@@ -74,6 +76,9 @@ export async function upsertLocations(db: Db, vendorId: string, items: LocationI
           }
           if (!card && config.serviceFee !== null) {
             throw refuse('invalid', 'validation_failed', `locations[${index}].paymentConfigs[${j}].serviceFee: only card providers have a service fee`, `locations[${index}].paymentConfigs[${j}].serviceFee`);
+          }
+          if (config.serviceFee !== null && exceedsServiceFeeCap(config.serviceFee)) {
+            throw feeAboveCap(`locations[${index}].paymentConfigs[${j}].serviceFee`, config.serviceFee);
           }
         }
       }

@@ -14,6 +14,7 @@ import { deleteUnusedVendorImages, insertVendorImage } from '../repos/vendor-con
 import { lockVendorSettingsRow, updateVendorSettingsRow, vendorSettingsRow, type VendorSettingsRow, type VendorSettingsValues } from '../repos/vendor-settings.js';
 import { toApiPaymentConfigs } from '../repos/vendors.js';
 import { attempt, refuse, type Outcome } from './outcome.js';
+import { exceedsServiceFeeCap, SERVICE_FEE_CAP_PERCENT } from '../../core/rules/fees.js';
 
 export type CardProvider = 'plastiq-cc' | 'priority-cc';
 
@@ -37,10 +38,25 @@ export interface SettingsPatch {
 const invalid = (field: string, message: string) => refuse('invalid', 'validation_failed', `${field}: ${message}`, field);
 
 /**
+ * A card service fee above the cap (issue 20: at most 3 %, core/rules/fees.ts): 422 `service_fee_above_cap` naming
+ * the field; nothing is changed.
+ */
+export const feeAboveCap = (field: string, fee: string) =>
+  refuse(
+    'unprocessable',
+    'service_fee_above_cap',
+    `${field}: the card service fee may be at most ${SERVICE_FEE_CAP_PERCENT} percent; ${fee} is above it`,
+    field,
+  );
+
+/**
  * The stored payment configs with new card fees, in the form they are stored in (the array `[{provider, type,
  * serviceFee}]` or the older map `{provider: {serviceFee}}`). A provider the vendor does not offer cannot get a fee.
  */
 function withCardFees(stored: unknown, fees: Partial<Record<CardProvider, string | null>>): PaymentConfig[] | Record<string, unknown> {
+  for (const [provider, fee] of Object.entries(fees)) {
+    if (typeof fee === 'string' && exceedsServiceFeeCap(fee)) throw feeAboveCap(`cardServiceFees.${provider}`, fee);
+  }
   const offered = new Set(toApiPaymentConfigs(stored).map((c) => c.provider));
   for (const provider of Object.keys(fees)) {
     if (!offered.has(provider)) {

@@ -113,6 +113,9 @@ export function PaymentGroupView({ title, exportTitle, loadingLabel, status, dat
           <dt>{t.paymentDate}</dt><dd>{shortDate(group.paymentDate)}</dd>
           <dt>{t.paymentMethod}</dt><dd data-testid="payment-method">{groupMethodLabel(group, narrow)}</dd>
           <dt>{t.source}</dt><dd>{PAYMENT_SOURCE_LABELS[group.sourceType]}</dd>
+          {amountToCents(group.serviceFee) > 0 ? (
+            <><dt>{t.serviceFee}</dt><dd data-testid="payment-service-fee">{formatCurrency(amountToCents(group.serviceFee))}</dd></>
+          ) : null}
           <dt>{t.total}</dt><dd data-testid="payment-total">{formatCurrency(amountToCents(group.paymentTotal))}</dd>
           <dt>{t.status}</dt><dd data-testid="payment-status">{PAYMENT_STATUS_LABELS[group.status]}</dd>
           {group.returnReason ? (

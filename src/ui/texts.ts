@@ -14,6 +14,8 @@ export const paymentGroupTexts = {
   paymentMethod: 'Payment Method',
   source: 'Source',
   total: 'Total',
+  /** Issue 20: the card service fee on its own line (shown only when the payment carried one). */
+  serviceFee: 'Service Fee',
   /** Decision: the spec's detail shows no status; with charges that can fail the customer must see Processing/Failed. */
   status: 'Status',
   /** Decision (issue 20): a Returned payment says why the bank returned it, e.g. "insufficient funds (R01)". */

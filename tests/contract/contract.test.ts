@@ -64,6 +64,8 @@ const SPEC_CALLS: Call[] = [
   { doc: 'portal', method: 'post', path: `${L}/paymentmethods`, source: 'core §7' },
   { doc: 'portal', method: 'delete', path: `${L}/paymentmethods/{paymentMethodId}`, source: 'core §7' },
   { doc: 'payments', method: 'post', path: '/tokenizer', source: 'core §7 (payments service)' },
+  // issue 20 (card service fee rules): the card's funding by its BIN, before the "Add … Card?" modal
+  { doc: 'payments', method: 'get', path: '/card-bins/{bin}', query: ['provider'], source: 'issue 20 (card fee rules)' },
   { doc: 'portal', method: 'post', path: `${L}/paymentgroups`, source: 'core §7' },
   { doc: 'portal', method: 'get', path: `${L}/paymentgroups`, query: ['onlyPending'], source: 'core §7' },
   { doc: 'portal', method: 'get', path: `${L}/paymentgroups/{paymentGroupId}/payments`, source: 'core §7 + recurring §7' },

@@ -56,6 +56,42 @@ test('a declined test card says "Could not add card." and keeps the form', async
   await expect(page.getByLabel('Card Number')).toHaveValue('4000000000000002');
 });
 
+test('the Add … Card? modal says the fee by the card’s BIN (issue 20): the percent for a credit card, none for a debit card; the pay page shows no fee for it', async ({ page }) => {
+  const { base } = await linkTo('Harbor Street Kitchen');
+  await openPicker(page, base);
+  await page.getByRole('link', { name: 'Add Payment Method' }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/paymentmethods/new$`));
+
+  // A sandbox credit test number: the vendor's 2.9 % is said before anything is sent.
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: 'Add Card', exact: true }).click();
+  let modal = page.getByRole('alertdialog', { name: 'Add Card?' });
+  await expect(modal).toContainText('A 2.9% service fee will be added to all payments made with this card.');
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(modal).toBeHidden();
+
+  // A sandbox debit test number (BIN 40000566): no fee.
+  await page.getByLabel('Card Number').fill('4000056655665556');
+  await page.getByRole('button', { name: 'Add Card', exact: true }).click();
+  modal = page.getByRole('alertdialog', { name: 'Add Debit Card?' });
+  await expect(modal).toContainText('This is a debit card: no service fee will be charged on payments made with it.');
+  await expect(modal).not.toContainText('service fee will be added');
+  await expectNoSeriousA11yViolations(page);
+  await modal.getByRole('button', { name: 'Confirm' }).click();
+
+  // Back on click-to-pay with the new debit card chosen: no fee note, no fee line, the total is the invoices' sum.
+  await expect(page).toHaveURL(new RegExp(`${base}/click2pay$`));
+  await expandPicker(page);
+  const debit = page.getByRole('radio', { name: 'Visa 5556', checked: true });
+  await expect(debit).toBeVisible();
+  await expect(debit.locator('xpath=ancestor::li')).not.toContainText('service fee');
+  const first = page.getByRole('checkbox', { name: /^Select invoice / }).first();
+  await first.check({ force: true });
+  await expect(page.getByTestId('total')).not.toHaveText('$0.00');
+  await expect(page.getByTestId('fee')).toHaveCount(0);
+  await expect(page.getByTestId('subtotal')).toHaveCount(0);
+});
+
 test('a new bank account is pending until verified with its micro-deposits, then usable; a method is deleted', async ({ page }) => {
   const { base } = await linkTo('Harbor Street Kitchen');
   await openPicker(page, base);

@@ -8,7 +8,9 @@ import type { AutopayUpdateOutcome } from '../../machines/autopay/autopay.actors
 import {
   modelAutopay, modelAutopayIds as ids, modelAutopayInput, modelAutopayMethods, modelAutopayPageInput, modelAutopayRequest, modelExclusionChange, modelMethodChange, modelPageData,
 } from '../../machines/autopay/autopay.model';
-import { selectExclusionsChanged, selectMethodChanged, selectPageStatus, selectSetupValid, selectUpdateEnabled, selectUpdateFailure } from '../../machines/autopay/autopay.selectors';
+import {
+  selectExclusionsChanged, selectFee, selectFeePercent, selectMethodChanged, selectPageStatus, selectSetupValid, selectUpdateEnabled, selectUpdateFailure,
+} from '../../machines/autopay/autopay.selectors';
 
 function page(data: ReturnType<typeof modelPageData>, input = modelAutopayPageInput) {
   const actor = createActor(autopayPageMachine.provide({ actors: { loadAutopayPage: fromPromise(async () => data) } }), { input });
@@ -47,6 +49,20 @@ describe('AutoPay page', () => {
     actor.send({ type: 'form.exclusion', invoiceId: ids.invoiceB });
     actor.send({ type: 'form.startDate', date: '2026-12-05' });
     expect(actor.getSnapshot().context).toMatchObject({ excluded: [ids.invoiceA], startDate: '2026-12-03' });
+  });
+
+  it('the fee modal follows the card’s funding and the cap (issue 20): none for a debit or prepaid card, 3 % for a 3.5 % card', async () => {
+    const actor = page(modelPageData(null));
+    await waitFor(actor, (s) => s.matches('loaded'));
+    const card = modelAutopayMethods[1];
+    actor.send({ type: 'form.method', method: card });
+    expect([selectFee(actor.getSnapshot()), selectFeePercent(actor.getSnapshot())]).toEqual([true, '2.9']);
+    for (const cardFunding of ['debit', 'prepaid'] as const) {
+      actor.send({ type: 'form.method', method: { ...card, displayExtra: { ...card.displayExtra, cardFunding } } });
+      expect([selectFee(actor.getSnapshot()), selectFeePercent(actor.getSnapshot())], cardFunding).toEqual([false, null]);
+    }
+    actor.send({ type: 'form.method', method: { ...card, displayExtra: { ...card.displayExtra, serviceFee: '3.5', cardFunding: 'credit' } } });
+    expect([selectFee(actor.getSnapshot()), selectFeePercent(actor.getSnapshot())]).toEqual([true, '3']);
   });
 
   it('setup is valid with method, start date and terms; a provider with another terms version unchecks them', async () => {

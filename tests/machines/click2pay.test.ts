@@ -58,6 +58,18 @@ describe('click2pay page machine', () => {
     expect(selectInvoiceTable(actor.getSnapshot(), selection).rows.map((r) => r.displayInvNum)).toEqual(['CR-77', 'INV-1002', 'INV-1001']);
   });
 
+  it('a debit or prepaid card (issue 20) shows no fee: the total is the subtotal, no fee line; a 3.5 % card is charged 3 %', async () => {
+    const { actor } = await start();
+    const selection = { selected: new Set([modelIds.invoiceA, modelIds.invoiceB, modelIds.credit]), adjustments: [], showAll: true };
+    for (const cardFunding of ['debit', 'prepaid'] as const) {
+      actor.send({ type: 'form.method', method: { ...card, displayExtra: { ...card.displayExtra, cardFunding } } });
+      expect(selectPaymentSummary(actor.getSnapshot(), selection), cardFunding).toMatchObject({ subtotalCents: 27550, feeCents: 0, totalCents: 27550, showFee: false });
+    }
+    actor.send({ type: 'form.method', method: { ...card, displayExtra: { ...card.displayExtra, serviceFee: '3.5', cardFunding: 'credit' } } });
+    // 3 % of 275.50 = 8.265 → 8.27
+    expect(selectPaymentSummary(actor.getSnapshot(), selection)).toMatchObject({ feeCents: 827, totalCents: 28377, showFee: true });
+  });
+
   it('a failed load fails the page and can be reloaded', async () => {
     let calls = 0;
     const { actor } = await start(async () => { calls++; if (calls === 1) throw new Error('failed calling api'); return modelInvoices; });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { AttachInput, PaymentMethod, TokenizeInput } from '../../machines/payment-method-create/payment-method-create.actors';
+import type { AttachInput, CardFundingInput, PaymentMethod, TokenizeInput } from '../../machines/payment-method-create/payment-method-create.actors';
+import type { CardFunding } from '../../core/rules/fees';
 import { connectPaymentMethodCreate } from '../../machines/payment-method-create/payment-method-create.connect';
 import { paymentMethodCreateMachine, type PaymentMethodCreateEvent } from '../../machines/payment-method-create/payment-method-create.machine';
 import { createFailure, modelBankRequest, modelCardRequest, modelCreateInput } from '../../machines/payment-method-create/payment-method-create.model';
@@ -9,7 +10,13 @@ import { createFailure, modelBankRequest, modelCardRequest, modelCreateInput } f
 function start({ fail }: { fail: boolean }) {
   const answer = (): Promise<never> => (fail ? Promise.reject(createFailure('card_declined')) : new Promise(() => {}));
   return createActor(
-    paymentMethodCreateMachine.provide({ actors: { tokenizePaymentMethod: fromPromise<string, TokenizeInput>(answer), attachPaymentMethod: fromPromise<PaymentMethod, AttachInput>(answer) } }),
+    paymentMethodCreateMachine.provide({
+      actors: {
+        tokenizePaymentMethod: fromPromise<string, TokenizeInput>(answer),
+        attachPaymentMethod: fromPromise<PaymentMethod, AttachInput>(answer),
+        lookupCardFunding: fromPromise<CardFunding | null, CardFundingInput>(async () => 'credit'),
+      },
+    }),
     { input: modelCreateInput },
   ).start();
 }
@@ -23,6 +30,7 @@ describe('connectPaymentMethodCreate', () => {
   it('a failure shows where its details were given: the fee modal of a confirmed card, the bank form, above the tabs for a token', async () => {
     const card = start({ fail: true });
     card.send({ type: 'create.submit', request: modelCardRequest });
+    await waitFor(card, (s) => s.matches('confirming'));
     card.send({ type: 'create.confirm' });
     expect(connectPaymentMethodCreate(await waitFor(card, (s) => s.matches('failed')), () => {})).toMatchObject({
       failureShownIn: 'feeModal', feeModalOpen: true, kind: 'CC', code: 'card_declined',
@@ -36,11 +44,14 @@ describe('connectPaymentMethodCreate', () => {
     expect(connectPaymentMethodCreate(start({ fail: true }).getSnapshot(), () => {}).failureShownIn).toBeNull();
   });
 
-  it('the fee modal: Confirm sends the card, Cancel drops it; while it is sent they send nothing', () => {
+  it('the fee modal: Confirm sends the card, Cancel drops it; while it is sent they send nothing', async () => {
     const actor = start({ fail: false });
     actor.send({ type: 'create.submit', request: modelCardRequest });
     const { sent, send } = recorder();
-    const confirming = connectPaymentMethodCreate(actor.getSnapshot(), send);
+    // the card's BIN is asked first: busy, no modal yet, nothing to confirm
+    const checking = connectPaymentMethodCreate(actor.getSnapshot(), send);
+    expect(checking).toMatchObject({ step: 'checkingCard', feeModalOpen: false, isBusy: true });
+    const confirming = connectPaymentMethodCreate(await waitFor(actor, (s) => s.matches('confirming')), send);
     expect(confirming).toMatchObject({ step: 'confirming', feeModalOpen: true, feePercent: '2.9', isBusy: false });
     confirming.confirmFee();
     confirming.cancelFee();
@@ -56,6 +67,7 @@ describe('connectPaymentMethodCreate', () => {
   it('after a failure the fee modal’s Confirm retries and Cancel dismisses; the form’s intents send their events', async () => {
     const actor = start({ fail: true });
     actor.send({ type: 'create.submit', request: modelCardRequest });
+    await waitFor(actor, (s) => s.matches('confirming'));
     actor.send({ type: 'create.confirm' });
     const { sent, send } = recorder();
     const failed = connectPaymentMethodCreate(await waitFor(actor, (s) => s.matches('failed')), send);

@@ -28,9 +28,9 @@ describe('connectPaymentMethods', () => {
     expect(view.initialLoad).toBe(false);
     expect(view.methods).toEqual(modelList.paymentMethods);
     expect(view.rows.map(({ method, ...row }) => [method.id, row])).toEqual([
-      [modelCard.id, { usable: true, pending: false, unusable: null, fee: true, fullName: 'Visa Business 4821' }],
-      [modelChecking.id, { usable: true, pending: false, unusable: null, fee: false, fullName: 'Operating Checking 6789' }],
-      [modelPending.id, { usable: false, pending: true, unusable: null, fee: false, fullName: 'Payroll Savings 0015' }],
+      [modelCard.id, { usable: true, pending: false, unusable: null, fee: '2.9', fullName: 'Visa Business 4821' }],
+      [modelChecking.id, { usable: true, pending: false, unusable: null, fee: null, fullName: 'Operating Checking 6789' }],
+      [modelPending.id, { usable: false, pending: true, unusable: null, fee: null, fullName: 'Payroll Savings 0015' }],
     ]);
     expect(view.providers).toEqual({ card: 'plastiq-cc', bank: 'priority-ach' });
     expect(view.serviceFees).toEqual({ 'plastiq-cc': '2.9', 'priority-ach': null });

@@ -1,27 +1,34 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
-  createFailureCode, PaymentMethodCreateError, processorCode, type AttachInput, type PaymentMethod, type TokenizeInput,
+  binOf, createFailureCode, PaymentMethodCreateError, processorCode, type AttachInput, type CardFundingInput, type PaymentMethod, type TokenizeInput,
 } from '../../machines/payment-method-create/payment-method-create.actors';
 import { needsFeeConfirmation, paymentMethodCreateMachine } from '../../machines/payment-method-create/payment-method-create.machine';
 import { modelBankRequest, modelCardRequest, modelCreatedCard, modelCreateInput } from '../../machines/payment-method-create/payment-method-create.model';
+import type { CardFunding } from '../../core/rules/fees';
 import { selectCreateView } from '../../machines/payment-method-create/payment-method-create.selectors';
 
-function start(stubs: { tokenize?: (i: TokenizeInput) => Promise<string>; attach?: (i: AttachInput) => Promise<PaymentMethod> } = {}) {
+function start(stubs: {
+  tokenize?: (i: TokenizeInput) => Promise<string>;
+  attach?: (i: AttachInput) => Promise<PaymentMethod>;
+  funding?: (i: CardFundingInput) => Promise<CardFunding | null>;
+} = {}) {
   const tokenize = vi.fn(stubs.tokenize ?? (async () => 'pmk_1'));
   const attach = vi.fn(stubs.attach ?? (async () => modelCreatedCard));
+  const lookup = vi.fn(stubs.funding ?? (async () => 'credit' as const));
   const notifyCreated = vi.fn();
   const actor = createActor(
     paymentMethodCreateMachine.provide({
       actors: {
         tokenizePaymentMethod: fromPromise<string, TokenizeInput>(({ input }) => tokenize(input)),
         attachPaymentMethod: fromPromise<PaymentMethod, AttachInput>(({ input }) => attach(input)),
+        lookupCardFunding: fromPromise<CardFunding | null, CardFundingInput>(({ input }) => lookup(input)),
       },
       actions: { notifyCreated: (_, m: PaymentMethod) => notifyCreated(m) },
     }),
     { input: modelCreateInput },
   ).start();
-  return { actor, tokenize, attach, notifyCreated };
+  return { actor, tokenize, attach, notifyCreated, lookup };
 }
 
 describe('payment method create machine', () => {
@@ -36,18 +43,55 @@ describe('payment method create machine', () => {
   });
 
   it('a card with a service fee waits for the confirmation; cancel sends nothing', async () => {
-    const { actor, tokenize } = start();
+    const { actor, tokenize, lookup } = start();
     actor.send({ type: 'create.submit', request: modelCardRequest });
-    expect(actor.getSnapshot().value).toBe('confirming');
-    expect(selectCreateView(actor.getSnapshot())).toMatchObject({ feeModalOpen: true, feePercent: '2.9', kind: 'CC' });
+    expect(actor.getSnapshot().value).toBe('checkingCard');
+    await waitFor(actor, (x) => x.value === 'confirming');
+    // only the BIN (first 8 digits) was asked, never the full number
+    expect(lookup).toHaveBeenCalledWith({ vendorId: modelCreateInput.vendorId, locationId: modelCreateInput.locationId, paymentMethodsJwt: 'model.jwt.token', provider: 'plastiq-cc', bin: '42424242' });
+    expect(selectCreateView(actor.getSnapshot())).toMatchObject({ feeModalOpen: true, feePercent: '2.9', funding: 'credit', kind: 'CC' });
     actor.send({ type: 'create.cancel' });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(tokenize).not.toHaveBeenCalled();
     actor.send({ type: 'create.submit', request: modelCardRequest });
+    await waitFor(actor, (x) => x.value === 'confirming');
     actor.send({ type: 'create.confirm' });
     expect(selectCreateView(actor.getSnapshot())).toMatchObject({ step: 'tokenizing', feeModalOpen: true, isBusy: true });
     await waitFor(actor, (x) => x.value === 'created');
     expect(selectCreateView(actor.getSnapshot()).feeModalOpen).toBe(false);
+  });
+
+  it('a debit or prepaid card (by its BIN): the modal says no fee; an unanswered lookup counts as credit (the fee is said)', async () => {
+    for (const funding of ['debit', 'prepaid'] as const) {
+      const { actor } = start({ funding: async () => funding });
+      actor.send({ type: 'create.submit', request: { ...modelCardRequest, ccNumber: funding === 'debit' ? '4000056655665556' : '4000057700000005' } });
+      const confirming = await waitFor(actor, (x) => x.value === 'confirming');
+      expect(selectCreateView(confirming)).toMatchObject({ feeModalOpen: true, feePercent: null, funding });
+      actor.send({ type: 'create.confirm' });
+      await waitFor(actor, (x) => x.value === 'created');
+    }
+    const unknown = start({ funding: async () => null });
+    unknown.actor.send({ type: 'create.submit', request: modelCardRequest });
+    expect(selectCreateView(await waitFor(unknown.actor, (x) => x.value === 'confirming'))).toMatchObject({ feePercent: '2.9', funding: null });
+    const thrown = start({ funding: async () => { throw new Error('unexpected'); } });
+    thrown.actor.send({ type: 'create.submit', request: modelCardRequest });
+    expect(selectCreateView(await waitFor(thrown.actor, (x) => x.value === 'confirming'))).toMatchObject({ feePercent: '2.9', funding: null });
+    expect(binOf('4000 0566 5566 5556')).toBe('40000566');
+  });
+
+  it('the modal says the capped percent: a provider fee above 3 % shows 3', async () => {
+    const capped = createActor(
+      paymentMethodCreateMachine.provide({
+        actors: {
+          lookupCardFunding: fromPromise<CardFunding | null, CardFundingInput>(async () => 'credit'),
+          tokenizePaymentMethod: fromPromise<string, TokenizeInput>(() => new Promise(() => {})),
+        },
+      }),
+      { input: { ...modelCreateInput, serviceFees: { 'plastiq-cc': '3.5' } } },
+    ).start();
+    capped.send({ type: 'create.submit', request: modelCardRequest });
+    expect(selectCreateView(await waitFor(capped, (x) => x.value === 'confirming')).feePercent).toBe('3');
+    capped.stop();
   });
 
   it('creating from an existing token skips tokenizing', async () => {
@@ -63,6 +107,7 @@ describe('payment method create machine', () => {
     let refuse = true;
     const { actor, tokenize } = start({ tokenize: async () => { if (refuse) throw new PaymentMethodCreateError('card_declined'); return 'pmk_2'; } });
     actor.send({ type: 'create.submit', request: modelCardRequest });
+    await waitFor(actor, (x) => x.value === 'confirming');
     actor.send({ type: 'create.confirm' });
     const failed = await waitFor(actor, (x) => x.value === 'failed');
     expect(selectCreateView(failed)).toMatchObject({ code: 'card_declined', feeModalOpen: true, kind: 'CC' });

@@ -7,7 +7,7 @@ import { PlanNotFoundError, type PaymentPlan } from '../../machines/payment-plan
 import {
   modelEpa, modelPlan, modelPlanIds as ids, modelPlanListInput, modelPlanMethods, modelPlanRequest, modelPlanRequestData, modelPlanSetupInput, modelPlanUpdateInput, modelPlans,
 } from '../../machines/payment-plans/payment-plans.model';
-import { selectPlanPageStatus, selectPlanTerms, selectPlanUpdateEnabled, selectSetupEnabled } from '../../machines/payment-plans/payment-plans.selectors';
+import { selectPlanPageStatus, selectPlanTerms, selectPlanUpdateEnabled, selectProposedPlan, selectSetupEnabled } from '../../machines/payment-plans/payment-plans.selectors';
 
 function list(plans: PaymentPlan[], cameFromPlanId: string | null = null) {
   const redirectToPlanOrRoot = vi.fn();
@@ -98,6 +98,21 @@ describe('plan setup', () => {
     expect(goToSetupConfirmation).toHaveBeenCalledOnce();
     expect(create.mock.calls[0][0]).toMatchObject({ input: { vendorId: modelPlanSetupInput.vendorId, requestId: ids.request, paymentMethodId: ids.bank, epaVersion: '2024-01' } });
   });
+  it('the proposed plan’s amounts with fees follow the card’s funding (issue 20): a debit or prepaid card adds none', async () => {
+    const actor = createActor(planSetupMachine.provide({ actors: { loadPlanRequest: fromPromise(async () => modelPlanRequestData) } }), { input: modelPlanSetupInput }).start();
+    await waitFor(actor, (s) => s.matches('loaded'));
+    const card = modelPlanMethods[1]; // Visa Business, 2.9 %
+    actor.send({ type: 'form.method', method: { ...card, displayExtra: { ...card.displayExtra, cardFunding: 'credit' } } });
+    const credit = selectProposedPlan(actor.getSnapshot());
+    expect(credit.each.feeCents).toBeGreaterThan(0);
+    for (const cardFunding of ['debit', 'prepaid'] as const) {
+      actor.send({ type: 'form.method', method: { ...card, displayExtra: { ...card.displayExtra, cardFunding } } });
+      const proposed = selectProposedPlan(actor.getSnapshot());
+      expect(proposed.each, cardFunding).toMatchObject({ feeCents: 0, totalCents: credit.each.subtotalCents });
+      expect(proposed.totalCents, cardFunding).toBe(proposed.rows.reduce((sum, r) => sum + r.paymentAmountCents, 0));
+    }
+  });
+
   it('a completed request is closed', async () => {
     const actor = createActor(planSetupMachine.provide({ actors: { loadPlanRequest: fromPromise(async () => ({ ...modelPlanRequestData, request: { ...modelPlanRequest, status: 'complete' as const } })) as never } }), { input: modelPlanSetupInput }).start();
     await waitFor(actor, (s) => s.matches('loaded'));

@@ -2,7 +2,11 @@
 /** Card service fee and totals (portal-core.md §5 "Card service fee", §2 Click-to-pay amounts). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { batchSubtotalCents, computeTotals, hasServiceFee, parsePercent, serviceFeeCents } from '../../core/rules/fees';
+import {
+  batchSubtotalCents, computeTotals, exceedsServiceFeeCap, hasServiceFee, parsePercent, serviceFeeCents, shownServiceFeePercent, type CardFunding,
+} from '../../core/rules/fees';
+import { validateCardNumber } from '../../core/rules/card-validation';
+import { cardFundingOf, SANDBOX_BIN_TEST_NUMBERS, SANDBOX_BINS } from '../../server/payments-service/card-bins';
 
 describe('service fee: examples', () => {
   it('2.9 % of $10.05 is 29.145 ¢ → 29 ¢; of $1,000.00 is $29.00', () => {
@@ -118,5 +122,96 @@ describe('service fee: properties', () => {
       expect(batchSubtotalCents(batch, adjustments)).toBe(expected);
       expect(batchSubtotalCents([...batch].reverse(), [...adjustments].reverse())).toBe(expected);
     }));
+  });
+});
+
+/**
+ * Issue 20 "Card service fee rules": credit cards only (by the card's BIN: the sandbox's table), the percent capped at
+ * 3 %, the same totals on the page and the server (both call computeTotals).
+ */
+describe('card service fee rules: funding by BIN and the 3 % cap', () => {
+  // The sandbox BIN table's test numbers and other BINs (unknown = credit); the funding comes from the table, as the
+  // tokenizer records it.
+  const binArb = fc.oneof(
+    fc.constantFrom(...SANDBOX_BINS.map((b) => b.testNumber)),
+    fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 6, maxLength: 8 }),
+  );
+  const amountArb = fc.integer({ min: 1, max: 10_000_000_000 });
+  const cardProviderArb = fc.constantFrom('plastiq-cc', 'priority-cc');
+  /** Any percent the old rules accepted (0–100, up to 4 decimals), with its exact value. */
+  const anyPercentArb = fc.oneof(percentArb, fc.constant({ text: '100', numerator: 100n, scale: 0 }));
+  const CAP_NUM = 3n;
+
+  it('debit and prepaid cards pay no fee; credit cards pay round-half-up(amount × min(percent, 3 %)), never above 3 %; total = subtotal + fee', () => {
+    fc.assert(fc.property(binArb, amountArb, anyPercentArb, cardProviderArb, (bin, amount, pct, provider) => {
+      const funding = cardFundingOf(bin);
+      const totals = computeTotals({ subtotalCents: amount, method: { provider, serviceFee: pct.text, cardFunding: funding } });
+      expect(totals.totalCents).toBe(totals.subtotalCents + totals.feeCents);
+      if (funding !== 'credit') {
+        expect(totals.feeCents).toBe(0);
+        expect(hasServiceFee({ provider, serviceFee: pct.text, cardFunding: funding })).toBe(false);
+        return;
+      }
+      // min(percent, cap) as an exact fraction n / 10^s, then half up: (2·amount·n + D) div 2D with D = 100·10^s
+      const capped = pct.numerator > CAP_NUM * 10n ** BigInt(pct.scale) ? { numerator: CAP_NUM, scale: 0 } : pct;
+      const D = 100n * 10n ** BigInt(capped.scale);
+      const expected = (2n * BigInt(amount) * capped.numerator + D) / (2n * D);
+      expect(BigInt(totals.feeCents)).toBe(expected);
+      // never above 3 % of the amount, rounded half up
+      expect(BigInt(totals.feeCents)).toBeLessThanOrEqual((2n * BigInt(amount) * 3n + 100n) / 200n);
+    }));
+  });
+
+  it('a card whose funding is not known counts as credit; a bank account never pays a fee, whatever its funding', () => {
+    fc.assert(fc.property(amountArb, anyPercentArb, cardProviderArb, (amount, pct, provider) => {
+      const credit = computeTotals({ subtotalCents: amount, method: { provider, serviceFee: pct.text, cardFunding: 'credit' } });
+      expect(computeTotals({ subtotalCents: amount, method: { provider, serviceFee: pct.text, cardFunding: null } })).toEqual(credit);
+      expect(computeTotals({ subtotalCents: amount, method: { provider, serviceFee: pct.text } })).toEqual(credit);
+      for (const ach of ['priority-ach', 'direct-ach']) {
+        expect(computeTotals({ subtotalCents: amount, method: { provider: ach, serviceFee: pct.text, cardFunding: 'credit' } }).feeCents).toBe(0);
+      }
+    }));
+  });
+
+  it('the percent shown is the one charged: the vendor’s when at most 3, else 3; none for debit, prepaid or no fee', () => {
+    fc.assert(fc.property(anyPercentArb, cardProviderArb, fc.constantFrom<CardFunding | null>('credit', 'debit', 'prepaid', null), (pct, provider, funding) => {
+      const shown = shownServiceFeePercent({ provider, serviceFee: pct.text, cardFunding: funding });
+      if (funding === 'debit' || funding === 'prepaid' || pct.numerator === 0n) expect(shown).toBeNull();
+      else expect(shown).toBe(exceedsServiceFeeCap(pct.text) ? '3' : pct.text);
+      if (shown !== null) expect(serviceFeeCents(10_000, shown)).toBeLessThanOrEqual(300);
+    }));
+  });
+
+  it('examples: the cap, the funding, a vendor setting above the cap', () => {
+    const credit = { provider: 'priority-cc', serviceFee: '3.5', cardFunding: 'credit' as const };
+    expect(computeTotals({ subtotalCents: 10_000, method: credit })).toEqual({ subtotalCents: 10_000, feeCents: 300, totalCents: 10_300 });
+    expect(computeTotals({ subtotalCents: 10_000, method: { ...credit, serviceFee: '2.9' } }).feeCents).toBe(290);
+    expect(computeTotals({ subtotalCents: 10_000, method: { ...credit, cardFunding: 'debit' } }).feeCents).toBe(0);
+    expect(computeTotals({ subtotalCents: 10_000, method: { ...credit, cardFunding: 'prepaid' } }).feeCents).toBe(0);
+    expect(exceedsServiceFeeCap('3.5')).toBe(true);
+    expect(exceedsServiceFeeCap('3.01')).toBe(true);
+    expect(exceedsServiceFeeCap('3')).toBe(false);
+    expect(exceedsServiceFeeCap('3.00')).toBe(false);
+    expect(exceedsServiceFeeCap('2.99')).toBe(false);
+    expect(exceedsServiceFeeCap('abc')).toBe(false);
+    expect(cardFundingOf('4000056655665556')).toBe('debit');
+    expect(cardFundingOf('5200828282828210')).toBe('debit');
+    expect(cardFundingOf('4000057700000005')).toBe('prepaid');
+    expect(cardFundingOf('5105105105105100')).toBe('prepaid');
+    expect(cardFundingOf('4242424242424242')).toBe('credit');
+    expect(cardFundingOf('4000000000000002')).toBe('credit');
+    // an 8-digit entry needs its 8 digits
+    expect(cardFundingOf('400005')).toBe('credit');
+    expect(cardFundingOf('40000566')).toBe('debit');
+  });
+
+  it('every sandbox BIN test number is a valid card number of its BIN', () => {
+    for (const entry of SANDBOX_BINS) {
+      expect(validateCardNumber(entry.testNumber), entry.testNumber).toMatchObject({ ok: true });
+      expect(entry.testNumber.startsWith(entry.bin)).toBe(true);
+      expect(cardFundingOf(entry.testNumber)).toBe(entry.funding);
+    }
+    expect(SANDBOX_BIN_TEST_NUMBERS.debit.length).toBeGreaterThan(0);
+    expect(SANDBOX_BIN_TEST_NUMBERS.prepaid.length).toBeGreaterThan(0);
   });
 });

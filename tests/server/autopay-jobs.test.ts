@@ -157,7 +157,7 @@ describe('runs on the database', () => {
 
   let seq = 0;
   /** A fresh location of the vendor with an AutoPay (method of `provider`) and invoices due on the given dates. */
-  async function fixture(opts: { startDate: string; provider?: string; declines?: boolean; invoices: Array<[dueDate: string, cents: number]> }) {
+  async function fixture(opts: { startDate: string; provider?: string; declines?: boolean; cardFunding?: 'credit' | 'debit' | 'prepaid'; invoices: Array<[dueDate: string, cents: number]> }) {
     seq += 1;
     const location = await t.db.insertInto('locations').values({ vendorId, displayName: `Test ${seq}`, address: json(null), createType: null }).returning('id').executeTakeFirstOrThrow();
     await t.db.insertInto('contactLocations').values({ contactId, vendorId, locationId: location.id }).execute();
@@ -167,6 +167,7 @@ describe('runs on the database', () => {
       .values({
         contactId, vendorId, locationId: location.id, provider: provider as any, name: 'Test Card', lastFour: opts.declines ? '0341' : '4242',
         providerToken: `sbx_${provider}_card${opts.declines ? '_declines' : ''}_${seq}`, serviceFee: provider.endsWith('-cc') ? '2.9' : null,
+        cardFunding: provider.endsWith('-cc') ? (opts.cardFunding ?? 'credit') : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -195,7 +196,7 @@ describe('runs on the database', () => {
     const rows = await t.db
       .selectFrom('payments as p')
       .innerJoin('paymentGroups as g', 'g.id', 'p.paymentGroupId')
-      .select(['p.invoiceId', 'g.sourceType', 'g.paymentTotalCents', 'g.paymentDate'])
+      .select(['p.invoiceId', 'g.sourceType', 'g.paymentTotalCents', 'g.serviceFeeCents', 'g.paymentDate'])
       .where('g.locationId', '=', locationId)
       .where('g.status', 'not in', ['canceled', 'failed'])
       .execute();
@@ -229,6 +230,29 @@ describe('runs on the database', () => {
       return group ? [{ groupId: group.id, invoiceId: group.invoiceId, planId: group.paymentPlanId, amountCents: Number(r.amountCents), outcome: r.outcome }] : [];
     });
   }
+  it('a debit or prepaid card’s AutoPay payment carries no fee (issue 20): stored 0, total = the invoice', async () => {
+    for (const cardFunding of ['debit', 'prepaid'] as const) {
+      const f = await fixture({ startDate: '2026-12-03', cardFunding, invoices: [['2026-11-20', 10_000]] });
+      await runAutopay(ctx(t.db, '2026-12-03T17:00:00Z'));
+      const paid = await paidCount(f.locationId);
+      expect(paid.rows, cardFunding).toEqual([expect.objectContaining({ sourceType: 'Autopay Plus', paymentTotalCents: 10_000, serviceFeeCents: 0 })]);
+    }
+  });
+
+  it('a plan paid with a debit card carries no fee on its installments (issue 20)', async () => {
+    const f = await fixture({ startDate: '2030-01-01', cardFunding: 'debit', invoices: [['2026-11-01', 50_000]] });
+    const plan = await t.db
+      .insertInto('paymentPlans')
+      .values({
+        vendorId, locationId: f.locationId, contactId, requestId: null, name: 'Debit Plan', status: 'active', totalAmountCents: 50_000,
+        eachAmountCents: 25_000, frequency: 'weekly', startDate: '2026-12-07', paymentMethodId: f.methodId, invoiceIds: json([f.invoiceIds[0]]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await runPlans(ctx(t.db, '2026-12-07T17:00:00Z'));
+    const groups = await t.db.selectFrom('paymentGroups').select(['paymentTotalCents', 'serviceFeeCents']).where('paymentPlanId', '=', plan.id).execute();
+    expect(groups).toEqual([{ paymentTotalCents: 25_000, serviceFeeCents: 0 }]);
+  });
 
   it('pays each due invoice once, as "Autopay Plus" with the card fee, dated the run day; reruns change nothing', async () => {
     const f = await fixture({ startDate: '2026-12-03', invoices: [['2026-11-20', 10_000], ['2026-12-08', 20_000], ['2026-12-20', 30_000]] });
@@ -237,7 +261,7 @@ describe('runs on the database', () => {
     await runAutopay(ctx(t.db, '2026-12-03T17:00:00Z'));
     let paid = await paidCount(f.locationId);
     expect([...paid.counts.keys()]).toEqual([f.invoiceIds[0]]); // already due at the start: paid on the start date
-    expect(paid.rows[0]).toMatchObject({ sourceType: 'Autopay Plus', paymentTotalCents: 10_290, paymentDate: '2026-12-03' });
+    expect(paid.rows[0]).toMatchObject({ sourceType: 'Autopay Plus', paymentTotalCents: 10_290, serviceFeeCents: 290, paymentDate: '2026-12-03' });
     await runAutopay(ctx(t.db, '2026-12-09T17:00:00Z')); // a late run (the 8th was missed) still pays the 8th's invoice, once
     await runAutopay(ctx(t.db, '2026-12-09T17:05:00Z'));
     paid = await paidCount(f.locationId);
@@ -588,7 +612,7 @@ describe('runs on the database', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const groups = () =>
-      t.db.selectFrom('paymentGroups').select(['installmentNumber', 'paymentTotalCents', 'paymentMethodId', 'paymentDate', 'sourceType']).where('paymentPlanId', '=', plan.id).orderBy('installmentNumber').execute();
+      t.db.selectFrom('paymentGroups').select(['installmentNumber', 'paymentTotalCents', 'serviceFeeCents', 'paymentMethodId', 'paymentDate', 'sourceType']).where('paymentPlanId', '=', plan.id).orderBy('installmentNumber').execute();
     await runPlans(ctx(t.db, '2026-12-06T17:00:00Z'));
     expect(await groups()).toHaveLength(0);
     await Promise.all([0, 1, 2].map(() => runPlans(ctx(t.db, '2026-12-14T17:00:00Z')))); // installments 1 and 2 due
@@ -607,6 +631,8 @@ describe('runs on the database', () => {
     expect(all.map((g) => g.paymentMethodId)).toEqual([f.methodId, f.methodId, ach.id, ach.id]);
     // card installments carry the 2.9 % fee; the ACH ones do not; the amounts (before fees) sum to the total
     expect(all.map((g) => g.paymentTotalCents)).toEqual([30_870, 30_870, 30_000, 10_000]);
+    // the fee is stored on each group as its own amount (issue 20)
+    expect(all.map((g) => g.serviceFeeCents)).toEqual([870, 870, 0, 0]);
     expect(all.every((g) => g.sourceType === 'Payment Plan')).toBe(true);
     const lines = await t.db.selectFrom('payments').select(['paidAmountCents']).where('invoiceId', '=', f.invoiceIds[0]).execute();
     expect(lines.reduce((a, l) => a + Number(l.paidAmountCents), 0)).toBe(100_000);

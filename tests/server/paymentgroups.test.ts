@@ -134,6 +134,7 @@ describe('POST .../paymentgroups — paying', () => {
     // subtotal 1534.45; fee 2.9 % = 44.49905 → 44.50; total 1578.95
     expect(paymentGroup).toMatchObject({
       paymentTotal: 1578.95,
+      serviceFee: 44.5,
       paymentDate: '2026-12-05',
       status: 'scheduled',
       paymentType: 'CC',
@@ -160,6 +161,44 @@ describe('POST .../paymentgroups — paying', () => {
     ]);
   });
 
+  it('the fee is stored on the group as its own amount (issue 20): a credit card pays it, capped at 3 %; a debit or prepaid card pays none', async () => {
+    const visa = await method(demo().locations.blueHeron, 'Visa Business');
+    const addCard = async (name: string, cardFunding: 'credit' | 'debit' | 'prepaid', serviceFee: string) =>
+      (await t.db.insertInto('paymentMethods').values({
+        contactId: demo().contactId, vendorId: demo().vendors.pfg, locationId: demo().locations.blueHeron, provider: 'plastiq-cc',
+        name, lastFour: '5556', brand: 'Visa', expMonth: 12, expYear: 2030, serviceFee, cardFunding, providerToken: `sbx_plastiq-cc_card_${randomUUID().replace(/-/g, '')}`,
+      }).returning('id').executeTakeFirstOrThrow()).id;
+    const cases = [
+      { id: visa.id, label: 'the demo Visa (credit, 2.9 %)' },
+      { id: await addCard('Debit Visa', 'debit', '2.9'), label: 'a debit card' },
+      { id: await addCard('Prepaid Visa', 'prepaid', '2.9'), label: 'a prepaid card' },
+      // a method saved when its provider's fee was 3.5 %: charged 3 %
+      { id: await addCard('Old Visa', 'credit', '3.5'), label: 'a credit card with an old 3.5 % fee' },
+    ];
+    // $2,684.10 at Blue Heron, paid here and put back after each case
+    const inv = await invoice('PFGC-CHS-0004419920');
+    const subtotal = Number(inv.openAmountCents);
+    expect(subtotal).toBe(268_410);
+    // 2.9 % of 2,684.10 = 77.8389 → 77.84; 3 % = 80.523 → 80.52
+    const expected = [7784, 0, 0, 8052];
+    for (const [i, c] of cases.entries()) {
+      const res = await pay(pfgPath(demo().locations.blueHeron), {
+        paymentMethodId: c.id, paymentDate: '2026-12-04', partialPayments: [], invoices: [inv.id], epaVersion: DEMO_EPA['plastiq-cc'].version,
+      });
+      expect(res.statusCode, `${c.label}: ${res.body}`).toBe(201);
+      const groupId = res.json().paymentGroupId;
+      const row = await t.db.selectFrom('paymentGroups').select(['serviceFeeCents', 'paymentTotalCents']).where('id', '=', groupId).executeTakeFirstOrThrow();
+      expect(row, c.label).toEqual({ serviceFeeCents: expected[i], paymentTotalCents: subtotal + expected[i] });
+      const detail = await app.inject({ url: `${pfgPath(demo().locations.blueHeron)}/paymentgroups/${groupId}/payments`, headers: auth() });
+      expectMatchesContract('getPaymentGroupPayments', 200, detail.json());
+      expect(detail.json().paymentGroup, c.label).toMatchObject({ serviceFee: expected[i] / 100, paymentTotal: (subtotal + expected[i]) / 100 });
+      // free the invoice for the next case (and the other tests)
+      await t.db.updateTable('paymentGroups').set({ status: 'canceled' }).where('id', '=', groupId).execute();
+      await t.db.updateTable('invoices').set({ payable: inv.payable, status: inv.status }).where('id', '=', inv.id).execute();
+    }
+    await t.db.updateTable('paymentMethods').set({ deletedAt: new Date() }).where('id', 'in', cases.slice(1).map((c) => c.id)).execute();
+  });
+
   it('an ACH payment carries no fee; the group is listed with onlyPending=true and onlyPending=false', async () => {
     const ach = await method(demo().locations.blueHeron, 'Operating Checking');
     const inv = await invoice('INV4411120'); // 1128.90
@@ -177,7 +216,8 @@ describe('POST .../paymentgroups — paying', () => {
     expectMatchesContract('listPaymentGroups', 200, pending.json());
     const groups = pending.json().paymentGroups;
     expect(groups.every((g: any) => g.status === 'scheduled')).toBe(true);
-    expect(groups.find((g: any) => g.id === id)).toMatchObject({ paymentTotal: 1128.9, paymentType: 'ACH', paymentDate: '2026-12-02' });
+    expect(groups.find((g: any) => g.id === id)).toMatchObject({ paymentTotal: 1128.9, serviceFee: 0, paymentType: 'ACH', paymentDate: '2026-12-02' });
+    expect((await t.db.selectFrom('paymentGroups').select('serviceFeeCents').where('id', '=', id).executeTakeFirstOrThrow()).serviceFeeCents).toBe(0);
     const all = await app.inject({ url: `${pfgPath(demo().locations.blueHeron)}/paymentgroups?onlyPending=false`, headers: auth() });
     expectMatchesContract('listPaymentGroups', 200, all.json());
     expect(all.json().paymentGroups.map((g: any) => g.status)).toEqual(expect.arrayContaining(['scheduled', 'complete']));

@@ -94,8 +94,8 @@ describe('GET .../paymentmethods', () => {
   it('lists the contact’s methods of the location with type, displayExtra and names, and a 15-minute JWT', async () => {
     const body = await listed(bh());
     expect(body.paymentMethods.map((p) => [p.id, p.type, p.provider, p.displayExtra])).toEqual([
-      [m.bhVisa, 'CC', 'plastiq-cc', { name: 'Visa Business', lastFour: '4821', serviceFee: '2.9', verificationRequired: false }],
-      [m.bhAch, 'ACH', 'priority-ach', { name: 'Operating Checking', lastFour: '6703', serviceFee: null, verificationRequired: false }],
+      [m.bhVisa, 'CC', 'plastiq-cc', { name: 'Visa Business', lastFour: '4821', serviceFee: '2.9', cardFunding: 'credit', verificationRequired: false }],
+      [m.bhAch, 'ACH', 'priority-ach', { name: 'Operating Checking', lastFour: '6703', serviceFee: null, cardFunding: null, verificationRequired: false }],
     ]);
     expect(body.paymentMethods[0]).toMatchObject({ contactFirstName: 'Dana', contactLastName: 'Whitfield', deletedAt: null });
     expect(body.clientFlowInfo).toEqual({});

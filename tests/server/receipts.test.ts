@@ -136,16 +136,16 @@ describe('receipts on schedule, completion and failure', () => {
   it('a card payment: the service fee on its own line; no ACH agreement text, only what was agreed to, when and from where', async () => {
     const id = await schedule('card', ['CPC-10612'], '2026-12-03');
     const { confirmationNumber, paymentTotalCents } = await groupOf(id);
-    // 419.60 + 3.5 % = 14.686 → 14.69
-    expect(Number(paymentTotalCents)).toBe(43_429);
+    // the method's 3.5 % is charged at the 3 % cap: 419.60 × 3 % = 12.588 → 12.59
+    expect(Number(paymentTotalCents)).toBe(43_219);
     const [mail] = await receiptMails(confirmationNumber);
     const text = flat(pdfText((await outboxAttachments(t.db, mail.id))[0].content));
     expect(text).toContain('Card Visa ending in 4242');
     expect(text).toContain('Invoice CPC-10612');
     expect(text).toContain('$419.60');
     expect(text).toContain('Service fee');
-    expect(text).toContain('$14.69');
-    expect(text).toContain('$434.29');
+    expect(text).toContain('$12.59');
+    expect(text).toContain('$432.19');
     expect(text).toContain('version 2');
     expect(text).not.toContain('By checking the agreement box');
   });

@@ -83,7 +83,7 @@ describe('GET /settings', () => {
     const b = await settingsOf(keyB);
     expect(b.displayName).toBe('Coastal Produce Co.');
     expect(b.c2pPaymentDays).toBe(14);
-    expect(b.paymentConfigs[0]).toEqual({ provider: 'priority-cc', type: 'CC', serviceFee: '3.5' });
+    expect(b.paymentConfigs[0]).toEqual({ provider: 'priority-cc', type: 'CC', serviceFee: '3' });
   });
 
   it('knows every flag the demo data sets and every flag the portal acts on', () => {
@@ -161,20 +161,30 @@ describe('PATCH /settings', () => {
     };
     expect((await clientFlow(locationId, s.auth(token)))['plastiq-cc'].serviceFee).toBe('2.9');
 
-    const changed = await patch(keyA, { cardServiceFees: { 'plastiq-cc': '3.25' } });
+    const changed = await patch(keyA, { cardServiceFees: { 'plastiq-cc': '2.75' } });
     expect(changed.body.paymentConfigs).toEqual([
-      { provider: 'plastiq-cc', type: 'CC', serviceFee: '3.25' },
+      { provider: 'plastiq-cc', type: 'CC', serviceFee: '2.75' },
       { provider: 'priority-ach', type: 'ACH', serviceFee: null },
     ]);
-    expect((await clientFlow(locationId, s.auth(token)))['plastiq-cc'].serviceFee).toBe('3.25');
-    expect((await portalVendor(s.demo.vendors.pfg)).paymentConfigs[0].serviceFee).toBe('3.25');
+    expect((await clientFlow(locationId, s.auth(token)))['plastiq-cc'].serviceFee).toBe('2.75');
+    expect((await portalVendor(s.demo.vendors.pfg)).paymentConfigs[0].serviceFee).toBe('2.75');
     // the demo locations were loaded with their own configuration
     expect((await clientFlow(s.demo.locations.blueHeron, s.auth(portalToken)))['plastiq-cc'].serviceFee).toBe('2.9');
 
     // no fee at all, then a fee of 0 — both are fees the portal shows
     expect((await patch(keyA, { cardServiceFees: { 'plastiq-cc': null } })).body.paymentConfigs[0].serviceFee).toBeNull();
     expect((await patch(keyA, { cardServiceFees: { 'plastiq-cc': '0' } })).body.paymentConfigs[0].serviceFee).toBe('0');
-    expect((await patch(keyA, { cardServiceFees: { 'plastiq-cc': '99.99' } })).body.paymentConfigs[0].serviceFee).toBe('99.99');
+    // the cap (issue 20): 3 % is the most a vendor may set; above it is refused and nothing changes
+    expect((await patch(keyA, { cardServiceFees: { 'plastiq-cc': '3' } })).body.paymentConfigs[0].serviceFee).toBe('3');
+    for (const fee of ['3.5', '3.01', '99.99']) {
+      const above = await patch(keyA, { cardServiceFees: { 'plastiq-cc': fee } });
+      expect(above.status, fee).toBe(422);
+      expect(above.body).toMatchObject({ errorCode: 'service_fee_above_cap', field: 'cardServiceFees.plastiq-cc' });
+      expect(above.body.message).toContain('cardServiceFees.plastiq-cc');
+      expect(above.body.message).toContain('at most 3 percent');
+      expect((await settingsOf(keyA)).paymentConfigs[0].serviceFee).toBe('3');
+      expect((await clientFlow(locationId, s.auth(token)))['plastiq-cc'].serviceFee).toBe('3');
+    }
 
     // a card provider the vendor does not offer cannot have a fee
     const unoffered = await patch(keyA, { cardServiceFees: { 'priority-cc': '1.5' } });

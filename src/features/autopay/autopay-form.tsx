@@ -133,7 +133,7 @@ export function FeeDialog({ view, open, title, confirmText, onCancel, onConfirm 
         </>
       }
     >
-      <p>{t.feeModal.body(view.context.method?.displayExtra.serviceFee ?? '')}</p>
+      <p>{t.feeModal.body(view.feePercent ?? '')}</p>
     </Dialog>
   );
 }

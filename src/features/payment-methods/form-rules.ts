@@ -2,6 +2,7 @@
  * The add-method forms' inline checks (spec §2 Add payment method, §3 tokenizer payloads), built on
  * the shared rules of `core/rules/card-validation.ts`, and the payloads they produce.
  */
+import type { CardFunding } from '../../../core/rules/fees';
 import type { Temporal } from 'temporal-polyfill';
 import type { BankAccountTokenizeRequest, CardTokenizeRequest } from '../../../machines/payment-method-create/payment-method-create.actors';
 import { isValidAccountNumber, isValidCvc, isValidZip, normaliseDigits, routingNumberError, validateCardNumber, validateExpiry, detectCardBrand } from '../../../core/rules/card-validation';
@@ -116,9 +117,24 @@ export function fixedCardKind(options: readonly string[]): CardKind | 'choice' {
   return 'choice';
 }
 
-/** Title of the service-fee modal (spec §2, verbatim). */
-export function feeModalTitle(kind: CardKind): string {
+/**
+ * Title of the service-fee modal (spec §2, verbatim). The card's BIN decides when it says debit ("Add Debit Card?") or
+ * prepaid ("Add Card?": the spec has no prepaid title); a BIN answered credit is also what the BIN table answers for a
+ * BIN it does not know, so then the title follows the vendor's options or the customer's choice as before.
+ */
+export function feeModalTitle(kind: CardKind, funding: CardFunding | null = null): string {
+  if (funding === 'debit') return t.feeTitleDebit;
+  if (funding === 'prepaid') return t.feeTitleCard;
   return kind === 'credit' ? t.feeTitleCredit : kind === 'debit' ? t.feeTitleDebit : t.feeTitleCard;
+}
+
+/**
+ * The fee modal's text (issue 20): the percent charged for a credit card (or one whose funding is not known), "no
+ * service fee" for a debit or prepaid card.
+ */
+export function feeModalBody(feePercent: string | null, funding: CardFunding | null): string {
+  if (funding === 'debit' || funding === 'prepaid') return t.feeNoneBody(funding);
+  return t.feeBody(feePercent ?? '');
 }
 
 /** Failure text (spec §8 "Could not add card."; bank accounts get their own words — decision). */

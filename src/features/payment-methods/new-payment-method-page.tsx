@@ -14,7 +14,7 @@ import { LocationPage } from '../../app/location-page';
 import type { LocationContextView } from '../../app/use-location-context';
 import { useSession } from '../../app/session';
 import {
-  bankFormProblems, cardFormProblems, emptyBank, emptyCard, failureHint, failureText, feeModalTitle, fixedCardKind, toBankRequest, toCardRequest,
+  bankFormProblems, cardFormProblems, emptyBank, emptyCard, failureHint, failureText, feeModalBody, feeModalTitle, fixedCardKind, toBankRequest, toCardRequest,
   type BankFormValues, type CardFormValues, type CardKind, type Problems,
 } from './form-rules';
 import { paymentMethodTexts as t } from '../../ui/payment-methods/texts';
@@ -237,7 +237,7 @@ function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorI
       <Dialog
         open={create.feeModalOpen}
         role="alertdialog"
-        title={feeModalTitle(kind)}
+        title={feeModalTitle(kind, create.funding)}
         onClose={create.cancelFee}
         actions={
           <>
@@ -246,7 +246,7 @@ function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorI
           </>
         }
       >
-        <p>{t.feeBody(create.feePercent ?? '')}</p>
+        <p>{feeModalBody(create.feePercent, create.funding)}</p>
         {create.failureShownIn === 'feeModal' ? <FailureAlert kind={create.kind} code={create.code} /> : null}
       </Dialog>
     </>

@@ -60,7 +60,7 @@ function PlanUpdate({ vendorId, locationId, base, context, params }: PlanFramePr
             }
           >
             <p>{t.updateModal.body(methodName)}</p>
-            {view.fee ? <p>{t.updateModal.fee(view.method?.displayExtra.serviceFee ?? '')}</p> : null}
+            {view.fee ? <p>{t.updateModal.fee(view.fee)}</p> : null}
           </Dialog>
         </div>
       ) : null}

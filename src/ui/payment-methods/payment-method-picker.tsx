@@ -135,7 +135,7 @@ export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentI
                       </RadioGroup.ItemText>
                       {pending ? <span className={styles.badge}>{t.pending}</span> : null}
                       {unusable ? <span className={styles.unusable} data-testid="payment-method-unusable">{unusable}</span> : null}
-                      {fee ? <span className={styles.note}>{t.serviceFeeNote(method.displayExtra.serviceFee ?? '')}</span> : null}
+                      {fee ? <span className={styles.note}>{t.serviceFeeNote(fee)}</span> : null}
                     </span>
                     <RadioGroup.ItemHiddenInput />
                   </RadioGroup.Item>

@@ -88,6 +88,8 @@ describe('payment confirmation: model-based walk', () => {
     expect(screen.getByTestId('confirmation-number')).toHaveTextContent('PP-1042');
     expect(screen.getByTestId('payment-method')).toHaveTextContent(/^Visa Busin 4821$/);
     expect(screen.getByTestId('payment-total')).toHaveTextContent('$283.04');
+    // the card service fee on its own line (issue 20: stored on the group)
+    expect(screen.getByTestId('payment-service-fee')).toHaveTextContent('$7.98');
     const lines = within(screen.getByRole('table', { name: g.tableLabel })).getAllByTestId('payment-line');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toHaveTextContent('INV-1001');

@@ -55,6 +55,12 @@ export const handlers = [
     world.list.paymentMethods = world.list.paymentMethods.filter((m) => m.id !== params.id);
     return new HttpResponse(null, { status: 204 });
   }),
+  // the sandbox's BIN table in short: its debit and prepaid test BINs, anything else credit
+  http.get('*/payments-api/card-bins/:bin', ({ params }) => {
+    const bin = String(params.bin);
+    const funding = bin === '40000566' || bin === '52008282' ? 'debit' : bin === '40000577' || bin === '51051051' ? 'prepaid' : 'credit';
+    return HttpResponse.json({ bin, funding });
+  }),
   http.post('*/payments-api/tokenizer', async ({ request }) => {
     const body = (await request.json()) as { ccNumber?: string };
     world.tokenized.push(body);

@@ -11,11 +11,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { SnapshotFrom } from 'xstate';
 import { walkPaths, type Deferred, runWalk, settle } from '../model-walk';
 
-const network = vi.hoisted(() => ({ tokenize: [] as Array<Deferred<unknown>>, attach: [] as Array<Deferred<unknown>>, sent: [] as any[] }));
+const network = vi.hoisted(() => ({ tokenize: [] as Array<Deferred<unknown>>, attach: [] as Array<Deferred<unknown>>, lookup: [] as Array<Deferred<unknown>>, sent: [] as any[], bins: [] as any[] }));
 
 vi.mock('../../../machines/payment-method-create/payment-method-create.actors', async (importOriginal) => {
   const { deferredActor } = await import('../model-walk');
-  return { ...(await importOriginal<object>()), tokenizePaymentMethod: deferredActor(network.tokenize, network.sent), attachPaymentMethod: deferredActor(network.attach, network.sent) };
+  return {
+    ...(await importOriginal<object>()),
+    tokenizePaymentMethod: deferredActor(network.tokenize, network.sent),
+    attachPaymentMethod: deferredActor(network.attach, network.sent),
+    lookupCardFunding: deferredActor(network.lookup, network.bins),
+  };
 });
 
 import { paymentMethodCreateMachine } from '../../../machines/payment-method-create/payment-method-create.machine';
@@ -50,7 +55,9 @@ describe('payment method create: model-based walk on the add-method page', () =>
     resetWorld();
     network.tokenize.length = 0;
     network.attach.length = 0;
+    network.lookup.length = 0;
     network.sent.length = 0;
+    network.bins.length = 0;
     localStorage.clear();
     window.scrollTo = vi.fn();
     await mount({ returnTo });
@@ -67,8 +74,11 @@ describe('payment method create: model-based walk on the add-method page', () =>
     expect(router.state.location.pathname).toBe(`${base}/paymentmethods/new`);
     const modalOpen = state.value === 'confirming' || (fee && ['tokenizing', 'attaching', 'failed'].includes(state.value as string));
     if (modalOpen) {
-      const modal = await screen.findByRole('alertdialog', { name: t.feeTitleCard });
-      expect(modal).toHaveTextContent(t.feeBody('2.9'));
+      // the card's BIN was asked (first 8 digits only); a debit card's modal says no fee is charged (issue 20)
+      expect(network.bins.at(-1)).toMatchObject({ bin: modelCardRequest.ccNumber.slice(0, 8), provider: modelCardRequest.provider });
+      const debit = state.context.funding === 'debit';
+      const modal = await screen.findByRole('alertdialog', { name: debit ? t.feeTitleDebit : t.feeTitleCard });
+      expect(modal).toHaveTextContent(debit ? t.feeNoneBody('debit') : t.feeBody('2.9'));
       const confirm = within(modal).getByRole('button', { name: t.confirm });
       expect(confirm.getAttribute('aria-busy') === 'true').toBe(state.value === 'tokenizing' || state.value === 'attaching');
       if (state.value === 'failed') {
@@ -79,7 +89,7 @@ describe('payment method create: model-based walk on the add-method page', () =>
       return;
     }
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    const busy = state.value === 'tokenizing' || state.value === 'attaching';
+    const busy = state.value === 'checkingCard' || state.value === 'tokenizing' || state.value === 'attaching';
     if (state.value === 'failed') {
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent(failureText(request?.type ?? null));
@@ -94,6 +104,8 @@ describe('payment method create: model-based walk on the add-method page', () =>
     'xstate.done.actor.tokenizePaymentMethod': settle(network.tokenize, 'resolve'),
     'xstate.error.actor.tokenizePaymentMethod': settle(network.tokenize, 'reject'),
     'xstate.done.actor.attachPaymentMethod': settle(network.attach, 'resolve'),
+    'xstate.done.actor.lookupCardFunding': settle(network.lookup, 'resolve'),
+    'xstate.error.actor.lookupCardFunding': settle(network.lookup, 'reject'),
     'xstate.error.actor.attachPaymentMethod': settle(network.attach, 'reject'),
     'create.submit': async (e: any) => {
       if (e.request.type === 'CC') {

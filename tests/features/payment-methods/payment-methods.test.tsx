@@ -164,6 +164,32 @@ describe('adding a payment method', () => {
     expect(world.attached).toEqual([]);
   });
 
+  it('says the fee before the card is added by its BIN: the percent for a credit card, no fee for a debit or prepaid card', async () => {
+    await openNewPage();
+    const form = await fillCard('4000056655665556');
+    await userEvent.click(within(form).getByRole('button', { name: t.saveCard }));
+    let modal = await screen.findByRole('alertdialog', { name: t.feeTitleDebit });
+    expect(modal).toHaveTextContent('This is a debit card: no service fee will be charged on payments made with it.');
+    expect(modal).not.toHaveTextContent('service fee will be added');
+    await userEvent.click(within(modal).getByRole('button', { name: t.cancel }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await userEvent.clear(within(form).getByLabelText(t.ccNumber));
+    await userEvent.type(within(form).getByLabelText(t.ccNumber), '4000057700000005');
+    await userEvent.click(within(form).getByRole('button', { name: t.saveCard }));
+    modal = await screen.findByRole('alertdialog', { name: t.feeTitleCard });
+    expect(modal).toHaveTextContent('This is a prepaid card: no service fee will be charged on payments made with it.');
+    await userEvent.click(within(modal).getByRole('button', { name: t.cancel }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await userEvent.clear(within(form).getByLabelText(t.ccNumber));
+    await userEvent.type(within(form).getByLabelText(t.ccNumber), '4242424242424242');
+    await userEvent.click(within(form).getByRole('button', { name: t.saveCard }));
+    modal = await screen.findByRole('alertdialog', { name: t.feeTitleCard });
+    expect(modal).toHaveTextContent('A 2.9% service fee will be added to all payments made with this card.');
+    expect(world.tokenized).toEqual([]);
+  });
+
   it('titles the fee modal by the card type: chosen Credit, chosen Debit, vendor options, or none', async () => {
     await openNewPage();
     const form = await fillCard('4242424242424242');

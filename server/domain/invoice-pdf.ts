@@ -8,6 +8,7 @@
  * - Streams are compressed unless `compress: false` (tests read the text either way, see tests/server/documents).
  */
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from './pdf-output.js';
 import { formatCurrency } from '../../core/rules/dollars.js';
 import type { Address } from '../db/schema.js';
 import { shortDate } from '../../core/rules/display.js';
@@ -73,12 +74,7 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
       CreationDate: data.generatedAt,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;

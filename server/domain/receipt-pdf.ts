@@ -17,6 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from './pdf-output.js';
 import { formatCurrency } from '../../core/rules/dollars.js';
 import { vendorTimeZone } from '../../core/rules/payment-dates.js';
 import { PAYMENT_STATUS_LABELS } from '../../core/rules/reports.js';
@@ -253,12 +254,7 @@ export function renderReceiptPdf(view: ReceiptView, options: { compress?: boolea
       ...(options.createdAt ? { CreationDate: options.createdAt } : {}),
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;

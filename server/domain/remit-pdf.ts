@@ -6,6 +6,7 @@
  * a dashed "Fold Here" line. Totals follow `core/rules/remit.ts` (shared with the SPA).
  */
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from './pdf-output.js';
 import { formatCurrency } from '../../core/rules/dollars.js';
 import { remitTexts } from '../../core/rules/remit.js';
 import type { Address } from '../db/schema.js';
@@ -59,12 +60,7 @@ export function renderRemitPdf(data: RemitPdfData, options: { compress?: boolean
     compress: options.compress ?? true,
     info: { Title: remitTexts.printTitle, Author: data.vendor.displayName, Subject: `${remitTexts.printTitle} for ${data.location.displayName}`, Creator: data.vendor.brandName },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const half = width / 2;

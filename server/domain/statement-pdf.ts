@@ -8,6 +8,7 @@
  * carries the e-mail's own click-to-pay link.
  */
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from './pdf-output.js';
 import { formatCurrency } from '../../core/rules/dollars.js';
 import type { Address } from '../db/schema.js';
 import type { StatementData } from '../repos/statements.js';
@@ -55,12 +56,7 @@ export function renderStatementPdf(data: StatementData, options: { payUrl: strin
       CreationDate: data.asOf,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;

@@ -153,6 +153,6 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
   // the vendors' uploaded logos and ads (the vendor API), from the portal's own origin
   registerVendorImages(app, db);
 
-  await registerSpa(app, config.distDir);
+  await registerSpa(app, config.distDir, { bootstrapTimeoutMs: config.bootstrapTimeoutMs });
   return app;
 }

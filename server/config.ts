@@ -74,6 +74,11 @@ export interface AppConfig {
   /** `/readyz`: how long the database may take to answer */
   readyTimeoutMs: number;
   /**
+   * How long a token page's HTML waits for its first screen's data (server/http/bootstrap.ts) before it is sent as the
+   * plain shell (the SPA then loads the data itself), from FIRST_SCREEN_WAIT_MS (default 800).
+   */
+  bootstrapTimeoutMs: number;
+  /**
    * The 32-byte key that seals webhook signing secrets (server/domain/secret-box.ts): WEBHOOK_SECRETS_KEY (64 hex
    * digits), else the file `$DATA_DIR/webhook-secrets.key`, created on first use (mode 0600). Every process on the
    * same database needs the same key: set WEBHOOK_SECRETS_KEY when they do not share a data directory.
@@ -135,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryAfterSeconds: whole(env, 'SHED_RETRY_AFTER_S', 2, 1),
     },
     readyTimeoutMs: whole(env, 'READY_TIMEOUT_MS', 1_000, 1),
+    bootstrapTimeoutMs: whole(env, 'FIRST_SCREEN_WAIT_MS', 800, 1),
     webhookSecretsKey: secretsKeyLoader(env),
     webhooks: { pollMs: whole(env, 'WEBHOOK_POLL_MS', 500, 50), timeoutMs: whole(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100) },
   };
@@ -215,5 +221,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // No load shedding in-process: a test's own CPU work (PGlite, PDFs) would read as a lagging event loop. The
   // overload tests turn it on with their own thresholds.
   const base = loadConfig({ PUBLIC_URL: 'http://portal.test', PAYMENTS_PUBLIC_URL: 'http://payments.test', WEBHOOK_SECRETS_KEY: randomBytes(32).toString('hex') });
-  return { ...base, logLevel: 'silent', shedding: { ...base.shedding, enabled: false }, webhooks: { pollMs: 50, timeoutMs: 5_000 }, ...overrides };
+  // A loaded machine must not turn a page with its first screen into the plain shell: tests wait long for the data
+  // (the test of the wait itself sets a short one and a handler that has not answered).
+  return { ...base, logLevel: 'silent', shedding: { ...base.shedding, enabled: false }, webhooks: { pollMs: 50, timeoutMs: 5_000 }, bootstrapTimeoutMs: 30_000, ...overrides };
 }

@@ -196,8 +196,15 @@ export function shellScripts(shell: string): Set<string> {
  * The HTML for a token page with a valid token, or null (send the plain shell): the shell, the preloads of its
  * route's chunks and its first screen's data.
  */
-export async function tokenPageHtml(app: FastifyInstance, distDir: string, shellFile: string, page: TokenPage, pathname = `/token/${encodeURIComponent(page.token)}${page.page}`): Promise<string | null> {
-  const bootstrap = await loadBootstrap(app, page, distDir);
+export async function tokenPageHtml(
+  app: FastifyInstance,
+  distDir: string,
+  shellFile: string,
+  page: TokenPage,
+  pathname = `/token/${encodeURIComponent(page.token)}${page.page}`,
+  timeoutMs = BOOTSTRAP_TIMEOUT_MS,
+): Promise<string | null> {
+  const bootstrap = await loadBootstrap(app, page, distDir, timeoutMs);
   if (!bootstrap) return null;
   const shell = readFileSync(shellFile, 'utf8');
   if (!shell.includes('<div id="root"></div>')) return null;

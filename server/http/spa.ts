@@ -102,7 +102,7 @@ async function sendDynamicHtml(request: FastifyRequest, reply: FastifyReply, htm
   return reply.header('content-encoding', encoding).send(body);
 }
 
-export async function registerSpa(app: FastifyInstance, distDir: string) {
+export async function registerSpa(app: FastifyInstance, distDir: string, options: { bootstrapTimeoutMs?: number } = {}) {
   const indexFile = path.join(distDir, 'index.html');
   const hasSpa = existsSync(indexFile);
   const shellFile = existsSync(path.join(distDir, 'shell.html')) ? path.join(distDir, 'shell.html') : indexFile;
@@ -144,7 +144,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       if (hasSpa) {
         // A token page with a valid token: the shell with its route's preloads and its first screen's data.
         const page = request.method === 'GET' ? tokenPageOf(pathname) : null;
-        const html = page ? await tokenPageHtml(app, distDir, shellFile, page, pathname) : null;
+        const html = page ? await tokenPageHtml(app, distDir, shellFile, page, pathname, options.bootstrapTimeoutMs) : null;
         if (html) return sendDynamicHtml(request, reply, html);
         return sendHtml(request, reply, shellFile);
       }

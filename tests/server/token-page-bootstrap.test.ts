@@ -7,7 +7,7 @@
  */
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOTSTRAP_TIMEOUT_MS, scriptSafeJson, tokenPageOf } from '../../server/http/bootstrap';
+import { scriptSafeJson, tokenPageOf } from '../../server/http/bootstrap';
 import { startTestServer, type TestServer } from './helpers/app.js';
 import { makeDist, startOnDist, stopOnDist, writeDist } from './helpers/dist-fixture.js';
 
@@ -166,16 +166,19 @@ describe('a token page without a valid token, and other pages', () => {
   });
 
   it('a database slower than the page may wait gets the plain shell at once (the SPA then loads as before)', async () => {
+    // The vendors answer comes only after the page was sent: had the page waited for it, it could not have been sent.
+    let answer: (value: { vendors: never[] }) => void = () => {};
+    const late = new Promise<{ vendors: never[] }>((resolve) => { answer = resolve; });
     const slow = await startTestServer({
-      config: { distDir: dist },
-      handlers: { listVendors: async () => new Promise((resolve) => setTimeout(() => resolve({ vendors: [] }), BOOTSTRAP_TIMEOUT_MS + 400)) },
+      config: { distDir: dist, bootstrapTimeoutMs: 50 },
+      handlers: { listVendors: async () => late },
     });
     try {
       const token = await slow.token({});
-      // Had the page waited, it would carry the (late) vendors answer.
       const res = await slow.app.inject({ url: `/token/${token}/vendors`, headers: html });
       expect(res.body).toBe(SHELL);
     } finally {
+      answer({ vendors: [] });
       await slow.close();
     }
   });

@@ -193,6 +193,13 @@ form.addEventListener('submit', (event) => {
   event.preventDefault();
   post({ type: 'submit' });
 });
+// The portal's iframe is sandboxed without `allow-forms`, which blocks the form's implicit submission: Enter in a field
+// is turned into the portal's submit here.
+form.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' || event.isComposing || !(event.target instanceof HTMLInputElement)) return;
+  event.preventDefault();
+  post({ type: 'submit' });
+});
 
 window.addEventListener('message', (event) => {
   // only the portal that embeds this page, and only its window

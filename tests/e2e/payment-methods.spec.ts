@@ -208,3 +208,20 @@ test('the numbers never reach the portal (issue 21): no request of the portal pa
   }
   expect(sent.some((r) => r.includes('/payments-api/'))).toBe(false);
 });
+
+test('keyboard alone: the portal’s fields, then Tab into the frame, then out to Add Card; no horizontal scroll', async ({ page }) => {
+  const { base } = await linkTo('Harbor Street Kitchen');
+  await page.goto(`${base}/paymentmethods/new`);
+  const add = page.getByRole('button', { name: 'Add Card', exact: true });
+  await expect(add).toBeEnabled();
+  await expect(hosted(page).getByLabel('ZIP Code')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await page.getByLabel('Business Tax ID (TIN, optional)').focus();
+  const first = hosted(page).getByLabel('Name on Card');
+  // past the card type choice (one stop when shown) into the frame's first field
+  for (let i = 0; i < 4 && !(await first.evaluate((el) => el === document.activeElement && document.hasFocus())); i++) await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  await hosted(page).getByLabel('ZIP Code').focus();
+  await page.keyboard.press('Tab');
+  await expect(add).toBeFocused();
+});

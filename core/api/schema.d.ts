@@ -1904,6 +1904,11 @@ export interface components {
             paymentMethods: components["schemas"]["PaymentMethod"][];
             /** @description Short-lived JWT (contact, vendor, location) that authorises `POST /payments-api/tokenizer` as a bearer token. */
             paymentMethodsJwt: string;
+            /**
+             * Format: uri
+             * @description The payments service's hosted fields page (`/hosted-fields` on the payments origin, PAYMENTS_PUBLIC_URL). The add-method page embeds it as an iframe; card and bank numbers are typed there and never reach the portal.
+             */
+            hostedFieldsUrl: string;
             /** @description Provider id → client-flow info (only with createClientFlow=true; empty otherwise). */
             clientFlowInfo: {
                 [key: string]: components["schemas"]["ClientFlowInfo"];

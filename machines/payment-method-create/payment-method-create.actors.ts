@@ -1,29 +1,19 @@
 /**
- * Creating a payment method (spec §4): tokenize the card or bank account with the payments service
- * (`POST /payments-api/tokenizer`, openapi/payments.yaml, Bearer `paymentMethodsJwt`), then attach
- * the answered key to the location (`POST .../paymentmethods`). The payments service gets its own
- * openapi-fetch client: it is another API (own contract, own auth); card numbers never reach the portal API.
+ * Creating a payment method (spec §4, issue 21): the payments service's hosted fields frame checks and tokenizes the
+ * card or bank account on its own origin (`POST /payments-api/tokenizer` there, Bearer `paymentMethodsJwt`) and hands
+ * this page only the one-time key, which is then attached to the location (`POST .../paymentmethods`). The card
+ * number, CVC and account number never reach the portal's origin: these actors only talk to the frame's port.
  */
-import createClient from 'openapi-fetch';
 import { fromPromise } from 'xstate';
 import { api } from '../../core/api/client';
-import type { components as paymentsComponents, paths as paymentsPaths } from '../../core/api/payments-schema';
+import type { HostedFieldsPort, TokenizeAnswer } from '../../core/api/hosted-fields';
+import type { components as paymentsComponents } from '../../core/api/payments-schema';
 import type { components } from '../../core/api/schema';
-import type { CardFunding } from '../../core/rules/fees';
 
 export type TokenizeRequest = paymentsComponents['schemas']['TokenizeRequest'];
 export type CardTokenizeRequest = paymentsComponents['schemas']['CardTokenizeRequest'];
 export type BankAccountTokenizeRequest = paymentsComponents['schemas']['BankAccountTokenizeRequest'];
 export type PaymentMethod = components['schemas']['PaymentMethod'];
-
-/** Absolute base URL (jsdom/undici need absolute URLs): `/payments-api` on the page's origin. */
-function paymentsBaseUrl(): string {
-  if (typeof globalThis.location !== 'undefined' && globalThis.location.origin && globalThis.location.origin !== 'null') return `${globalThis.location.origin}/payments-api`;
-  return '/payments-api';
-}
-
-/** The payments service client. No ContactAccess header and no unauthorised handler: a refused JWT is not a logout. */
-export const paymentsApi = createClient<paymentsPaths>({ baseUrl: paymentsBaseUrl(), fetch: (request) => globalThis.fetch(request) });
 
 /**
  * A failed creation with the code spec §4 stores: the first processor error code ('unknown' when
@@ -51,83 +41,66 @@ export function processorCode(body: unknown): string {
   return typeof code === 'string' && code.trim() !== '' ? code.trim() : 'unknown';
 }
 
+/** What the customer submitted: the kind, the provider and the portal's own non-secret fields, with the frame's port. */
+export interface CreateRequest {
+  kind: 'CC' | 'ACH';
+  provider: string;
+  /** nickname and TIN (not secret; the frame adds them to what it tokenizes) */
+  extra: { name?: string; tin?: string };
+  /** the hosted fields frame (issue 21): it holds the numbers, checks them and tokenizes them */
+  port: HostedFieldsPort;
+}
+
 export interface TokenizeInput {
   vendorId: string;
   locationId: string;
-  /** The JWT of the session's list; may have expired (15 minutes), then a fresh one is fetched once. */
-  paymentMethodsJwt: string | null;
-  request: TokenizeRequest;
+  port: HostedFieldsPort;
+  extra: CreateRequest['extra'];
 }
 
 const LIST_PATH = '/vendors/{vendorId}/locations/{locationId}/paymentmethods';
 
+/** A fresh paymentMethodsJwt, through the portal API (the list answers one). */
 async function freshJwt(input: { vendorId: string; locationId: string }, signal: AbortSignal): Promise<string> {
   const result = await api.GET(LIST_PATH, { params: { path: { vendorId: input.vendorId, locationId: input.locationId } }, signal });
   if (!result.response.ok || !result.data) throw new PaymentMethodCreateError('');
   return result.data.paymentMethodsJwt;
 }
 
-async function callTokenizer(jwt: string, request: TokenizeRequest, signal: AbortSignal) {
-  try {
-    return await paymentsApi.POST('/tokenizer', { body: request, headers: { Authorization: `Bearer ${jwt}` }, signal });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw new PaymentMethodCreateError('', 'payments service unreachable');
-  }
-}
-
-/** Tokenizes; answers the one-time key. A 401 (expired JWT) is retried once with a fresh JWT. */
-export const tokenizePaymentMethod = fromPromise<string, TokenizeInput>(async ({ input, signal }) => {
-  let jwt = input.paymentMethodsJwt ?? (await freshJwt(input, signal));
-  let result = await callTokenizer(jwt, input.request, signal);
-  if (result.response.status === 401) {
-    jwt = await freshJwt(input, signal);
-    result = await callTokenizer(jwt, input.request, signal);
-  }
-  if (result.response.ok && result.data?.key) return result.data.key;
-  throw new PaymentMethodCreateError(processorCode(result.error), `tokenizer answered ${result.response.status}`);
-});
-
-export interface CardFundingInput {
-  vendorId: string;
-  locationId: string;
-  paymentMethodsJwt: string | null;
-  provider: CardTokenizeRequest['provider'];
-  /** the card number's first 8 digits (never the full number) */
-  bin: string;
-}
-
-/** The BIN the payments service is asked about: the number's first 8 digits (openapi/payments.yaml, card-bins). */
-export function binOf(ccNumber: string): string {
-  return ccNumber.replace(/\D/g, '').slice(0, 8);
-}
-
-async function callCardBins(jwt: string, input: CardFundingInput, signal: AbortSignal) {
-  return paymentsApi.GET('/card-bins/{bin}', {
-    params: { path: { bin: input.bin }, query: { provider: input.provider } },
-    headers: { Authorization: `Bearer ${jwt}` },
-    signal,
-  });
+/** The frame's answer as the chart's outcome: the key, or a PaymentMethodCreateError with the processor code ('' when none). */
+function keyOf(answer: TokenizeAnswer): string {
+  if (answer.type === 'tokenized') return answer.key;
+  if (answer.type === 'refused') throw new PaymentMethodCreateError(answer.code.trim() === '' ? 'unknown' : answer.code.trim(), `tokenizer answered ${answer.status}`);
+  throw new PaymentMethodCreateError('', answer.type === 'unauthorized' ? 'paymentMethodsJwt refused twice' : 'payments service unreachable');
 }
 
 /**
- * The card's funding by its BIN (`GET /payments-api/card-bins/{bin}`), so the "Add … Card?" modal can say the fee
- * before the card is sent. A 401 (expired JWT) is retried once with a fresh JWT. Any failure answers null — funding
- * unknown, which the fee rule counts as credit: the modal then says the fee, never "no fee" for a card that may carry
- * one.
+ * Tokenizes in the hosted fields frame (the portal never holds the numbers); answers the one-time key. The frame says
+ * `unauthorized` for an expired JWT (15 minutes): a fresh one is fetched through the portal API once and the frame
+ * resumes the same tokenization with it.
  */
-export const lookupCardFunding = fromPromise<CardFunding | null, CardFundingInput>(async ({ input, signal }) => {
+export const tokenizePaymentMethod = fromPromise<string, TokenizeInput>(async ({ input, signal }) => {
+  let answer = await input.port.tokenize(input.extra);
+  if (answer.type === 'unauthorized') {
+    const jwt = await freshJwt(input, signal);
+    if (signal.aborted) throw new PaymentMethodCreateError('', 'aborted');
+    answer = await input.port.resume(jwt);
+  }
+  return keyOf(answer);
+});
+
+export type CheckAnswer = Awaited<ReturnType<HostedFieldsPort['check']>>;
+
+/**
+ * The frame checks its fields (it shows and focuses its own errors) and, for a card, answers its brand and funding by
+ * its BIN (asked by the frame on the payments origin). Nothing is sent to the tokenizer. It never fails: a port that
+ * throws counts as fields not ready (the customer stays on the form and may submit again).
+ */
+export const checkHostedFields = fromPromise<CheckAnswer, { port: HostedFieldsPort }>(async ({ input }) => {
   try {
-    let jwt = input.paymentMethodsJwt ?? (await freshJwt(input, signal));
-    let result = await callCardBins(jwt, input, signal);
-    if (result.response.status === 401) {
-      jwt = await freshJwt(input, signal);
-      result = await callCardBins(jwt, input, signal);
-    }
-    return result.response.ok && result.data ? result.data.funding : null;
-  } catch (error) {
-    if (signal.aborted) throw error;
-    return null;
+    return await input.port.check();
+  } catch {
+    return { valid: false, fields: [] };
   }
 });
 

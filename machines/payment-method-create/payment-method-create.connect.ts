@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { TokenizeRequest } from './payment-method-create.actors';
+import type { CreateRequest } from './payment-method-create.actors';
 import type { PaymentMethodCreateEvent, paymentMethodCreateMachine } from './payment-method-create.machine';
 import { selectCreateView } from './payment-method-create.selectors';
 
@@ -23,7 +23,8 @@ export function connectPaymentMethodCreate(
   return {
     ...view,
     failureShownIn,
-    submit: (request: TokenizeRequest) => send({ type: 'create.submit', request }),
+    /** the portal's submit (or Enter in the frame): kind, provider, nickname/TIN and the frame's port */
+    submit: (request: CreateRequest) => send({ type: 'create.submit', request }),
     submitKey: (paymentMethodKey: string) => send({ type: 'create.submitKey', paymentMethodKey }),
     retry: () => send({ type: 'create.retry' }),
     dismiss: () => send({ type: 'create.dismiss' }),

@@ -1,30 +1,32 @@
 import { assign, setup } from 'xstate';
 import { hasServiceFee, type CardFunding } from '../../core/rules/fees';
 import {
-  attachPaymentMethod, binOf, createFailureCode, lookupCardFunding, tokenizePaymentMethod, type PaymentMethod, type TokenizeRequest,
+  attachPaymentMethod, checkHostedFields, createFailureCode, tokenizePaymentMethod, type CheckAnswer, type CreateRequest, type PaymentMethod,
 } from './payment-method-create.actors';
 
 export interface PaymentMethodCreateInput {
   vendorId: string;
   locationId: string;
-  paymentMethodsJwt: string | null;
   /** Service fee (percent text) per provider, from `clientFlowInfo` (the add-card modal's fee). */
   serviceFees: Record<string, string | null | undefined>;
 }
 
 export interface PaymentMethodCreateContext extends PaymentMethodCreateInput {
-  request: TokenizeRequest | null;
+  /** kind, provider, nickname/TIN and the frame's port (the numbers stay in the frame) */
+  request: CreateRequest | null;
   /** The tokenizer's one-time key (or an existing token's key). */
   paymentMethodKey: string | null;
   /** Failure code of spec §4/§8: first processor error code, 'unknown' when blank, '' for generic failures. */
   code: string | null;
   paymentMethod: PaymentMethod | null;
-  /** The card's funding by its BIN, asked before the fee modal (null: not asked yet, or not known = credit). */
+  /** The card's funding by its BIN, as the frame's check answered (null: not asked yet, or not known = credit). */
   funding: CardFunding | null;
+  /** The card's brand, as the frame's check answered. */
+  brand: string | null;
 }
 
 export type PaymentMethodCreateEvent =
-  | { type: 'create.submit'; request: TokenizeRequest }
+  | { type: 'create.submit'; request: CreateRequest }
   /** Creating from an existing token skips tokenizing (spec §4). */
   | { type: 'create.submitKey'; paymentMethodKey: string }
   | { type: 'create.confirm' }
@@ -36,34 +38,40 @@ export type PaymentMethodCreateEvent =
  * A card whose provider adds a service fee needs the "Add … Card?" confirmation (spec §2): its funding is asked first
  * (issue 20: the modal says the fee for a credit card, and that no fee is charged for a debit or prepaid card).
  */
-export function needsFeeConfirmation(request: TokenizeRequest, serviceFees: PaymentMethodCreateInput['serviceFees']): boolean {
-  return request.type === 'CC' && hasServiceFee({ provider: request.provider, serviceFee: serviceFees[request.provider] ?? null });
+export function needsFeeConfirmation(request: Pick<CreateRequest, 'kind' | 'provider'>, serviceFees: PaymentMethodCreateInput['serviceFees']): boolean {
+  return request.kind === 'CC' && hasServiceFee({ provider: request.provider, serviceFee: serviceFees[request.provider] ?? null });
 }
 
 /**
- * Payment method creation (spec §2 Add payment method, §4):
+ * Payment method creation (spec §2 Add payment method, §4; issue 21: the hosted fields frame is the tokenizing actor):
  *
- * idle ──submit [card with fee]──▶ checkingCard ──funding──▶ confirming ──confirm──▶ tokenizing ──key──▶ attaching ──done──▶ created
- *      ──submit──────────────────────────────────────────▶ tokenizing        │
- *      ──submitKey (existing token)──────────────────────────────────────────▶ attaching
+ * idle ──submit──▶ checking ──valid [card with fee]──▶ confirming ──confirm──▶ tokenizing ──key──▶ attaching ──done──▶ created
+ *                           ──valid──────────────────────────────────────────▶ tokenizing        │
+ *                           ──invalid──▶ idle (the frame shows and focuses its errors)           │
+ *      ──submitKey (existing token)──────────────────────────────────────────────────────────────▶ attaching
  *      confirming ──cancel──▶ idle;  tokenizing / attaching ──error──▶ failed (code)
- *      checkingCard: the BIN lookup (the number's first 8 digits); it never fails — an unanswered lookup leaves the
- *      funding unknown (credit), so the modal says the fee
- * failed ──retry──▶ tokenizing (same details) | ──submit──▶ as from idle | ──dismiss──▶ idle
+ *      checking: the frame's check — fields complete, and a card's brand and funding by its BIN (unknown = credit,
+ *      so the modal says the fee); it never fails (a port that throws counts as invalid)
+ * failed ──retry──▶ tokenizing (same frame, same details) | ──submit──▶ as from idle | ──dismiss──▶ idle
  *
  * Success hands the new method to `notifyCreated` (provided: add it to the session's list as the
  * selected method, then navigate back). Leaving a busy state aborts its call.
  */
 export const paymentMethodCreateMachine = setup({
   types: {} as { context: PaymentMethodCreateContext; events: PaymentMethodCreateEvent; input: PaymentMethodCreateInput },
-  actors: { tokenizePaymentMethod, attachPaymentMethod, lookupCardFunding },
+  actors: { tokenizePaymentMethod, attachPaymentMethod, checkHostedFields },
   guards: {
-    needsConfirmation: ({ context, event }) => event.type === 'create.submit' && needsFeeConfirmation(event.request, context.serviceFees),
+    checkedValid: (_, answer: CheckAnswer) => answer.valid,
+    /** valid, and a card whose provider adds a fee: the modal asks first */
+    checkedNeedsConfirmation: ({ context }, answer: CheckAnswer) => answer.valid && context.request !== null && needsFeeConfirmation(context.request, context.serviceFees),
     hasRequest: ({ context }) => context.request !== null,
   },
   actions: {
-    storeRequest: assign({ request: ({ event, context }) => (event.type === 'create.submit' ? event.request : context.request), code: null, paymentMethodKey: null, funding: null }),
-    storeFunding: assign({ funding: (_, funding: CardFunding | null) => funding }),
+    storeRequest: assign({
+      request: ({ event, context }) => (event.type === 'create.submit' ? event.request : context.request),
+      code: null, paymentMethodKey: null, funding: null, brand: null,
+    }),
+    storeCheck: assign((_, answer: CheckAnswer) => (answer.valid ? { funding: answer.funding, brand: answer.brand } : {})),
     storeKey: assign({ paymentMethodKey: (_, key: string) => key, code: null }),
     storeCode: assign({ code: (_, error: unknown) => createFailureCode(error) }),
     storeMethod: assign({ paymentMethod: (_, method: PaymentMethod) => method }),
@@ -72,30 +80,27 @@ export const paymentMethodCreateMachine = setup({
   },
 }).createMachine({
   id: 'paymentMethodCreate',
-  context: ({ input }) => ({ ...input, request: null, paymentMethodKey: null, code: null, paymentMethod: null, funding: null }),
+  context: ({ input }) => ({ ...input, request: null, paymentMethodKey: null, code: null, paymentMethod: null, funding: null, brand: null }),
   initial: 'idle',
   states: {
     idle: {
       on: {
-        'create.submit': [
-          { guard: 'needsConfirmation', target: 'checkingCard', actions: 'storeRequest' },
-          { target: 'tokenizing', actions: 'storeRequest' },
-        ],
+        'create.submit': { target: 'checking', actions: 'storeRequest' },
         'create.submitKey': { target: 'attaching', actions: { type: 'storeKey', params: ({ event }) => event.paymentMethodKey } },
       },
     },
-    // The card's funding by its BIN, so the modal can say whether the fee applies. Only the BIN is sent.
-    checkingCard: {
+    // The frame checks its fields (nothing is tokenized); for a card it answers brand and funding by the BIN.
+    checking: {
       invoke: {
-        id: 'lookupCardFunding',
-        src: 'lookupCardFunding',
-        input: ({ context }) => {
-          const request = context.request as Extract<TokenizeRequest, { type: 'CC' }>;
-          return { vendorId: context.vendorId, locationId: context.locationId, paymentMethodsJwt: context.paymentMethodsJwt, provider: request.provider, bin: binOf(request.ccNumber) };
-        },
-        onDone: { target: 'confirming', actions: { type: 'storeFunding', params: ({ event }) => event.output } },
-        // the actor answers null for any failure; an unexpected throw is the same: funding unknown (credit)
-        onError: { target: 'confirming', actions: { type: 'storeFunding', params: () => null } },
+        id: 'checkHostedFields',
+        src: 'checkHostedFields',
+        input: ({ context }) => ({ port: context.request!.port }),
+        onDone: [
+          { guard: { type: 'checkedNeedsConfirmation', params: ({ event }) => event.output }, actions: { type: 'storeCheck', params: ({ event }) => event.output }, target: 'confirming' },
+          { guard: { type: 'checkedValid', params: ({ event }) => event.output }, actions: { type: 'storeCheck', params: ({ event }) => event.output }, target: 'tokenizing' },
+          // invalid: the frame shows and focuses its errors; the customer corrects them and submits again
+          { target: 'idle' },
+        ],
       },
     },
     // The service-fee modal: nothing is sent before the customer confirms the fee.
@@ -104,7 +109,7 @@ export const paymentMethodCreateMachine = setup({
       invoke: {
         id: 'tokenizePaymentMethod',
         src: 'tokenizePaymentMethod',
-        input: ({ context }) => ({ vendorId: context.vendorId, locationId: context.locationId, paymentMethodsJwt: context.paymentMethodsJwt, request: context.request! }),
+        input: ({ context }) => ({ vendorId: context.vendorId, locationId: context.locationId, port: context.request!.port, extra: context.request!.extra }),
         onDone: { target: 'attaching', actions: { type: 'storeKey', params: ({ event }) => event.output } },
         onError: { target: 'failed', actions: { type: 'storeCode', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
@@ -124,10 +129,7 @@ export const paymentMethodCreateMachine = setup({
     failed: {
       on: {
         'create.retry': { guard: 'hasRequest', target: 'tokenizing' },
-        'create.submit': [
-          { guard: 'needsConfirmation', target: 'checkingCard', actions: 'storeRequest' },
-          { target: 'tokenizing', actions: 'storeRequest' },
-        ],
+        'create.submit': { target: 'checking', actions: 'storeRequest' },
         'create.dismiss': 'idle',
       },
     },

@@ -1,22 +1,27 @@
 import type { AnyEventObject as EventObject, SnapshotFrom } from 'xstate';
-import { modelCard, modelList, modelLocationId, modelVendorId } from '../payment-methods/payment-methods.model';
-import type { BankAccountTokenizeRequest, CardTokenizeRequest } from './payment-method-create.actors';
+import { modelCard, modelLocationId, modelVendorId } from '../payment-methods/payment-methods.model';
+import type { HostedFieldsPort } from '../../core/api/hosted-fields';
+import type { CreateRequest } from './payment-method-create.actors';
 import type { PaymentMethodCreateInput, paymentMethodCreateMachine } from './payment-method-create.machine';
 
 export const modelCreateInput: PaymentMethodCreateInput = {
   vendorId: modelVendorId,
   locationId: modelLocationId,
-  paymentMethodsJwt: modelList.paymentMethodsJwt,
   serviceFees: { 'plastiq-cc': '2.9', 'priority-ach': null },
 };
 
-export const modelCardRequest: CardTokenizeRequest = {
-  type: 'CC', provider: 'plastiq-cc', nameOnCard: 'Dana Reyes', ccNumber: '4242424242424242', expDate: '12/30', cvc: '123',
-  addressLine1: '214 East Bay St', addressLine2: '', zipCode: '29401', name: 'Ops Visa',
+/**
+ * The frame's port in the model: it never answers by itself (the walk and the tests answer for it with the actors'
+ * done/error events, or provide their own port). The numbers are in the frame, never here.
+ */
+export const modelPort: HostedFieldsPort = {
+  check: () => new Promise(() => {}),
+  tokenize: () => new Promise(() => {}),
+  resume: () => new Promise(() => {}),
 };
-export const modelBankRequest: BankAccountTokenizeRequest = {
-  type: 'ACH', provider: 'priority-ach', name: 'Payroll Checking', bankRoutingNumber: '011000015', checkingAccountNumber: '000123456789',
-};
+
+export const modelCardRequest: CreateRequest = { kind: 'CC', provider: 'plastiq-cc', extra: { name: 'Ops Visa' }, port: modelPort };
+export const modelBankRequest: CreateRequest = { kind: 'ACH', provider: 'priority-ach', extra: { name: 'Payroll Checking' }, port: modelPort };
 
 export const modelCreatedCard = { ...modelCard, id: '4c5d6e7f-8a9b-4c0d-9e1f-2a3b4c5d6e7f', displayExtra: { ...modelCard.displayExtra, name: 'Ops Visa', lastFour: '4242' } };
 
@@ -37,13 +42,16 @@ export function paymentMethodCreateModelEvents(snapshot: SnapshotFrom<typeof pay
         { type: 'xstate.done.actor.attachPaymentMethod', output: modelCreatedCard },
         { type: 'xstate.error.actor.attachPaymentMethod', error: createFailure('') },
       ];
-    case 'checkingCard':
-      // the BIN lookup answers credit (the fee applies) or debit (no fee); a lookup that throws leaves it unknown (credit)
-      return [
-        { type: 'xstate.done.actor.lookupCardFunding', output: 'credit' },
-        { type: 'xstate.done.actor.lookupCardFunding', output: 'debit' },
-        { type: 'xstate.error.actor.lookupCardFunding', error: new Error('payments service unreachable') },
-      ];
+    case 'checking':
+      // the frame's check: a card answers credit (the fee applies) or debit (no fee); a bank account has no funding;
+      // invalid fields (the frame shows them) go back to idle
+      return snapshot.context.request?.kind === 'CC'
+        ? [
+          { type: 'xstate.done.actor.checkHostedFields', output: { valid: true, brand: 'visa', funding: 'credit' } },
+          { type: 'xstate.done.actor.checkHostedFields', output: { valid: true, brand: 'visa', funding: 'debit' } },
+          { type: 'xstate.done.actor.checkHostedFields', output: { valid: false, fields: ['ccNumber'] } },
+        ]
+        : [{ type: 'xstate.done.actor.checkHostedFields', output: { valid: true, brand: null, funding: null } }];
     case 'confirming':
       // the rest of the chart is the same whatever the funding: walked on from a credit card only (keeps paths few)
       return snapshot.context.funding === 'credit' ? [{ type: 'create.confirm' }, { type: 'create.cancel' }] : [{ type: 'create.cancel' }];
@@ -53,7 +61,7 @@ export function paymentMethodCreateModelEvents(snapshot: SnapshotFrom<typeof pay
       return [
         { type: 'create.retry' },
         { type: 'create.dismiss' },
-        ...(snapshot.context.request?.type === 'ACH'
+        ...(snapshot.context.request?.kind === 'ACH'
           ? [{ type: 'create.submit', request: modelCardRequest }, { type: 'create.submit', request: modelBankRequest }]
           : []),
       ];

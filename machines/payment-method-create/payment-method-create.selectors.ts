@@ -4,7 +4,7 @@ import { needsFeeConfirmation, type paymentMethodCreateMachine } from './payment
 
 type Snapshot = Pick<SnapshotFrom<typeof paymentMethodCreateMachine>, 'value' | 'context'>;
 
-export type CreateStep = 'idle' | 'checkingCard' | 'confirming' | 'tokenizing' | 'attaching' | 'failed' | 'created';
+export type CreateStep = 'idle' | 'checking' | 'confirming' | 'tokenizing' | 'attaching' | 'failed' | 'created';
 
 export interface CreateView {
   step: CreateStep;
@@ -23,6 +23,8 @@ export interface CreateView {
   feePercent: string | null;
   /** The card's funding by its BIN, once asked (null: not known — counted as credit). */
   funding: CardFunding | null;
+  /** The card's brand as the frame answered (null: not known). */
+  brand: string | null;
 }
 
 export function selectCreateView(snapshot: Snapshot): CreateView {
@@ -31,11 +33,12 @@ export function selectCreateView(snapshot: Snapshot): CreateView {
   const confirmedFee = request !== null && needsFeeConfirmation(request, serviceFees);
   return {
     step,
-    isBusy: step === 'checkingCard' || step === 'tokenizing' || step === 'attaching' || step === 'created',
+    isBusy: step === 'checking' || step === 'tokenizing' || step === 'attaching' || step === 'created',
     code: step === 'failed' ? snapshot.context.code : null,
-    kind: request?.type ?? null,
+    kind: request?.kind ?? null,
     feeModalOpen: step === 'confirming' || (confirmedFee && (step === 'tokenizing' || step === 'attaching' || step === 'failed')),
-    feePercent: request?.type === 'CC' ? shownServiceFeePercent({ provider: request.provider, serviceFee: serviceFees[request.provider] ?? null, cardFunding: snapshot.context.funding }) : null,
+    feePercent: request?.kind === 'CC' ? shownServiceFeePercent({ provider: request.provider, serviceFee: serviceFees[request.provider] ?? null, cardFunding: snapshot.context.funding }) : null,
     funding: snapshot.context.funding,
+    brand: snapshot.context.brand,
   };
 }

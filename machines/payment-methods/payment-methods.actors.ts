@@ -18,6 +18,8 @@ export interface LocationScope {
 export interface PaymentMethodList {
   paymentMethods: PaymentMethod[];
   paymentMethodsJwt: string;
+  /** The payments origin's hosted fields page (the add-method page's iframe). */
+  hostedFieldsUrl: string;
   /** Provider id → client-flow info (the providers a new method may use). */
   clientFlowInfo: Record<string, ClientFlowInfo>;
 }
@@ -36,6 +38,7 @@ export async function fetchPaymentMethods(scope: LocationScope, signal: AbortSig
   return {
     paymentMethods: data.paymentMethods.filter((m) => !m.deletedAt),
     paymentMethodsJwt: data.paymentMethodsJwt,
+    hostedFieldsUrl: data.hostedFieldsUrl,
     clientFlowInfo: data.clientFlowInfo ?? {},
   };
 }

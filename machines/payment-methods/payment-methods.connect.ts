@@ -60,6 +60,7 @@ export function connectPaymentMethods(
     providers: selectProviders(snapshot),
     serviceFees: selectServiceFees(snapshot),
     paymentMethodsJwt: context.paymentMethodsJwt,
+    hostedFieldsUrl: context.hostedFieldsUrl,
     /** The effective selection (spec §4 fallback), given the page's own choice. */
     resolve: (pageSelectedId: string | null | undefined) => resolveSelection(methods, [context.selectedId, pageSelectedId, lastUsedId]),
     choose: (paymentMethodId: string | null): PaymentMethod | null => {

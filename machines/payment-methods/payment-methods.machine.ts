@@ -5,6 +5,8 @@ export interface PaymentMethodsContext {
   input: LocationScope;
   methods: PaymentMethod[];
   paymentMethodsJwt: string | null;
+  /** the payments origin's hosted fields page (null until the list is loaded) */
+  hostedFieldsUrl: string | null;
   clientFlowInfo: Record<string, ClientFlowInfo>;
   /** The session's selected method (spec §3 store slice `paymentMethods.selectedPaymentMethodId`). */
   selectedId: string | null;
@@ -39,6 +41,7 @@ export const paymentMethodsMachine = setup({
     storeList: assign((_, list: PaymentMethodList) => ({
       methods: list.paymentMethods,
       paymentMethodsJwt: list.paymentMethodsJwt,
+      hostedFieldsUrl: list.hostedFieldsUrl,
       clientFlowInfo: list.clientFlowInfo,
       error: undefined,
     })),
@@ -58,7 +61,7 @@ export const paymentMethodsMachine = setup({
   },
 }).createMachine({
   id: 'paymentMethods',
-  context: ({ input }) => ({ input, methods: [], paymentMethodsJwt: null, clientFlowInfo: {}, selectedId: null, error: undefined }),
+  context: ({ input }) => ({ input, methods: [], paymentMethodsJwt: null, hostedFieldsUrl: null, clientFlowInfo: {}, selectedId: null, error: undefined }),
   initial: 'loading',
   on: {
     'paymentMethods.select': { actions: { type: 'select', params: ({ event }) => event.paymentMethodId } },

@@ -27,6 +27,7 @@ export const modelPending: PaymentMethod = {
 export const modelList: PaymentMethodList = {
   paymentMethods: [modelCard, modelChecking, modelPending],
   paymentMethodsJwt: 'model.jwt.token',
+  hostedFieldsUrl: 'http://payments.test/hosted-fields',
   clientFlowInfo: {
     'plastiq-cc': { tokenizerUrl: '/payments-api/tokenizer', serviceFee: '2.9' },
     'priority-ach': { tokenizerUrl: '/payments-api/tokenizer', serviceFee: null },

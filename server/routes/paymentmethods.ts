@@ -30,7 +30,7 @@ function depositCents(amounts: number[]): [number, number] {
   return [cents[0], cents[1]];
 }
 
-export function paymentMethodHandlers({ db }: RouteDeps, processors: ProcessorRegistry = sandboxRegistry(db)): Handlers {
+export function paymentMethodHandlers({ db, config }: RouteDeps, processors: ProcessorRegistry = sandboxRegistry(db)): Handlers {
   return {
     async listPaymentMethods(request) {
       const scope = scopeOf(request);
@@ -45,7 +45,7 @@ export function paymentMethodHandlers({ db }: RouteDeps, processors: ProcessorRe
           clientFlowInfo[config.provider] = { tokenizerUrl: TOKENIZER_URL, serviceFee: config.serviceFee };
         }
       }
-      return { paymentMethods, paymentMethodsJwt, clientFlowInfo };
+      return { paymentMethods, paymentMethodsJwt, hostedFieldsUrl: `${config.payments.publicUrl}/hosted-fields`, clientFlowInfo };
     },
 
     async createPaymentMethod(request, reply) {

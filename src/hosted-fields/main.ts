@@ -127,16 +127,42 @@ function setBusy(value: boolean) {
   form.setAttribute('aria-busy', String(value));
 }
 
-async function tokenize(extra: { name?: string; tin?: string }) {
-  if (!kind || busy) return;
+/** Shows every field's problem; answers the names of the fields with one (the first focused), posting `invalid`. */
+function refuseIfInvalid(): boolean {
   for (const input of Array.from(form.querySelectorAll('input'))) touched.add(input.name);
-  const problems = showProblems(true);
-  const bad = Object.keys(problems);
-  if (bad.length > 0) {
-    form.querySelector<HTMLInputElement>(`#f-${bad[0]}`)?.focus();
-    post({ type: 'invalid', fields: bad });
+  const bad = Object.keys(showProblems(true));
+  if (bad.length === 0) return false;
+  form.querySelector<HTMLInputElement>(`#f-${bad[0]}`)?.focus();
+  post({ type: 'invalid', fields: bad });
+  return true;
+}
+
+/**
+ * The portal's submit: are the fields complete, and what card is it? The funding comes from the payments service by
+ * the card's BIN (its first 8 digits, from this origin); unknown when the lookup fails (the portal then states the fee).
+ */
+async function check() {
+  if (!kind || busy || refuseIfInvalid()) return;
+  if (kind === 'ACH') {
+    post({ type: 'checked', brand: null, funding: null });
     return;
   }
+  const digits = normaliseDigits(values().ccNumber) ?? '';
+  let funding: 'credit' | 'debit' | 'prepaid' | null = null;
+  try {
+    const result = await api.GET('/card-bins/{bin}', {
+      params: { path: { bin: digits.slice(0, 8) }, query: { provider: provider as 'plastiq-cc' | 'priority-cc' } },
+      headers: { Authorization: `Bearer ${jwt}` },
+    });
+    funding = result.data?.funding ?? null;
+  } catch {
+    funding = null;
+  }
+  post({ type: 'checked', brand: detectCardBrand(digits), funding });
+}
+
+async function tokenize(extra: { name?: string; tin?: string }) {
+  if (!kind || busy || refuseIfInvalid()) return;
   const v = values();
   const body = frameRequest(kind, provider, v, extra);
   setBusy(true);
@@ -167,6 +193,13 @@ form.addEventListener('submit', (event) => {
   event.preventDefault();
   post({ type: 'submit' });
 });
+// The portal's iframe is sandboxed without `allow-forms`, which blocks the form's implicit submission: Enter in a field
+// is turned into the portal's submit here.
+form.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' || event.isComposing || !(event.target instanceof HTMLInputElement)) return;
+  event.preventDefault();
+  post({ type: 'submit' });
+});
 
 window.addEventListener('message', (event) => {
   // only the portal that embeds this page, and only its window
@@ -189,6 +222,8 @@ window.addEventListener('message', (event) => {
       pendingExtra = null;
       void tokenize(extra);
     }
+  } else if (message.type === 'check') {
+    void check();
   } else if (message.type === 'tokenize') {
     void tokenize(message.extra);
   }

@@ -84,8 +84,10 @@ for (const c of CODES) {
     await page.getByRole('link', { name: 'Add Payment Method' }).click();
     await page.getByRole('tab', { name: 'Bank Account' }).click();
     await page.getByLabel('Account Nickname').fill(nickname);
-    await page.getByLabel('Routing Number').fill('011000015');
-    await page.getByLabel('Checking Account Number').fill(c.account);
+    // the numbers are typed in the payments origin's hosted fields frame (issue 21)
+    const hosted = page.getByRole('tabpanel').frameLocator('[data-testid="hosted-fields"]');
+    await hosted.getByLabel('Routing Number').fill('011000015');
+    await hosted.getByLabel('Checking Account Number').fill(c.account);
     await page.getByRole('button', { name: 'Add Bank Account' }).click();
     await expect(page).toHaveURL(new RegExp(`${place.base}/click2pay$`));
     await expandPicker(page);

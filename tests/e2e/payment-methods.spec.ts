@@ -27,13 +27,17 @@ async function expandPicker(page: Page) {
   await expect(page.getByRole('radiogroup')).toBeVisible();
 }
 
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Name on Card').fill('Dana Reyes');
-  await page.getByLabel('Card Number').fill(number);
-  await page.getByLabel('Expiration Date (MM/YY)').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-  await page.getByLabel('Security Code (CVC)').fill('123');
-  await page.getByLabel('Billing Address', { exact: true }).fill('19 Harbor St');
-  await page.getByLabel('ZIP Code').fill('28401');
+/** The hosted fields frame (payments origin) of the tab shown: the card and bank numbers are typed there (issue 21). */
+const hosted = (page: Page) => page.getByRole('tabpanel').frameLocator('[data-testid="hosted-fields"]');
+
+async function fillCard(page: Page, number: string, cvc = '123') {
+  const frame = hosted(page);
+  await frame.getByLabel('Name on Card').fill('Dana Reyes');
+  await frame.getByLabel('Card Number').fill(number);
+  await frame.getByLabel('Expiration Date (MM/YY)').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await frame.getByLabel('Security Code (CVC)').fill(cvc);
+  await frame.getByLabel('Billing Address', { exact: true }).fill('19 Harbor St');
+  await frame.getByLabel('ZIP Code').fill('28401');
 }
 
 test('a declined test card says "Could not add card." and keeps the form', async ({ page }) => {
@@ -42,8 +46,8 @@ test('a declined test card says "Could not add card." and keeps the form', async
   await expect(page.getByRole('heading', { name: /Add a Payment Method for/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Card' })).toBeVisible();
   await fillCard(page, '4000000000000002');
-  // Keyboard only: Enter submits the form, Tab reaches Confirm in the fee modal.
-  await page.getByLabel('ZIP Code').press('Enter');
+  // Keyboard only: Enter in the frame submits the page's form, Tab reaches Confirm in the fee modal.
+  await hosted(page).getByLabel('ZIP Code').press('Enter');
   const modal = page.getByRole('alertdialog', { name: 'Add Card?' });
   await expect(modal).toContainText('service fee will be added to all payments made with this card');
   await expectNoSeriousA11yViolations(page);
@@ -53,7 +57,7 @@ test('a declined test card says "Could not add card." and keeps the form', async
   await expect(modal.getByRole('alert')).toContainText('Could not add card.');
   await expect(modal.getByRole('alert')).toContainText('declined');
   await modal.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByLabel('Card Number')).toHaveValue('4000000000000002');
+  await expect(hosted(page).getByLabel('Card Number')).toHaveValue(/4000\s?0000\s?0000\s?0002/);
 });
 
 test('the Add … Card? modal says the fee by the card’s BIN (issue 20): the percent for a credit card, none for a debit card; the pay page shows no fee for it', async ({ page }) => {
@@ -71,7 +75,7 @@ test('the Add … Card? modal says the fee by the card’s BIN (issue 20): the p
   await expect(modal).toBeHidden();
 
   // A sandbox debit test number (BIN 40000566): no fee.
-  await page.getByLabel('Card Number').fill('4000056655665556');
+  await hosted(page).getByLabel('Card Number').fill('4000056655665556');
   await page.getByRole('button', { name: 'Add Card', exact: true }).click();
   modal = page.getByRole('alertdialog', { name: 'Add Debit Card?' });
   await expect(modal).toContainText('This is a debit card: no service fee will be charged on payments made with it.');
@@ -100,11 +104,12 @@ test('a new bank account is pending until verified with its micro-deposits, then
 
   await page.getByRole('tab', { name: 'Bank Account' }).click();
   await page.getByLabel('Account Nickname').fill('E2E Checking');
-  await page.getByLabel('Routing Number').fill('011000016');
-  await page.getByLabel('Checking Account Number').fill('000123456789');
+  await hosted(page).getByLabel('Routing Number').fill('011000016');
+  await hosted(page).getByLabel('Checking Account Number').fill('000123456789');
   await page.getByRole('button', { name: 'Add Bank Account' }).click();
-  await expect(page.getByText('Enter a valid 9-digit routing number.')).toBeVisible();
-  await page.getByLabel('Routing Number').fill('011000015');
+  // the frame shows its own errors
+  await expect(hosted(page).getByText('Enter a valid 9-digit routing number.')).toBeVisible();
+  await hosted(page).getByLabel('Routing Number').fill('011000015');
   await page.getByRole('button', { name: 'Add Bank Account' }).click();
 
   // Back on click-to-pay (navigation state), the new account shows without a reload: pending, not selectable.
@@ -148,4 +153,75 @@ test('a new bank account is pending until verified with its micro-deposits, then
   await page.reload();
   await openPicker(page, base);
   await expect(page.getByRole('radio', { name: label })).toHaveCount(0);
+});
+
+test('the numbers never reach the portal (issue 21): no request of the portal page, nothing in its DOM or storage; messages from another origin are ignored', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one run is enough: the same page at 375 px is covered by the journeys above');
+  const cardNumber = '5555555555554444';
+  const cvc = '739';
+  const accountNumber = '000123456789';
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.frame() === page.mainFrame()) sent.push(`${request.method()} ${request.url()}\n${request.postData() ?? ''}`);
+  });
+  const { base } = await linkTo('Harbor Street Kitchen');
+  await page.goto(`${base}/paymentmethods/new`);
+  await expect(page.getByRole('tab', { name: 'Card' })).toBeVisible();
+  await page.getByLabel('Nickname (optional)').fill('Leak Check MC');
+  await fillCard(page, cardNumber, cvc);
+  await page.getByRole('button', { name: 'Add Card', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}$`));
+
+  await page.goto(`${base}/paymentmethods/new`);
+  await page.getByRole('tab', { name: 'Bank Account' }).click();
+  await page.getByLabel('Account Nickname').fill('Leak Check Bank');
+  await hosted(page).getByLabel('Routing Number').fill('011000015');
+  await hosted(page).getByLabel('Checking Account Number').fill(accountNumber);
+  // a forged frame message from another origin (and one from this page's own window) is ignored: nothing is submitted
+  const before = sent.length;
+  await page.evaluate(() => {
+    const frame = document.querySelector('[role="tabpanel"]:not([hidden]) [data-testid="hosted-fields"]') as HTMLIFrameElement | null;
+    for (const data of [{ channel: 'pp-hosted-fields', type: 'submit' }, { channel: 'pp-hosted-fields', type: 'tokenized', key: 'pmk_forged', brand: null, lastFour: '0000', funding: null }]) {
+      window.dispatchEvent(new MessageEvent('message', { data, origin: 'https://evil.example', source: frame?.contentWindow ?? null }));
+      window.dispatchEvent(new MessageEvent('message', { data, origin: window.location.origin, source: window }));
+    }
+  });
+  await expect(page.getByRole('button', { name: 'Add Bank Account' })).toBeEnabled();
+  expect(sent.slice(before).filter((r) => r.startsWith('POST'))).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Add Bank Account' }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}$`));
+
+  // nothing the portal's frame sent, and nothing in its DOM (with input values) or storage, holds a number
+  const held = await page.evaluate(() => [
+    document.documentElement.outerHTML,
+    ...[...document.querySelectorAll('input, textarea')].map((el) => (el as HTMLInputElement).value),
+    ...Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k)}`),
+    ...Object.keys(sessionStorage).map((k) => `${k}=${sessionStorage.getItem(k)}`),
+  ].join('\n'));
+  expect(sent.some((r) => r.includes('/paymentmethods'))).toBe(true);
+  for (const text of [...sent, held]) {
+    expect(text).not.toContain(cardNumber);
+    expect(text).not.toContain(accountNumber);
+    expect(text).not.toMatch(new RegExp(`(^|[^0-9A-Za-z])${cvc}([^0-9A-Za-z]|$)`));
+  }
+  expect(sent.some((r) => r.includes('/payments-api/'))).toBe(false);
+});
+
+test('keyboard alone: the portal’s fields, then Tab into the frame, then out to Add Card; no horizontal scroll', async ({ page }) => {
+  const { base } = await linkTo('Harbor Street Kitchen');
+  await page.goto(`${base}/paymentmethods/new`);
+  const add = page.getByRole('button', { name: 'Add Card', exact: true });
+  await expect(add).toBeEnabled();
+  await expect(hosted(page).getByLabel('ZIP Code')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await page.getByLabel('Business Tax ID (TIN, optional)').focus();
+  const first = hosted(page).getByLabel('Name on Card');
+  // past the card type choice (one stop when shown) into the frame's first field
+  for (let i = 0; i < 4 && !(await first.evaluate((el) => el === document.activeElement && document.hasFocus())); i++) await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  await hosted(page).getByLabel('ZIP Code').focus();
+  await page.keyboard.press('Tab');
+  await expect(add).toBeFocused();
 });

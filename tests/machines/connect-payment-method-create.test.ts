@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { AttachInput, CardFundingInput, PaymentMethod, TokenizeInput } from '../../machines/payment-method-create/payment-method-create.actors';
-import type { CardFunding } from '../../core/rules/fees';
+import type { HostedFieldsPort } from '../../core/api/hosted-fields';
+import type { AttachInput, CheckAnswer, PaymentMethod, TokenizeInput } from '../../machines/payment-method-create/payment-method-create.actors';
 import { connectPaymentMethodCreate } from '../../machines/payment-method-create/payment-method-create.connect';
 import { paymentMethodCreateMachine, type PaymentMethodCreateEvent } from '../../machines/payment-method-create/payment-method-create.machine';
 import { createFailure, modelBankRequest, modelCardRequest, modelCreateInput } from '../../machines/payment-method-create/payment-method-create.model';
 
-/** The chart whose tokenizer and attach calls fail with a processor code, or never answer. */
+/** The chart whose frame checks a valid credit card or bank account, and whose tokenize and attach calls fail with a processor code, or never answer. */
 function start({ fail }: { fail: boolean }) {
   const answer = (): Promise<never> => (fail ? Promise.reject(createFailure('card_declined')) : new Promise(() => {}));
   return createActor(
@@ -14,7 +14,7 @@ function start({ fail }: { fail: boolean }) {
       actors: {
         tokenizePaymentMethod: fromPromise<string, TokenizeInput>(answer),
         attachPaymentMethod: fromPromise<PaymentMethod, AttachInput>(answer),
-        lookupCardFunding: fromPromise<CardFunding | null, CardFundingInput>(async () => 'credit'),
+        checkHostedFields: fromPromise<CheckAnswer, { port: HostedFieldsPort }>(async () => ({ valid: true, brand: 'visa', funding: 'credit' })),
       },
     }),
     { input: modelCreateInput },
@@ -48,9 +48,9 @@ describe('connectPaymentMethodCreate', () => {
     const actor = start({ fail: false });
     actor.send({ type: 'create.submit', request: modelCardRequest });
     const { sent, send } = recorder();
-    // the card's BIN is asked first: busy, no modal yet, nothing to confirm
+    // the frame checks the fields (and the card's BIN) first: busy, no modal yet, nothing to confirm
     const checking = connectPaymentMethodCreate(actor.getSnapshot(), send);
-    expect(checking).toMatchObject({ step: 'checkingCard', feeModalOpen: false, isBusy: true });
+    expect(checking).toMatchObject({ step: 'checking', feeModalOpen: false, isBusy: true });
     const confirming = connectPaymentMethodCreate(await waitFor(actor, (s) => s.matches('confirming')), send);
     expect(confirming).toMatchObject({ step: 'confirming', feeModalOpen: true, feePercent: '2.9', isBusy: false });
     confirming.confirmFee();

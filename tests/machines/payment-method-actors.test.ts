@@ -5,8 +5,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { setAuthToken } from '../../core/api/client';
-import { attachPaymentMethod, createFailureCode, tokenizePaymentMethod } from '../../machines/payment-method-create/payment-method-create.actors';
-import { modelBankRequest, modelCardRequest, modelCreatedCard } from '../../machines/payment-method-create/payment-method-create.model';
+import { attachPaymentMethod, checkHostedFields, createFailureCode, tokenizePaymentMethod } from '../../machines/payment-method-create/payment-method-create.actors';
+import { fakePort, validCredit } from './fake-port';
+import { modelCreatedCard } from '../../machines/payment-method-create/payment-method-create.model';
 import { verifyPaymentMethod } from '../../machines/payment-method-verify/payment-method-verify.actors';
 import { checkPaymentMethodUsage, deletePaymentMethod, isInUseError } from '../../machines/payment-methods/payment-methods.actors';
 import { modelCard, modelList, modelLocationId, modelPending, modelUsage, modelVendorId } from '../../machines/payment-methods/payment-methods.model';
@@ -49,27 +50,36 @@ afterAll(() => { server.close(); setAuthToken(null); });
 const run = <T,>(logic: any, input: unknown): Promise<T> => toPromise(createActor(logic, { input }).start()) as Promise<T>;
 const scope = { vendorId: modelVendorId, locationId: modelLocationId };
 
-describe('tokenizer actor (openapi/payments.yaml)', () => {
-  it('posts the card to /payments-api/tokenizer with the Bearer JWT and answers the key', async () => {
+describe('tokenize actor: the hosted fields frame tokenizes (issue 21)', () => {
+  it('asks the frame with the nickname/TIN only and answers its key; the portal itself posts nothing to the tokenizer', async () => {
     setAuthToken('contact-token');
-    await expect(run(tokenizePaymentMethod, { ...scope, paymentMethodsJwt: 'good.jwt', request: modelCardRequest })).resolves.toBe('pmk_ok');
-    expect(new URL(seen[0].url).pathname).toBe('/payments-api/tokenizer');
-    expect(seen[0].authorization).toBe('Bearer good.jwt');
-    expect(seen[0].body).toEqual(modelCardRequest);
+    const port = fakePort();
+    await expect(run(tokenizePaymentMethod, { ...scope, port, extra: { name: 'Ops Visa', tin: '123456789' } })).resolves.toBe('pmk_1');
+    expect(port.tokenize).toHaveBeenCalledExactlyOnceWith({ name: 'Ops Visa', tin: '123456789' });
+    expect(seen).toEqual([]);
   });
 
-  it('an expired JWT is replaced once by a fresh one from the list', async () => {
-    await expect(run(tokenizePaymentMethod, { ...scope, paymentMethodsJwt: 'stale.jwt', request: modelBankRequest })).resolves.toBe('pmk_ok');
-    expect(seen.map((s) => s.authorization)).toEqual(['Bearer stale.jwt', 'Bearer fresh.jwt']);
+  it('an expired JWT (the frame says unauthorized): a fresh one from the list, and the frame resumes with it', async () => {
+    const port = fakePort({
+      tokenize: async () => ({ type: 'unauthorized' }),
+      resume: async () => ({ type: 'tokenized', key: 'pmk_ok', brand: null, lastFour: '6789', funding: null }),
+    });
+    await expect(run(tokenizePaymentMethod, { ...scope, port, extra: { name: 'Payroll Checking' } })).resolves.toBe('pmk_ok');
+    expect(port.resume).toHaveBeenCalledExactlyOnceWith('fresh.jwt');
   });
 
-  it('a decline fails with the first processor code; a blank code is unknown; a body without errors is generic', async () => {
-    tokenizerAnswer = () => HttpResponse.json({ errors: [{ code: 'card_declined', message: 'declined' }] }, { status: 402 });
-    await expect(run(tokenizePaymentMethod, { ...scope, paymentMethodsJwt: 'j', request: modelCardRequest }).catch(createFailureCode)).resolves.toBe('card_declined');
-    tokenizerAnswer = () => HttpResponse.json({ errors: [{ code: '', message: '?' }] }, { status: 422 });
-    await expect(run(tokenizePaymentMethod, { ...scope, paymentMethodsJwt: 'j', request: modelCardRequest }).catch(createFailureCode)).resolves.toBe('unknown');
-    tokenizerAnswer = () => new HttpResponse('oops', { status: 500 });
-    await expect(run(tokenizePaymentMethod, { ...scope, paymentMethodsJwt: 'j', request: modelCardRequest }).catch(createFailureCode)).resolves.toBe('');
+  it('a refusal fails with the processor code; a blank code is unknown; unreachable or refused twice is generic', async () => {
+    const code = (port: ReturnType<typeof fakePort>) => run(tokenizePaymentMethod, { ...scope, port, extra: {} }).catch(createFailureCode);
+    await expect(code(fakePort({ tokenize: async () => ({ type: 'refused', status: 402, code: 'card_declined', message: 'declined' }) }))).resolves.toBe('card_declined');
+    await expect(code(fakePort({ tokenize: async () => ({ type: 'refused', status: 422, code: ' ', message: '?' }) }))).resolves.toBe('unknown');
+    await expect(code(fakePort({ tokenize: async () => ({ type: 'failed' }) }))).resolves.toBe('');
+    await expect(code(fakePort({ tokenize: async () => ({ type: 'unauthorized' }), resume: async () => ({ type: 'unauthorized' }) }))).resolves.toBe('');
+    expect(seen).toEqual([]);
+  });
+
+  it('check: the frame’s answer as it is (invalid fields, or brand and funding)', async () => {
+    await expect(run(checkHostedFields, { port: fakePort({ check: async () => ({ valid: false, fields: ['cvc'] }) }) })).resolves.toEqual({ valid: false, fields: ['cvc'] });
+    await expect(run(checkHostedFields, { port: fakePort() })).resolves.toEqual(validCredit);
   });
 });
 

@@ -33,6 +33,7 @@ async function listed(base: string, t = token) {
   return res.json() as {
     paymentMethods: Array<{ id: string; type: string; provider: string; displayExtra: { name: string; lastFour: string; serviceFee: string | null; verificationRequired: boolean } }>;
     paymentMethodsJwt: string;
+    hostedFieldsUrl: string;
     clientFlowInfo: Record<string, unknown>;
   };
 }
@@ -99,6 +100,8 @@ describe('GET .../paymentmethods', () => {
     ]);
     expect(body.paymentMethods[0]).toMatchObject({ contactFirstName: 'Dana', contactLastName: 'Whitfield', deletedAt: null });
     expect(body.clientFlowInfo).toEqual({});
+    // the add-method page's iframe: the payments origin's hosted fields page (testConfig: PAYMENTS_PUBLIC_URL http://payments.test)
+    expect(body.hostedFieldsUrl).toBe('http://payments.test/hosted-fields');
 
     const checked = verifyJwt(body.paymentMethodsJwt, await paymentsJwtSecret(s.db));
     expect(checked.ok).toBe(true);

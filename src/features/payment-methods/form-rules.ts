@@ -64,6 +64,41 @@ export function bankFormProblems(v: BankFormValues): Problems<BankFormValues> {
   return p;
 }
 
+/** The card tab's own (non-secret) fields on the portal page: the numbers are in the hosted fields frame. */
+export interface CardExtraValues {
+  nickname: string;
+  tin: string;
+}
+export const emptyCardExtra: CardExtraValues = { nickname: '', tin: '' };
+
+/** The bank tab's own field on the portal page (routing and account numbers are in the frame). */
+export interface BankExtraValues {
+  name: string;
+}
+export const emptyBankExtra: BankExtraValues = { name: '' };
+
+/** The card tab's portal fields: the same checks as the whole form's (the TIN, when given, is nine digits). */
+export function cardExtraProblems(v: CardExtraValues): Problems<CardExtraValues> {
+  const p: Problems<CardExtraValues> = {};
+  if (!blank(v.tin) && !/^\d{9}$/.test(v.tin.replace(/[\s-]/g, ''))) p.tin = t.errTin;
+  return p;
+}
+
+/** The bank tab's portal field: the account nickname is required. */
+export function bankExtraProblems(v: BankExtraValues): Problems<BankExtraValues> {
+  return blank(v.name) ? { name: t.required } : {};
+}
+
+/** What the frame adds to the card it tokenizes (the nickname as `name`, the TIN as digits). */
+export function toCardExtra(v: CardExtraValues): { name?: string; tin?: string } {
+  return { ...(blank(v.nickname) ? {} : { name: v.nickname.trim() }), ...(blank(v.tin) ? {} : { tin: v.tin.replace(/[\s-]/g, '') }) };
+}
+
+/** What the frame adds to the bank account it tokenizes. */
+export function toBankExtra(v: BankExtraValues): { name: string } {
+  return { name: v.name.trim() };
+}
+
 /** ZIP as the contract wants it: 12345 or 12345-6789. */
 function contractZip(zip: string): string {
   const digits = zip.replace(/\D/g, '');

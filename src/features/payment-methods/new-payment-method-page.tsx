@@ -2,9 +2,9 @@ import { RadioGroup } from '@ark-ui/react/radio-group';
 import { Tabs } from '@ark-ui/react/tabs';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Temporal } from 'temporal-polyfill';
 import { css } from '../../../styled-system/css';
-import type { BankAccountTokenizeRequest, CardTokenizeRequest } from '../../../machines/payment-method-create/payment-method-create.actors';
+import type { HostedFieldsPort } from '../../../core/api/hosted-fields';
+import type { CreateRequest } from '../../../machines/payment-method-create/payment-method-create.actors';
 import { Button, button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Page } from '../../ui/page';
@@ -14,12 +14,13 @@ import { LocationPage } from '../../app/location-page';
 import type { LocationContextView } from '../../app/use-location-context';
 import { useSession } from '../../app/session';
 import {
-  bankFormProblems, cardFormProblems, emptyBank, emptyCard, failureHint, failureText, feeModalBody, feeModalTitle, fixedCardKind, toBankRequest, toCardRequest,
-  type BankFormValues, type CardFormValues, type CardKind, type Problems,
+  bankExtraProblems, cardExtraProblems, emptyBankExtra, emptyCardExtra, failureHint, failureText, feeModalBody, feeModalTitle, fixedCardKind, toBankExtra, toCardExtra,
+  type BankExtraValues, type CardExtraValues, type CardKind, type Problems,
 } from './form-rules';
 import { paymentMethodTexts as t } from '../../ui/payment-methods/texts';
 import { usePaymentMethodCreate } from './use-payment-method-create';
 import { usePaymentMethods } from '../../ui/payment-methods/use-payment-methods';
+import { HostedFields } from '../../ui/payment-methods/hosted-fields';
 
 const styles = {
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: '700', lineHeight: '1.2', mb: '6' }),
@@ -96,29 +97,40 @@ function useFormState<T extends object>(initial: T, check: (v: T) => Problems<T>
   return { values, problems, field, touchAll, valid: Object.keys(problems).length === 0 };
 }
 
-function CardForm({ provider, busy, onSubmit, kindChoice, kind, onKind, failure }: {
-  provider: CardTokenizeRequest['provider'];
+/** The hosted fields frame's port: null until the frame listens (the submit button waits for it). */
+function useHostedPort() {
+  const [port, setPort] = useState<HostedFieldsPort | null>(null);
+  return { port, onPort: setPort };
+}
+
+interface HostedFrame {
+  /** `hostedFieldsUrl` of the list: the payments origin's page */
+  src: string;
+  jwt: string | null;
+}
+
+function CardForm({ provider, frame, busy, onSubmit, kindChoice, kind, onKind, failure }: {
+  provider: string;
+  frame: HostedFrame;
   busy: boolean;
-  onSubmit: (request: CardTokenizeRequest) => void;
+  onSubmit: (request: CreateRequest) => void;
   kindChoice: boolean;
   kind: CardKind;
   onKind: (kind: CardKind) => void;
   failure: ReactNode;
 }) {
-  const today = Temporal.Now.plainDateISO();
-  const form = useFormState<CardFormValues>(emptyCard, (v) => cardFormProblems(v, today));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const form = useFormState<CardExtraValues>(emptyCardExtra, cardExtraProblems);
+  const { port, onPort } = useHostedPort();
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
     form.touchAll();
-    if (form.valid) onSubmit(toCardRequest(form.values, provider));
+    if (form.valid && port && !busy) onSubmit({ kind: 'CC', provider, extra: toCardExtra(form.values), port });
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t.tabCard}>
-      {form.field({ name: 'nameOnCard', label: t.nameOnCard, autoComplete: 'cc-name', maxLength: 100 }, busy)}
-      {form.field({ name: 'ccNumber', label: t.ccNumber, autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 23 }, busy)}
       <div className={styles.grid}>
-        {form.field({ name: 'expDate', label: t.expDate, autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 7 }, busy)}
-        {form.field({ name: 'cvc', label: t.cvc, autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4 }, busy)}
+        {form.field({ name: 'nickname', label: t.nickname, maxLength: 50 }, busy)}
+        {form.field({ name: 'tin', label: t.tin, inputMode: 'numeric', maxLength: 11 }, busy)}
       </div>
       {kindChoice ? (
         <RadioGroup.Root className={styles.radioRoot} value={kind} onValueChange={(d) => onKind((d.value as CardKind) ?? null)} disabled={busy}>
@@ -134,44 +146,37 @@ function CardForm({ provider, busy, onSubmit, kindChoice, kind, onKind, failure 
           </div>
         </RadioGroup.Root>
       ) : null}
-      {form.field({ name: 'addressLine1', label: t.addressLine1, autoComplete: 'address-line1', maxLength: 200 }, busy)}
-      {form.field({ name: 'addressLine2', label: t.addressLine2, autoComplete: 'address-line2', maxLength: 200 }, busy)}
-      <div className={styles.grid}>
-        {form.field({ name: 'zipCode', label: t.zipCode, autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 10 }, busy)}
-        {form.field({ name: 'tin', label: t.tin, inputMode: 'numeric', maxLength: 11 }, busy)}
-      </div>
-      {form.field({ name: 'nickname', label: t.nickname, maxLength: 50 }, busy)}
+      <HostedFields src={frame.src} kind="CC" provider={provider} jwt={frame.jwt} title={t.hostedCardTitle} onSubmit={() => submit()} onPort={onPort} />
       {failure}
       <div className={styles.actions}>
-        <Button type="submit" loading={busy}>{busy ? t.saving : t.saveCard}</Button>
+        <Button type="submit" loading={busy} disabled={!port}>{busy ? t.saving : t.saveCard}</Button>
       </div>
     </form>
   );
 }
 
-function BankForm({ provider, busy, onSubmit, failure }: {
-  provider: BankAccountTokenizeRequest['provider'];
+function BankForm({ provider, frame, busy, onSubmit, failure }: {
+  provider: string;
+  frame: HostedFrame;
   busy: boolean;
-  onSubmit: (request: BankAccountTokenizeRequest) => void;
+  onSubmit: (request: CreateRequest) => void;
   failure: ReactNode;
 }) {
-  const form = useFormState<BankFormValues>(emptyBank, bankFormProblems);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const form = useFormState<BankExtraValues>(emptyBankExtra, bankExtraProblems);
+  const { port, onPort } = useHostedPort();
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
     form.touchAll();
-    if (form.valid) onSubmit(toBankRequest(form.values, provider));
+    if (form.valid && port && !busy) onSubmit({ kind: 'ACH', provider, extra: toBankExtra(form.values), port });
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t.tabBank}>
       {form.field({ name: 'name', label: t.bankName, maxLength: 50 }, busy)}
-      <div className={styles.grid}>
-        {form.field({ name: 'bankRoutingNumber', label: t.routingNumber, inputMode: 'numeric', maxLength: 11 }, busy)}
-        {form.field({ name: 'checkingAccountNumber', label: t.accountNumber, inputMode: 'numeric', maxLength: 20 }, busy)}
-      </div>
+      <HostedFields src={frame.src} kind="ACH" provider={provider} jwt={frame.jwt} title={t.hostedBankTitle} onSubmit={() => submit()} onPort={onPort} />
       <p className={styles.note}>{t.bankVerifyNote}</p>
       {failure}
       <div className={styles.actions}>
-        <Button type="submit" loading={busy}>{busy ? t.saving : t.saveBank}</Button>
+        <Button type="submit" loading={busy} disabled={!port}>{busy ? t.saving : t.saveBank}</Button>
       </div>
     </form>
   );
@@ -184,7 +189,7 @@ function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorI
   const methods = usePaymentMethods(vendorId, locationId);
   const { card, bank } = methods.providers;
   const listRef = session.paymentMethods(vendorId, locationId);
-  const create = usePaymentMethodCreate({ vendorId, locationId, paymentMethodsJwt: methods.paymentMethodsJwt, serviceFees: methods.serviceFees }, listRef, () =>
+  const create = usePaymentMethodCreate({ vendorId, locationId, serviceFees: methods.serviceFees }, listRef, () =>
     navigate(returnPath(routerLocation.state, base), { replace: true }));
   // Creating from an existing token (e.g. handed back by a provider's hosted flow in the navigation state) skips tokenizing.
   const existingKey = (routerLocation.state as { paymentMethodKey?: unknown } | null)?.paymentMethodKey;
@@ -201,6 +206,7 @@ function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorI
   const inlineFailure = (forKind: 'CC' | 'ACH') =>
     create.failureShownIn === 'form' && create.kind === forKind ? <FailureAlert kind={create.kind} code={create.code} onRetry={create.retry} onDismiss={create.dismiss} /> : null;
   const busy = create.isBusy;
+  const frame: HostedFrame = { src: methods.hostedFieldsUrl ?? '', jwt: methods.paymentMethodsJwt };
 
   if (!card && !bank) return <p role="alert">{t.noProviders}</p>;
 
@@ -217,7 +223,8 @@ function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorI
         <Tabs.Content value="card">
           {card ? (
             <CardForm
-              provider={card as CardTokenizeRequest['provider']}
+              provider={card}
+              frame={frame}
               busy={busy}
               onSubmit={create.submit}
               kindChoice={fixedKind === 'choice'}
@@ -228,7 +235,7 @@ function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorI
           ) : <p>{t.noCardProvider}</p>}
         </Tabs.Content>
         <Tabs.Content value="bank">
-          {bank ? <BankForm provider={bank as BankAccountTokenizeRequest['provider']} busy={busy} onSubmit={create.submit} failure={inlineFailure('ACH')} /> : <p>{t.noBankProvider}</p>}
+          {bank ? <BankForm provider={bank} frame={frame} busy={busy} onSubmit={create.submit} failure={inlineFailure('ACH')} /> : <p>{t.noBankProvider}</p>}
         </Tabs.Content>
       </Tabs.Root>
       <div className={css({ mt: '4' })}>
@@ -276,8 +283,9 @@ function NewMethodContent({ vendorId, locationId, base, context }: { vendorId: s
 }
 
 /**
- * Add a payment method (spec §2, lazy route `.../paymentmethods/new`): Card and Bank Account tabs
- * with inline validation; the provider is the first card / bank provider of the location's
+ * Add a payment method (spec §2, lazy route `.../paymentmethods/new`): Card and Bank Account tabs; the card and bank
+ * numbers are typed in the payments origin's hosted fields frame (issue 21: this page never holds them), the page keeps
+ * only the nickname, TIN and card type; the provider is the first card / bank provider of the location's
  * `clientFlowInfo` (its enabled payment configs); a card with a service fee asks "Add … Card?"
  * first. Success selects the new method and goes back (to click-to-pay when it came from there).
  */

@@ -61,6 +61,8 @@ export const paymentMethodTexts = {
   cardKindDebit: 'Debit',
   cardKindUnknown: 'Not sure',
   bankName: 'Account Nickname',
+  hostedCardTitle: 'Card details',
+  hostedBankTitle: 'Bank account details',
   routingNumber: 'Routing Number',
   accountNumber: 'Checking Account Number',
   saveCard: 'Add Card',

@@ -40,7 +40,7 @@ export const handlers = [
     return HttpResponse.json({ vendors: [{ ...v, config: { ...v.config, autoPayStartDateTimeFrame: world.autoPayStartDateTimeFrame } }] } satisfies S['VendorList']);
   }),
   http.get('*/api/vendors/:vendorId/locations', () => HttpResponse.json({ locations: [location(modelLocationId, modelVendorId, 'Blue Heron Grill')] } satisfies S['LocationList'])),
-  http.get(`${api}/paymentmethods`, () => HttpResponse.json({ paymentMethods: modelAutopayMethods, paymentMethodsJwt: 'jwt', clientFlowInfo: {} } as S['PaymentMethodList'])),
+  http.get(`${api}/paymentmethods`, () => HttpResponse.json({ paymentMethods: modelAutopayMethods, paymentMethodsJwt: 'jwt', hostedFieldsUrl: 'http://payments.test/hosted-fields', clientFlowInfo: {} } as S['PaymentMethodList'])),
   http.get('*/api/config', ({ request }) => {
     const key = new URL(request.url).searchParams.get('key');
     if (key === 'configuration') return HttpResponse.json({ configuration: { paymentRequest: { c2pPaymentDays: 30 }, autopayConfig: { startDateTimeFrame: 30 } } } satisfies S['ConfigResponse']);

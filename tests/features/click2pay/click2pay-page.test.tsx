@@ -32,7 +32,7 @@ const server = setupServer(
     const list = invoiceId ? world.invoices.filter((i) => i.id === invoiceId) : world.invoices;
     return HttpResponse.json({ locationInvoices: list, requestInvoiceIds: world.requestInvoiceIds });
   }),
-  http.get('*/api/vendors/:v/locations/:l/paymentmethods', () => HttpResponse.json({ paymentMethods: world.methods, paymentMethodsJwt: 'jwt', clientFlowInfo: {} })),
+  http.get('*/api/vendors/:v/locations/:l/paymentmethods', () => HttpResponse.json({ paymentMethods: world.methods, paymentMethodsJwt: 'jwt', hostedFieldsUrl: 'http://payments.test/hosted-fields', clientFlowInfo: {} })),
   http.get('*/api/config', ({ request }) => {
     const key = new URL(request.url).searchParams.get('key');
     if (key === 'configuration') return HttpResponse.json({ configuration: { paymentRequest: { c2pPaymentDays: 30 }, autopayConfig: { startDateTimeFrame: 30 } } });

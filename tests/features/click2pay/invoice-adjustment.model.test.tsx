@@ -31,7 +31,7 @@ configure({ asyncUtilTimeout: 8000 });
 const server = setupServer(
   ...frameHandlers(ids.coastal, ids.blueHeron),
   http.get('*/api/vendors/:v/locations/:l/invoices', () => HttpResponse.json({ locationInvoices: [modelAdjustInvoice], requestInvoiceIds: [] })),
-  http.get('*/api/vendors/:v/locations/:l/paymentmethods', () => HttpResponse.json({ paymentMethods: [], paymentMethodsJwt: 'jwt', clientFlowInfo: {} })),
+  http.get('*/api/vendors/:v/locations/:l/paymentmethods', () => HttpResponse.json({ paymentMethods: [], paymentMethodsJwt: 'jwt', hostedFieldsUrl: 'http://payments.test/hosted-fields', clientFlowInfo: {} })),
   http.get('*/api/config', () => HttpResponse.json({ holidays: [] })),
 );
 

@@ -42,7 +42,7 @@ const server = setupServer(
       requestInvoiceIds: [inv.requested],
     })),
   http.get('*/api/vendors/:v/locations/:l/paymentmethods', () =>
-    HttpResponse.json({ paymentMethods: [modelMethod('aaaaaaaa-1111-4111-8111-111111111111', 'direct-ach', 'Checking', '6789')], paymentMethodsJwt: 'jwt', clientFlowInfo: {} })),
+    HttpResponse.json({ paymentMethods: [modelMethod('aaaaaaaa-1111-4111-8111-111111111111', 'direct-ach', 'Checking', '6789')], paymentMethodsJwt: 'jwt', hostedFieldsUrl: 'http://payments.test/hosted-fields', clientFlowInfo: {} })),
   payConfigHandler(),
 );
 

@@ -44,7 +44,7 @@ const server = setupServer(
   http.get('*/api/vendors/:v/locations/:l/invoices', () =>
     HttpResponse.json({ locationInvoices: [modelInvoice(modelIds.invoiceA, 'INV-1001', 100.5, '2026-12-05')], requestInvoiceIds: [] })),
   http.get('*/api/vendors/:v/locations/:l/paymentmethods', () =>
-    HttpResponse.json({ paymentMethods: [modelMethod(modelIds.card, 'priority-cc', 'Visa Business', '4821', '2.9')], paymentMethodsJwt: 'jwt', clientFlowInfo: {} })),
+    HttpResponse.json({ paymentMethods: [modelMethod(modelIds.card, 'priority-cc', 'Visa Business', '4821', '2.9')], paymentMethodsJwt: 'jwt', hostedFieldsUrl: 'http://payments.test/hosted-fields', clientFlowInfo: {} })),
   http.get('*/api/config', ({ request }) => {
     const key = new URL(request.url).searchParams.get('key');
     if (key === 'configuration') return HttpResponse.json({ configuration: { paymentRequest: { c2pPaymentDays: 30 }, autopayConfig: { startDateTimeFrame: 30 } } });

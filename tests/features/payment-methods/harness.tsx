@@ -59,3 +59,52 @@ export function harnessRouter(path: string, state?: unknown) {
 export function App({ router }: { router: ReturnType<typeof harnessRouter> }) {
   return <RouterProvider router={router} />;
 }
+
+/** The payments origin of the model list's `hostedFieldsUrl`. */
+export const paymentsOrigin = 'http://payments.test';
+
+/**
+ * A stand-in for the payments origin's hosted fields frame (issue 21) in jsdom, which loads no frames: what the page
+ * posts to an iframe's window is recorded, and the frame's answers are `MessageEvent`s dispatched on the page's window
+ * with `origin` = the payments origin and `source` = that iframe's contentWindow — exactly what the page checks.
+ */
+export function fakeHostedFrames() {
+  const posted = new Map<Window, Array<{ message: any; targetOrigin: string }>>();
+  const ready = new WeakSet<Window>();
+  const responders = new Map<Window, (message: any) => Record<string, unknown> | null>();
+  const frameOf = (form: HTMLElement) => {
+    const iframe = form.querySelector<HTMLIFrameElement>('iframe[data-testid="hosted-fields"]');
+    if (!iframe?.contentWindow) throw new Error('no hosted fields frame in this form');
+    const win = iframe.contentWindow;
+    if (!posted.has(win)) {
+      const messages: Array<{ message: any; targetOrigin: string }> = [];
+      posted.set(win, messages);
+      (win as unknown as { postMessage: (message: any, targetOrigin: string) => void }).postMessage = (message, targetOrigin) => {
+        messages.push({ message, targetOrigin });
+        const answer = responders.get(win)?.(message);
+        if (answer) setTimeout(() => say(win, answer), 0);
+      };
+    }
+    return { win, messages: posted.get(win)! };
+  };
+  const say = (win: Window, data: Record<string, unknown>) =>
+    window.dispatchEvent(new MessageEvent('message', { data: { channel: 'pp-hosted-fields', ...data }, origin: paymentsOrigin, source: win }));
+  return {
+    /** the frame in this form says `ready` (once), so the page sends `init` and enables its submit */
+    ready(form: HTMLElement) {
+      const { win } = frameOf(form);
+      if (ready.has(win)) return;
+      ready.add(win);
+      say(win, { type: 'ready' });
+    },
+    /** what the page posted to the frame in this form */
+    posted: (form: HTMLElement) => frameOf(form).messages,
+    /** every message the page posted to any frame */
+    all: () => [...posted.values()].flat(),
+    say: (form: HTMLElement, data: Record<string, unknown>) => say(frameOf(form).win, data),
+    /** the frame in this form answers every post by itself (null: no answer), e.g. `check` → `checked` */
+    respond(form: HTMLElement, responder: (message: any) => Record<string, unknown> | null) {
+      responders.set(frameOf(form).win, responder);
+    },
+  };
+}

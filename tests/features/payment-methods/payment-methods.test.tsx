@@ -7,15 +7,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { PERSISTED_STORE_KEY } from '../../../machines/persisted/persisted.machine';
 import { modelCard, modelChecking, modelPending } from '../../../machines/payment-methods/payment-methods.model';
 import { paymentMethodTexts as t } from '../../../src/ui/payment-methods/texts';
-import { App, base, harnessRouter, picked } from './harness';
+import { App, base, fakeHostedFrames, harnessRouter, paymentsOrigin, picked } from './harness';
 import { handlers, resetWorld, world } from './msw-world';
 
 configure({ asyncUtilTimeout: 8000 });
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
+let frames: ReturnType<typeof fakeHostedFrames>;
 beforeEach(() => {
   resetWorld();
+  frames = fakeHostedFrames();
   picked.length = 0;
   localStorage.clear();
   window.scrollTo = vi.fn();
@@ -123,35 +125,61 @@ async function openNewPage(state?: unknown) {
   return router;
 }
 
-async function fillCard(number: string) {
-  const form = screen.getByRole('form', { name: t.tabCard });
-  await userEvent.type(within(form).getByLabelText(t.nameOnCard), 'Dana Reyes');
-  await userEvent.type(within(form).getByLabelText(t.ccNumber), number);
-  await userEvent.type(within(form).getByLabelText(t.expDate), '12/39');
-  await userEvent.type(within(form).getByLabelText(t.cvc), '123');
-  await userEvent.type(within(form).getByLabelText(t.addressLine1), '214 East Bay St');
-  await userEvent.type(within(form).getByLabelText(t.zipCode), '29401');
-  return form;
+const credit = { type: 'checked', brand: 'visa', funding: 'credit' };
+const tokenized = { type: 'tokenized', key: 'pmk_1', brand: 'visa', lastFour: '4242', funding: 'credit' };
+
+/**
+ * The form of a tab with its hosted fields frame ready (the harness's stand-in for the payments origin's frame, which
+ * holds the numbers): it answers `check` with `onCheck` and `tokenize` with `onTokenize`.
+ */
+async function readyForm(tab: string, answers: { onCheck?: () => Record<string, unknown> | null; onTokenize?: () => Record<string, unknown> | null } = {}) {
+  await userEvent.click(screen.getByRole('tab', { name: tab }));
+  const form = screen.getByRole('form', { name: tab });
+  const submit = within(form).getByRole('button', { name: tab === t.tabCard ? t.saveCard : t.saveBank });
+  // the submit waits for the frame
+  expect(submit).toBeDisabled();
+  frames.respond(form, (m) => (m.type === 'check' ? (answers.onCheck ?? (() => credit))() : m.type === 'tokenize' ? (answers.onTokenize ?? (() => tokenized))() : null));
+  await act(async () => frames.ready(form));
+  await waitFor(() => expect(submit).toBeEnabled());
+  expect(frames.posted(form)[0]).toEqual({
+    message: { channel: 'pp-hosted-fields', type: 'init', kind: tab === t.tabCard ? 'CC' : 'ACH', provider: tab === t.tabCard ? 'plastiq-cc' : 'priority-ach', jwt: 'model.jwt.token', theme: expect.any(Object) },
+    targetOrigin: paymentsOrigin,
+  });
+  return { form, submit };
 }
 
-describe('adding a payment method', () => {
-  it('validates inline and keeps what was typed', async () => {
+const asked = (form: HTMLElement, type: string) => frames.posted(form).filter((p) => p.message.type === type).map((p) => p.message);
+
+describe('adding a payment method (the numbers are typed in the hosted fields frame)', () => {
+  it('the page has no number fields; a bad TIN or a blank account nickname is shown on the page; invalid frame fields keep the form', async () => {
     await openNewPage();
-    const form = screen.getByRole('form', { name: t.tabCard });
-    await userEvent.type(within(form).getByLabelText(t.ccNumber), '4242424242424241');
-    await userEvent.type(within(form).getByLabelText(t.expDate), '13/30');
-    await userEvent.click(within(form).getByRole('button', { name: t.saveCard }));
-    expect(within(form).getByText(t.errCardNumber)).toBeInTheDocument();
-    expect(within(form).getByText(t.errExpFormat)).toBeInTheDocument();
-    expect(within(form).getAllByText(t.required).length).toBeGreaterThan(0);
-    expect(within(form).getByLabelText(t.ccNumber)).toHaveValue('4242424242424241');
-    expect(world.tokenized).toEqual([]);
+    const { form, submit } = await readyForm(t.tabCard, { onCheck: () => ({ type: 'invalid', fields: ['ccNumber'] }) });
+    expect(within(form).queryByLabelText(t.ccNumber)).toBeNull();
+    expect(within(form).queryByLabelText(t.cvc)).toBeNull();
+    expect(within(form).getByTitle(t.hostedCardTitle)).toHaveAttribute('src', 'http://payments.test/hosted-fields');
+    await userEvent.type(within(form).getByLabelText(t.tin), '12345');
+    await userEvent.click(submit);
+    expect(within(form).getByText(t.errTin)).toBeInTheDocument();
+    expect(asked(form, 'check')).toEqual([]);
+    await userEvent.clear(within(form).getByLabelText(t.tin));
+    await userEvent.click(submit);
+    // the frame shows its own errors: the page stays, nothing is tokenized
+    await waitFor(() => expect(asked(form, 'check')).toHaveLength(1));
+    await waitFor(() => expect(submit).toHaveTextContent(t.saveCard));
+    expect(asked(form, 'tokenize')).toEqual([]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    const bank = await readyForm(t.tabBank);
+    await userEvent.click(bank.submit);
+    expect(within(bank.form).getByText(t.required)).toBeInTheDocument();
+    expect(asked(bank.form, 'check')).toEqual([]);
+    expect(world.attached).toEqual([]);
   });
 
   it('says "Could not add card." with a hint for a declined number, in the fee modal, keeping the form', async () => {
     await openNewPage();
-    const form = await fillCard('4000000000000002');
-    await userEvent.click(within(form).getByRole('button', { name: t.saveCard }));
+    const { form, submit } = await readyForm(t.tabCard, { onTokenize: () => ({ type: 'refused', status: 402, code: 'card_declined', message: 'declined' }) });
+    await userEvent.click(submit);
     const modal = await screen.findByRole('alertdialog', { name: t.feeTitleCard });
     expect(modal).toHaveTextContent(t.feeBody('2.9'));
     await userEvent.click(within(modal).getByRole('button', { name: t.confirm }));
@@ -160,89 +188,103 @@ describe('adding a payment method', () => {
     expect(alert).toHaveTextContent(t.codeHints.card_declined);
     await userEvent.click(within(modal).getByRole('button', { name: t.cancel }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(within(form).getByLabelText(t.ccNumber)).toHaveValue('4000000000000002');
+    expect(asked(form, 'tokenize')).toEqual([{ channel: 'pp-hosted-fields', type: 'tokenize', extra: {} }]);
     expect(world.attached).toEqual([]);
   });
 
-  it('says the fee before the card is added by its BIN: the percent for a credit card, no fee for a debit or prepaid card', async () => {
+  it('says the fee before the card is added by its BIN (as the frame answered): the percent for a credit card, no fee for a debit or prepaid card', async () => {
     await openNewPage();
-    const form = await fillCard('4000056655665556');
-    await userEvent.click(within(form).getByRole('button', { name: t.saveCard }));
+    let funding = 'debit';
+    const { form, submit } = await readyForm(t.tabCard, { onCheck: () => ({ type: 'checked', brand: 'visa', funding }) });
+    await userEvent.click(submit);
     let modal = await screen.findByRole('alertdialog', { name: t.feeTitleDebit });
     expect(modal).toHaveTextContent('This is a debit card: no service fee will be charged on payments made with it.');
     expect(modal).not.toHaveTextContent('service fee will be added');
     await userEvent.click(within(modal).getByRole('button', { name: t.cancel }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
-    await userEvent.clear(within(form).getByLabelText(t.ccNumber));
-    await userEvent.type(within(form).getByLabelText(t.ccNumber), '4000057700000005');
-    await userEvent.click(within(form).getByRole('button', { name: t.saveCard }));
+    funding = 'prepaid';
+    await userEvent.click(submit);
     modal = await screen.findByRole('alertdialog', { name: t.feeTitleCard });
     expect(modal).toHaveTextContent('This is a prepaid card: no service fee will be charged on payments made with it.');
     await userEvent.click(within(modal).getByRole('button', { name: t.cancel }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
-    await userEvent.clear(within(form).getByLabelText(t.ccNumber));
-    await userEvent.type(within(form).getByLabelText(t.ccNumber), '4242424242424242');
-    await userEvent.click(within(form).getByRole('button', { name: t.saveCard }));
+    funding = 'credit';
+    await userEvent.click(submit);
     modal = await screen.findByRole('alertdialog', { name: t.feeTitleCard });
     expect(modal).toHaveTextContent('A 2.9% service fee will be added to all payments made with this card.');
-    expect(world.tokenized).toEqual([]);
+    expect(asked(form, 'tokenize')).toEqual([]);
   });
 
   it('titles the fee modal by the card type: chosen Credit, chosen Debit, vendor options, or none', async () => {
     await openNewPage();
-    const form = await fillCard('4242424242424242');
-    const save = within(form).getByRole('button', { name: t.saveCard });
+    const { form, submit } = await readyForm(t.tabCard);
     await userEvent.click(within(form).getByText(t.cardKindCredit));
-    await userEvent.click(save);
+    await userEvent.click(submit);
     let modal = await screen.findByRole('alertdialog', { name: t.feeTitleCredit });
     await userEvent.click(within(modal).getByRole('button', { name: t.cancel }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await userEvent.click(within(form).getByText(t.cardKindDebit));
-    await userEvent.click(save);
+    await userEvent.click(submit);
     modal = await screen.findByRole('alertdialog', { name: t.feeTitleDebit });
     await userEvent.click(within(modal).getByRole('button', { name: t.cancel }));
     cleanup();
 
     world.vendorOptions = ['debit'];
+    frames = fakeHostedFrames();
     await openNewPage();
-    const form2 = await fillCard('4242424242424242');
-    expect(within(form2).queryByText(t.cardKind)).toBeNull();
-    await userEvent.click(within(form2).getByRole('button', { name: t.saveCard }));
+    const second = await readyForm(t.tabCard);
+    expect(within(second.form).queryByText(t.cardKind)).toBeNull();
+    await userEvent.click(second.submit);
     await screen.findByRole('alertdialog', { name: t.feeTitleDebit });
   });
 
-  it('a confirmed card is tokenized, attached, selected and the customer goes back to click-to-pay', async () => {
+  it('a confirmed card is tokenized by the frame, attached, selected and the customer goes back to click-to-pay', async () => {
     const router = harnessRouter(`${base}/click2pay`);
     render(<App router={router} />);
     await screen.findByRole('radiogroup');
     await userEvent.click(screen.getByRole('link', { name: t.addMethod }));
     await screen.findByRole('tab', { name: t.tabCard });
-    const form = await fillCard('4242 4242 4242 4242');
-    await userEvent.click(within(form).getByRole('button', { name: t.saveCard }));
+    const { form, submit } = await readyForm(t.tabCard);
+    await userEvent.type(within(form).getByLabelText(t.nickname), 'Ops Visa');
+    await userEvent.type(within(form).getByLabelText(t.tin), '12-3456789');
+    await userEvent.click(submit);
     await userEvent.click(within(await screen.findByRole('alertdialog', { name: t.feeTitleCard })).getByRole('button', { name: t.confirm }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${base}/click2pay`));
-    expect(world.tokenized[0]).toMatchObject({ type: 'CC', provider: 'plastiq-cc', ccNumber: '4242424242424242', expDate: '12/39', zipCode: '29401' });
+    expect(asked(form, 'tokenize')).toEqual([{ channel: 'pp-hosted-fields', type: 'tokenize', extra: { name: 'Ops Visa', tin: '123456789' } }]);
+    // the portal itself sent nothing to the tokenizer
+    expect(world.tokenized).toEqual([]);
     expect(world.attached).toEqual(['pmk_1']);
     await waitFor(() => expect(screen.getByRole('radio', { name: /Ops Visa 4242/ })).toBeChecked());
     await waitFor(() => expect(screen.getByTestId('page-selected')).toHaveTextContent('4c5d6e7f-8a9b-4c0d-9e1f-2a3b4c5d6e7f'));
   });
 
-  it('a bank account needs no fee modal; without a navigation state the customer lands on the location base', async () => {
+  it('Enter in the frame submits; a bank account needs no fee modal; without a navigation state the customer lands on the location base', async () => {
     const router = await openNewPage();
-    await userEvent.click(screen.getByRole('tab', { name: t.tabBank }));
-    const form = screen.getByRole('form', { name: t.tabBank });
+    const { form } = await readyForm(t.tabBank, { onCheck: () => ({ type: 'checked', brand: null, funding: null }), onTokenize: () => ({ ...tokenized, brand: null, lastFour: '6789', funding: null }) });
     await userEvent.type(within(form).getByLabelText(t.bankName), 'Payroll Checking');
-    await userEvent.type(within(form).getByLabelText(t.routingNumber), '011000016');
-    await userEvent.type(within(form).getByLabelText(t.accountNumber), '000123456789');
-    await userEvent.click(within(form).getByRole('button', { name: t.saveBank }));
-    expect(within(form).getByText(t.errRouting)).toBeInTheDocument();
-    fireEvent.change(within(form).getByLabelText(t.routingNumber), { target: { value: '011000015' } });
-    await userEvent.click(within(form).getByRole('button', { name: t.saveBank }));
+    await act(async () => frames.say(form, { type: 'submit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(base));
-    expect(world.tokenized[0]).toEqual({ type: 'ACH', provider: 'priority-ach', name: 'Payroll Checking', bankRoutingNumber: '011000015', checkingAccountNumber: '000123456789' });
+    expect(asked(form, 'tokenize')).toEqual([{ channel: 'pp-hosted-fields', type: 'tokenize', extra: { name: 'Payroll Checking' } }]);
+    expect(world.tokenized).toEqual([]);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a message from another origin, or from another window of the payments origin, is ignored', async () => {
+    await openNewPage();
+    const { form, submit } = await readyForm(t.tabCard, { onCheck: () => null });
+    await userEvent.click(submit);
+    await waitFor(() => expect(asked(form, 'check')).toHaveLength(1));
+    const checked = { channel: 'pp-hosted-fields', ...credit };
+    await act(async () => {
+      window.dispatchEvent(new MessageEvent('message', { data: checked, origin: 'http://evil.test', source: form.querySelector('iframe')!.contentWindow }));
+      window.dispatchEvent(new MessageEvent('message', { data: checked, origin: paymentsOrigin, source: window }));
+    });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(submit).toHaveTextContent(t.saving);
+    await act(async () => frames.say(form, credit));
+    await screen.findByRole('alertdialog', { name: t.feeTitleCard });
   });
 });
 

@@ -1,0 +1,129 @@
+/**
+ * The payments service's hosted fields (issue 21) as the add-method page shows them: an iframe of
+ * `hostedFieldsUrl` (the payments origin). The card number, CVC and account number are typed there and never reach
+ * this page; what this page gets is a `HostedFieldsPort` (`core/api/hosted-fields.ts`) for the creation machine —
+ * check the fields, tokenize them, resume after a fresh JWT — answered by the frame's messages.
+ *
+ * Only messages from the frame's exact origin AND from this iframe's window are read (another frame or tab of the
+ * same origin is ignored too); everything is parsed against the protocol, and what is posted goes to that origin
+ * only. The frame's height follows its content (`resize`); until its first answer the space is reserved at the
+ * height the fields take, so nothing below moves.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { css } from '../../../styled-system/css';
+import { CHANNEL, originOf, parseFrameMessage, type FrameMessage, type HostedFieldsPort, type HostedKind, type TokenizeAnswer } from '../../../core/api/hosted-fields';
+
+/** The portal's colours for the fields (Panda tokens: ink, brand.600, danger, the field border). */
+const THEME = { text: '#1b2430', accent: '#1f6fd6', danger: '#b42318', border: '#6b7483', fontSizePx: 16 } as const;
+
+/** Heights the fields take before the frame says (card: seven fields; bank: two), so the form does not jump. */
+const RESERVED = { CC: 620, ACH: 110 } as const;
+
+type Pending =
+  | { kind: 'check'; resolve: (answer: Awaited<ReturnType<HostedFieldsPort['check']>>) => void }
+  | { kind: 'tokenize'; resolve: (answer: TokenizeAnswer) => void };
+
+export interface HostedFieldsProps {
+  /** `…/hosted-fields` on the payments origin */
+  src: string;
+  kind: HostedKind;
+  provider: string;
+  /** the list's paymentMethodsJwt ('' when there is none yet: the first tokenization then asks for a fresh one) */
+  jwt: string | null;
+  /** the frame's accessible name */
+  title: string;
+  /** Enter pressed inside the frame: submit the form around it */
+  onSubmit(): void;
+  /** the port once the frame listens; null while it loads or after it unmounts */
+  onPort(port: HostedFieldsPort | null): void;
+}
+
+export function HostedFields({ src, kind, provider, jwt, title, onSubmit, onPort }: HostedFieldsProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState<number>(RESERVED[kind]);
+  const callbacks = useRef({ onSubmit, onPort });
+  callbacks.current = { onSubmit, onPort };
+  const init = useRef({ kind, provider, jwt });
+  init.current = { kind, provider, jwt };
+  const origin = originOf(src);
+
+  useEffect(() => {
+    if (!origin) return undefined;
+    let pending: Pending | null = null;
+    const post = (message: Record<string, unknown>) => frame.current?.contentWindow?.postMessage({ channel: CHANNEL, ...message }, origin);
+    const ask = <K extends Pending['kind']>(kind: K, message: Record<string, unknown>) =>
+      new Promise<Parameters<Extract<Pending, { kind: K }>['resolve']>[0]>((resolve) => {
+        // one request at a time: an older one still waiting is answered as failed
+        if (pending?.kind === 'tokenize') pending.resolve({ type: 'failed' });
+        if (pending?.kind === 'check') pending.resolve({ valid: false, fields: [] });
+        pending = { kind, resolve } as Pending;
+        post(message);
+      });
+    const port: HostedFieldsPort = {
+      check: () => ask('check', { type: 'check' }),
+      tokenize: (extra) => ask('tokenize', { type: 'tokenize', extra }),
+      resume: (fresh) => ask('tokenize', { type: 'jwt', jwt: fresh }),
+    };
+    const answer = (message: FrameMessage) => {
+      const waiting = pending;
+      if (message.type === 'invalid' || message.type === 'checked') {
+        if (waiting?.kind === 'check') {
+          pending = null;
+          waiting.resolve(message.type === 'checked' ? { valid: true, brand: message.brand, funding: message.funding } : { valid: false, fields: message.fields });
+        } else if (waiting?.kind === 'tokenize' && message.type === 'invalid') {
+          pending = null;
+          waiting.resolve({ type: 'failed' });
+        }
+        return;
+      }
+      if (waiting?.kind !== 'tokenize') return;
+      pending = null;
+      if (message.type === 'tokenized') waiting.resolve({ type: 'tokenized', key: message.key, brand: message.brand, lastFour: message.lastFour, funding: message.funding });
+      else if (message.type === 'refused') waiting.resolve({ type: 'refused', status: message.status, code: message.code, message: message.message });
+      else if (message.type === 'unauthorized') waiting.resolve({ type: 'unauthorized' });
+      else if (message.type === 'failed') waiting.resolve({ type: 'failed' });
+      else pending = waiting;
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== origin || !frame.current || event.source !== frame.current.contentWindow) return;
+      const message = parseFrameMessage(event.data);
+      if (!message) return;
+      switch (message.type) {
+        case 'ready':
+          post({ type: 'init', kind: init.current.kind, provider: init.current.provider, jwt: init.current.jwt ?? '', theme: THEME });
+          callbacks.current.onPort(port);
+          return;
+        case 'resize':
+          setHeight(message.height);
+          return;
+        case 'submit':
+          callbacks.current.onSubmit();
+          return;
+        default:
+          answer(message);
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      if (pending?.kind === 'tokenize') pending.resolve({ type: 'failed' });
+      pending = null;
+      callbacks.current.onPort(null);
+    };
+  }, [origin]);
+
+  if (!origin) return null;
+  return (
+    <iframe
+      ref={frame}
+      src={src}
+      title={title}
+      data-testid="hosted-fields"
+      // the frame needs scripts and its own origin (its API); nothing else: no top navigation, no forms, no pop-ups
+      sandbox="allow-scripts allow-same-origin"
+      referrerPolicy="no-referrer"
+      className={css({ display: 'block', width: '100%', border: 'none', overflow: 'hidden' })}
+      style={{ height }}
+    />
+  );
+}

@@ -215,7 +215,9 @@ function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorI
       {create.failureShownIn === 'page' ? (
         <div className={css({ mb: '4' })}><FailureAlert kind={null} code={create.code} onDismiss={create.dismiss} /></div>
       ) : null}
-      <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as 'card' | 'bank')}>
+      {/* lazyMount: a tab's hosted fields frame loads when the tab is first shown, not both on arrival; it stays
+          mounted afterwards, so what was typed in it survives switching tabs */}
+      <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as 'card' | 'bank')} lazyMount>
         <Tabs.List className={styles.tabList} aria-label={t.tabsLabel}>
           <Tabs.Trigger value="card" className={styles.trigger} disabled={!card}>{t.tabCard}</Tabs.Trigger>
           <Tabs.Trigger value="bank" className={styles.trigger} disabled={!bank}>{t.tabBank}</Tabs.Trigger>

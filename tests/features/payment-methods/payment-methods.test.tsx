@@ -271,6 +271,19 @@ describe('adding a payment method (the numbers are typed in the hosted fields fr
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it("loads a tab's hosted fields frame when the tab is first shown, not both on arrival, and keeps it after", async () => {
+    await openNewPage();
+    const frames = () => document.querySelectorAll('iframe[data-testid="hosted-fields"]');
+    await waitFor(() => expect(frames()).toHaveLength(1));
+    expect(frames()[0]).toHaveAttribute('title', t.hostedCardTitle);
+    await userEvent.click(screen.getByRole('tab', { name: t.tabBank }));
+    await waitFor(() => expect(frames()).toHaveLength(2));
+    const bankFrame = screen.getByTitle(t.hostedBankTitle);
+    await userEvent.click(screen.getByRole('tab', { name: t.tabCard }));
+    // the bank frame (and what was typed in it) is still there, hidden with its tab
+    expect(screen.getByTitle(t.hostedBankTitle, { hidden: true } as never)).toBe(bankFrame);
+  });
+
   it('a message from another origin, or from another window of the payments origin, is ignored', async () => {
     await openNewPage();
     const { form, submit } = await readyForm(t.tabCard, { onCheck: () => null });

@@ -5,7 +5,6 @@
  *   /healthz, /readyz   liveness (the process) and readiness (database, job queue); see http/overload.ts
  *   /api/...            the contract (openapi/portal.yaml), validated, 501 for operations not implemented yet
  *   /api/docs           API reference
- *   /payments-api/...   the payments service contract (openapi/payments.yaml) when present
  *   /vendor-api/...     the vendor API (openapi/vendor.yaml): keys, data in; reference at /vendor-api/docs
  *   /vendor-images/...  logos and ads vendors uploaded through the vendor API
  *   everything else     the built SPA with history fallback
@@ -31,7 +30,6 @@ import { registerSpa } from './http/spa.js';
 import { registerVendorImages } from './http/vendor-images.js';
 import { makeValidatorCompiler, rejectNulCharacters } from './http/validation.js';
 import { deliverEmails, smtpMailer, type Mailer } from './mail/mailer.js';
-import { paymentsService } from './payments-service/tokenizer.js';
 import { portalHandlers } from './routes/index.js';
 import { vendorApiHandlers } from './routes/vendor/index.js';
 
@@ -130,11 +128,8 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
     checkScope: makeCheckScope(db),
   });
 
-  // The sandbox payments service: its own contract, authenticated by the paymentMethodsJwt (server/payments-service).
-  const paymentsContract = path.join(path.dirname(config.contractPath), 'payments.yaml');
-  if (existsSync(paymentsContract)) {
-    await registerContract(app, { prefix: '/payments-api', ...paymentsService({ db, contract: loadContract(paymentsContract) }) });
-  }
+  // The payments service (/payments-api) is NOT served here: only on its own origin (server/payments-service/origin.ts),
+  // so no card or account number is ever sent to the portal's origin (issue 21).
 
   // The vendor API: its own contract and docs, `Authorization: Bearer <key>`, every call scoped to the key's vendor.
   const vendorContract = path.join(path.dirname(config.contractPath), 'vendor.yaml');

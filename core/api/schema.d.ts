@@ -1895,7 +1895,7 @@ export interface components {
         PdfFile: string;
         /** @description What the add-method page needs for one provider. */
         ClientFlowInfo: {
-            /** @description Where to tokenize (`/payments-api/tokenizer`). */
+            /** @description Where to tokenize — an absolute URL on the payments service's own origin (`PAYMENTS_PUBLIC_URL` + `/payments-api/tokenizer`), never the portal's origin, which has no tokenizer. The portal's own pages do not call it; its hosted fields (`hostedFieldsUrl`) do. */
             tokenizerUrl: string;
             /** @description Card service fee in percent (the add-card modal's fee), null when none. */
             serviceFee?: string | null;

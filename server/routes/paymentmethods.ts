@@ -16,8 +16,8 @@ import { deletePaymentMethod } from '../use-cases/delete-payment-method.js';
 import { verifyPaymentMethod } from '../use-cases/verify-payment-method.js';
 import type { LocationParams, RouteDeps } from './deps.js';
 
-/** Where the SPA tokenizes (same origin; `openapi/payments.yaml`). */
-export const TOKENIZER_URL = '/payments-api/tokenizer';
+/** The tokenizer's path on the payments service's own origin (`openapi/payments.yaml`; never the portal's origin). */
+export const TOKENIZER_PATH = '/payments-api/tokenizer';
 
 function scopeOf(request: Parameters<Handlers[string]>[0]): MethodScope {
   const { vendorId, locationId } = request.params as LocationParams;
@@ -41,8 +41,8 @@ export function paymentMethodHandlers({ db, config }: RouteDeps, processors: Pro
       ]);
       const clientFlowInfo: Record<string, { tokenizerUrl: string; serviceFee: string | null }> = {};
       if (createClientFlow === true) {
-        for (const config of await enabledPaymentConfigs(db, scope.vendorId, scope.locationId)) {
-          clientFlowInfo[config.provider] = { tokenizerUrl: TOKENIZER_URL, serviceFee: config.serviceFee };
+        for (const enabled of await enabledPaymentConfigs(db, scope.vendorId, scope.locationId)) {
+          clientFlowInfo[enabled.provider] = { tokenizerUrl: `${config.payments.publicUrl}${TOKENIZER_PATH}`, serviceFee: enabled.serviceFee };
         }
       }
       return { paymentMethods, paymentMethodsJwt, hostedFieldsUrl: `${config.payments.publicUrl}/hosted-fields`, clientFlowInfo };

@@ -98,15 +98,25 @@ describe('operations without an implementation', () => {
 });
 
 describe('the payments service', () => {
-  it('is mounted under /payments-api from its own contract and answers its processor-error shape', async () => {
+  it('is served on its own origin only, from its own contract, in its processor-error shape; the portal does not take card numbers', async () => {
     // The tokenizer checks the paymentMethodsJwt before the body (tests/server/tokenizer.test.ts covers the rest).
-    const unauthenticated = await s.app.inject({ method: 'POST', url: '/payments-api/tokenizer', payload: { type: 'CC', extra: 1 } });
+    const unauthenticated = await s.payments.inject({ method: 'POST', url: '/payments-api/tokenizer', payload: { type: 'CC', extra: 1 } });
     expect(unauthenticated.statusCode).toBe(401);
     expect(unauthenticated.json()).toEqual({ errors: [{ code: 'unauthorized', message: expect.any(String) }] });
 
-    const unknown = await s.app.inject({ url: '/payments-api/nothing', headers: { accept: 'text/html' } });
+    const unknown = await s.payments.inject({ url: '/payments-api/nothing', headers: { accept: 'text/html' } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ errors: [{ code: 'not_found', message: expect.any(String) }] });
+
+    // issue 21: the portal's origin has no tokenizer — a card sent there is not even parsed
+    const atPortal = await s.app.inject({
+      method: 'POST',
+      url: '/payments-api/tokenizer',
+      payload: { type: 'CC', provider: 'plastiq-cc', nameOnCard: 'A', ccNumber: '4242424242424242', expDate: '12/30', cvc: '123', addressLine1: 'x', zipCode: '29401' },
+    });
+    expect(atPortal.statusCode).toBe(404);
+    expect(atPortal.body).not.toContain('4242');
+    expect(s.logs.join('')).not.toContain('4242424242424242');
   });
 });
 

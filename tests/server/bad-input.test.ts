@@ -25,11 +25,19 @@ const pfgPath = (locationId: string) => `/api/vendors/${s.demo.vendors.pfg}/loca
 const blueHeron = () => pfgPath(s.demo.locations.blueHeron);
 const count = async (table: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(s.db)).rows[0]!.n);
 
-/** The security headers every answer carries. */
-function expectSecurityHeaders(headers: Record<string, unknown>) {
-  expect(headers['content-security-policy']).toContain("default-src 'self'");
+/**
+ * The security headers every answer carries: the portal's, or — for the payments service, on its own origin — that
+ * origin's (nothing but its own files, framed by the portal alone: server/payments-service/origin.ts).
+ */
+function expectSecurityHeaders(headers: Record<string, unknown>, origin: 'portal' | 'payments' = 'portal') {
   expect(headers['referrer-policy']).toBe('no-referrer');
   expect(headers['x-content-type-options']).toBe('nosniff');
+  if (origin === 'payments') {
+    expect(headers['content-security-policy']).toContain("default-src 'none'");
+    expect(headers['content-security-policy']).toContain(`frame-ancestors ${s.config.publicUrl}`);
+    return;
+  }
+  expect(headers['content-security-policy']).toContain("default-src 'self'");
   expect(headers['x-frame-options']).toBe('DENY');
 }
 
@@ -40,7 +48,7 @@ describe('deeply nested JSON', () => {
     ['nesting around a __proto__ key', `${'['.repeat(50_000)}{"__proto__":{}}${']'.repeat(50_000)}`],
   ])('%s → 400 validation_failed, nothing recorded', async (_name, payload) => {
     await s.db.deleteFrom('letmeinAttempts').execute();
-    const res = await s.app.inject({ method: 'POST', url: '/api/letmein', headers: { 'content-type': 'application/json' }, payload });
+    const res = await s.inject({ method: 'POST', url: '/api/letmein', headers: { 'content-type': 'application/json' }, payload });
     expect(res.statusCode).toBe(400);
     expectMatchesContract('requestLoginLink', 400, res.json());
     expect(res.json().errorCode).toBe('validation_failed');
@@ -53,7 +61,7 @@ describe('bodies of an undeclared media type, or none', () => {
   let jwt: string;
   beforeAll(async () => {
     token = await s.token({});
-    const list = await s.app.inject({ url: `${blueHeron()}/paymentmethods`, headers: s.auth(token) });
+    const list = await s.inject({ url: `${blueHeron()}/paymentmethods`, headers: s.auth(token) });
     jwt = list.json().paymentMethodsJwt;
   });
 
@@ -93,11 +101,11 @@ describe('bodies of an undeclared media type, or none', () => {
   ])('%s → 415 unsupported_media_type in the operation’s error shape; nothing written', async (_name, contentType, payload) => {
     for (const op of operations()) {
       const before = await snapshot(op.tables);
-      const res = await s.app.inject({ method: 'POST', url: op.url, headers: { ...op.headers, 'content-type': contentType }, payload });
+      const res = await s.inject({ method: 'POST', url: op.url, headers: { ...op.headers, 'content-type': contentType }, payload });
       expect(res.statusCode, op.operationId).toBe(415);
       expect(errorOf(op.operationId, res), op.operationId).toBe('unsupported_media_type');
       if (op.operationId !== 'tokenize') expectMatchesContract(op.operationId, 415, res.json());
-      expectSecurityHeaders(res.headers);
+      expectSecurityHeaders(res.headers, op.operationId === 'tokenize' ? 'payments' : 'portal');
       expect(await snapshot(op.tables), op.operationId).toEqual(before);
     }
   });
@@ -106,7 +114,7 @@ describe('bodies of an undeclared media type, or none', () => {
     for (const op of operations()) {
       for (const headers of [op.headers, { ...op.headers, 'content-type': 'text/plain' }]) {
         const before = await snapshot(op.tables);
-        const res = await s.app.inject({ method: 'POST', url: op.url, headers });
+        const res = await s.inject({ method: 'POST', url: op.url, headers });
         expect(res.statusCode, op.operationId).toBe(400);
         expect(errorOf(op.operationId, res), op.operationId).toBe('validation_failed');
         if (op.operationId !== 'tokenize') {
@@ -120,14 +128,14 @@ describe('bodies of an undeclared media type, or none', () => {
 
   it('application/json with a charset still passes', async () => {
     await s.db.deleteFrom('letmeinAttempts').execute();
-    const res = await s.app.inject({
+    const res = await s.inject({
       method: 'POST', url: '/api/letmein', headers: { 'content-type': 'Application/JSON; charset=utf-8' }, payload: '{"contact":"nobody@example.com"}',
     });
     expect(res.statusCode).toBe(202);
   });
 
   it('a body on an operation that takes none → 415', async () => {
-    const res = await s.app.inject({
+    const res = await s.inject({
       method: 'DELETE', url: `${blueHeron()}/paymentmethods/${randomUUID()}`, headers: { ...s.auth(token), 'content-type': 'application/json' }, payload: '{}',
     });
     expect(res.statusCode).toBe(415);
@@ -141,13 +149,13 @@ describe('POST .../visits', () => {
     const url = `${blueHeron()}/visits`;
     const before = await count('visits');
     for (const [contentType, payload] of [['text/plain', 'x'], ['application/octet-stream', 'x'], ['text/plain', '{}']]) {
-      const res = await s.app.inject({ method: 'POST', url, headers: { ...s.auth(token), 'content-type': contentType! }, payload });
+      const res = await s.inject({ method: 'POST', url, headers: { ...s.auth(token), 'content-type': contentType! }, payload });
       expect(res.statusCode, contentType).toBe(415);
       expectMatchesContract('recordVisit', 415, res.json());
     }
     expect(await count('visits')).toBe(before);
-    expect((await s.app.inject({ method: 'POST', url, headers: s.auth(token) })).statusCode).toBe(204);
-    expect((await s.app.inject({ method: 'POST', url, headers: s.auth(token), payload: {} })).statusCode).toBe(204);
+    expect((await s.inject({ method: 'POST', url, headers: s.auth(token) })).statusCode).toBe(204);
+    expect((await s.inject({ method: 'POST', url, headers: s.auth(token), payload: {} })).statusCode).toBe(204);
     expect(await count('visits')).toBe(before + 2);
   });
 });
@@ -157,7 +165,7 @@ describe('numbers out of range', () => {
     const token = await s.token({});
     const invoice = await s.db.selectFrom('invoices').select('id').where('locationId', '=', s.demo.locations.blueHeron).limit(1).executeTakeFirstOrThrow();
     const before = [await count('payment_groups'), await count('payments')];
-    const res = await s.app.inject({
+    const res = await s.inject({
       method: 'POST',
       url: `${blueHeron()}/paymentgroups`,
       headers: { ...s.auth(token), 'idempotency-key': randomUUID(), 'content-type': 'application/json' },
@@ -172,7 +180,7 @@ describe('numbers out of range', () => {
 
   it('micro-deposit amounts of 1e309 → 400', async () => {
     const token = await s.token({});
-    const res = await s.app.inject({
+    const res = await s.inject({
       method: 'POST', url: `${blueHeron()}/paymentmethods/${randomUUID()}/verify`,
       headers: { ...s.auth(token), 'content-type': 'application/json' }, payload: '{"amounts":[1e309,0.5]}',
     });
@@ -183,7 +191,7 @@ describe('numbers out of range', () => {
 
 describe('Fastify’s and Node’s own refusals', () => {
   it('a malformed percent-encoding → 400 in the error shape with the security headers, the URL not echoed', async () => {
-    const res = await s.app.inject({ url: '/api/vendors/%zzSECRETTOKEN/locations' });
+    const res = await s.inject({ url: '/api/vendors/%zzSECRETTOKEN/locations' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errorCode: 'validation_failed', field: 'url' });
     expect(res.body).not.toContain('SECRETTOKEN');
@@ -193,7 +201,7 @@ describe('Fastify’s and Node’s own refusals', () => {
 
   it('a path segment over 100 characters → 414 in the error shape with the security headers, the URL not echoed', async () => {
     const segment = `SECRET${'a'.repeat(200)}`;
-    const res = await s.app.inject({ url: `/api/vendors/${segment}/locations` });
+    const res = await s.inject({ url: `/api/vendors/${segment}/locations` });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({ errorCode: 'uri_too_long', message: expect.any(String) });
     expect(res.body).not.toContain('SECRET');
@@ -254,12 +262,12 @@ describe('Fastify’s and Node’s own refusals', () => {
 
 describe('headers', () => {
   it('the payments service answers are never cached', async () => {
-    const refused = await s.app.inject({ method: 'POST', url: '/payments-api/tokenizer', payload: {} });
+    const refused = await s.inject({ method: 'POST', url: '/payments-api/tokenizer', payload: {} });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['cache-control']).toBe('no-store');
     const token = await s.token({});
-    const { paymentMethodsJwt } = (await s.app.inject({ url: `${blueHeron()}/paymentmethods`, headers: s.auth(token) })).json();
-    const ok = await s.app.inject({
+    const { paymentMethodsJwt } = (await s.inject({ url: `${blueHeron()}/paymentmethods`, headers: s.auth(token) })).json();
+    const ok = await s.inject({
       method: 'POST', url: '/payments-api/tokenizer', headers: { authorization: `Bearer ${paymentMethodsJwt}` },
       payload: { type: 'ACH', provider: 'priority-ach', name: 'Checking', bankRoutingNumber: '021000021', checkingAccountNumber: '55509876' },
     });
@@ -268,7 +276,7 @@ describe('headers', () => {
   });
 
   it('the content security policy allows no <base> and images from the portal only', async () => {
-    const res = await s.app.inject({ url: '/healthz' });
+    const res = await s.inject({ url: '/healthz' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("base-uri 'none'");
     const img = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('img-src'));
@@ -292,7 +300,7 @@ describe('vendor logo URLs', () => {
     const vendor = await s.db.selectFrom('vendors').select('config').where('id', '=', s.demo.vendors.pfg).executeTakeFirstOrThrow();
     await s.db.updateTable('vendors').set({ config: { ...(vendor.config ?? {}), logoUrl } as never }).where('id', '=', s.demo.vendors.pfg).execute();
     try {
-      const res = await s.app.inject({ url: '/api/vendors', headers: s.auth(await s.token({})) });
+      const res = await s.inject({ url: '/api/vendors', headers: s.auth(await s.token({})) });
       expect(res.statusCode).toBe(200);
       expectMatchesContract('listVendors', 200, res.json());
       const pfg = res.json().vendors.find((v: { id: string }) => v.id === s.demo.vendors.pfg);
@@ -306,9 +314,9 @@ describe('vendor logo URLs', () => {
 describe('logs', () => {
   it('never contain a query value (a token sent as ?token=)', async () => {
     const token = await s.token({});
-    const res = await s.app.inject({ url: `/api/tokens/current?token=${token}`, headers: s.auth(token) });
+    const res = await s.inject({ url: `/api/tokens/current?token=${token}`, headers: s.auth(token) });
     expect(res.statusCode).toBe(200);
-    await s.app.inject({ url: `/token/x?access=${token}`, headers: { accept: 'text/html' } });
+    await s.inject({ url: `/token/x?access=${token}`, headers: { accept: 'text/html' } });
     const text = s.logs.join('');
     expect(text).toContain('/api/tokens/current?token=[redacted]');
     expect(text).not.toContain(token);
@@ -318,10 +326,10 @@ describe('logs', () => {
 describe('tokenizer refusals record no attempt', () => {
   it('text/plain at the tokenizer counts no attempt against the contact', async () => {
     const token = await s.token({});
-    const { paymentMethodsJwt } = (await s.app.inject({ url: `${blueHeron()}/paymentmethods`, headers: s.auth(token) })).json();
+    const { paymentMethodsJwt } = (await s.inject({ url: `${blueHeron()}/paymentmethods`, headers: s.auth(token) })).json();
     const before = await count('payment_attempts');
     const keys = await paymentsDb(s.db).selectFrom('tokenizedMethods').select('id').execute();
-    const res = await s.app.inject({
+    const res = await s.inject({
       method: 'POST', url: '/payments-api/tokenizer', headers: { authorization: `Bearer ${paymentMethodsJwt}`, 'content-type': 'text/plain' },
       payload: '{"type":"ACH","provider":"priority-ach","name":"x","bankRoutingNumber":"021000021","checkingAccountNumber":"55501234"}',
     });

@@ -45,13 +45,13 @@ const futureExp = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart
 const bh = () => `/api/vendors/${s.demo.vendors.pfg}/locations/${s.demo.locations.blueHeron}`;
 
 async function jwt(): Promise<string> {
-  const res = await s.app.inject({ url: `${bh()}/paymentmethods`, headers: s.auth(token) });
+  const res = await s.inject({ url: `${bh()}/paymentmethods`, headers: s.auth(token) });
   expect(res.statusCode).toBe(200);
   return res.json().paymentMethodsJwt;
 }
 
 async function lookup(bin: string, provider = 'plastiq-cc', bearer: string | null = null) {
-  const res = await s.app.inject({
+  const res = await s.inject({
     url: `/payments-api/card-bins/${bin}?provider=${provider}`,
     headers: bearer === null ? { authorization: `Bearer ${await jwt()}` } : bearer === '' ? {} : { authorization: `Bearer ${bearer}` },
   });
@@ -61,21 +61,21 @@ async function lookup(bin: string, provider = 'plastiq-cc', bearer: string | nul
 
 /** Tokenizes a card at the payments service and attaches it to Blue Heron: the saved method as the portal answers it. */
 async function saveCard(ccNumber: string) {
-  const tokenized = await s.app.inject({
+  const tokenized = await s.inject({
     method: 'POST',
     url: '/payments-api/tokenizer',
     headers: { authorization: `Bearer ${await jwt()}` },
     payload: { type: 'CC', provider: 'plastiq-cc', nameOnCard: 'Dana Whitfield', ccNumber, expDate: futureExp, cvc: '123', addressLine1: '214 East Bay St', zipCode: '29401' },
   });
   expect(tokenized.statusCode, tokenized.body).toBe(200);
-  const attached = await s.app.inject({ method: 'POST', url: `${bh()}/paymentmethods`, headers: s.auth(token), payload: { paymentMethodKey: tokenized.json().key } });
+  const attached = await s.inject({ method: 'POST', url: `${bh()}/paymentmethods`, headers: s.auth(token), payload: { paymentMethodKey: tokenized.json().key } });
   expect(attached.statusCode, attached.body).toBe(201);
   expectMatchesContract('createPaymentMethod', 201, attached.json());
   return attached.json().paymentMethod as { id: string; displayExtra: { cardFunding: string | null; serviceFee: string | null } };
 }
 
 async function vendorCall(operationId: string, method: 'GET' | 'PATCH' | 'POST', url: string, payload?: unknown) {
-  const res = await s.app.inject({ method, url: `/vendor-api${url}`, headers: { authorization: `Bearer ${vendorKey}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const res = await s.inject({ method, url: `/vendor-api${url}`, headers: { authorization: `Bearer ${vendorKey}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
   const body = res.json();
   expectMatchesVendorContract(operationId, res.statusCode, body);
   return { status: res.statusCode, body };
@@ -125,7 +125,7 @@ describe('the sandbox BIN table through the payments service', () => {
     expect((await saveCard('6011111111111117')).displayExtra.cardFunding).toBe('credit');
     const row = await s.db.selectFrom('paymentMethods').select('cardFunding').where('id', '=', debit.id).executeTakeFirstOrThrow();
     expect(row.cardFunding).toBe('debit');
-    const list = await s.app.inject({ url: `${bh()}/paymentmethods`, headers: s.auth(token) });
+    const list = await s.inject({ url: `${bh()}/paymentmethods`, headers: s.auth(token) });
     expectMatchesContract('listPaymentMethods', 200, list.json());
     const ach = list.json().paymentMethods.find((m: { type: string }) => m.type === 'ACH');
     expect(ach.displayExtra.cardFunding).toBeNull();
@@ -171,7 +171,7 @@ describe('the fee stored on the payment group', () => {
     expect(open).toHaveLength(2);
     const groups: Record<string, string> = {};
     for (const [name, method, invoice] of [['debit', debit, open[0]], ['credit', credit, open[1]]] as const) {
-      const paid = await s.app.inject({
+      const paid = await s.inject({
         method: 'POST', url: `${bh()}/paymentgroups`, headers: { ...s.auth(token), 'idempotency-key': crypto.randomUUID() },
         // a past date is moved to the first valid payment date
         payload: { paymentMethodId: method.id, paymentDate: '2020-01-01', partialPayments: [], invoices: [invoice.id], epaVersion: DEMO_EPA['plastiq-cc'].version },
@@ -189,14 +189,14 @@ describe('the fee stored on the payment group', () => {
     expect(rows.find((r) => r.id === groups.credit)).toMatchObject({ serviceFeeCents: creditFee, paymentTotalCents: creditCents + creditFee });
 
     for (const [name, fee, subtotal] of [['debit', 0, debitCents], ['credit', creditFee, creditCents]] as const) {
-      const detail = await s.app.inject({ url: `${bh()}/paymentgroups/${groups[name]}/payments`, headers: s.auth(token) });
+      const detail = await s.inject({ url: `${bh()}/paymentgroups/${groups[name]}/payments`, headers: s.auth(token) });
       expectMatchesContract('getPaymentGroupPayments', 200, detail.json());
       expect(detail.json().paymentGroup, name).toMatchObject({ serviceFee: fee / 100, paymentTotal: (subtotal + fee) / 100 });
       const vendor = await vendorCall('getPaymentGroup', 'GET', `/payment-groups/${groups[name]}`);
       expect(vendor.status).toBe(200);
       expect(vendor.body, name).toMatchObject({ subtotal: subtotal / 100, serviceFee: fee / 100, total: (subtotal + fee) / 100 });
     }
-    const report = await s.app.inject({ url: `${bh()}/paymentgroups?onlyPending=true`, headers: s.auth(token) });
+    const report = await s.inject({ url: `${bh()}/paymentgroups?onlyPending=true`, headers: s.auth(token) });
     expectMatchesContract('listPaymentGroups', 200, report.json());
     expect(report.json().paymentGroups.find((g: { id: string }) => g.id === groups.credit).serviceFee).toBe(creditFee / 100);
   });

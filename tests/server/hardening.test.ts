@@ -64,7 +64,7 @@ describe('TRUST_PROXY', () => {
   it('counts an IPv6 client by its /64: rotating addresses within it does not dodge the limit', async () => {
     await clearAttempts();
     const send = (i: number, prefix = '2001:db8:1:2') =>
-      s.app.inject({ method: 'POST', url: '/api/letmein', payload: { contact: `v6-${i}@example.com` }, remoteAddress: `${prefix}::${(i + 1).toString(16)}` });
+      s.inject({ method: 'POST', url: '/api/letmein', payload: { contact: `v6-${i}@example.com` }, remoteAddress: `${prefix}::${(i + 1).toString(16)}` });
     for (let i = 0; i < 20; i++) expect((await send(i)).statusCode).toBe(202);
     expect((await send(20)).statusCode).toBe(429);
     expect((await send(21, '2001:db8:1:3')).statusCode).toBe(202); // the next /64 is another client
@@ -79,7 +79,7 @@ describe('format: uuid', () => {
     const token = await s.token({});
     const id = randomUUID();
     for (const bad of [`urn:uuid:${id}`, `{${id}}`, id.replace(/-/g, '')]) {
-      const res = await s.app.inject({ url: `${pfgPath(s.demo.locations.blueHeron)}/invoices/${encodeURIComponent(bad)}/journey`, headers: s.auth(token) });
+      const res = await s.inject({ url: `${pfgPath(s.demo.locations.blueHeron)}/invoices/${encodeURIComponent(bad)}/journey`, headers: s.auth(token) });
       expect(res.statusCode, bad).toBe(400);
       expectMatchesContract('getInvoiceJourney', 400, res.json());
       expect(res.json()).toMatchObject({ errorCode: 'validation_failed', field: 'invoiceId' });
@@ -89,8 +89,8 @@ describe('format: uuid', () => {
   it('accepts an upper-case id as the same id', async () => {
     const token = await s.token({});
     const invoice = await s.db.selectFrom('invoices').select('id').where('locationId', '=', s.demo.locations.blueHeron).limit(1).executeTakeFirstOrThrow();
-    const lower = await s.app.inject({ url: `${pfgPath(s.demo.locations.blueHeron)}/invoices/${invoice.id}/journey`, headers: s.auth(token) });
-    const upper = await s.app.inject({
+    const lower = await s.inject({ url: `${pfgPath(s.demo.locations.blueHeron)}/invoices/${invoice.id}/journey`, headers: s.auth(token) });
+    const upper = await s.inject({
       url: `/api/vendors/${s.demo.vendors.pfg.toUpperCase()}/locations/${s.demo.locations.blueHeron.toUpperCase()}/invoices/${invoice.id.toUpperCase()}/journey`,
       headers: s.auth(token),
     });
@@ -103,7 +103,7 @@ describe('format: uuid', () => {
 describe('NUL characters', () => {
   it('in the letmein contact → 400 naming the field; nothing written', async () => {
     await clearAttempts();
-    const res = await s.app.inject({ method: 'POST', url: '/api/letmein', payload: { contact: 'dana\u0000@example.com' } });
+    const res = await s.inject({ method: 'POST', url: '/api/letmein', payload: { contact: 'dana\u0000@example.com' } });
     expect(res.statusCode).toBe(400);
     expectMatchesContract('requestLoginLink', 400, res.json());
     expect(res.json()).toMatchObject({ errorCode: 'validation_failed', field: 'contact' });
@@ -113,7 +113,7 @@ describe('NUL characters', () => {
 
   it('in a nested body string (payment-group notes) → 400 naming the field', async () => {
     const token = await s.token({});
-    const res = await s.app.inject({
+    const res = await s.inject({
       method: 'POST',
       url: `${pfgPath(s.demo.locations.harborStreet)}/paymentgroups`,
       headers: { ...s.auth(token), 'idempotency-key': randomUUID() },
@@ -129,19 +129,19 @@ describe('NUL characters', () => {
 
   it('in a path or query value → 400 naming it', async () => {
     const token = await s.token({});
-    const path = await s.app.inject({ url: `${pfgPath(s.demo.locations.blueHeron)}/qbopdf/INV%00-1`, headers: s.auth(token) });
+    const path = await s.inject({ url: `${pfgPath(s.demo.locations.blueHeron)}/qbopdf/INV%00-1`, headers: s.auth(token) });
     expect(path.statusCode).toBe(400);
     expect(path.json()).toMatchObject({ errorCode: 'validation_failed', field: 'externalId' });
-    const query = await s.app.inject({ url: `${pfgPath(s.demo.locations.blueHeron)}/invoices?searchText=a%00b`, headers: s.auth(token) });
+    const query = await s.inject({ url: `${pfgPath(s.demo.locations.blueHeron)}/invoices?searchText=a%00b`, headers: s.auth(token) });
     expect(query.statusCode).toBe(400);
     expect(query.json()).toMatchObject({ errorCode: 'validation_failed', field: 'searchText' });
   });
 
   it('at the payments service (tokenizer name) → 400 in its error shape', async () => {
     const token = await s.token({});
-    const list = await s.app.inject({ url: `${pfgPath(s.demo.locations.blueHeron)}/paymentmethods`, headers: s.auth(token) });
+    const list = await s.inject({ url: `${pfgPath(s.demo.locations.blueHeron)}/paymentmethods`, headers: s.auth(token) });
     const { paymentMethodsJwt } = list.json();
-    const res = await s.app.inject({
+    const res = await s.inject({
       method: 'POST',
       url: '/payments-api/tokenizer',
       headers: { authorization: `Bearer ${paymentMethodsJwt}` },
@@ -172,7 +172,7 @@ describe('invoice journeys at a shared location', () => {
       .execute();
     const journey = async (contactId: string) => {
       const token = await s.token({ contactId });
-      const res = await s.app.inject({ url: `${pfgPath(harborStreet)}/invoices/${invoice.id}/journey`, headers: s.auth(token) });
+      const res = await s.inject({ url: `${pfgPath(harborStreet)}/invoices/${invoice.id}/journey`, headers: s.auth(token) });
       expect(res.statusCode).toBe(200);
       expectMatchesContract('getInvoiceJourney', 200, res.json());
       return (res.json().journeys as Array<{ detail: string }>).map((j) => j.detail);
@@ -191,12 +191,12 @@ describe('invoice journeys at a shared location', () => {
 describe('card testing and verification guessing (payment_attempts)', () => {
   const blueHeron = () => pfgPath(s.demo.locations.blueHeron);
   async function jwt(token: string) {
-    const res = await s.app.inject({ url: `${blueHeron()}/paymentmethods`, headers: s.auth(token) });
+    const res = await s.inject({ url: `${blueHeron()}/paymentmethods`, headers: s.auth(token) });
     expect(res.statusCode).toBe(200);
     return res.json().paymentMethodsJwt as string;
   }
   const tokenize = (paymentMethodsJwt: string, payload: object) =>
-    s.app.inject({ method: 'POST', url: '/payments-api/tokenizer', headers: { authorization: `Bearer ${paymentMethodsJwt}` }, payload });
+    s.inject({ method: 'POST', url: '/payments-api/tokenizer', headers: { authorization: `Bearer ${paymentMethodsJwt}` }, payload });
   const card = (ccNumber: string) => ({
     type: 'CC', provider: 'plastiq-cc', nameOnCard: 'Dana Whitfield', ccNumber, expDate: `12/${String((new Date().getUTCFullYear() + 3) % 100)}`,
     cvc: '123', addressLine1: '214 East Bay St', zipCode: '29401',
@@ -214,7 +214,7 @@ describe('card testing and verification guessing (payment_attempts)', () => {
     expect(refused.headers['retry-after']).toBe('3600');
     expect(refused.json()).toEqual({ errors: [{ code: 'rate_limited', message: expect.any(String) }] });
     // another contact is not affected
-    const other = await s.app.inject({ url: `${pfgPath(s.demo.locations.saltmarsh)}/paymentmethods`, headers: s.auth(await s.token({ contactId: s.demo.otherContactId })) });
+    const other = await s.inject({ url: `${pfgPath(s.demo.locations.saltmarsh)}/paymentmethods`, headers: s.auth(await s.token({ contactId: s.demo.otherContactId })) });
     const otherRes = await tokenize(other.json().paymentMethodsJwt, { ...card('4242424242424242'), nameOnCard: 'Marcus Bell' });
     expect(otherRes.statusCode).toBe(200);
   });
@@ -228,12 +228,12 @@ describe('card testing and verification guessing (payment_attempts)', () => {
     for (let i = 0; i < 5; i++) {
       const key = await tokenize(paymentMethodsJwt, { type: 'ACH', provider: 'priority-ach', name: `Guess ${i}`, bankRoutingNumber: '021000021', checkingAccountNumber: `5550000${i}` });
       expect(key.statusCode).toBe(200);
-      const created = await s.app.inject({ method: 'POST', url: `${blueHeron()}/paymentmethods`, headers: s.auth(token), payload: { paymentMethodKey: key.json().key } });
+      const created = await s.inject({ method: 'POST', url: `${blueHeron()}/paymentmethods`, headers: s.auth(token), payload: { paymentMethodKey: key.json().key } });
       expect(created.statusCode).toBe(201);
       methodIds.push(created.json().paymentMethod.id);
     }
     const verify = (id: string, amounts: number[]) =>
-      s.app.inject({ method: 'POST', url: `${blueHeron()}/paymentmethods/${id}/verify`, headers: s.auth(token), payload: { amounts } });
+      s.inject({ method: 'POST', url: `${blueHeron()}/paymentmethods/${id}/verify`, headers: s.auth(token), payload: { amounts } });
     let wrong = 0;
     for (const id of methodIds) {
       for (let attempt = 0; attempt < 2 && wrong < 10; attempt++, wrong++) {

@@ -22,9 +22,9 @@ const loc = (vendorId: string, locationId: string) => `/api/vendors/${vendorId}/
 const bh = () => loc(s.demo.vendors.pfg, s.demo.locations.blueHeron);
 const hs = () => loc(s.demo.vendors.pfg, s.demo.locations.harborStreet);
 
-const get = (url: string, t = token) => s.app.inject({ url, headers: s.auth(t) });
-const post = (url: string, payload: object, t = token) => s.app.inject({ method: 'POST', url, headers: s.auth(t), payload });
-const del = (url: string, t = token) => s.app.inject({ method: 'DELETE', url, headers: s.auth(t) });
+const get = (url: string, t = token) => s.inject({ url, headers: s.auth(t) });
+const post = (url: string, payload: object, t = token) => s.inject({ method: 'POST', url, headers: s.auth(t), payload });
+const del = (url: string, t = token) => s.inject({ method: 'DELETE', url, headers: s.auth(t) });
 
 async function listed(base: string, t = token) {
   const res = await get(`${base}/paymentmethods`, t);
@@ -41,7 +41,7 @@ async function listed(base: string, t = token) {
 /** Tokenizes at the payments service with the location's JWT; answers the key. */
 async function tokenize(base: string, body: Record<string, unknown>, t = token): Promise<string> {
   const { paymentMethodsJwt } = await listed(base, t);
-  const res = await s.app.inject({
+  const res = await s.inject({
     method: 'POST',
     url: '/payments-api/tokenizer',
     headers: { authorization: `Bearer ${paymentMethodsJwt}` },
@@ -117,8 +117,9 @@ describe('GET .../paymentmethods', () => {
     const res = await get(`${bh()}/paymentmethods?createClientFlow=true`);
     expectMatchesContract('listPaymentMethods', 200, res.json());
     expect(res.json().clientFlowInfo).toEqual({
-      'plastiq-cc': { tokenizerUrl: '/payments-api/tokenizer', serviceFee: '2.9' },
-      'priority-ach': { tokenizerUrl: '/payments-api/tokenizer', serviceFee: null },
+      // on the payments service's own origin (testConfig: http://payments.test), never the portal's
+      'plastiq-cc': { tokenizerUrl: 'http://payments.test/payments-api/tokenizer', serviceFee: '2.9' },
+      'priority-ach': { tokenizerUrl: 'http://payments.test/payments-api/tokenizer', serviceFee: null },
     });
   });
 

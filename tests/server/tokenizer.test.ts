@@ -10,7 +10,7 @@ import addFormatsImport from 'ajv-formats';
 import { sql } from 'kysely';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
+import { buildPaymentsApp } from '../../server/payments-service/origin.js';
 import { signJwt, verifyJwt } from '../../server/domain/jwt.js';
 import { issuePaymentMethodsJwt, paymentsJwtSecret } from '../../server/payments-service/payments-jwt.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
@@ -49,7 +49,7 @@ const futureExp = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart
 const loc = (vendorId: string, locationId: string) => `/api/vendors/${vendorId}/locations/${locationId}`;
 
 async function jwtFor(vendorId: string, locationId: string, t = token) {
-  const res = await s.app.inject({ url: `${loc(vendorId, locationId)}/paymentmethods`, headers: s.auth(t) });
+  const res = await s.inject({ url: `${loc(vendorId, locationId)}/paymentmethods`, headers: s.auth(t) });
   expect(res.statusCode).toBe(200);
   return res.json().paymentMethodsJwt as string;
 }
@@ -75,7 +75,7 @@ const bank = (over: Record<string, unknown> = {}) => ({
 });
 
 async function tokenize(body: unknown, bearer: string | null = jwt) {
-  const res = await s.app.inject({
+  const res = await s.inject({
     method: 'POST',
     url: '/payments-api/tokenizer',
     headers: bearer === null ? {} : { authorization: `Bearer ${bearer}` },
@@ -145,13 +145,21 @@ describe('authorisation', () => {
       expect(res.code, name).toBe('unauthorized');
     }
     // the ContactAccess scheme is not a bearer JWT either
-    const res = await s.app.inject({ method: 'POST', url: '/payments-api/tokenizer', headers: s.auth(token), payload: card() });
+    const res = await s.inject({ method: 'POST', url: '/payments-api/tokenizer', headers: s.auth(token), payload: card() });
     expect(res.statusCode).toBe(401);
     expect(await countPending()).toBe(before);
   });
 
   it('a JWT from one server process is accepted by another on the same database (shared secret)', async () => {
-    const other = await buildApp({ db: s.db, config: s.config, logger: false });
+    // another process's payments origin on the same database
+    const other = await buildPaymentsApp({
+      db: s.db,
+      portalUrl: s.config.publicUrl,
+      paymentsUrl: s.config.payments.publicUrl,
+      distDir: s.config.payments.distDir,
+      contractPath: path.resolve(import.meta.dirname, '../../openapi/payments.yaml'),
+      logger: false,
+    });
     try {
       const res = await other.inject({ method: 'POST', url: '/payments-api/tokenizer', headers: { authorization: `Bearer ${jwt}` }, payload: card() });
       expect(res.statusCode).toBe(200);
@@ -251,7 +259,7 @@ describe('no number in any table or log', () => {
     expect(ach.status).toBe(200);
     // attach both: the saved methods keep last four only
     for (const key of [nums.body.key, ach.body.key]) {
-      const res = await s.app.inject({
+      const res = await s.inject({
         method: 'POST',
         url: `${loc(s.demo.vendors.pfg, s.demo.locations.blueHeron)}/paymentmethods`,
         headers: s.auth(token),

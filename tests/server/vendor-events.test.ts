@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { buildPaymentsApp } from '../../server/payments-service/origin.js';
 import { testConfig } from '../../server/config.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { issueToken } from '../../server/db/tokens.js';
@@ -39,6 +40,8 @@ const futureExp = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart
 
 let t: TestDb;
 let app: FastifyInstance;
+/** the payments service's own origin (the tokenizer), as the hosted fields reach it */
+let payments: FastifyInstance;
 let token: string;
 let otherToken: string;
 const keys: Record<'pfg' | 'coastal', string> = { pfg: '', coastal: '' };
@@ -145,7 +148,7 @@ async function methodNamed(locationName: keyof ReturnType<typeof demo>['location
 /** A card or bank account through the payments service's tokenizer, as the SPA does it: answers the one-time key. */
 async function tokenize(base: string, body: Record<string, unknown>) {
   const list = await portal('GET', `${base}/paymentmethods`);
-  const res = await app.inject({ method: 'POST', url: '/payments-api/tokenizer', headers: { authorization: `Bearer ${list.json().paymentMethodsJwt}` }, payload: body });
+  const res = await payments.inject({ method: 'POST', url: '/payments-api/tokenizer', headers: { authorization: `Bearer ${list.json().paymentMethodsJwt}` }, payload: body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().key as string;
 }
@@ -158,6 +161,14 @@ beforeAll(async () => {
   t = await createTestDb({ seed: true, today: TODAY });
   const config = testConfig();
   app = await buildApp({ db: t.db, config, logger: false, handlers: paymentGroupHandlers({ db: t.db, config }, { now: () => NOON }) });
+  payments = await buildPaymentsApp({
+    db: t.db,
+    portalUrl: config.publicUrl,
+    paymentsUrl: config.payments.publicUrl,
+    distDir: config.payments.distDir,
+    contractPath: path.join(path.dirname(config.contractPath), 'payments.yaml'),
+    logger: false,
+  });
   await app.ready();
   token = await issueToken(t.db, { contactId: demo().contactId, type: 'login', ttlDays: 7 });
   otherToken = await issueToken(t.db, { contactId: demo().otherContactId, type: 'login', ttlDays: 7 });
@@ -173,6 +184,7 @@ beforeAll(async () => {
   await t.db.insertInto('vendorContacts').values({ vendorId: demo().vendors.pfg, externalId: CONTACT_EXTERNAL_ID, contactId: demo().contactId }).execute();
 }, 60_000);
 afterAll(async () => {
+  await payments?.close();
   await app?.close();
   await t?.drop();
 });

@@ -5,7 +5,7 @@ import { execSync } from 'node:child_process';
 const chromiumPath =
   process.env.CHROMIUM_PATH || execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/bash' }).toString().trim();
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
-/** The payments service's own origin (issue 21): the hosted card and bank fields the portal embeds. */
+/** The payments service's own origin: the hosted card and bank fields the portal embeds. */
 export const E2E_PAYMENTS_PORT = Number(process.env.E2E_PAYMENTS_PORT ?? E2E_PORT + 1);
 export const E2E_PAYMENTS_URL = `http://127.0.0.1:${E2E_PAYMENTS_PORT}`;
 export const E2E_DATABASE_URL =

@@ -1,5 +1,5 @@
 /**
- * The payments service's hosted fields page (issue 21), built apart from the SPA: `dist-payments/hosted-fields.html`
+ * The payments service's hosted fields page, built apart from the SPA: `dist-payments/hosted-fields.html`
  * and its hashed script and stylesheet. The payments origin serves them (server/payments-service/origin.ts) with
  * Subresource Integrity computed from the built bytes. No React, no code of the portal's pages: only the field
  * rules and texts the portal's form uses too.

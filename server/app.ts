@@ -83,7 +83,7 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
   app.setValidatorCompiler(makeValidatorCompiler());
   app.addHook('preValidation', rejectNulCharacters);
   app.setErrorHandler(errorHandler);
-  // the hosted payment fields' origin is the one frame the portal's pages may show (issue 21)
+  // the hosted payment fields' origin is the one frame the portal's pages may show
   registerSecurityHeaders(app, { paymentsOrigin: originOf(config.payments.publicUrl), reportEndpoint: `${config.publicUrl}/csp-reports` });
   registerCspReports(app);
   app.server.headersTimeout = Math.min(config.http.headersTimeoutMs, config.http.requestTimeoutMs || Infinity);
@@ -129,7 +129,7 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
   });
 
   // The payments service (/payments-api) is NOT served here: only on its own origin (server/payments-service/origin.ts),
-  // so no card or account number is ever sent to the portal's origin (issue 21).
+  // so no card or account number is ever sent to the portal's origin.
 
   // The vendor API: its own contract and docs, `Authorization: Bearer <key>`, every call scoped to the key's vendor.
   const vendorContract = path.join(path.dirname(config.contractPath), 'vendor.yaml');

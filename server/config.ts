@@ -17,7 +17,7 @@ export interface AppConfig {
   /** Sender of outbox e-mails (MAIL_FROM). */
   mailFrom?: string;
   /**
-   * The payments service's own origin (issue 21): PAYMENTS_PORT (default PORT + 1) on HOST, reached at
+   * The payments service's own origin: PAYMENTS_PORT (default PORT + 1) on HOST, reached at
    * PAYMENTS_PUBLIC_URL (default http://HOST:PAYMENTS_PORT). It serves the hosted card and bank-account fields the
    * portal embeds, and the tokenizer they call; it must be another origin than PUBLIC_URL.
    */

@@ -1,5 +1,5 @@
 /**
- * The hosted payment fields' message protocol (issue 21): the portal page and the payments service's frame talk only
+ * The hosted payment fields' message protocol: the portal page and the payments service's frame talk only
  * through `postMessage`, each with the other's EXACT origin as target and each checking `event.origin` and
  * `event.source` of what it receives. The card number, CVC and account number live only in the frame; the portal gets
  * the one-time key the payments service answered (what `createPaymentMethod` takes as `paymentMethodKey`) and what it

@@ -1,5 +1,5 @@
 /**
- * ACH returns (issue 20): a bank debit the processor took and the customer's bank sent back some business days later.
+ * ACH returns: a bank debit the processor took and the customer's bank sent back some business days later.
  * The one home of the codes the portal knows, what the customer reads for each, which of them make the bank account
  * unusable, and when the sandbox's returns become visible. Shared by the server (sandbox, `returns` job, refusals)
  * and the SPA (methods list).

@@ -82,7 +82,7 @@ export function serviceFeeCents(subtotalCents: number, percentText: string | nul
 export type CardFunding = 'credit' | 'debit' | 'prepaid';
 export const CARD_FUNDINGS: readonly CardFunding[] = ['credit', 'debit', 'prepaid'];
 
-/** The highest service fee percent charged (issue 20): a vendor's setting above it is refused. */
+/** The highest service fee percent charged: a vendor's setting above it is refused. */
 export const SERVICE_FEE_CAP_PERCENT = '3';
 const CAP = parsePercent(SERVICE_FEE_CAP_PERCENT)!;
 

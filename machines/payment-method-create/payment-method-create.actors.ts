@@ -1,5 +1,5 @@
 /**
- * Creating a payment method (spec §4, issue 21): the payments service's hosted fields frame checks and tokenizes the
+ * Creating a payment method (spec §4): the payments service's hosted fields frame checks and tokenizes the
  * card or bank account on its own origin (`POST /payments-api/tokenizer` there, Bearer `paymentMethodsJwt`) and hands
  * this page only the one-time key, which is then attached to the location (`POST .../paymentmethods`). The card
  * number, CVC and account number never reach the portal's origin: these actors only talk to the frame's port.
@@ -47,7 +47,7 @@ export interface CreateRequest {
   provider: string;
   /** nickname and TIN (not secret; the frame adds them to what it tokenizes) */
   extra: { name?: string; tin?: string };
-  /** the hosted fields frame (issue 21): it holds the numbers, checks them and tokenizes them */
+  /** the hosted fields frame: it holds the numbers, checks them and tokenizes them */
   port: HostedFieldsPort;
 }
 

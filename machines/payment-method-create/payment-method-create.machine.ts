@@ -36,14 +36,14 @@ export type PaymentMethodCreateEvent =
 
 /**
  * A card whose provider adds a service fee needs the "Add … Card?" confirmation (spec §2): its funding is asked first
- * (issue 20: the modal says the fee for a credit card, and that no fee is charged for a debit or prepaid card).
+ * (the modal says the fee for a credit card, and that no fee is charged for a debit or prepaid card).
  */
 export function needsFeeConfirmation(request: Pick<CreateRequest, 'kind' | 'provider'>, serviceFees: PaymentMethodCreateInput['serviceFees']): boolean {
   return request.kind === 'CC' && hasServiceFee({ provider: request.provider, serviceFee: serviceFees[request.provider] ?? null });
 }
 
 /**
- * Payment method creation (spec §2 Add payment method, §4; issue 21: the hosted fields frame is the tokenizing actor):
+ * Payment method creation (spec §2 Add payment method, §4; the hosted fields frame is the tokenizing actor):
  *
  * idle ──submit──▶ checking ──valid [card with fee]──▶ confirming ──confirm──▶ tokenizing ──key──▶ attaching ──done──▶ created
  *                           ──valid──────────────────────────────────────────▶ tokenizing        │

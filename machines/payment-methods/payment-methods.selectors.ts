@@ -17,7 +17,7 @@ export function selectMethods(snapshot: Snapshot): PaymentMethod[] {
 
 /**
  * A method may pay only when it is not deleted, needs no micro-deposit verification (spec §4, §5) and is not a bank
- * account the bank returned a payment from with R02/R03/R10 (`unusable`, issue 20).
+ * account the bank returned a payment from with R02/R03/R10 (`unusable`).
  */
 export function isUsable(method: Pick<PaymentMethod, 'deletedAt' | 'displayExtra'> & { unusable?: PaymentMethod['unusable'] }): boolean {
   return !method.deletedAt && !method.displayExtra.verificationRequired && !method.unusable;

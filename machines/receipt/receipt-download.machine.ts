@@ -4,7 +4,7 @@ import { fetchReceiptPdf, type ReceiptFile, type ReceiptInput } from './receipt.
 export type ReceiptDownloadEvent = { type: 'receipt.download' } | { type: 'receipt.dismiss' };
 
 /**
- * "Download Receipt" on the payment detail (issue 20, receipts): idle → downloading (the server's receipt PDF of the
+ * "Download Receipt" on the payment detail (receipts): idle → downloading (the server's receipt PDF of the
  * group, `getPaymentGroupReceiptPdf`) → idle, the provided `saveFile` action saving it | downloadFailed (the page says
  * so; download again, or dismiss). A second click while downloading is ignored.
  */

@@ -749,7 +749,7 @@ export const migrations: Record<string, Migration> = {
       await run(db, achReturnsDown);
     },
   },
-  // Card service fee rules (issue 20; core/rules/fees.ts): a card's funding by its BIN on the saved method and on the
+  // Card service fee rules (core/rules/fees.ts): a card's funding by its BIN on the saved method and on the
   // tokenized row it comes from (the fee applies to credit cards only), and the fee charged stored on the payment
   // group as its own amount. Backfill: existing cards are credit (their numbers are not kept, so their BIN is not
   // known: unknown = credit); an existing card group's fee is what its total charges beyond its lines (the meaning

@@ -1,5 +1,5 @@
 /**
- * The payment receipt (issue 20, "Receipts"): the same lines as text (the e-mail's body) and as a PDF (pdfkit,
+ * The payment receipt ("Receipts"): the same lines as text (the e-mail's body) and as a PDF (pdfkit,
  * built-in Helvetica, as `invoice-pdf.ts` / `statement-pdf.ts`), attached to the receipt e-mails and served by
  * `getPaymentGroupReceiptPdf`.
  *
@@ -9,8 +9,7 @@
  * to: the terms (EPA) version, when and from which IP address, and — for a bank account (ACH) payment — the text of
  * the agreement itself (the document whose SHA-256 the authorization record holds, `epaAgreementText`).
  *
- * The service fee is `receiptServiceFeeCents`: the amount the payment group stores as its own (the card fee rules of
- * issue 20), never worked out again here.
+ * The service fee is `receiptServiceFeeCents`: the amount the payment group stores as its own, never worked out again here.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';

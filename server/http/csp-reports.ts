@@ -1,5 +1,5 @@
 /**
- * Content-Security-Policy violation reports, on the portal's origin and on the payments origin (issue 21, PCI DSS
+ * Content-Security-Policy violation reports, on the portal's origin and on the payments origin (PCI DSS
  * 11.6.1: a change to a payment page's scripts must be noticed). Browsers send them two ways: the Reporting API
  * (`Reporting-Endpoints: csp="…"` with `report-to csp`, body `application/reports+json`, a list) and the older
  * `report-uri` (body `application/csp-report`, one `{ "csp-report": … }`). Both are answered 204 and logged as a

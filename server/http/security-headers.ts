@@ -26,7 +26,7 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * The portal's policy when the payments service has an origin of its own (issue 21): the base policy, plus exactly
+ * The portal's policy when the payments service has an origin of its own: the base policy, plus exactly
  * that origin as the one frame source (the hosted card and bank-account fields), plus where violations are reported
  * (`report-uri` for older browsers, `report-to` with the `Reporting-Endpoints` header).
  */

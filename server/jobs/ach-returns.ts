@@ -1,5 +1,5 @@
 /**
- * ACH returns (issue 20): a bank debit the processor took can be RETURNED by the customer's bank some business days
+ * ACH returns: a bank debit the processor took can be RETURNED by the customer's bank some business days
  * later (R01 insufficient funds, R02 account closed, R03 no account, R10 not authorized, …). This step asks each
  * provider's adapter for the returns visible by its clock (`listReturns({ since, asOf })`, processor.ts) and records
  * each ONCE:

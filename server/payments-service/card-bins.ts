@@ -1,5 +1,5 @@
 /**
- * The sandbox's BIN table (issue 20, "Card service fee rules"): a card's funding — `credit`, `debit` or `prepaid` — by
+ * The sandbox's BIN table ("Card service fee rules"): a card's funding — `credit`, `debit` or `prepaid` — by
  * its BIN, the first 6 to 8 digits of the number. A real processor answers the funding from its own BIN data (its
  * adapter's `tokenizeCard` / `lookupCardFunding`); the sandbox adapter answers from this table.
  *

@@ -1,5 +1,5 @@
 /**
- * The payments service on an origin of its own (issue 21): a second Fastify instance, listening on PAYMENTS_PORT and
+ * The payments service on an origin of its own: a second Fastify instance, listening on PAYMENTS_PORT and
  * reached at PAYMENTS_PUBLIC_URL, that serves
  *
  *   /hosted-fields              the hosted fields page the portal embeds as an iframe (dist-payments/, built by

@@ -10,7 +10,7 @@
  *    shared rules of `core/rules/card-validation.ts` (422 `invalid_number`, `invalid_expiry_date`, `invalid_cvc`,
  *    `invalid_zip`, `invalid_routing_number`, `invalid_account_number`; the message starts with the field), then
  *    handed to the provider's processor adapter, whose refusals answer 402/422 with its code.
- * `GET /card-bins/{bin}?provider=` answers a card's funding by its BIN (the add-card modal's fee text, issue 20).
+ * `GET /card-bins/{bin}?provider=` answers a card's funding by its BIN (the add-card modal's fee text).
  * 4. Success keeps a pending `tokenized_methods` row (brand, last four, expiry, names, processor token — never the
  *    number or CVC) under the SHA-256 of a one-time key, valid 30 minutes, and answers `{ key }`.
  */

@@ -1,5 +1,5 @@
 /**
- * Payment receipts (issue 20): when a payment group is scheduled (click-to-pay, payment request, portal, AutoPay, plan
+ * Payment receipts: when a payment group is scheduled (click-to-pay, payment request, portal, AutoPay, plan
  * installment) and when it completes, fails or is returned, its contact gets ONE receipt:
  * - an e-mail "Payment receipt — confirmation …" whose text has the receipt's lines, with the receipt PDF attached
  *   (`domain/receipt-pdf.ts`);

@@ -38,7 +38,7 @@ export interface SettingsPatch {
 const invalid = (field: string, message: string) => refuse('invalid', 'validation_failed', `${field}: ${message}`, field);
 
 /**
- * A card service fee above the cap (issue 20: at most 3 %, core/rules/fees.ts): 422 `service_fee_above_cap` naming
+ * A card service fee above the cap (at most 3 %, core/rules/fees.ts): 422 `service_fee_above_cap` naming
  * the field; nothing is changed.
  */
 export const feeAboveCap = (field: string, fee: string) =>

@@ -1,5 +1,5 @@
 /**
- * The hosted payment fields (issue 21): served by the payments service from ITS origin (`PAYMENTS_PUBLIC_URL`) and
+ * The hosted payment fields: served by the payments service from ITS origin (`PAYMENTS_PUBLIC_URL`) and
  * embedded by the portal as an iframe. The numbers are typed here and sent from here to the payments service's
  * tokenizer; the portal only ever receives the one-time key, the brand, the last four and the funding
  * (`./protocol.ts`). The one portal origin allowed to embed and talk to this page is written into the page by the

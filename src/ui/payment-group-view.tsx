@@ -69,7 +69,7 @@ export interface PaymentGroupViewProps {
   locationName?: string;
   /** The way back (a link), under the card; hidden in print. */
   back: ReactNode;
-  /** The group whose receipt "Download Receipt" fetches (issue 20); the button is shown from the start, enabled once loaded. */
+  /** The group whose receipt "Download Receipt" fetches; the button is shown from the start, enabled once loaded. */
   receipt?: ReceiptInput;
 }
 

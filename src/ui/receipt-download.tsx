@@ -1,5 +1,5 @@
 /**
- * "Download Receipt" (issue 20, receipts): the server's receipt PDF of one payment group
+ * "Download Receipt" (receipts): the server's receipt PDF of one payment group
  * (`getPaymentGroupReceiptPdf`), fetched with the token by `machines/receipt/receipt-download.machine.ts` and saved
  * under the server's file name (`receipt-<confirmation>.pdf`). The button keeps its size and stays focusable while
  * the file is fetched (only `aria-busy` changes); a failure is said in an alert beside it, with Dismiss.

@@ -18,12 +18,12 @@ export const paymentGroupTexts = {
   serviceFee: 'Service Fee',
   /** Decision: the spec's detail shows no status; with charges that can fail the customer must see Processing/Failed. */
   status: 'Status',
-  /** Decision (issue 20): a Returned payment says why the bank returned it, e.g. "insufficient funds (R01)". */
+  /** Decision: a Returned payment says why the bank returned it, e.g. "insufficient funds (R01)". */
   returnReason: 'Returned Because',
   /** Decision: the spec names the input "check number" without a label text. */
   checkNumber: 'Check Number',
   columns: { invoice: 'Invoice', dueDate: 'Due Date', amountPaid: 'Amount Paid' },
-  /** issue 20 (receipts): the receipt PDF of the payment. */
+  /** The receipt PDF of the payment. */
   downloadReceipt: 'Download Receipt',
   receiptFailed: 'The receipt could not be downloaded. Please try again.',
   dismiss: 'Dismiss',

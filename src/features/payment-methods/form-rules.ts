@@ -164,7 +164,7 @@ export function feeModalTitle(kind: CardKind, funding: CardFunding | null = null
 }
 
 /**
- * The fee modal's text (issue 20): the percent charged for a credit card (or one whose funding is not known), "no
+ * The fee modal's text: the percent charged for a credit card (or one whose funding is not known), "no
  * service fee" for a debit or prepaid card.
  */
 export function feeModalBody(feePercent: string | null, funding: CardFunding | null): string {

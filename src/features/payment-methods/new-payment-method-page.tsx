@@ -286,7 +286,7 @@ function NewMethodContent({ vendorId, locationId, base, context }: { vendorId: s
 
 /**
  * Add a payment method (spec §2, lazy route `.../paymentmethods/new`): Card and Bank Account tabs; the card and bank
- * numbers are typed in the payments origin's hosted fields frame (issue 21: this page never holds them), the page keeps
+ * numbers are typed in the payments origin's hosted fields frame (this page never holds them), the page keeps
  * only the nickname, TIN and card type; the provider is the first card / bank provider of the location's
  * `clientFlowInfo` (its enabled payment configs); a card with a service fee asks "Add … Card?"
  * first. Success selects the new method and goes back (to click-to-pay when it came from there).

@@ -1,5 +1,5 @@
 /**
- * The payments service's hosted fields (issue 21) as the add-method page shows them: an iframe of
+ * The payments service's hosted fields as the add-method page shows them: an iframe of
  * `hostedFieldsUrl` (the payments origin). The card number, CVC and account number are typed there and never reach
  * this page; what this page gets is a `HostedFieldsPort` (`core/api/hosted-fields.ts`) for the creation machine —
  * check the fields, tokenize them, resume after a fresh JWT — answered by the frame's messages.

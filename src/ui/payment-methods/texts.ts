@@ -87,7 +87,7 @@ export const paymentMethodTexts = {
   feeTitleDebit: 'Add Debit Card?',
   feeTitleCard: 'Add Card?',
   feeBody: (percent: string) => `A ${percent}% service fee will be added to all payments made with this card.`,
-  // issue 20: a debit or prepaid card (by its BIN) pays no fee; the modal says so before the card is added (decision)
+  // a debit or prepaid card (by its BIN) pays no fee; the modal says so before the card is added (decision)
   feeNoneBody: (funding: 'debit' | 'prepaid') => `This is a ${funding} card: no service fee will be charged on payments made with it.`,
   confirm: 'Confirm',
 

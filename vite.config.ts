@@ -45,6 +45,7 @@ export default defineConfig({
   test: {
     globals: false,
     setupFiles: ['tests/setup.ts'],
+    globalSetup: ['tests/global-setup.ts'],
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     testTimeout: 30000,

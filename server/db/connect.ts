@@ -22,6 +22,8 @@ export interface CreateDbOptions {
   databaseUrl?: string;
   /** directory for PGlite files (`${dataDir}/pglite`); `memory://` for an in-memory database. Default `.data` */
   dataDir?: string;
+  /** an in-memory PGlite starts from this dumped data directory (PGlite's `dumpDataDir`) instead of an empty one */
+  loadDataDir?: Blob;
   /** node-postgres pool size (default 10) */
   poolSize?: number;
   /** PostgreSQL: how long a caller waits for a pool connection before failing with 503 (default 0: forever) */
@@ -207,7 +209,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     const parsers = { [DATE_OID]: identity, [INT8_OID]: parseInt8 };
     let client: PGlite;
     if (dataDir === 'memory://') {
-      client = new PGlite({ parsers });
+      client = new PGlite({ parsers, loadDataDir: options.loadDataDir });
     } else {
       const dir = pgliteDir(dataDir);
       mkdirSync(dir, { recursive: true });

@@ -6,7 +6,9 @@
  *   ... t.db, t.demo?.contactId ...
  *   await t.drop();                                 // in afterAll
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
@@ -104,6 +106,12 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
       },
     };
   } else {
+    const snapshot = pgliteSnapshot(options.seed ? `seeded-${(options.today ?? demoToday()).toString()}` : migrate ? 'migrated' : 'empty');
+    if (snapshot) {
+      // a copy of the snapshot: migrated (and seeded) already
+      const handle = await createDb({ dataDir: 'memory://', loadDataDir: new Blob([snapshot.data]) });
+      return { db: handle.db, handle, kind: 'pglite', pglite: handle.pglite, demo: snapshot.demo, drop: () => handle.close() };
+    }
     const handle = await createDb({ dataDir: 'memory://' });
     result = { db: handle.db, handle, kind: 'pglite', pglite: handle.pglite, drop: () => handle.close() };
   }
@@ -113,9 +121,42 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
     if (options.seed) {
       result.demo = await seedDemo(result.db, { today: options.today ?? demoToday() });
     }
+    if (result.pglite) await saveSnapshot(options.seed ? `seeded-${(options.today ?? demoToday()).toString()}` : migrate ? 'migrated' : 'empty', result);
   } catch (error) {
     await result.drop();
     throw error;
   }
   return result;
+}
+
+/**
+ * Starting an in-memory PGlite costs its initdb (2–4 s on this machine); loading a data directory dumped after the
+ * migrations (and the demo data) costs about half, with nothing left to migrate or seed. Within one test run
+ * (`PP_TEST_DB_CACHE`, a directory the run's global set-up creates and removes: tests/global-setup.ts) the first
+ * test file to create a database of a kind dumps it there, and later files load a copy. Outside a test run there is
+ * no cache; a stale snapshot cannot outlive the run that made it.
+ */
+function snapshotPath(kind: string): string | null {
+  const dir = process.env.PP_TEST_DB_CACHE;
+  if (!dir || !existsSync(dir)) return null;
+  return path.join(dir, `${createHash('sha256').update(kind).digest('hex').slice(0, 16)}.tar`);
+}
+
+function pgliteSnapshot(kind: string): { data: Buffer; demo?: DemoSeedResult } | null {
+  const file = snapshotPath(kind);
+  if (!file || !existsSync(file) || !existsSync(`${file}.json`)) return null;
+  const meta = JSON.parse(readFileSync(`${file}.json`, 'utf8')) as { demo?: DemoSeedResult };
+  return { data: readFileSync(file), demo: meta.demo };
+}
+
+async function saveSnapshot(kind: string, db: TestDb): Promise<void> {
+  const file = snapshotPath(kind);
+  if (!file || existsSync(`${file}.json`) || !db.pglite) return;
+  const data = Buffer.from(await (await db.pglite.dumpDataDir('none')).arrayBuffer());
+  // written under a name of its own, then renamed: another process never reads half a file
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
+  writeFileSync(`${tmp}.json`, JSON.stringify({ demo: db.demo }));
+  renameSync(`${tmp}.json`, `${file}.json`);
 }

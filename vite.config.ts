@@ -4,13 +4,35 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/build/precompress.ts';
 import { prerenderLanding } from './scripts/build/prerender.ts';
 import { chunkMap } from './scripts/build/chunk-map.ts';
+import { scriptInventory } from './scripts/build/script-inventory.ts';
 import { devInspect } from './scripts/atlas/vite-dev-inspect.ts';
 
 /** The year written into the prerendered footer; the footer hydrates from it (src/ui/footer.tsx). */
 const buildYear = String(new Date().getFullYear());
 
 export default defineConfig({
-  plugins: [react(), prerenderLanding({ buildYear }), chunkMap(), precompress(), devInspect()],
+  plugins: [
+    react(),
+    // Writes dist/.vite/script-inventory.json and the integrity of every script into the HTML, before the prerender
+    // reads index.html; checks the finished output before the precompression (README: "Script inventory and SRI").
+    scriptInventory({
+      origin: 'portal',
+      namedChunks: {
+        framework: 'Vendor library (react, react-dom, scheduler, react-router): the UI framework every page runs.',
+        xstate: 'Vendor library (xstate, @xstate/react): the state machines behind every flow.',
+        'token-shell': 'The frame every token page renders first: token guard, session, header, dashboard and their machines.',
+        api: 'The API client (openapi-fetch) and the first-screen data reader: every call a page makes to /api.',
+        landing: 'The landing page and its contact form (the page a customer arrives on).',
+      },
+      publicScripts: {
+        'static/after-first-paint.js': 'First-paint loader: on a token page whose HTML carries its first screen, starts the entry script and its module preloads (with their integrity) after the first paint.',
+      },
+    }),
+    prerenderLanding({ buildYear }),
+    chunkMap(),
+    precompress(),
+    devInspect(),
+  ],
   define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(buildYear) },
   build: {
     outDir: 'dist',

@@ -27,6 +27,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerCspReports } from './http/csp-reports.js';
 import { originOf } from '../core/api/hosted-fields.js';
 import { registerSpa } from './http/spa.js';
+import { inlineScriptSources, loadPortalScripts } from './http/script-integrity.js';
 import { registerVendorImages } from './http/vendor-images.js';
 import { makeValidatorCompiler, rejectNulCharacters } from './http/validation.js';
 import { deliverEmails, smtpMailer, type Mailer } from './mail/mailer.js';
@@ -83,8 +84,11 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
   app.setValidatorCompiler(makeValidatorCompiler());
   app.addHook('preValidation', rejectNulCharacters);
   app.setErrorHandler(errorHandler);
+  // The build's script inventory (throws without one: no page is served with scripts lacking integrity); the CSP
+  // allows exactly the pages' inline import map, by its hash.
+  const scripts = loadPortalScripts(config.distDir);
   // the hosted payment fields' origin is the one frame the portal's pages may show
-  registerSecurityHeaders(app, { paymentsOrigin: originOf(config.payments.publicUrl), reportEndpoint: `${config.publicUrl}/csp-reports` });
+  registerSecurityHeaders(app, { paymentsOrigin: originOf(config.payments.publicUrl), reportEndpoint: `${config.publicUrl}/csp-reports`, scriptSources: inlineScriptSources(scripts) });
   registerCspReports(app);
   app.server.headersTimeout = Math.min(config.http.headersTimeoutMs, config.http.requestTimeoutMs || Infinity);
   // /healthz, /readyz and load shedding, before every other route and hook (server/http/overload.ts)

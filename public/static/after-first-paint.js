@@ -3,11 +3,14 @@
  * A token page whose HTML carries its first screen names its scripts here instead of loading them at once: the
  * entry as `data-entry` of this script, its preloads as `<link rel="pp-modulepreload">`. The stylesheet and the
  * logo then have the connection to themselves, and the scripts start once the first screen has been painted.
+ * Each element it creates carries the integrity the server wrote beside its URL (`data-entry-integrity`, the
+ * preload's `integrity`): the browser refuses a script whose bytes differ, as for the scripts in the HTML.
  */
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
-  if (!entry) return;
+  var entryIntegrity = script && script.getAttribute('data-entry-integrity');
+  if (!entry || !entryIntegrity) return;
   var started = false;
   function load() {
     if (started) return;
@@ -17,12 +20,14 @@
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
+      link.integrity = links[i].getAttribute('integrity') || '';
       link.href = links[i].getAttribute('href');
       document.head.appendChild(link);
     }
     var module = document.createElement('script');
     module.type = 'module';
     module.crossOrigin = '';
+    module.integrity = entryIntegrity;
     module.src = entry;
     document.head.appendChild(module);
   }

@@ -11,6 +11,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { integrityLookup, readScriptInventory, stampIntegrity } from '../../server/http/script-integrity.ts';
 
 export interface PrerenderedPage {
   /** The route path. */
@@ -82,7 +83,9 @@ export function prerenderLanding({ buildYear }: { buildYear: string }): Plugin {
         // page loaders (src/app/app-pages.ts), which the landing pages never load — no extra round trip for a deep link.
         const appPages = [...chunks.entries()].find(([, c]) => c.facadeModuleId === path.join(config.root, 'src/app/app-pages.ts'))?.[0];
         if (!appPages) throw new Error('prerender: no chunk for src/app/app-pages.ts');
-        writeFileSync(path.join(outDir, SHELL_FILE), shell.replace('</head>', `  <link rel="modulepreload" crossorigin href="${config.base}${appPages}">\n</head>`));
+        // The preloads added here get their integrity from the script inventory (scripts/build/script-inventory.ts).
+        const integrity = integrityLookup(readScriptInventory(outDir));
+        writeFileSync(path.join(outDir, SHELL_FILE), stampIntegrity(shell.replace('</head>', `  <link rel="modulepreload" crossorigin href="${config.base}${appPages}">\n</head>`), integrity));
 
         // The SSR bundle must live under the project so Node resolves its external packages from node_modules.
         const ssrDir = path.join(config.root, 'node_modules', '.cache', `portal-prerender-${process.pid}-${Date.now()}`);
@@ -124,7 +127,7 @@ export function prerenderLanding({ buildYear }: { buildYear: string }): Plugin {
               `<style data-inlined="/${file}">${readFileSync(path.join(outDir, file), 'utf8').replaceAll('</style', '<\\/style')}</style>`);
             if (!html.includes('data-prerendered')) throw new Error('prerender: #root not found in index.html');
             mkdirSync(path.dirname(path.join(outDir, page.file)), { recursive: true });
-            writeFileSync(path.join(outDir, page.file), html);
+            writeFileSync(path.join(outDir, page.file), stampIntegrity(html, integrity));
           }
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });

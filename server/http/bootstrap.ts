@@ -23,6 +23,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { firstScreenHtml } from './first-screen.js';
+import { integrityLookup, readScriptInventory, stampIntegrity } from './script-integrity.js';
 import type { Bootstrap, TokenPage } from './token-page.js';
 
 export type { Bootstrap, TokenPage, TokenPageKind } from './token-page.js';
@@ -166,25 +167,47 @@ export function chunkChain(map: ChunkMap, modules: string[], loaded: ReadonlySet
   return out;
 }
 
-/** The shell with the route's preloads, the inline data and, when there is one, the first screen before `#root`. */
-export function tokenShellHtml(shell: string, { preloads, bootstrap, firstScreen = null }: { preloads: string[]; bootstrap: Bootstrap; firstScreen?: string | null }): string {
-  const links = preloads.map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+/** URL path → `sha384-…` of the script the server serves there (server/http/script-integrity.ts), or undefined. */
+export type IntegrityLookup = (url: string) => string | undefined;
+
+/**
+ * The shell with the route's preloads, the inline data and, when there is one, the first screen before `#root`. Every
+ * script and preload carries its integrity from `integrity`; a preload of a chunk the inventory does not list is left
+ * out (a preload only saves a round trip; a script without integrity is never sent).
+ */
+export function tokenShellHtml(
+  shell: string,
+  { preloads, bootstrap, firstScreen = null, integrity }: { preloads: string[]; bootstrap: Bootstrap; firstScreen?: string | null; integrity: IntegrityLookup },
+): string {
+  const links = preloads
+    .filter((file) => integrity(`/${file}`))
+    .map((file) => `  <link rel="modulepreload" crossorigin href="/${file}" integrity="${integrity(`/${file}`)}">\n`)
+    .join('');
   const data = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(bootstrap)}</script>`;
-  let html = shell.replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `${firstScreen ?? ''}<div id="root"></div>\n    ${data}`);
+  let html = stampIntegrity(shell, integrity).replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `${firstScreen ?? ''}<div id="root"></div>\n    ${data}`);
   // With its first screen in the HTML the page paints from the HTML and the stylesheet alone; the scripts are for what
   // comes after. They start right after the first frame (public/static/after-first-paint.js), so the stylesheet and
   // the logo do not share the connection with 150 KB of scripts on a slow network.
-  if (firstScreen) html = deferScripts(html);
+  if (firstScreen) html = deferScripts(html, integrity);
   return html;
 }
 
 export const AFTER_FIRST_PAINT_SCRIPT = '/static/after-first-paint.js';
 
-/** The entry script and the module preloads of `html`, loaded by AFTER_FIRST_PAINT_SCRIPT after the first frame. */
-export function deferScripts(html: string): string {
+/**
+ * The entry script and the module preloads of `html`, loaded by AFTER_FIRST_PAINT_SCRIPT after the first frame: the
+ * entry's URL and integrity as `data-entry` and `data-entry-integrity` of the loader (which has its own integrity),
+ * each preload as `<link rel="pp-modulepreload">` keeping its `integrity` (inert until the loader copies it).
+ */
+export function deferScripts(html: string, integrity: IntegrityLookup): string {
+  const loader = integrity(AFTER_FIRST_PAINT_SCRIPT);
+  if (!loader) throw new Error(`script integrity: ${AFTER_FIRST_PAINT_SCRIPT} is not in the script inventory`);
   return html
-    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, `<script defer src="${AFTER_FIRST_PAINT_SCRIPT}" data-entry="$1"></script>`)
-    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="pp-modulepreload" href=');
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)" integrity="([^"]+)"><\/script>/,
+      `<script defer src="${AFTER_FIRST_PAINT_SCRIPT}" crossorigin integrity="${loader}" data-entry="$1" data-entry-integrity="$2"></script>`,
+    )
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)" integrity=/g, '<link rel="pp-modulepreload" href="$1" integrity=');
 }
 
 /** Files the shell already loads or preloads (`/assets/x.js` → `assets/x.js`). */
@@ -212,5 +235,5 @@ export async function tokenPageHtml(
   const modules = [TOKEN_GUARD_MODULE, ...(page.module ? [page.module] : [])];
   const preloads = map ? chunkChain(map, modules, shellScripts(shell)) : [];
   const firstScreen = await firstScreenHtml(distDir, page, pathname, bootstrap);
-  return tokenShellHtml(shell, { preloads, bootstrap, firstScreen });
+  return tokenShellHtml(shell, { preloads, bootstrap, firstScreen, integrity: integrityLookup(readScriptInventory(distDir)) });
 }

@@ -28,10 +28,13 @@ export const CONTENT_SECURITY_POLICY = [
 /**
  * The portal's policy when the payments service has an origin of its own: the base policy, plus exactly
  * that origin as the one frame source (the hosted card and bank-account fields), plus where violations are reported
- * (`report-uri` for older browsers, `report-to` with the `Reporting-Endpoints` header).
+ * (`report-uri` for older browsers, `report-to` with the `Reporting-Endpoints` header). `scriptSources` are the hashes
+ * of the inline scripts the built pages carry — exactly the import map with the chunks' integrity
+ * (server/http/script-integrity.ts); never 'unsafe-inline'.
  */
-export function portalContentSecurityPolicy(paymentsOrigin: string | null): string {
-  return [CONTENT_SECURITY_POLICY, `frame-src ${paymentsOrigin ?? "'none'"}`, 'report-uri /csp-reports', 'report-to csp'].join('; ');
+export function portalContentSecurityPolicy(paymentsOrigin: string | null, scriptSources: readonly string[] = []): string {
+  const base = scriptSources.length ? CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${scriptSources.join(' ')}`) : CONTENT_SECURITY_POLICY;
+  return [base, `frame-src ${paymentsOrigin ?? "'none'"}`, 'report-uri /csp-reports', 'report-to csp'].join('; ');
 }
 
 /** The API reference page (Scalar) builds its UI with inline styles, blob workers and data: images. */
@@ -72,8 +75,11 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
   if (isNoStorePath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { paymentsOrigin: string | null; reportEndpoint: string | null } = { paymentsOrigin: null, reportEndpoint: null }) {
-  const policy = portalContentSecurityPolicy(options.paymentsOrigin);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { paymentsOrigin: string | null; reportEndpoint: string | null; scriptSources?: readonly string[] } = { paymentsOrigin: null, reportEndpoint: null },
+) {
+  const policy = portalContentSecurityPolicy(options.paymentsOrigin, options.scriptSources);
   app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
     if (options.reportEndpoint) reply.header('reporting-endpoints', `csp="${options.reportEndpoint}"`);

@@ -9,6 +9,7 @@ import { portalHandlers } from '../../server/routes/index.js';
 import { testConfig } from '../../server/config.js';
 import { contract, contractOperationIds, expectMatchesContract } from './helpers/contract.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
+import { writeFixtureInventory } from './helpers/dist-fixture.js';
 
 let s: TestServer;
 let token: string;
@@ -20,6 +21,7 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>PerformancePay</title><div id="root"></div>');
   writeFileSync(path.join(distDir, 'assets', 'app-1234.js'), 'console.log("app")');
   writeFileSync(path.join(distDir, 'static', 'announcements.json'), '{"announcements":[]}');
+  writeFixtureInventory(distDir);
   s = await startTestServer({ config: { distDir } });
   token = await s.token({});
 });

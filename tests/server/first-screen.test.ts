@@ -10,12 +10,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers/app.js';
 import { makeDist, startOnDist, stopOnDist, writeDist } from './helpers/dist-fixture.js';
+import { sha384Integrity } from '../../server/http/script-integrity.js';
 
 const dist = makeDist('first-screen-dist-');
+/** The scripts the shell names and the first-paint loader (the fixture's inventory lists them with their hashes). */
+const SCRIPTS = { 'assets/index-E1.js': 'export {};', 'assets/framework-F1.js': 'export const f = 1;', 'static/after-first-paint.js': '/* loader */' };
+const sri = (file: keyof typeof SCRIPTS) => sha384Integrity(SCRIPTS[file]);
+
+/** The shell as the build writes it: every script with its integrity (scripts/build/script-inventory.ts). */
 const SHELL = [
   '<!doctype html><html><head><title>PerformancePay</title>',
-  '<script type="module" crossorigin src="/assets/index-E1.js"></script>',
-  '<link rel="modulepreload" crossorigin href="/assets/framework-F1.js">',
+  `<script type="module" crossorigin src="/assets/index-E1.js" integrity="${sri('assets/index-E1.js')}"></script>`,
+  `<link rel="modulepreload" crossorigin href="/assets/framework-F1.js" integrity="${sri('assets/framework-F1.js')}">`,
   '<link rel="stylesheet" crossorigin href="/assets/index-C1.css">',
   '</head><body><div id="root"></div></body></html>',
 ].join('\n');
@@ -39,7 +45,7 @@ const dashboardPath = (token: string, vendorId = s.demo.vendors.pfg, locationId 
 const firstScreen = (body: string) => /<div id="pp-first-screen" data-path="([^"]*)">([\s\S]*?)<\/div><div id="root"><\/div>/.exec(body);
 
 beforeAll(async () => {
-  writeDist(dist, { 'shell.html': SHELL, '.ssr/first-screen.mjs': RENDERER, 'static/announcements.json': { announcements: [] } });
+  writeDist(dist, { 'shell.html': SHELL, '.ssr/first-screen.mjs': RENDERER, 'static/announcements.json': { announcements: [] }, ...SCRIPTS });
   ({ s, dana, marcus } = await startOnDist(dist));
 });
 afterAll(() => stopOnDist(s, dist));
@@ -60,8 +66,11 @@ describe("a dashboard's first screen in its HTML", () => {
     // No script runs before the first frame: the entry and its preloads are named for the loader, not loaded.
     expect(res.body).not.toMatch(/<script type="module"/);
     expect(res.body).not.toMatch(/rel="modulepreload"/);
-    expect(res.body).toContain('<script defer src="/static/after-first-paint.js" data-entry="/assets/index-E1.js"></script>');
-    expect(res.body).toContain('<link rel="pp-modulepreload" href="/assets/framework-F1.js">');
+    // Each with its integrity: the loader's own, and the entry's and preloads' for the elements it creates.
+    expect(res.body).toContain(
+      `<script defer src="/static/after-first-paint.js" crossorigin integrity="${sri('static/after-first-paint.js')}" data-entry="/assets/index-E1.js" data-entry-integrity="${sri('assets/index-E1.js')}"></script>`,
+    );
+    expect(res.body).toContain(`<link rel="pp-modulepreload" href="/assets/framework-F1.js" integrity="${sri('assets/framework-F1.js')}">`);
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-C1.css">');
   });
 
@@ -70,7 +79,7 @@ describe("a dashboard's first screen in its HTML", () => {
     expect(res.statusCode).toBe(200);
     expect(firstScreen(res.body)).toBeNull();
     expect(res.body).not.toContain('Blue Heron');
-    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-E1.js"></script>');
+    expect(res.body).toContain(`<script type="module" crossorigin src="/assets/index-E1.js" integrity="${sri('assets/index-E1.js')}"></script>`);
     const own = await s.app.inject({ url: dashboardPath(marcus, s.demo.vendors.pfg, s.demo.locations.saltmarsh), headers: html });
     expect(firstScreen(own.body)?.[2]).toContain('Saltmarsh');
     expect(own.body).not.toContain('Blue Heron');
@@ -79,7 +88,7 @@ describe("a dashboard's first screen in its HTML", () => {
   it('only the dashboard has one; a bad token gets the plain shell', async () => {
     const pay = await s.app.inject({ url: `${dashboardPath(dana)}/click2pay`, headers: html });
     expect(firstScreen(pay.body)).toBeNull();
-    expect(pay.body).toContain('<script type="module" crossorigin src="/assets/index-E1.js"></script>');
+    expect(pay.body).toContain(`<script type="module" crossorigin src="/assets/index-E1.js" integrity="${sri('assets/index-E1.js')}"></script>`);
     const bad = await s.app.inject({ url: dashboardPath('not-a-token'), headers: html });
     expect(bad.body).toBe(SHELL);
   });
@@ -91,7 +100,7 @@ describe("a dashboard's first screen in its HTML", () => {
       expect(res.statusCode).toBe(200);
       expect(firstScreen(res.body)).toBeNull();
       expect(res.body).toContain('id="pp-bootstrap"');
-      expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-E1.js"></script>');
+      expect(res.body).toContain(`<script type="module" crossorigin src="/assets/index-E1.js" integrity="${sri('assets/index-E1.js')}"></script>`);
     } finally {
       await s.db.updateTable('locations').set({ displayName: 'Blue Heron Grill' }).where('id', '=', s.demo.locations.blueHeron).execute();
     }

@@ -45,7 +45,9 @@ let marcus: string;
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 beforeAll(async () => {
-  writeDist(dist, { 'shell.html': SHELL, '.vite/chunks.json': CHUNKS, 'static/announcements.json': PUBLIC_FILE, 'assets/index-E1.js': 'export {}' });
+  // every chunk of the map as a file, so the fixture's script inventory lists it (a preload carries its integrity)
+  const chunkFiles = Object.fromEntries([...new Set([...Object.values(CHUNKS.modules), ...Object.values(CHUNKS.imports).flat()])].map((f) => [f, `export const file = ${JSON.stringify(f)};`]));
+  writeDist(dist, { ...chunkFiles, 'shell.html': SHELL, '.vite/chunks.json': CHUNKS, 'static/announcements.json': PUBLIC_FILE, 'assets/index-E1.js': 'export {}' });
   ({ s, dana, marcus } = await startOnDist(dist));
 });
 afterAll(() => stopOnDist(s, dist));
@@ -81,7 +83,7 @@ describe('a token page with a valid token', () => {
     expect(res.body).not.toContain(dana);
     // The chain of token guard and dashboard (one chunk) with its imports, not what the shell already loads, and not
     // the Temporal polyfill (the seeded global announcement is dated, but a browser with its own Temporal never needs it).
-    const preloads = [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+    const preloads = [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)" integrity="sha384-[^"]+">/g)].map((m) => m[1]);
     expect(preloads.slice(-2)).toEqual(['assets/api-A1.js', 'assets/token-shell-T1.js']);
     expect(preloads).not.toContain('assets/temporal-polyfill-X1.js');
     expect(preloads.filter((f) => f === 'assets/framework-F1.js' || f === 'assets/index-E1.js')).toHaveLength(1); // the shell's own

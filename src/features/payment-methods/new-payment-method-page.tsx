@@ -128,6 +128,8 @@ function CardForm({ provider, frame, busy, onSubmit, kindChoice, kind, onKind, f
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t.tabCard}>
+      {/* the card itself first (number, expiry, CVC, name, billing), then the optional details about it */}
+      <HostedFields src={frame.src} kind="CC" provider={provider} jwt={frame.jwt} title={t.hostedCardTitle} onSubmit={() => submit()} onPort={onPort} />
       <div className={styles.grid}>
         {form.field({ name: 'nickname', label: t.nickname, maxLength: 50 }, busy)}
         {form.field({ name: 'tin', label: t.tin, inputMode: 'numeric', maxLength: 11 }, busy)}
@@ -146,7 +148,6 @@ function CardForm({ provider, frame, busy, onSubmit, kindChoice, kind, onKind, f
           </div>
         </RadioGroup.Root>
       ) : null}
-      <HostedFields src={frame.src} kind="CC" provider={provider} jwt={frame.jwt} title={t.hostedCardTitle} onSubmit={() => submit()} onPort={onPort} />
       {failure}
       <div className={styles.actions}>
         <Button type="submit" loading={busy} disabled={!port}>{busy ? t.saving : t.saveCard}</Button>
@@ -263,9 +264,9 @@ function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorI
 }
 
 /**
- * The page while the methods load: the tab list and the card form's box with the frame's exact reserved height, so the
- * loaded page takes its place without moving what was painted (the footer was pushed out of view by the loaded form:
- * CLS 0.12 at 375 px with a spinner here).
+ * The page while the methods load: the tab list and the card form's box with the frame's exact reserved height (the
+ * first thing in the Card tab), so the loaded page takes its place without moving what was painted (the footer was
+ * pushed out of view by the loaded form: CLS 0.12 at 375 px with a spinner here).
  */
 function FormsSkeleton() {
   return (

@@ -9,8 +9,9 @@ import { withDb } from './support';
  * the customer meets it — the card or account typed in the frame, submitted (and the fee confirmed), the exact text
  * the portal shows, what was typed still there, nothing saved — and no layout shift while the page and its frames load.
  *
- * Each case is one page load for one contact of its own (a fresh contact of Harbor Street Kitchen per project, so the
- * tokenizing limit of 20 per contact and hour is not shared with the other journeys). The five declines are the
+ * The cases share one page per project, loaded once, for one contact of its own (a fresh contact of Harbor Street
+ * Kitchen per project, so the tokenizing limit of 20 per contact and hour is not shared with the other journeys; the
+ * cases use 6 of them, and `rate_limited` comes last and uses up the rest). The five declines are the
  * sandbox's own test cards and `rate_limited` is the real limit; the frame's own checks refuse an invalid number,
  * expiry, CVC or routing number before anything is sent, so those answers (and the ones a sandbox cannot give:
  * provider not enabled, a malformed body, unavailable, a blank code, no answer) are the tokenizer's answer replaced
@@ -103,60 +104,90 @@ const cases: Case[] = [
   { name: 'invalid_cvc', kind: 'card', number: '4242424242424242', title: CARD, hint: 'The security code does not fit this card. Please check it and try again.', tokenizer: answer(422, 'invalid_cvc') },
   { name: 'provider_not_enabled', kind: 'card', number: '4242424242424242', title: CARD, hint: 'This kind of payment method cannot be added for this location right now. Please contact your representative.', tokenizer: answer(422, 'provider_not_enabled') },
   { name: 'invalid_routing_number', kind: 'bank', number: '011000015', title: BANK, hint: 'The routing number is not valid. Please check it and try again.', tokenizer: answer(422, 'invalid_routing_number') },
-  // 400, 429, 503; a blank code; no answer at all; the portal refusing the key
+  // 400, 429, 503; the portal refusing the key; a blank code; no answer at all
   { name: 'validation_failed', kind: 'card', number: '4242424242424242', title: CARD, hint: 'Some of the details are not in the expected format. Please check them and try again.', tokenizer: answer(400, 'validation_failed') },
   { name: 'rate_limited', kind: 'card', number: '4242424242424242', title: CARD, hint: 'Too many attempts to add a payment method. Please wait an hour and try again.', limitReached: true },
   { name: 'unavailable', kind: 'bank', number: '011000015', title: BANK, hint: 'The payment service is briefly unavailable. Please try again in a few minutes.', tokenizer: answer(503, 'unavailable') },
-  { name: 'a blank code (unknown)', kind: 'card', number: '4242424242424242', title: CARD, hint: 'The payment processor refused the details. Please check them and try again.', tokenizer: answer(422, '', '') },
-  { name: 'no answer from the payments service', kind: 'card', number: '4242424242424242', title: CARD, hint: GENERIC, tokenizer: (route) => route.abort('connectionrefused') },
   { name: 'the portal refusing the key (invalid_payment_method_key)', kind: 'card', number: '4242424242424242', title: CARD, hint: GENERIC,
     attach: (route) => route.request().method() === 'POST'
       ? route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'invalid_payment_method_key', message: 'paymentMethodKey: unknown, expired or used' }] }) })
       : route.fallback() },
+  { name: 'a blank code (unknown)', kind: 'card', number: '4242424242424242', title: CARD, hint: 'The payment processor refused the details. Please check them and try again.', tokenizer: answer(422, '', '') },
+  { name: 'no answer from the payments service', kind: 'card', number: '4242424242424242', title: CARD, hint: GENERIC, tokenizer: (route) => route.abort('connectionrefused') },
 ];
 
+/**
+ * The order the cases run in on their one page: the card's cases, the bank account's, and `rate_limited` last (its
+ * attempts are inserted, and from then on the contact cannot tokenize). Two cases in a row never expect the same
+ * hint, so a text still showing from the case before can never pass for the next one's.
+ */
+const ordered = [...cases.filter((c) => c.kind === 'card' && !c.limitReached), ...cases.filter((c) => c.kind === 'bank'), ...cases.filter((c) => c.limitReached)];
+
+// One page per project, loaded once: each case sets the tokenizer's answer (a sandbox card, or the answer replaced),
+// submits, reads the refusal, and checks that what was typed is still there and nothing was saved; the next case starts
+// from the form as the refusal left it, as a customer who tries again would.
 test.describe('every refusal through the frame', () => {
-  let shared: Link;
-  test.beforeAll(async () => {
-    shared = await newContactLink();
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+  let link: Link;
+  let before: string[];
+  /** the replacement of the tokenizer's answer / of the portal's attach answer for the running case (none: the real one) */
+  let tokenizer: Case['tokenizer'];
+  let attach: Case['attach'];
+  let shownTab: Case['kind'] = 'card';
+
+  test.beforeAll(async ({ browser }, testInfo) => {
+    link = await newContactLink();
+    // the project's context options (viewport, touch, base URL) apply to this page as to the `page` fixture's
+    page = await browser.newPage();
+    expect(page.viewportSize()).toEqual(testInfo.project.use.viewport);
+    await page.route(`${E2E_PAYMENTS_URL}/payments-api/tokenizer`, (route) => (tokenizer ? tokenizer(route) : route.fallback()));
+    await page.route(`**${link.api}`, (route) => (attach ? attach(route) : route.fallback()));
+    before = await savedMethods(page, link);
+    await page.goto(`${link.base}/paymentmethods/new`);
+    await fillCard(page, '4242424242424242');
   });
 
-  for (const c of cases) {
-    test(`${c.kind}: ${c.name} shows its text, keeps what was typed, saves nothing`, async ({ page }) => {
-      const link = c.limitReached ? await newContactLink() : shared;
+  test.afterAll(async () => {
+    await page?.close();
+  });
+
+  for (const c of ordered) {
+    test(`${c.kind}: ${c.name} shows its text, keeps what was typed, saves nothing`, async () => {
+      tokenizer = c.tokenizer;
+      attach = c.attach;
       if (c.limitReached) await useUpTokenizeAttempts(link);
-      const before = await savedMethods(page, link);
-      if (c.tokenizer) await page.route(`${E2E_PAYMENTS_URL}/payments-api/tokenizer`, c.tokenizer);
-      if (c.attach) await page.route(`**${link.api}`, c.attach);
-      await page.goto(`${link.base}/paymentmethods/new`);
-      let alert;
+      if (c.kind !== shownTab) {
+        await page.getByRole('tab', { name: c.kind === 'card' ? 'Card' : 'Bank Account' }).click();
+        shownTab = c.kind;
+      }
+      const nickname = `Try ${c.name}`.slice(0, 50);
       if (c.kind === 'card') {
-        await page.getByLabel('Nickname (optional)').fill(`Try ${c.name}`.slice(0, 50));
-        await fillCard(page, c.number);
+        await page.getByLabel('Nickname (optional)').fill(nickname);
+        await hosted(page).getByLabel(/^Card Number/).fill(c.number);
         await page.getByRole('button', { name: 'Add Card', exact: true }).click();
-        // Harbor Street Kitchen's card provider adds a fee: the modal asks first and shows the failure
+        // Harbor Street Kitchen's card provider adds a fee: the modal asks first (no refusal of before in it) and
+        // shows the failure
         const modal = page.getByRole('alertdialog', { name: 'Add Card?' });
+        await expect(modal.getByRole('button', { name: 'Confirm' })).toBeVisible();
+        await expect(modal.getByRole('alert')).toHaveCount(0);
         await modal.getByRole('button', { name: 'Confirm' }).click();
-        alert = modal.getByRole('alert');
-        await expect(alert.locator('span')).toHaveText([c.title, c.hint]);
+        await expect(modal.getByRole('alert').locator('span')).toHaveText([c.title, c.hint]);
         await modal.getByRole('button', { name: 'Cancel' }).click();
         await expect(modal).toBeHidden();
         await expect(hosted(page).getByLabel(/^Card Number/)).toHaveValue(new RegExp(`^${c.number.match(/.{4}/g)!.join('\\s?')}$`));
         await expect(hosted(page).getByLabel('ZIP Code')).toHaveValue('28401');
-        await expect(page.getByLabel('Nickname (optional)')).toHaveValue(`Try ${c.name}`.slice(0, 50));
+        await expect(page.getByLabel('Nickname (optional)')).toHaveValue(nickname);
       } else {
-        await page.getByRole('tab', { name: 'Bank Account' }).click();
-        await page.getByLabel('Account Nickname').fill(`Try ${c.name}`.slice(0, 50));
+        await page.getByLabel('Account Nickname').fill(nickname);
         await hosted(page).getByLabel('Routing Number').fill(c.number);
         await hosted(page).getByLabel('Checking Account Number').fill('000123456789');
         await page.getByRole('button', { name: 'Add Bank Account' }).click();
-        alert = page.getByRole('tabpanel').getByRole('alert');
-        await expect(alert.locator('span')).toHaveText([c.title, c.hint]);
+        await expect(page.getByRole('tabpanel').getByRole('alert').locator('span')).toHaveText([c.title, c.hint]);
         await expect(hosted(page).getByLabel('Routing Number')).toHaveValue(c.number);
         await expect(hosted(page).getByLabel('Checking Account Number')).toHaveValue('000123456789');
-        await expect(page.getByLabel('Account Nickname')).toHaveValue(`Try ${c.name}`.slice(0, 50));
+        await expect(page.getByLabel('Account Nickname')).toHaveValue(nickname);
       }
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
       expect(await savedMethods(page, link)).toEqual(before);
     });
   }

@@ -143,7 +143,6 @@ export function parseFrameMessage(data: unknown): FrameMessage | null {
   }
 }
 
-/** The origin of a URL (`https://pay.example.com`), or null for anything that is not http(s). */
 /**
  * What the portal's machine asks of the hosted fields (implemented by the page around the iframe,
  * `src/ui/payment-methods/hosted-fields.tsx`; the machine sees only this): check the fields, tokenize them, and
@@ -162,6 +161,7 @@ export type TokenizeAnswer =
   | { type: 'unauthorized' }
   | { type: 'failed' };
 
+/** The origin of a URL (`https://pay.example.com`), or null for anything that is not http(s). */
 export function originOf(url: string): string | null {
   try {
     const u = new URL(url);
@@ -169,4 +169,34 @@ export function originOf(url: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The frame's layout, known to both sides: the frame lays its fields out with exactly these sizes (its stylesheet reads
+ * them as CSS custom properties, its two-column breakpoint is this width), so the portal reserves the frame's exact
+ * height from the first paint — before the frame has loaded or said its height (`resize`) — and nothing below moves.
+ * A field is its label line, the input and one line for its error message; a frame `twoColumnsFromPx` wide or wider
+ * puts the fields marked half (expiry and CVC; routing and account number) side by side.
+ */
+export const HOSTED_LAYOUT = {
+  twoColumnsFromPx: 480,
+  labelPx: 20,
+  inputPx: 44,
+  errorPx: 20,
+  /** between a field's label, input and error line */
+  innerGapPx: 4,
+  /** between rows */
+  rowGapPx: 16,
+  /** around the form (room for the focus ring) */
+  paddingPx: 2,
+  /** rows of the fields of each kind, one column / two columns (checked against the frame's field list by a test) */
+  rows: { CC: { one: 7, two: 6 }, ACH: { one: 2, two: 1 } },
+} as const;
+
+/** The frame's height in CSS pixels for a kind at one or two columns, while no error message wraps to a second line. */
+export function hostedFieldsHeight(kind: HostedKind, columns: 1 | 2): number {
+  const L = HOSTED_LAYOUT;
+  const rows = columns === 2 ? L.rows[kind].two : L.rows[kind].one;
+  const field = L.labelPx + L.innerGapPx + L.inputPx + L.innerGapPx + L.errorPx;
+  return 2 * L.paddingPx + rows * field + (rows - 1) * L.rowGapPx;
 }

@@ -11,7 +11,7 @@ import type { paths as paymentsPaths } from '../../core/api/payments-schema';
 import { detectCardBrand, normaliseDigits, CARD_BRAND_NAMES } from '../../core/rules/card-validation';
 import { paymentMethodTexts as t } from '../ui/payment-methods/texts';
 import { fieldsOf, frameProblems, frameRequest, type FrameField } from './fields';
-import { CHANNEL, parseParentMessage, type FrameMessage, type HostedKind, type HostedTheme } from '../../core/api/hosted-fields';
+import { CHANNEL, HOSTED_LAYOUT, parseParentMessage, type FrameMessage, type HostedKind, type HostedTheme } from '../../core/api/hosted-fields';
 import './hosted-fields.css';
 
 const parentOrigin = document.querySelector<HTMLMetaElement>('meta[name="pp-parent-origin"]')?.content ?? '';
@@ -32,6 +32,23 @@ function post(message: Outgoing) {
 }
 
 const form = document.getElementById('fields') as HTMLFormElement;
+
+// The layout both sides know (HOSTED_LAYOUT): fixed heights, and two columns from its width, so the frame is exactly as
+// tall as the portal reserved for it.
+{
+  const L = HOSTED_LAYOUT;
+  const root = document.documentElement.style;
+  root.setProperty('--pp-label-h', `${L.labelPx}px`);
+  root.setProperty('--pp-input-h', `${L.inputPx}px`);
+  root.setProperty('--pp-error-h', `${L.errorPx}px`);
+  root.setProperty('--pp-inner-gap', `${L.innerGapPx}px`);
+  root.setProperty('--pp-row-gap', `${L.rowGapPx}px`);
+  root.setProperty('--pp-padding', `${L.paddingPx}px`);
+  const wide = window.matchMedia(`(min-width: ${L.twoColumnsFromPx}px)`);
+  const columns = () => form.classList.toggle('two-columns', wide.matches);
+  columns();
+  wide.addEventListener('change', columns);
+}
 
 function applyTheme(theme: HostedTheme | undefined) {
   if (!theme) return;
@@ -229,5 +246,9 @@ window.addEventListener('message', (event) => {
   }
 });
 
-new ResizeObserver(() => post({ type: 'resize', height: document.documentElement.scrollHeight })).observe(document.body);
+// The fields' own height (not the viewport's, which is at least what the portal reserved), once they are rendered: an
+// empty form before `init` would shrink the reserved space for a moment.
+new ResizeObserver(() => {
+  if (kind) post({ type: 'resize', height: Math.ceil(document.body.getBoundingClientRect().height) });
+}).observe(document.body);
 post({ type: 'ready' });

@@ -209,19 +209,24 @@ test('the numbers never reach the portal (issue 21): no request of the portal pa
   expect(sent.some((r) => r.includes('/payments-api/'))).toBe(false);
 });
 
-test('keyboard alone: the portal’s fields, then Tab into the frame, then out to Add Card; no horizontal scroll', async ({ page }) => {
+test('keyboard alone: from the Card tab into the frame first, then out to the portal’s optional fields and Add Card; no horizontal scroll', async ({ page }) => {
   const { base } = await linkTo('Harbor Street Kitchen');
   await page.goto(`${base}/paymentmethods/new`);
   const add = page.getByRole('button', { name: 'Add Card', exact: true });
   await expect(add).toBeEnabled();
   await expect(hosted(page).getByLabel('ZIP Code')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-  await page.getByLabel('Business Tax ID (TIN, optional)').focus();
-  const first = hosted(page).getByLabel('Name on Card');
-  // past the card type choice (one stop when shown) into the frame's first field
-  for (let i = 0; i < 4 && !(await first.evaluate((el) => el === document.activeElement && document.hasFocus())); i++) await page.keyboard.press('Tab');
-  await expect(first).toBeFocused();
+  const focusedInFrame = (label: string) => hosted(page).getByLabel(label, { exact: true }).evaluate((el) => el === document.activeElement && document.hasFocus());
+  await page.getByRole('tab', { name: 'Card' }).focus();
+  // the card's own fields come first: from the tab (past the tab panel, one stop when focusable) into the frame
+  for (let i = 0; i < 3 && !(await focusedInFrame('Name on Card')); i++) await page.keyboard.press('Tab');
+  await expect(hosted(page).getByLabel('Name on Card')).toBeFocused();
   await hosted(page).getByLabel('ZIP Code').focus();
+  // then out of the frame to the optional details about the card, then (past the card type choice when shown) Add Card
   await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Nickname (optional)')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Business Tax ID (TIN, optional)')).toBeFocused();
+  for (let i = 0; i < 3 && !(await add.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(add).toBeFocused();
 });

@@ -8,7 +8,7 @@ import type { CreateRequest } from '../../../machines/payment-method-create/paym
 import { Button, button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Page } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
+import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { TextField } from '../../ui/text-field';
 import { LocationPage } from '../../app/location-page';
 import type { LocationContextView } from '../../app/use-location-context';
@@ -20,7 +20,7 @@ import {
 import { paymentMethodTexts as t } from '../../ui/payment-methods/texts';
 import { usePaymentMethodCreate } from './use-payment-method-create';
 import { usePaymentMethods } from '../../ui/payment-methods/use-payment-methods';
-import { HostedFields } from '../../ui/payment-methods/hosted-fields';
+import { HostedFields, HostedFieldsPlaceholder } from '../../ui/payment-methods/hosted-fields';
 
 const styles = {
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: '700', lineHeight: '1.2', mb: '6' }),
@@ -128,6 +128,8 @@ function CardForm({ provider, frame, busy, onSubmit, kindChoice, kind, onKind, f
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t.tabCard}>
+      {/* the card itself first (number, expiry, CVC, name, billing), then the optional details about it */}
+      <HostedFields src={frame.src} kind="CC" provider={provider} jwt={frame.jwt} title={t.hostedCardTitle} onSubmit={() => submit()} onPort={onPort} />
       <div className={styles.grid}>
         {form.field({ name: 'nickname', label: t.nickname, maxLength: 50 }, busy)}
         {form.field({ name: 'tin', label: t.tin, inputMode: 'numeric', maxLength: 11 }, busy)}
@@ -146,7 +148,6 @@ function CardForm({ provider, frame, busy, onSubmit, kindChoice, kind, onKind, f
           </div>
         </RadioGroup.Root>
       ) : null}
-      <HostedFields src={frame.src} kind="CC" provider={provider} jwt={frame.jwt} title={t.hostedCardTitle} onSubmit={() => submit()} onPort={onPort} />
       {failure}
       <div className={styles.actions}>
         <Button type="submit" loading={busy} disabled={!port}>{busy ? t.saving : t.saveCard}</Button>
@@ -262,6 +263,26 @@ function NewMethodForms({ vendorId, locationId, base, vendorOptions }: { vendorI
   );
 }
 
+/**
+ * The page while the methods load: the tab list and the card form's box with the frame's exact reserved height (the
+ * first thing in the Card tab), so the loaded page takes its place without moving what was painted (the footer was
+ * pushed out of view by the loaded form: CLS 0.12 at 375 px with a spinner here).
+ */
+function FormsSkeleton() {
+  return (
+    <LoadingRegion label={t.loading}>
+      <div className={styles.tabList}>
+        <Skeleton width={72} height={44} />
+        <Skeleton width={140} height={44} />
+      </div>
+      <div className={styles.form}>
+        <HostedFieldsPlaceholder kind="CC" />
+        <Skeleton height={68} />
+      </div>
+    </LoadingRegion>
+  );
+}
+
 function NewMethodContent({ vendorId, locationId, base, context }: { vendorId: string; locationId: string; base: string; context: LocationContextView }) {
   const methods = usePaymentMethods(vendorId, locationId);
   return (
@@ -271,7 +292,7 @@ function NewMethodContent({ vendorId, locationId, base, context }: { vendorId: s
         {context.location ? <span className={css({ color: 'brand.700' })}>{context.location.displayName}</span> : null}
       </h1>
       {methods.status === 'loading' || context.status === 'loading' ? (
-        <Spinner label={t.loading} />
+        <FormsSkeleton />
       ) : methods.status === 'failed' ? (
         <div role="alert" className={styles.alert}>
           <span>{t.loadFailed}</span>

@@ -6,18 +6,44 @@
  *
  * Only messages from the frame's exact origin AND from this iframe's window are read (another frame or tab of the
  * same origin is ignored too); everything is parsed against the protocol, and what is posted goes to that origin
- * only. The frame's height follows its content (`resize`); until its first answer the space is reserved at the
- * height the fields take, so nothing below moves.
+ * only. The frame's height is reserved exactly from the first paint: both sides know its layout (`HOSTED_LAYOUT`,
+ * one or two columns by the frame's width — here a container query on the frame's box), so neither the frame's
+ * arrival nor its first `resize` moves anything; a later `resize` (an error message that wraps) is followed.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { css } from '../../../styled-system/css';
-import { CHANNEL, originOf, parseFrameMessage, type FrameMessage, type HostedFieldsPort, type HostedKind, type TokenizeAnswer } from '../../../core/api/hosted-fields';
+import { CHANNEL, HOSTED_LAYOUT, hostedFieldsHeight, originOf, parseFrameMessage, type FrameMessage, type HostedFieldsPort, type HostedKind, type TokenizeAnswer } from '../../../core/api/hosted-fields';
 
 /** The portal's colours for the fields (Panda tokens: ink, brand.600, danger, the field border). */
 const THEME = { text: '#1b2430', accent: '#1f6fd6', danger: '#b42318', border: '#6b7483', fontSizePx: 16 } as const;
 
-/** Heights the fields take before the frame says (card: seven fields; bank: two), so the form does not jump. */
-const RESERVED = { CC: 620, ACH: 110 } as const;
+/**
+ * The box that reserves the frame's height: a size container whose child (the iframe, or the loading page's
+ * placeholder) is as tall as the frame's layout at one column, or at two from `HOSTED_LAYOUT.twoColumnsFromPx`
+ * (the same width the frame switches at: the iframe is exactly as wide as this box).
+ */
+const reserveBox = css({ containerType: 'inline-size', width: '100%' });
+const reserved = css({
+  display: 'block', width: '100%', height: 'var(--pp-hf-one)',
+  // Panda reads this at build time, so a literal: RESERVED_TWO_COLUMNS_FROM_PX below fails to compile when it differs
+  '@container (min-width: 480px)': { height: 'var(--pp-hf-two)' },
+});
+
+function reservedVars(kind: HostedKind): CSSProperties {
+  return { '--pp-hf-one': `${hostedFieldsHeight(kind, 1)}px`, '--pp-hf-two': `${hostedFieldsHeight(kind, 2)}px` } as CSSProperties;
+}
+
+/** Holds the frame's place while the page loads (a skeleton of the frame's exact height). */
+export function HostedFieldsPlaceholder({ kind }: { kind: HostedKind }) {
+  return (
+    <div className={reserveBox}>
+      <span aria-hidden="true" data-skeleton="" className={reserved} style={{ ...reservedVars(kind), background: '#e8edf3', borderRadius: '6px' }} />
+    </div>
+  );
+}
+
+/** The container query's width above; compiles only while it is HOSTED_LAYOUT's. */
+export const RESERVED_TWO_COLUMNS_FROM_PX = 480 satisfies typeof HOSTED_LAYOUT.twoColumnsFromPx;
 
 type Pending =
   | { kind: 'check'; resolve: (answer: Awaited<ReturnType<HostedFieldsPort['check']>>) => void }
@@ -40,7 +66,8 @@ export interface HostedFieldsProps {
 
 export function HostedFields({ src, kind, provider, jwt, title, onSubmit, onPort }: HostedFieldsProps) {
   const frame = useRef<HTMLIFrameElement>(null);
-  const [height, setHeight] = useState<number>(RESERVED[kind]);
+  // what the frame said last; until then (and while it says the layout's height) the reserved one applies
+  const [height, setHeight] = useState<number | null>(null);
   const callbacks = useRef({ onSubmit, onPort });
   callbacks.current = { onSubmit, onPort };
   const init = useRef({ kind, provider, jwt });
@@ -114,16 +141,18 @@ export function HostedFields({ src, kind, provider, jwt, title, onSubmit, onPort
 
   if (!origin) return null;
   return (
-    <iframe
-      ref={frame}
-      src={src}
-      title={title}
-      data-testid="hosted-fields"
-      // the frame needs scripts and its own origin (its API); nothing else: no top navigation, no forms, no pop-ups
-      sandbox="allow-scripts allow-same-origin"
-      referrerPolicy="no-referrer"
-      className={css({ display: 'block', width: '100%', border: 'none', overflow: 'hidden' })}
-      style={{ height }}
-    />
+    <div className={reserveBox}>
+      <iframe
+        ref={frame}
+        src={src}
+        title={title}
+        data-testid="hosted-fields"
+        // the frame needs scripts and its own origin (its API); nothing else: no top navigation, no forms, no pop-ups
+        sandbox="allow-scripts allow-same-origin"
+        referrerPolicy="no-referrer"
+        className={`${reserved} ${css({ border: 'none', overflow: 'hidden' })}`}
+        style={{ ...reservedVars(kind), ...(height === null ? {} : { height }) }}
+      />
+    </div>
   );
 }

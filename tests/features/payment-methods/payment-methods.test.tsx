@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { PERSISTED_STORE_KEY } from '../../../machines/persisted/persisted.machine';
 import { modelCard, modelChecking, modelPending } from '../../../machines/payment-methods/payment-methods.model';
 import { paymentMethodTexts as t } from '../../../src/ui/payment-methods/texts';
+import { hostedFieldsHeight } from '../../../core/api/hosted-fields';
 import { App, base, fakeHostedFrames, harnessRouter, paymentsOrigin, picked } from './harness';
 import { handlers, resetWorld, world } from './msw-world';
 
@@ -174,6 +175,19 @@ describe('adding a payment method (the numbers are typed in the hosted fields fr
     expect(within(bank.form).getByText(t.required)).toBeInTheDocument();
     expect(asked(bank.form, 'check')).toEqual([]);
     expect(world.attached).toEqual([]);
+  });
+
+  it('the Card tab shows the card first: the frame, then the optional nickname and TIN; its height is reserved before it loads', async () => {
+    await openNewPage();
+    const form = screen.getByRole('form', { name: t.tabCard });
+    const frame = within(form).getByTitle(t.hostedCardTitle);
+    for (const label of [t.nickname, t.tin]) {
+      expect(frame.compareDocumentPosition(within(form).getByLabelText(label)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    // one or two columns by the frame's width (a container query): both heights of the shared layout, before any resize
+    expect(frame.style.getPropertyValue('--pp-hf-one')).toBe(`${hostedFieldsHeight('CC', 1)}px`);
+    expect(frame.style.getPropertyValue('--pp-hf-two')).toBe(`${hostedFieldsHeight('CC', 2)}px`);
+    expect(frame.style.height).toBe('');
   });
 
   it('says "Could not add card." with a hint for a declined number, in the fee modal, keeping the form', async () => {

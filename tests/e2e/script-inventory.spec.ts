@@ -117,13 +117,19 @@ test('the check can fail: a changed chunk is refused, and a script injected from
   const portal = readInventory('dist');
   const payments = readInventory('dist-payments');
   const origin = new URL(baseURL!).origin;
-  // The add-method page's chunk (loaded by import() when the page opens) served with one line more than the build's.
+  // The add-method page's chunk (loaded by import() when the page opens) and one of its dependencies (preloaded by
+  // Vite's __vitePreload with a <link rel="modulepreload"> of its own, which has no integrity attribute: the import
+  // map's applies), each served with one line more than the build's.
   const chunk = portal.scripts.find((s) => s.purpose.includes('src/features/payment-methods/new-payment-method-page.tsx'))!;
+  const dependency = portal.scripts.find((s) => s.purpose.includes('machines/payment-method-create/payment-method-create.machine.ts'))!;
   expect(chunk).toBeDefined();
-  await page.route(`**${chunk.path}`, async (route) => {
-    const original = await route.fetch();
-    await route.fulfill({ response: original, body: `window.__tampered = true;\n${await original.text()}` });
-  });
+  expect(dependency).toBeDefined();
+  for (const tampered of [chunk, dependency]) {
+    await page.route(`**${tampered.path}`, async (route) => {
+      const original = await route.fetch();
+      await route.fulfill({ response: original, body: `window.__tampered = true;\n${await original.text()}` });
+    });
+  }
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -135,7 +141,9 @@ test('the check can fail: a changed chunk is refused, and a script injected from
   await page.goto(`${base}/paymentmethods/new`);
   // The browser fetched the changed chunk and refused to run it: an integrity error, the page never shows.
   await expect.poll(() => errors.some((e) => /integrity/i.test(e) && e.includes(chunk.path))).toBe(true);
+  await expect.poll(() => errors.some((e) => /integrity/i.test(e) && e.includes(dependency.path))).toBe(true);
   expect(requests.some((r) => r.url.endsWith(chunk.path))).toBe(true);
+  expect(requests.some((r) => r.url.endsWith(dependency.path))).toBe(true);
   expect(await page.evaluate(() => (window as unknown as { __tampered?: boolean }).__tampered)).toBeUndefined();
   await expect(page.getByRole('heading', { name: /Add a Payment Method for/ })).toHaveCount(0);
 

@@ -109,7 +109,7 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
     const snapshot = pgliteSnapshot(options.seed ? `seeded-${(options.today ?? demoToday()).toString()}` : migrate ? 'migrated' : 'empty');
     if (snapshot) {
       // a copy of the snapshot: migrated (and seeded) already
-      const handle = await createDb({ dataDir: 'memory://', loadDataDir: new Blob([snapshot.data]) });
+      const handle = await createDb({ dataDir: 'memory://', loadDataDir: new Blob([new Uint8Array(snapshot.data)]) });
       return { db: handle.db, handle, kind: 'pglite', pglite: handle.pglite, demo: snapshot.demo, drop: () => handle.close() };
     }
     const handle = await createDb({ dataDir: 'memory://' });

@@ -145,7 +145,7 @@ test('no route shifts its layout while it loads (cumulative layout shift at most
     const settled = await contentThere(page).then(() => true, () => false);
     const shifts = await page.evaluate(() => window.layoutShifts ?? []);
     const cls = shifts.reduce((sum, s) => sum + s.value, 0);
-    figures.push(`${name}: ${cls.toFixed(3)}${settled ? '' : ' (content not settled)'}`);
+    figures.push(`${name}: ${cls.toFixed(3)}${settled ? '' : ' (content not settled)'}${shifts.length ? ` — ${shifts.map((s) => `${s.value.toFixed(3)} [${s.sources.join('; ')}]`).join(' | ')}` : ''}`);
     if (!settled) over.push(`${name} (${path}): its content did not settle`);
     if (cls > MAX_CLS) over.push(`${name}: CLS ${cls.toFixed(3)} — ${shifts.map((s) => `${s.value.toFixed(3)} [${s.sources.join('; ')}]`).join(' | ')}`);
   }

@@ -22,7 +22,7 @@ import { hasPaymentPlans, isAutopayOn } from '../machines/dashboard/dashboard.se
 import { unreadBadgeOf } from '../machines/messages/messages.selectors';
 import { changeLocationPath } from '../machines/selection/selection.selectors';
 import type { Location, Vendor } from '../machines/load/load.actors';
-import { AnnouncementBanners } from './features/announcements/announcements';
+import { AnnouncementBanners } from './features/announcements/announcement-banners';
 import { DashboardView, messagesBadgeOf } from './features/dashboard/dashboard-page';
 import { dashboardTexts as t } from './features/dashboard/texts';
 import { ChangeLocationBar } from './ui/change-location-bar';

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { loadAnnouncements, type Announcement, type AnnouncementsInput } from './announcements.actors';
-import { isDismissible } from './announcements.guards';
+import { canDismissAnnouncement } from './announcements.guards';
 
 export interface AnnouncementsContext {
   source: AnnouncementsInput;
@@ -27,8 +27,7 @@ export const announcementsMachine = setup({
   types: {} as { context: AnnouncementsContext; events: AnnouncementsEvent; input: AnnouncementsMachineInput },
   actors: { loadAnnouncements },
   guards: {
-    canDismiss: ({ context, event }) =>
-      event.type === 'announcement.dismiss' && !context.dismissed.includes(event.id) && isDismissible(context.announcements.find((a) => a.id === event.id)),
+    canDismiss: ({ context, event }) => event.type === 'announcement.dismiss' && canDismissAnnouncement(context, event.id),
   },
   actions: {
     dismiss: assign({ dismissed: ({ context, event }) => (event.type === 'announcement.dismiss' ? [...context.dismissed, event.id] : context.dismissed) }),

@@ -1,6 +1,6 @@
 import type { Temporal } from 'temporal-polyfill';
 import type { SnapshotFrom } from 'xstate';
-import type { Announcement } from './announcements.actors';
+import type { Announcement } from './announcements-sources.actors';
 import { isDismissible } from './announcements.guards';
 import type { announcementsMachine } from './announcements.machine';
 

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { AnnouncementsContext } from '../features/announcements/announcements-context';
 import { css } from '../../styled-system/css';
 import { Footer } from '../ui/footer';
 import { shellTexts } from './texts';
@@ -19,29 +20,37 @@ export function ProductWordmark({ inverted = false, compact = false }: { inverte
 }
 
 type AnnouncementsComponent = ComponentType<{ placement?: 'overlay' }>;
-let announcementsComponent: AnnouncementsComponent | undefined;
+const loadedComponents: { app?: AnnouncementsComponent; public?: AnnouncementsComponent } = {};
 
 /**
- * The announcement banners, loaded after the page is up (their machine brings XState, which the landing page's first
- * interaction does not need). They are an overlay here, so arriving late pushes nothing; the prerendered
- * HTML and the first client render both have none, so hydration matches.
+ * The announcement banners, loaded after the page is up. Without the app's announcements (the landing pages) they are
+ * the public file's, read without XState or the API client (features/announcements/public-announcements.tsx); under
+ * the app (an error page behind a token, a public page visited after one) the app's actor, whose chunks are loaded
+ * already. They are an overlay here, so arriving late pushes nothing; the prerendered HTML and the first client
+ * render both have none, so hydration matches.
  */
 function LateAnnouncements() {
-  const [Component, setComponent] = useState<AnnouncementsComponent | undefined>(() => announcementsComponent);
+  const kind = useContext(AnnouncementsContext) ? 'app' : 'public';
+  const [Component, setComponent] = useState<AnnouncementsComponent | undefined>(() => loadedComponents[kind]);
   useEffect(() => {
-    if (Component) return;
+    setComponent(() => loadedComponents[kind]);
+    if (loadedComponents[kind]) return;
     let active = true;
-    void import('../features/announcements/announcements').then(
-      (module) => {
-        announcementsComponent = module.Announcements;
-        if (active) setComponent(() => module.Announcements);
+    const load: Promise<AnnouncementsComponent> =
+      kind === 'app'
+        ? import('../features/announcements/announcements').then((module) => module.Announcements)
+        : import('../features/announcements/public-announcements').then((module) => module.PublicAnnouncements);
+    void load.then(
+      (loaded) => {
+        loadedComponents[kind] = loaded;
+        if (active) setComponent(() => loaded);
       },
       () => undefined, // no banners rather than a broken page
     );
     return () => {
       active = false;
     };
-  }, [Component]);
+  }, [kind]);
   return Component ? <Component placement="overlay" /> : null;
 }
 

@@ -6,7 +6,8 @@ import { navigationMachine, type NavigationContext } from '../../machines/naviga
 import { isEmptyPersisted, parsePersisted, persistedMachine, PERSISTED_STORE_KEY, type PersistedState } from '../../machines/persisted/persisted.machine';
 import { unauthorizedMachine } from '../../machines/unauthorized/unauthorized.machine';
 import type { AnnouncementsInput } from '../../machines/announcements/announcements.actors';
-import { AnnouncementsContext, useAnnouncementsActor } from '../features/announcements/use-announcements';
+import { AnnouncementsContext } from '../features/announcements/announcements-context';
+import { useAnnouncementsActor } from '../features/announcements/use-announcements';
 
 /** Session storage key of the navigation history. */
 export const NAVIGATION_HISTORY_KEY = 'navigation.history';

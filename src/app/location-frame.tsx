@@ -39,7 +39,7 @@ export function LocationFrame({ vendorId, locationId, changeLocationBar = false,
   const bar = changeTo ? <ChangeLocationBar current={context.location?.displayName ?? ''} to={changeTo} label={t.changeLocation} /> : null;
   return (
     // Not ready while loading: whether the bar shows is known only then (it must not push the page down later).
-    <ShellFrame vendor={context.vendor} location={context.location} bar={bar} ready={context.status !== 'loading'}>
+    <ShellFrame vendor={context.vendor} location={context.location} bar={bar} ready={context.status !== 'loading'} pending={context.status === 'loading'}>
       {context.status === 'failed' ? (
         <Page>
           <p role="alert" className={css({ bg: 'white', borderWidth: '1px', borderColor: '#f4c7c3', color: 'danger', borderRadius: 'card', p: '5', fontWeight: '600' })}>{t.locationFailed}</p>

@@ -17,6 +17,8 @@ export interface ShellFrameProps {
    * change-location bar). Default true.
    */
   ready?: boolean;
+  /** The vendor and location are still loading: the header reserves their space (AppHeader). */
+  pending?: boolean;
   children: ReactNode;
 }
 
@@ -38,21 +40,29 @@ export interface ShellLayoutProps {
   announcements: ReactNode;
   bar?: ReactNode;
   visible: boolean;
+  pending?: boolean;
   children: ReactNode;
 }
+
+const pageArea = css({ display: 'flex', flexDirection: 'column', flex: '1', minHeight: '100vh' });
 
 /**
  * The frame's markup: header, banners, then bar, page and footer. Also rendered by the server into a token page's
  * first screen (src/first-screen.tsx), so what the HTML paints and what the app renders are laid out alike.
  */
-export function ShellLayout({ vendor, location, announcements, bar, visible, children }: ShellLayoutProps) {
+export function ShellLayout({ vendor, location, announcements, bar, visible, pending = false, children }: ShellLayoutProps) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', minHeight: '100vh', bg: 'canvas' })}>
-      <AppHeader vendor={vendor} location={location} />
+      <AppHeader vendor={vendor} location={location} pending={pending} />
       {announcements}
       <Settled visible={visible} className={css({ display: 'flex', flexDirection: 'column', flex: '1' })}>
-        {bar}
-        {children}
+        {/* At least a viewport high, so the footer starts below the fold: a page whose data is still loading is shorter
+            than it will be, and a footer painted in view would be pushed down when the rows arrive (0.12 of layout
+            shift on the remit form at 375 px). Below the fold, growing content moves nothing the user sees. */}
+        <div className={pageArea}>
+          {bar}
+          {children}
+        </div>
         <Footer />
       </Settled>
     </div>
@@ -66,12 +76,12 @@ export function ShellLayout({ vendor, location, announcements, bar, visible, chi
  * but kept invisible until they are known (`ready` and the announcements settled), at most
  * SHELL_SETTLE_MAX_WAIT_MS; announcements that arrive later are shown as an overlay that pushes nothing.
  */
-export function ShellFrame({ vendor, location, bar, ready = true, children }: ShellFrameProps) {
+export function ShellFrame({ vendor, location, bar, ready = true, pending = false, children }: ShellFrameProps) {
   const announcementsSettled = useAnnouncementsSettled();
   const { visible, late } = useSettled(announcementsSettled && ready, SHELL_SETTLE_MAX_WAIT_MS);
   return (
     <ShellVisibleContext.Provider value={visible}>
-      <ShellLayout vendor={vendor} location={location} bar={bar} visible={visible} announcements={<Announcements placement={late ? 'overlay' : 'flow'} />}>
+      <ShellLayout vendor={vendor} location={location} bar={bar} visible={visible} pending={pending} announcements={<Announcements placement={late ? 'overlay' : 'flow'} />}>
         {children}
       </ShellLayout>
     </ShellVisibleContext.Provider>

@@ -1,30 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import { loadedTemporal } from '../../../core/rules/temporal-on-demand';
-import type { ActorRefFrom } from 'xstate';
+import { AnnouncementsContext, type AnnouncementsRef } from './announcements-context';
 import type { AnnouncementsInput } from '../../../machines/announcements/announcements.actors';
 import { announcementsMachine } from '../../../machines/announcements/announcements.machine';
 import { connectAnnouncements, type AnnouncementsApi } from '../../../machines/announcements/announcements.connect';
-import {
-  DISMISSED_ANNOUNCEMENTS_KEY,
-  parseDismissed,
-  selectAnnouncementsSettled,
-  serializeDismissed,
-} from '../../../machines/announcements/announcements.selectors';
+import { selectAnnouncementsSettled } from '../../../machines/announcements/announcements.selectors';
+import { readDismissed, saveDismissed } from './dismissed-storage';
 
-export type AnnouncementsRef = ActorRefFrom<typeof announcementsMachine>;
-
-/** The app-level announcements actor (provided by the root layout). */
-export const AnnouncementsContext = createContext<AnnouncementsRef | null>(null);
-
-function readDismissed(): string[] {
-  try {
-    return parseDismissed(sessionStorage.getItem(DISMISSED_ANNOUNCEMENTS_KEY));
-  } catch {
-    return [];
-  }
-}
+export type { AnnouncementsRef };
 
 /**
  * Runs the announcements machine for the given source; a change of source (token or vendor)
@@ -35,13 +20,7 @@ export function useAnnouncementsActor(source: AnnouncementsInput): Announcements
     () =>
       announcementsMachine.provide({
         actions: {
-          saveDismissed: (_, params: { dismissed: string[] }) => {
-            try {
-              sessionStorage.setItem(DISMISSED_ANNOUNCEMENTS_KEY, serializeDismissed(params.dismissed));
-            } catch {
-              /* storage unavailable: dismissal lasts for this page only */
-            }
-          },
+          saveDismissed: (_, params: { dismissed: string[] }) => saveDismissed(params.dismissed),
         },
       }),
     [],

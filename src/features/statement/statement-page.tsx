@@ -34,7 +34,8 @@ export function asOfParts(statement: Pick<Statement, 'asOf' | 'timezone'>): { da
 
 const styles = {
   header: css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', columnGap: '4', rowGap: '2', mb: '4' }),
-  asOf: css({ color: 'muted', fontSize: 'md', fontWeight: '400', ml: '1' }),
+  // Its width from the first paint ("as of 11/26/26" fits 14ch): the date arriving must not push the actions to a new row.
+  asOf: css({ color: 'muted', fontSize: 'md', fontWeight: '400', ml: '1', display: 'inline-block', minWidth: '14ch' }),
   actions: css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', _print: { display: 'none' } }),
   status: { credit: css({ color: 'success', fontWeight: '600' }), pastDue: css({ color: 'danger', fontWeight: '600' }), current: css({ color: 'ink' }) },
   summary: css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, mt: '5' }),

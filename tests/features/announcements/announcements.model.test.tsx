@@ -24,7 +24,8 @@ import { announcementsModelEvents } from '../../../machines/announcements/announ
 import { DISMISSED_ANNOUNCEMENTS_KEY } from '../../../machines/announcements/announcements.selectors';
 import { Announcements } from '../../../src/features/announcements/announcements';
 import { announcementTexts as t } from '../../../src/features/announcements/texts';
-import { AnnouncementsContext, useAnnouncementsActor } from '../../../src/features/announcements/use-announcements';
+import { AnnouncementsContext } from '../../../src/features/announcements/announcements-context';
+import { useAnnouncementsActor } from '../../../src/features/announcements/use-announcements';
 
 type Snapshot = SnapshotFrom<typeof announcementsMachine>;
 const startSource: AnnouncementsInput = { authenticated: true, vendorId: 'a0000000-0000-4000-8000-000000000001' };

@@ -19,7 +19,8 @@ vi.mock('../../../machines/announcements/announcements.actors', async (importOri
 
 import { AccessLayout } from '../../../src/app/access-layout';
 import { Announcements } from '../../../src/features/announcements/announcements';
-import { AnnouncementsContext, useAnnouncementsActor } from '../../../src/features/announcements/use-announcements';
+import { AnnouncementsContext } from '../../../src/features/announcements/announcements-context';
+import { useAnnouncementsActor } from '../../../src/features/announcements/use-announcements';
 import { SHELL_SETTLE_MAX_WAIT_MS, ShellFrame } from '../../../src/app/shell-frame';
 
 const banner = { id: 'a1', type: 'info', message: 'Scheduled maintenance tonight' };

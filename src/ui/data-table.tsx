@@ -6,10 +6,12 @@
  * - Virtualised rows (TanStack Virtual, WINDOW scrolling: the page scrolls as usual, on a phone too). Above
  *   `virtualizeAbove` rows (default 100) only the rows in view plus `overscan` are in the DOM, so 5,000 rows cost
  *   about as much as 50; shorter lists render every row. Every row has a FIXED height
- *   (`rowHeight`, or `cardHeight` in the card layout), so nothing moves when rows mount, and the space of all rows is
- *   reserved from the first paint (no layout shift).
+ *   (`rowHeight`, or `phoneRowHeightOf(...)` in the phone layout), so nothing moves when rows mount, and the space of all
+ *   rows is reserved from the first paint (no layout shift). The one exception is a phone row the user expanded: it is
+ *   measured once when it opens and the rows below it move down (the intended push-down), nothing else moves.
  * - Accessible with virtualisation: ARIA table semantics on divs — `role="table"` with `aria-rowcount` (all rows + the
- *   header row), rows with `aria-rowindex` (header 1, data rows 2…), `columnheader` / `cell`. A screen reader hears
+ *   header row), rows with `aria-rowindex` (header 1, data rows 2…), `columnheader` / `cell`, and the identifying cell of
+ *   each row (the `phone: 'primary'` column, by default the first) a `rowheader`. A screen reader hears
  *   "row 1,204 of 5,001" although only ~20 rows exist in the DOM.
  * - Sortable headers: a column with `compare` gets a header button; clicks cycle ascending → descending → the rows'
  *   own order; the header carries `aria-sort` (`none` while unsorted). Sorting is stable, done once per change.
@@ -22,15 +24,21 @@
  *   (stable) columns/callbacks change. So keep these STABLE: `columns` (useMemo or module-level), `rowKey`,
  *   `selection.onToggle`, `selection.onToggleAll`, `selection.rowLabel`, `rowAttributes`. Give a row a new object only
  *   when what it shows changed (e.g. fold an invoice's dispute into its row object, memoised per invoice).
- * - Card layout below 550 px (`data-layout="cards"` on the table): the select-all box keeps a visible label (its
- *   `allLabel`) beside it; each row becomes a card of label/value lines, the
- *   labels from `column.cardLabel` (or a string `header`); cards also have a fixed height (`cardHeight`, default from
- *   the columns' lines). A value takes one 36 px line and ends in an ellipsis; a column with `cardLines: n` (n > 1)
- *   wraps its value to at most n text lines (clamped) in a line of 36 + 20 × (n − 1) px, and the default card height
- *   grows by the same amount, so cards stay fixed-size (no layout shift). The table layout ignores `cardLines`. When
- *   the table is not virtualised (every row renders at once, so nothing is measured or moved), cards fit their content
- *   instead: at least that height, and a `cardLines` value shows whole, however long. Labels wrap rather than clip;
- *   a selectable card's first line leaves room for its checkbox.
+ * - Phone layout below 550 px (`data-layout="phone"` on the table): one compact row per record instead of a tall card.
+ *   Each column declares its `phone` role:
+ *     `primary`   — the identifying value (an invoice number), first on the row's first line, bold, the `rowheader`;
+ *     `secondary` — read at a glance: the first end-aligned one (an amount) ends the first line, the others follow on
+ *                   a second line, each with its label in small type ("Due Date 12/05/2026", "Status Open");
+ *     `action`    — the row's main action (the pay page's edit-amount button), a 44 × 44 px target at the row's end,
+ *                   within thumb reach;
+ *     `detail`    — the rest, one tap away: a disclosure button per row (`aria-expanded`, `aria-controls`, named
+ *                   "Details" + the row header) shows them under the row as label/value lines.
+ *   Undeclared: the first column is `primary`, the next two `secondary`, the others `detail`. The select box sits at
+ *   the row's start in a 44 × 44 px target (its name is `selection.rowLabel`); the select-all box keeps a visible label
+ *   (its `allLabel`) in the header, beside the sort buttons. Lines are 44 px; the collapsed row has a fixed height
+ *   (`phoneRowHeightOf`: 8 + 44 per line + 1). Identifying text is never ellipsised: a long value wraps within its line
+ *   (not virtualised, the row grows to fit it). Expanding shows the detail lines in place (not virtualised) or is
+ *   measured once with the row open (virtualised) — the rows below move down by exactly that, nothing above moves.
  * - Nothing is cut: in the table layout every column is at least as wide as its content needs — an
  *   identifying value (invoice number, amount, date; the default) on one line, whole; a `wrap` column (free text) as
  *   wide as its longest word, wrapping at spaces; a header wraps at its spaces — and shares the rest by `width`. The
@@ -43,13 +51,14 @@
  *   that mount later (scrolled into view) appear at once. Off under `prefers-reduced-motion: reduce`.
  * - Keyboard: native checkboxes, buttons and links in the tab order; ArrowUp/ArrowDown move focus to the same control
  *   in the previous/next row, scrolling rows that are not rendered yet into view; the focused row is kept rendered
- *   while it scrolls out of view, so focus is never lost.
+ *   while it scrolls out of view, so focus is never lost. The disclosure is a native button (Enter / Space).
  *
  * Usage
  * ```tsx
  * const columns = useMemo<DataTableColumn<Invoice>[]>(() => [
- *   { id: 'number', header: 'Invoice', cell: (i) => i.displayInvNum, compare: (a, b) => a.displayInvNum.localeCompare(b.displayInvNum) },
- *   { id: 'amount', header: 'Amount', align: 'end', cell: (i) => formatCurrency(i.cents), compare: (a, b) => a.cents - b.cents },
+ *   { id: 'number', header: 'Invoice', phone: 'primary', cell: (i) => i.displayInvNum, compare: (a, b) => a.displayInvNum.localeCompare(b.displayInvNum) },
+ *   { id: 'amount', header: 'Amount', phone: 'secondary', align: 'end', cell: (i) => formatCurrency(i.cents), compare: (a, b) => a.cents - b.cents },
+ *   { id: 'po', header: 'PO/REF', phone: 'detail', cell: (i) => i.poRefId },
  * ], []);
  * <DataTable label="Open invoices" rows={rows} rowKey={invoiceKey} columns={columns}
  *   selection={{ selected, onToggle, onToggleAll, rowLabel: (i) => `Select invoice ${i.displayInvNum}`, allLabel: 'Select all invoices' }}
@@ -58,7 +67,7 @@
  */
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
-  memo, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type ReactNode,
+  memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type ReactNode,
 } from 'react';
 import { cx, sva } from '../../styled-system/css';
 
@@ -69,11 +78,14 @@ export interface DataTableSort {
   direction: SortDirection;
 }
 
+/** What a column is in the phone row (see "Phone layout" in the header). */
+export type PhoneRole = 'primary' | 'secondary' | 'action' | 'detail';
+
 export interface DataTableColumn<T> {
   id: string;
   /** Header content (a visually hidden text is fine for icon columns). */
   header: ReactNode;
-  /** The label of this value in the card layout; defaults to `header` when it is a string. Empty: no label. */
+  /** The label of this value in the phone layout; defaults to `header` when it is a string. Empty: no label. */
   cardLabel?: string;
   cell(row: T): ReactNode;
   /** Makes the column sortable (ascending order); the table reverses it for descending. */
@@ -94,10 +106,11 @@ export interface DataTableColumn<T> {
    */
   wrap?: boolean;
   /**
-   * Card layout only: how many text lines the value may wrap to (default 1: one line, ellipsis). Each extra line adds
-   * `CARD_TEXT_LINE` (20) px to the card (see `cardHeightOf`).
+   * The column's role in the phone row: `primary` (the identifying value, the row header), `secondary` (seen at a
+   * glance), `action` (the row's main action, at its end) or `detail` (behind the row's disclosure). Default: the first
+   * column `primary`, the next two `secondary`, the rest `detail`.
    */
-  cardLines?: number;
+  phone?: PhoneRole;
 }
 
 export interface DataTableSelection<T> {
@@ -127,8 +140,6 @@ export interface DataTableProps<T> {
   onSortChange?(next: DataTableSort | null, column: string): void;
   /** Height of a row in px (table layout). Default 48. */
   rowHeight?: number;
-  /** Height of a card in px (card layout). Default `cardHeightOf(columns)`: 24 + 36 per column + 20 per extra `cardLines`. */
-  cardHeight?: number;
   /** Rows rendered beyond the visible ones, each side. Default 8. */
   overscan?: number;
   /**
@@ -146,12 +157,14 @@ export interface DataTableProps<T> {
   rowDetail?(row: T): ReactNode | null;
   /** Height of a row detail in px. Default 56. */
   rowDetailHeight?: number;
+  /** Visible-to-screen-readers name of the phone row's disclosure, before the row header's text. Default "Details". */
+  detailsLabel?: string;
   className?: string;
 }
 
-/** The width below which rows become cards (px). */
+/** The width below which rows become compact phone rows (px). */
 export const CARD_LAYOUT_MAX_WIDTH = 550;
-const cardQuery = `(max-width: ${CARD_LAYOUT_MAX_WIDTH - 0.02}px)`;
+const phoneQuery = `(max-width: ${CARD_LAYOUT_MAX_WIDTH - 0.02}px)`;
 
 function subscribeMedia(query: string, cb: () => void) {
   if (typeof window === 'undefined' || !window.matchMedia) return () => {};
@@ -160,25 +173,63 @@ function subscribeMedia(query: string, cb: () => void) {
   return () => list.removeEventListener?.('change', cb);
 }
 
-/** Height of a card line (px) and of each further text line of a column with `cardLines` > 1. */
-export const CARD_LINE = 36;
-export const CARD_TEXT_LINE = 20;
+/** A line of the phone row (px): every target on it is 44 × 44 px. */
+export const PHONE_LINE = 44;
+/** A label/value line of an expanded phone row (its least height; wrapped text makes it taller). */
+export const PHONE_DETAIL_LINE = 36;
 
-const linesOf = (column: { cardLines?: number }) => Math.max(1, Math.floor(column.cardLines ?? 1));
+/** The phone roles of the columns: the declared ones, else first `primary`, next two `secondary`, the rest `detail`. */
+export function phoneRolesOf(columns: readonly { phone?: PhoneRole }[]): PhoneRole[] {
+  const declaredPrimary = columns.some((c) => c.phone === 'primary');
+  let seenPrimary = false;
+  return columns.map((c, i) => {
+    let role: PhoneRole = c.phone ?? (i === 0 && !declaredPrimary ? 'primary' : i <= 2 ? 'secondary' : 'detail');
+    // One identifying value per row: a second `primary` reads as a secondary value.
+    if (role === 'primary') role = seenPrimary ? 'secondary' : ((seenPrimary = true), 'primary');
+    return role;
+  });
+}
 
-/** The default card height (px): 24 of padding, one 36 px line per column, 20 px per extra text line (`cardLines`). */
-export function cardHeightOf(columns: readonly { cardLines?: number }[]): number {
-  return 24 + columns.reduce((sum, c) => sum + CARD_LINE + CARD_TEXT_LINE * (linesOf(c) - 1), 0);
+/** The layout of a phone row: which column leads the first line's end, and how many 44 px lines the row has. */
+interface PhonePlan {
+  roles: PhoneRole[];
+  /** Index of the secondary column that ends the first line (the first end-aligned secondary), or -1. */
+  lead: number;
+  /** Secondary values on the second line, and the index of the first of them (-1: none). */
+  second: number;
+  secondStart: number;
+  action: boolean;
+  details: number;
+  lines: number;
+}
+
+function phonePlanOf(columns: readonly { phone?: PhoneRole; align?: 'start' | 'end' }[]): PhonePlan {
+  const roles = phoneRolesOf(columns);
+  const lead = columns.findIndex((c, i) => roles[i] === 'secondary' && c.align === 'end');
+  const second = roles.filter((r, i) => r === 'secondary' && i !== lead).length;
+  const secondStart = roles.findIndex((r, i) => r === 'secondary' && i !== lead);
+  const action = roles.includes('action');
+  const details = roles.filter((r) => r === 'detail').length;
+  // The end column holds the action (first line) and the disclosure (the next): the row has as many lines as either side.
+  const lines = Math.max(1 + (second > 0 ? 1 : 0), (action ? 1 : 0) + (details > 0 ? 1 : 0), 1);
+  return { roles, lead, second, secondStart, action, details, lines };
+}
+
+/** The collapsed phone row's fixed height (px): 4 + 4 of padding, 44 per line, a 1 px rule under it. */
+export function phoneRowHeightOf(columns: readonly { phone?: PhoneRole; align?: 'start' | 'end' }[]): number {
+  return 8 + PHONE_LINE * phonePlanOf(columns).lines + 1;
 }
 
 /** True while the viewport is narrower than 550 px (false where `matchMedia` does not exist). */
-export function useCardLayout(): boolean {
+export function usePhoneLayout(): boolean {
   return useSyncExternalStore(
-    useCallback((cb: () => void) => subscribeMedia(cardQuery, cb), []),
-    () => (typeof window !== 'undefined' && !!window.matchMedia ? window.matchMedia(cardQuery).matches : false),
+    useCallback((cb: () => void) => subscribeMedia(phoneQuery, cb), []),
+    () => (typeof window !== 'undefined' && !!window.matchMedia ? window.matchMedia(phoneQuery).matches : false),
     () => false,
   );
 }
+/** The former name of `usePhoneLayout`. */
+export const useCardLayout = usePhoneLayout;
 
 /** One pass: how many of `rows` are in `selected`. */
 export function selectAllStateOf<T>(rows: readonly T[], rowKey: (row: T) => string, selected: ReadonlySet<string>): SelectAllState {
@@ -188,8 +239,10 @@ export function selectAllStateOf<T>(rows: readonly T[], rowKey: (row: T) => stri
   return count === rows.length ? 'all' : 'some';
 }
 
+const TARGET = `${PHONE_LINE}px`;
+
 const dataTable = sva({
-  slots: ['root', 'group', 'header', 'headerCell', 'sortButton', 'body', 'row', 'cell', 'cardLabel', 'cardValue', 'check', 'detail', 'selectAll'],
+  slots: ['root', 'group', 'header', 'headerCell', 'sortButton', 'body', 'row', 'cell', 'cardLabel', 'check', 'detail', 'selectAll', 'selectTarget', 'toggle', 'lineBreak', 'srText'],
   base: {
     // overflow-x: a table whose columns' minimum widths exceed the page scrolls sideways inside itself, never the page.
     // The table is one grid (the columns' tracks); row groups and rows are subgrids of it, so every row shares the
@@ -202,8 +255,8 @@ const dataTable = sva({
     header: {
       display: 'grid', gridColumn: '1 / -1', gridTemplateColumns: 'subgrid', alignItems: 'center', minHeight: '44px',
       borderBottomWidth: '1px', borderColor: 'line', color: 'muted', fontWeight: '700',
-      '[data-layout=cards] &': {
-        display: 'flex', flexWrap: 'wrap', gap: '2', px: '2', py: '1',
+      '[data-layout=phone] &': {
+        display: 'flex', flexWrap: 'wrap', gap: '2', px: '0', py: '1',
         // Nothing to show (no select-all box, no sort button: every header is for screen readers only): no empty strip.
         '&:not(:has([data-sortable], [data-select]))': { minHeight: '0', p: '0', borderBottomWidth: '0' },
       },
@@ -212,13 +265,13 @@ const dataTable = sva({
     headerCell: {
       px: '2', py: '2', textAlign: 'left', whiteSpace: 'normal', lineHeight: '1.25',
       '&[data-align=end]': { textAlign: 'right' },
-      // Cards: only the select-all box and the sort buttons stay in the header.
-      '[data-layout=cards] &': { px: '1', '&:not([data-sortable]):not([data-select])': { srOnly: true } },
+      // Phone: only the select-all box and the sort buttons stay in the header.
+      '[data-layout=phone] &': { px: '0', py: '1', '&:not([data-sortable]):not([data-select])': { srOnly: true } },
     },
     sortButton: {
       display: 'inline-flex', alignItems: 'center', gap: '1', bg: 'transparent', color: 'inherit', font: 'inherit', cursor: 'pointer',
       minHeight: '32px', p: '0', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '2px' },
-      '[data-layout=cards] &': { borderWidth: '1px', borderColor: 'line', borderRadius: 'control', px: '2' },
+      '[data-layout=phone] &': { borderWidth: '1px', borderColor: 'line', borderRadius: 'control', px: '2', minHeight: TARGET },
     },
     body: { position: 'relative' },
     // No layout containment in the table layout: it would make the row a grid of its own instead of a subgrid.
@@ -228,10 +281,13 @@ const dataTable = sva({
       '&[data-selected]': { bg: 'brand.50' },
       '&[data-has-detail]': { gridTemplateRows: 'minmax(0, 1fr) auto' },
       '&[data-enter]': { animation: 'rowIn 350ms ease-out both', _motionReduce: { animation: 'none' } },
-      '[data-layout=cards] &': {
-        display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'center', position: 'relative', contain: 'layout style',
-        px: '3', py: '2', borderWidth: '1px', borderRadius: 'card', mb: '2', bg: 'white',
-        '&[data-selected]': { bg: 'brand.50' },
+      // Phone: one flowing line of values between a start column (the select box) and an end column (the action above
+      // the disclosure), both 44 px wide and placed on the row's padding.
+      '[data-layout=phone] &': {
+        display: 'flex', flexWrap: 'wrap', alignItems: 'center', alignContent: 'flex-start', columnGap: '3', position: 'relative',
+        contain: 'layout style', py: '4px', pl: '1', pr: '1', overflow: 'visible',
+        '&[data-start]': { pl: TARGET },
+        '&[data-end]': { pr: `calc(${TARGET} + 4px)` },
       },
     },
     cell: {
@@ -241,36 +297,53 @@ const dataTable = sva({
       '&[data-wrap]': { whiteSpace: 'normal', overflowWrap: 'break-word', lineHeight: '1.3', py: '1.5' },
       // A virtualised row keeps its fixed height: its free text shows the lines that fit.
       '&[data-wrap]:is([data-layout=table] [role=row]:not([data-fit]) > *)': { overflow: 'hidden', alignSelf: 'stretch', display: 'flex', alignItems: 'center' },
-      // The first line of a selectable card leaves room for its checkbox (top right), so no value goes under it.
-      '[data-layout=cards] [data-select] + &': { maxWidth: 'calc(100% - 32px)' },
-      // A card that fits its content (not virtualised): a long value (an invoice number, a name) wraps, the card grows.
-      '&:is([data-layout=cards] [data-fit] > *)': { height: 'auto', minHeight: '36px', whiteSpace: 'normal', overflowWrap: 'anywhere' },
-      '[data-layout=cards] &': {
-        display: 'flex', alignItems: 'center', gap: '2', height: '36px', px: '0', textAlign: 'left',
-        // A fixed-height card (virtualised) has one line per value.
-        '&:not([data-fit] > *)': { overflow: 'hidden', textOverflow: 'ellipsis' },
-        '&[data-select]': { position: 'absolute', top: '2', right: '3' },
-        // cardLines > 1: 8 px above and below, 20 px text lines (36 px for one line, as the other lines).
-        '&[data-lines]': { height: 'calc(36px + 20px * (var(--dt-lines) - 1))', alignItems: 'flex-start', py: '8px', lineHeight: '20px', whiteSpace: 'normal' },
-        '&[data-lines]:is([data-fit] > *)': { height: 'auto', minHeight: 'calc(36px + 20px * (var(--dt-lines) - 1))' },
+      '[data-layout=phone] &': {
+        px: '0', py: '0', textAlign: 'left', display: 'flex', alignItems: 'center', lineHeight: '1.25',
+        // Identifying values are never ellipsised: a long one wraps within its line.
+        whiteSpace: 'normal', overflowWrap: 'anywhere',
+        '&[hidden]': { display: 'none' },
+        '&[data-select]': { position: 'absolute', left: '0', top: '4px', width: TARGET, height: TARGET, justifyContent: 'center' },
+        '&[data-phone=primary]': {
+          order: 0, flex: '1 1 0', minHeight: TARGET, fontWeight: '600', flexWrap: 'wrap', columnGap: '1',
+          '& :is(a, button)': { minHeight: TARGET, display: 'inline-flex', alignItems: 'center' },
+        },
+        '&[data-phone=secondary]': { order: 3, minHeight: TARGET, gap: '1.5', flexWrap: 'wrap' },
+        // The first line's end (an amount): whole, on one line, right-aligned.
+        '&[data-lead]': { order: 1, ml: 'auto', fontWeight: '600', whiteSpace: 'nowrap', overflowWrap: 'normal', flexShrink: 0, justifyContent: 'flex-end' },
+        '&[data-phone=action]': {
+          position: 'absolute', right: '0', top: '4px', width: TARGET, height: TARGET, justifyContent: 'center',
+          '& :is(a, button)': { minWidth: TARGET, minHeight: TARGET, px: '0' },
+        },
+        '&[data-toggle]': { position: 'absolute', right: '0', top: '4px', width: TARGET, height: TARGET, justifyContent: 'center' },
+        '&[data-toggle]:is([data-action] > *)': { top: `calc(4px + ${TARGET})` },
+        // Expanded: the other values as label/value lines under the row.
+        '&[data-phone=detail]': { order: 4, flexBasis: '100%', minHeight: `${PHONE_DETAIL_LINE}px`, gap: '2', py: '1' },
       },
     },
-    cardValue: {
-      '[data-layout=cards] [data-lines] > &': { flex: '1', minWidth: 0, overflowWrap: 'anywhere', lineClamp: 'var(--dt-lines)' },
-      // A card that fits its content (not virtualised): the whole text, however many lines.
-      '[data-layout=cards] [data-fit] [data-lines] > &': { lineClamp: 'none' },
-    },
-    // Labels keep their width and wrap to a second line rather than being cut ("Amount Paid/Credited" at 375 px).
+    // Labels: hidden in the table layout (the header names the column). Phone: small before a value seen at a glance,
+    // a column of their own in the expanded lines; they wrap rather than being cut.
     cardLabel: {
       display: 'none',
-      '[data-layout=cards] &': {
+      '[data-layout=phone] [data-phone=secondary]:not([data-lead]) > &': { display: 'inline', color: 'muted', fontSize: 'xs', fontWeight: '600' },
+      '[data-layout=phone] [data-phone=detail] > &': {
         display: 'inline-block', color: 'muted', fontWeight: '600', minWidth: '7rem', maxWidth: '45%', flexShrink: 0,
         whiteSpace: 'normal', lineHeight: '1.15', overflowWrap: 'anywhere',
       },
     },
-    detail: { gridColumn: '1 / -1', px: '2', pb: '2', minWidth: 0, '[data-layout=cards] &': { px: '0' } },
-    // Cards: the select-all box with its name beside it (a phone shows no column of boxes to explain it).
-    selectAll: { display: 'inline-flex', alignItems: 'center', gap: '2', minHeight: '32px', cursor: 'pointer', fontWeight: '600', color: 'ink' },
+    lineBreak: { display: 'none', '[data-layout=phone] &': { display: 'block', order: 2, flexBasis: '100%', height: '0' } },
+    detail: { gridColumn: '1 / -1', px: '2', pb: '2', minWidth: 0, '[data-layout=phone] &': { px: '0', order: 5, flexBasis: '100%' } },
+    // Phone: the select-all box with its name beside it (a phone shows no column of boxes to explain it).
+    selectAll: { display: 'inline-flex', alignItems: 'center', gap: '2', minHeight: TARGET, cursor: 'pointer', fontWeight: '600', color: 'ink', pl: '3', pr: '1' },
+    // Phone: the whole 44 × 44 px square toggles the row's box.
+    selectTarget: { display: 'flex', alignItems: 'center', justifyContent: 'center', width: TARGET, height: TARGET, cursor: 'pointer' },
+    toggle: {
+      display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: TARGET, height: TARGET, p: '0', bg: 'transparent',
+      color: 'brand.700', borderRadius: 'control', cursor: 'pointer', fontSize: 'lg', lineHeight: '1',
+      _focusVisible: { outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '-3px' },
+      '& svg': { transition: 'transform 150ms ease-out', _motionReduce: { transition: 'none' } },
+      '&[aria-expanded=true] svg': { transform: 'rotate(180deg)' },
+    },
+    srText: { srOnly: true },
     check: { width: '20px', height: '20px', accentColor: 'token(colors.brand.600)', cursor: 'pointer', m: '0', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500', outlineOffset: '2px' } },
   },
 });
@@ -290,12 +363,23 @@ interface RowProps<T> {
   height: number;
   selected: boolean;
   columns: readonly DataTableColumn<T>[];
+  /** The columns' phone roles and the row's lines (computed once per `columns`). */
+  plan: PhonePlan;
+  /** The phone layout (else the table layout). */
+  phoneLayout: boolean;
+  /** The table's id prefix (cell ids for the row header and the disclosure). */
+  idPrefix: string;
+  expanded: boolean;
+  onToggleDetails?: (key: string) => void;
+  /** A virtualised row that opened reports its height once (the virtualiser places the rows below by it). */
+  onMeasure?: (key: string, height: number) => void;
+  detailsLabel: string;
   onToggle?: (key: string) => void;
   rowLabel?: (row: T) => string;
   rowAttributes?: (row: T) => Record<`data-${string}`, string>;
   /** Part of the table's first render: plays the entrance animation, delayed by its place (see the header). */
   enter: boolean;
-  /** A row or card of a table that is not virtualised: at least `height`, taller when wrapped text needs it. */
+  /** A row of a table that is not virtualised: at least `height`, taller when wrapped text needs it. */
   fit: boolean;
   detail?: (row: T) => ReactNode | null;
 }
@@ -303,36 +387,88 @@ interface RowProps<T> {
 /** Spec §9: rows enter over 350 ms, 10 ms apart; the stagger stops after this many rows (≤ 0.6 s in all). */
 export const ENTER_STAGGER_ROWS = 25;
 
-function RowView<T>({ row, rowId, index, height, selected, columns, onToggle, rowLabel, rowAttributes, enter, fit, detail }: RowProps<T>) {
+const Chevron = () => (
+  <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+    <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+function RowView<T>({
+  row, rowId, index, height, selected, columns, plan, phoneLayout, idPrefix, expanded, onToggleDetails, onMeasure, detailsLabel, onToggle, rowLabel,
+  rowAttributes, enter, fit, detail,
+}: RowProps<T>) {
   const extra = detail?.(row) ?? null;
-  const box = fit ? { minHeight: height } : { height };
+  const phone = phoneLayout ? plan : null;
+  const ref = useRef<HTMLDivElement>(null);
+  const open = phone !== null && expanded;
+  // Measured once when it opens (virtualised only: a row that fits its content moves the rows below by itself).
+  useLayoutEffect(() => {
+    if (open && !fit && ref.current && onMeasure) onMeasure(rowId, ref.current.getBoundingClientRect().height);
+  }, [open, fit, onMeasure, rowId]);
+  const box = fit || open ? { minHeight: height } : { height };
+  const rowPrefix = `${idPrefix}-${index}`;
+  const primaryIndex = plan.roles.indexOf('primary');
+  const detailIds = phone ? columns.flatMap((c, i) => (phone.roles[i] === 'detail' ? [`${rowPrefix}-${i}`] : [])).join(' ') : '';
+  const selectBox = onToggle && rowLabel
+    ? <input type="checkbox" className={classes.check} checked={selected} onChange={() => onToggle(rowId)} aria-label={rowLabel(row)} />
+    : null;
   return (
     <div
+      ref={ref}
       role="row" aria-rowindex={index + 2} data-index={index} data-selected={selected || undefined} data-enter={enter || undefined}
       data-has-detail={extra !== null || undefined} data-fit={fit || undefined}
+      data-start={phone && selectBox ? '' : undefined} data-end={phone && (phone.action || phone.details > 0) ? '' : undefined}
+      data-action={phone?.action ? '' : undefined} data-expanded={open || undefined}
       className={classes.row} style={enter ? { ...box, animationDelay: `${Math.min(index, ENTER_STAGGER_ROWS) * 10}ms` } : box}
       {...rowAttributes?.(row)}
     >
-      {onToggle && rowLabel ? (
+      {selectBox ? (
         <div role="cell" className={classes.cell} data-select="">
-          <input type="checkbox" className={classes.check} checked={selected} onChange={() => onToggle(rowId)} aria-label={rowLabel(row)} />
+          {/* Phone: the 44 px square around the box toggles it too (the box's name stays its aria-label). */}
+          {phone ? <label className={classes.selectTarget}>{selectBox}</label> : selectBox}
         </div>
       ) : null}
-      {columns.map((column) => {
-        const lines = linesOf(column);
-        return (
-          <div
-            role="cell" key={column.id} className={classes.cell} data-align={column.align} data-wrap={column.wrap ? '' : undefined}
-            data-lines={lines > 1 ? lines : undefined} style={lines > 1 ? ({ '--dt-lines': lines } as CSSProperties) : undefined}
-          >
-            <span className={classes.cardLabel} aria-hidden="true">{column.cardLabel ?? (typeof column.header === 'string' ? column.header : '')}</span>
-            {lines > 1 ? <span className={classes.cardValue}>{column.cell(row)}</span> : column.cell(row)}
-          </div>
-        );
+      {columns.map((column, i) => {
+        const role = phone?.roles[i];
+        const isPrimary = i === primaryIndex;
+        if (phone && i === phone.secondStart) {
+          // The second line starts here (a zero-height break in the row's flow; not a cell, hidden from assistive technology).
+          return [
+            <div key={`${column.id}-break`} aria-hidden="true" className={classes.lineBreak} />,
+            cellOf(column, i, role, isPrimary),
+          ];
+        }
+        return cellOf(column, i, role, isPrimary);
       })}
+      {phone && phone.details > 0 ? (
+        <div role="cell" className={classes.cell} data-toggle="">
+          <button
+            type="button" id={`${rowPrefix}-toggle`} className={classes.toggle} aria-expanded={open} aria-controls={detailIds}
+            aria-labelledby={primaryIndex >= 0 ? `${rowPrefix}-toggle ${rowPrefix}-${primaryIndex}` : undefined}
+            onClick={() => onToggleDetails?.(rowId)}
+          >
+            <span className={classes.srText}>{detailsLabel}</span>
+            <Chevron />
+          </button>
+        </div>
+      ) : null}
       {extra !== null ? <div role="cell" className={classes.detail} data-detail="">{extra}</div> : null}
     </div>
   );
+
+  function cellOf(column: DataTableColumn<T>, i: number, role: PhoneRole | undefined, isPrimary: boolean) {
+    const label = column.cardLabel ?? (typeof column.header === 'string' ? column.header : '');
+    return (
+      <div
+        role={isPrimary ? 'rowheader' : 'cell'} key={column.id} id={phone && (isPrimary || role === 'detail') ? `${rowPrefix}-${i}` : undefined}
+        className={classes.cell} data-align={column.align} data-wrap={column.wrap ? '' : undefined}
+        data-phone={role} data-lead={phone && i === phone.lead ? '' : undefined} hidden={role === 'detail' && !open ? true : undefined}
+      >
+        {label && !isPrimary ? <span className={classes.cardLabel} aria-hidden="true">{label}</span> : null}
+        {column.cell(row)}
+      </div>
+    );
+  }
 }
 
 /** Memoised: a row re-renders only when one of its own props changes (see the stability rules above). */
@@ -347,13 +483,18 @@ function SelectAllBox({ state, label, onToggle, className }: { state: SelectAllS
 }
 
 const FOCUSABLE = 'input, button, a[href], select, textarea, [tabindex]:not([tabindex="-1"])';
+/** The controls of a row a user can reach (not those of its collapsed details). */
+const controlsOf = (row: Element) => [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden]'));
 
 /** The shared table: see the header of this file. */
 export function DataTable<T>({
-  label, rows, rowKey, columns, selection, initialSort = null, sort: controlledSort, onSortChange, rowHeight = 48, cardHeight, overscan = 8, virtualizeAbove = 100, rowAttributes,
-  rowDetail, rowDetailHeight = 56, className,
+  label, rows, rowKey, columns, selection, initialSort = null, sort: controlledSort, onSortChange, rowHeight = 48, overscan = 8, virtualizeAbove = 100, rowAttributes,
+  rowDetail, rowDetailHeight = 56, detailsLabel = 'Details', className,
 }: DataTableProps<T>) {
-  const cards = useCardLayout();
+  const phoneLayout = usePhoneLayout();
+  const idPrefix = useId().replace(/:/g, '');
+  const plan = useMemo(() => phonePlanOf(columns), [columns]);
+  const phone = phoneLayout ? plan : null;
   const [ownSort, setOwnSort] = useState(initialSort);
   const sort = controlledSort === undefined ? ownSort : controlledSort;
   const changeSort = (next: DataTableSort | null, column: string) => {
@@ -371,7 +512,17 @@ export function DataTable<T>({
     [rows, rowKey, selection?.selected], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
-  const size = cards ? (cardHeight ?? cardHeightOf(columns)) + 8 /* card gap */ : rowHeight;
+  // Phone rows the user opened (a set of row keys, like the selection), and the heights they measured when opened.
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const opened = useRef(new Map<string, number>());
+  const onToggleDetails = useCallback((key: string) => setExpanded((s) => {
+    const next = new Set(s);
+    if (!next.delete(key)) next.add(key);
+    else opened.current.delete(key);
+    return next;
+  }), []);
+
+  const size = phone ? phoneRowHeightOf(columns) : rowHeight;
   const bodyRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // The body's distance from the top of the document: the virtualizer maps window scroll to rows with it. Content
@@ -400,12 +551,26 @@ export function DataTable<T>({
     return indexes;
   }, []);
   const virtualized = sorted.length > virtualizeAbove;
-  const heightOf = (i: number) => size + (rowDetail && rowDetail(sorted[i]) !== null ? rowDetailHeight : 0);
+  const heightOf = (i: number) => {
+    const base = size + (rowDetail && rowDetail(sorted[i]) !== null ? rowDetailHeight : 0);
+    if (!phone) return base;
+    const key = rowKey(sorted[i]);
+    if (!expanded.has(key)) return base;
+    // Open: its measured height, or until it is measured the least it can be (a line per detail value).
+    return opened.current.get(key) ?? base + plan.details * PHONE_DETAIL_LINE;
+  };
   const virtualizer = useWindowVirtualizer({
     count: sorted.length, estimateSize: heightOf, overscan, scrollMargin, rangeExtractor,
     getItemKey: (i) => rowKey(sorted[i]), enabled: virtualized,
   });
-  useLayoutEffect(() => virtualizer.measure(), [size, virtualizer, rowDetail ? sorted : null]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [measured, setMeasured] = useState(0);
+  const onMeasure = useCallback((key: string, height: number) => {
+    // jsdom lays nothing out (0 px): keep the estimate there.
+    if (height <= 0 || opened.current.get(key) === height) return;
+    opened.current.set(key, height);
+    setMeasured((n) => n + 1);
+  }, []);
+  useLayoutEffect(() => virtualizer.measure(), [size, virtualizer, rowDetail ? sorted : null, phone ? expanded : null, measured]); // eslint-disable-line react-hooks/exhaustive-deps
   const items: Array<{ index: number }> = virtualized ? virtualizer.getVirtualItems() : sorted.map((_, index) => ({ index }));
   if (entering.current === null && items.length > 0) entering.current = new Set(items.map((item) => rowKey(sorted[item.index])));
   let padTop = 0;
@@ -427,13 +592,13 @@ export function DataTable<T>({
     const next = from + (event.key === 'ArrowDown' ? 1 : -1);
     if (next < 0 || next >= sorted.length) return;
     event.preventDefault();
-    const slot = [...rowEl.querySelectorAll<HTMLElement>(FOCUSABLE)].indexOf(target);
+    const slot = controlsOf(rowEl).indexOf(target);
     focused.current = next;
     let tries = 0;
     // Focus at once when the row is rendered (so quick repeated keys are not lost), else after it scrolled in.
     const focusNext = () => {
       const el = bodyRef.current?.querySelector<HTMLElement>(`[data-index="${next}"]`);
-      const controls = el ? [...el.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
+      const controls = el ? controlsOf(el) : [];
       if (controls.length) controls[Math.max(0, Math.min(slot, controls.length - 1))].focus();
       else if (tries++ < 5) requestAnimationFrame(focusNext);
     };
@@ -448,7 +613,7 @@ export function DataTable<T>({
       role="table"
       aria-label={label}
       aria-rowcount={sorted.length + 1}
-      data-layout={cards ? 'cards' : 'table'}
+      data-layout={phone ? 'phone' : 'table'}
       className={cx(classes.root, className)}
       style={{ '--dt-columns': tracks } as CSSProperties}
     >
@@ -456,7 +621,7 @@ export function DataTable<T>({
         <div role="row" aria-rowindex={1} className={classes.header}>
           {selection ? (
             <div role="columnheader" className={classes.headerCell} data-select="">
-              {cards ? (
+              {phone ? (
                 // The name is the box's aria-label already; the text beside it is for the eye (and a larger target).
                 <label className={classes.selectAll}>
                   <SelectAllBox state={allState} label={selection.allLabel} onToggle={selection.onToggleAll} className={classes.check} />
@@ -489,6 +654,7 @@ export function DataTable<T>({
               </div>
             );
           })}
+          {phone && phone.details > 0 ? <div role="columnheader" className={classes.headerCell}>{detailsLabel}</div> : null}
         </div>
       </div>
       <div
@@ -514,9 +680,16 @@ export function DataTable<T>({
               row={row}
               rowId={id}
               index={item.index}
-              height={size - (cards ? 8 : 0) + (rowDetail && rowDetail(row) !== null ? rowDetailHeight : 0)}
+              height={size + (rowDetail && rowDetail(row) !== null ? rowDetailHeight : 0)}
               selected={selection ? selection.selected.has(id) : false}
               columns={columns}
+              plan={plan}
+              phoneLayout={phone !== null}
+              idPrefix={idPrefix}
+              expanded={phone ? expanded.has(id) : false}
+              onToggleDetails={onToggleDetails}
+              onMeasure={virtualized ? onMeasure : undefined}
+              detailsLabel={detailsLabel}
               onToggle={selection?.onToggle}
               rowLabel={selection?.rowLabel}
               rowAttributes={rowAttributes}

@@ -86,7 +86,7 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
   // rest (24); PO/Ref (not in §9's list) is as wide as its value. No column is narrower than its content (DataTable).
   const columns = useMemo<DataTableColumn<PayRow>[]>(() => [
     {
-      id: 'invoice', header: t.columns.invoice, width: '19fr',
+      id: 'invoice', phone: 'primary' as const, header: t.columns.invoice, width: '19fr',
       cell: ({ invoice, adjustment }) => {
         const kind = adjustment ? adjustmentKind(adjustment) : null;
         return (
@@ -100,13 +100,13 @@ function InvoiceTable({ view, vendor, base }: { view: Click2payView; vendor: Ven
         );
       },
     },
-    { id: 'dueDate', header: t.columns.dueDate, width: '19fr', cell: ({ invoice }) => shortDate(invoice.dueDate), compare: byDue },
-    { id: 'amount', header: t.columns.amount, align: 'end', width: '19fr', cell: ({ invoice }) => formatCurrency(amountToCents(invoice.openAmount)), compare: byAmount },
-    ...(showPo ? [{ id: 'poRef', header: t.columns.poRef, width: 'min-content', cell: ({ invoice }: PayRow) => invoice.poRefId ?? '' }] : []),
-    ...(showDate ? [{ id: 'invoiceDate', header: t.columns.invoiceDate, width: '19fr', cell: ({ invoice }: PayRow) => shortDate(invoice.externalInvoiceDate ?? invoice.invoiceDate) }] : []),
-    ...(showShipTo ? [{ id: 'shipTo', header: t.columns.shipTo, width: '24fr', wrap: true, cell: ({ invoice }: PayRow) => invoice.shipTo ?? '' }] : []),
+    { id: 'dueDate', phone: 'secondary' as const, header: t.columns.dueDate, width: '19fr', cell: ({ invoice }) => shortDate(invoice.dueDate), compare: byDue },
+    { id: 'amount', phone: 'secondary' as const, header: t.columns.amount, align: 'end', width: '19fr', cell: ({ invoice }) => formatCurrency(amountToCents(invoice.openAmount)), compare: byAmount },
+    ...(showPo ? [{ id: 'poRef', phone: 'detail' as const, header: t.columns.poRef, width: 'min-content', cell: ({ invoice }: PayRow) => invoice.poRefId ?? '' }] : []),
+    ...(showDate ? [{ id: 'invoiceDate', phone: 'detail' as const, header: t.columns.invoiceDate, width: '19fr', cell: ({ invoice }: PayRow) => shortDate(invoice.externalInvoiceDate ?? invoice.invoiceDate) }] : []),
+    ...(showShipTo ? [{ id: 'shipTo', phone: 'detail' as const, header: t.columns.shipTo, width: '24fr', wrap: true, cell: ({ invoice }: PayRow) => invoice.shipTo ?? '' }] : []),
     {
-      id: 'edit', header: <span className={styles.srOnly}>{t.columns.edit}</span>, cardLabel: '', width: '3.5rem',
+      id: 'edit', phone: 'action' as const, header: <span className={styles.srOnly}>{t.columns.edit}</span>, cardLabel: '', width: '3.5rem',
       cell: ({ invoice, adjustment }) =>
         canEditInvoice(invoice) ? (
           adjustment ? (

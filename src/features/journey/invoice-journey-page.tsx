@@ -19,7 +19,7 @@ import { amountToCents } from '../../../core/rules/money';
 
 /**
  * Table rows fit three lines of details (a comment is up to 150 characters), clamped; the whole text is the cell's
- * title. In the card layout the details column takes three lines too (`cardLines`).
+ * title. In the phone layout the details are one tap away (the row's disclosure), whole.
  */
 const ROW_HEIGHT = 76;
 
@@ -30,8 +30,9 @@ const styles = {
   }),
   actions: css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', my: '5', '@media print': { display: 'none' } }),
   alert: css({ bg: 'white', borderWidth: '1px', borderColor: '#f4c7c3', color: 'danger', borderRadius: 'card', p: '5', fontWeight: '600', display: 'flex', flexDirection: 'column', gap: '2' }),
-  // Three lines in the table (the whole text is the title); a card that fits its content shows all of it.
-  details: css({ whiteSpace: 'normal', lineClamp: 3, lineHeight: '1.35', overflowWrap: 'anywhere', '[data-fit] &': { lineClamp: 'none' } }),
+  // Three lines in the table (the whole text is the title); a row that fits its content, and the phone row's opened
+  // details, show all of it.
+  details: css({ whiteSpace: 'normal', lineClamp: 3, lineHeight: '1.35', overflowWrap: 'anywhere', '[data-fit] &, [data-layout=phone] &': { lineClamp: 'none' } }),
   screenOnly: css({ '@media print': { display: 'none' } }),
 };
 
@@ -41,10 +42,10 @@ const byDate = (a: JourneyEntry, b: JourneyEntry) => Date.parse(a.updatedAt) - D
  * the vendor's zone, as on the messages and resolution-center pages (the same event shows the same time everywhere).
  */
 const journeyColumns = (timeZone: string | undefined): DataTableColumn<JourneyEntry>[] => [
-  { id: 'date', header: t.dateTime, cell: (e) => journeyTimestamp(e.updatedAt, timeZone), compare: byDate, width: '11rem' },
-  { id: 'action', header: t.action, cell: (e) => e.action, compare: (a, b) => a.action.localeCompare(b.action), width: '10rem', wrap: true },
+  { id: 'date', phone: 'primary', header: t.dateTime, cell: (e) => journeyTimestamp(e.updatedAt, timeZone), compare: byDate, width: '11rem' },
+  { id: 'action', phone: 'secondary', header: t.action, cell: (e) => e.action, compare: (a, b) => a.action.localeCompare(b.action), width: '10rem', wrap: true },
   {
-    id: 'details', header: t.details, compare: (a, b) => a.detail.localeCompare(b.detail), width: '2fr', wrap: true, cardLines: 3,
+    id: 'details', phone: 'detail', header: t.details, compare: (a, b) => a.detail.localeCompare(b.detail), width: '2fr', wrap: true,
     cell: (e) => <span className={styles.details} title={e.detail}>{e.detail}</span>,
   },
 ];

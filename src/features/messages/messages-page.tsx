@@ -18,8 +18,8 @@ const styles = {
   unread: css({ fontWeight: '800' }),
   badge: css({ display: 'inline-block', ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'brand.600', color: 'white', fontSize: 'xs', fontWeight: '700', lineHeight: '1.3', verticalAlign: 'middle' }),
   // Never cut: the cell decides — one whole line for an invoice number, wrapped lines for free text (the
-  // table's `wrap` columns); in a card with `cardLines` the text wraps (the whole of it when the card fits its content).
-  text: css({ display: 'block', '[data-layout=cards] [data-lines] &': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }),
+  // table's `wrap` columns); in the phone row the text wraps (a long word too).
+  text: css({ display: 'block', '[data-layout=phone] &': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }),
 };
 
 const entryKey = (e: MessageEntry) => `${e.kind}:${e.id}`;
@@ -32,9 +32,9 @@ function MessageList({ vendorId, locationId, base, context }: { vendorId: string
   const timeZone = context.vendor?.eodCutoff.timezone;
   const vendorName = context.vendor?.displayName || context.vendor?.name || '';
   const columns = useMemo<DataTableColumn<MessageEntry>[]>(() => [
-    { id: 'date', header: t.columns.date, width: '10rem', cell: (e) => journeyTimestamp(e.createdAt, timeZone) },
+    { id: 'date', phone: 'secondary', header: t.columns.date, width: '10rem', cell: (e) => journeyTimestamp(e.createdAt, timeZone) },
     {
-      id: 'subject', header: t.columns.subject, width: '1.4fr', wrap: true,
+      id: 'subject', phone: 'primary', header: t.columns.subject, width: '1.4fr', wrap: true,
       cell: (e) => (
         <span className={styles.text}>
           <Link to={e.kind === 'template' ? paths.templateMessage(base, e.id) : paths.invoice(base, e.invoiceId)} className={e.unread ? styles.unread : undefined}>
@@ -45,11 +45,11 @@ function MessageList({ vendorId, locationId, base, context }: { vendorId: string
       ),
     },
     {
-      id: 'about', header: t.columns.about, width: '1.2fr', wrap: true, cardLines: 2,
+      id: 'about', phone: 'detail', header: t.columns.about, width: '1.2fr', wrap: true,
       cell: (e) => <span className={styles.text}>{e.kind === 'template' ? t.from(e.from) : t.regarding(e.invoiceDisplayInvNum, e.category)}</span>,
     },
     {
-      id: 'message', header: t.columns.message, width: '1.6fr', wrap: true, cardLines: 2,
+      id: 'message', phone: 'detail', header: t.columns.message, width: '1.6fr', wrap: true,
       cell: (e) => <span className={styles.text} title={e.kind === 'invoice' ? e.text : undefined}>{e.kind === 'template' ? t.vendorMessage : e.text}</span>,
     },
   ], [base, timeZone]);

@@ -20,8 +20,8 @@ const messageKey = (m: Message) => m.id;
 const rowAttributes = (m: Message) => ({ 'data-testid': 'resolution-row', 'data-invoice': m.invoiceDisplayInvNum, 'data-unread': String(!m.contactRead) });
 const styles = {
   // Never cut: the cell decides — one whole line for an invoice number, wrapped lines for free text (the
-  // table's `wrap` columns); in a card with `cardLines` the text wraps (the whole of it when the card fits its content).
-  text: css({ display: 'block', '[data-layout=cards] [data-lines] &': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }),
+  // table's `wrap` columns); in the phone row the text wraps (a long word too).
+  text: css({ display: 'block', '[data-layout=phone] &': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }),
   unread: css({ fontWeight: '800' }),
   badge: css({ display: 'inline-block', ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'brand.600', color: 'white', fontSize: 'xs', fontWeight: '700', lineHeight: '1.3' }),
   back: css({ display: 'inline-block', mb: '4', color: 'brand.700', fontWeight: '600', _print: { display: 'none' } }),
@@ -47,7 +47,7 @@ function ResolutionCenter({ vendorId, locationId, base, context }: { vendorId: s
   const vendorName = context.vendor?.displayName || context.vendor?.name || '';
   const columns = useMemo<DataTableColumn<Message>[]>(() => [
     {
-      id: 'invoice', header: t.columns.invoice,
+      id: 'invoice', phone: 'primary', header: t.columns.invoice,
       cell: (m) => (
         <span className={styles.text}>
           <Link to={paths.invoice(base, m.invoiceId)} className={m.contactRead ? undefined : styles.unread}>{m.invoiceDisplayInvNum}</Link>
@@ -55,9 +55,9 @@ function ResolutionCenter({ vendorId, locationId, base, context }: { vendorId: s
         </span>
       ),
     },
-    { id: 'date', header: t.columns.date, width: '10rem', cell: (m) => journeyTimestamp(m.createdAt, timeZone) },
-    { id: 'subject', header: t.columns.subject, wrap: true, cell: (m) => m.subject },
-    { id: 'message', header: t.columns.message, width: '2fr', wrap: true, cardLines: 2, cell: (m) => m.message },
+    { id: 'date', phone: 'secondary', header: t.columns.date, width: '10rem', cell: (m) => journeyTimestamp(m.createdAt, timeZone) },
+    { id: 'subject', phone: 'secondary', header: t.columns.subject, wrap: true, cell: (m) => m.subject },
+    { id: 'message', phone: 'detail', header: t.columns.message, width: '2fr', wrap: true, cell: (m) => m.message },
   ], [base, timeZone]);
   // CSV rows in the order shown: by category, each newest first.
   const csv = () => toCsv(csvColumns(timeZone), groups.flatMap((g) => g.rows));

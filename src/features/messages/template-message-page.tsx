@@ -51,17 +51,17 @@ function InvoiceTable({ invoices, today }: { invoices: Invoice[]; today: string 
   // §9: the payment table sorts by due date ascending (none last).
   const rows = useMemo(() => [...invoices].sort((a, b) => (a.dueDate || '9999').localeCompare(b.dueDate || '9999')), [invoices]);
   const columns = useMemo<DataTableColumn<Invoice>[]>(() => [
-    { id: 'invoice', header: t.columns.invoice, cell: (i) => <span title={i.displayInvNum}>{messageInvoiceNumber(i.displayInvNum)}</span> },
-    { id: 'invoiceDate', header: t.columns.invoiceDate, cell: (i) => shortDate(i.externalInvoiceDate ?? i.invoiceDate) },
+    { id: 'invoice', phone: 'primary', header: t.columns.invoice, cell: (i) => <span title={i.displayInvNum}>{messageInvoiceNumber(i.displayInvNum)}</span> },
+    { id: 'invoiceDate', phone: 'detail', header: t.columns.invoiceDate, cell: (i) => shortDate(i.externalInvoiceDate ?? i.invoiceDate) },
     {
-      id: 'due', header: t.columns.due,
+      id: 'due', phone: 'secondary', header: t.columns.due,
       cell: (i) => (isPastDue(i.dueDate, today)
         ? <span className={styles.pastDue} data-past-due="">{shortDate(i.dueDate)}<span className={css({ srOnly: true })}> ({t.pastDue})</span></span>
         : shortDate(i.dueDate)),
     },
-    { id: 'shipTo', header: t.columns.shipTo, wrap: true, cell: (i) => i.shipTo ?? '-' },
-    { id: 'poRef', header: t.columns.poRef, cell: (i) => i.poRefId ?? '-' },
-    { id: 'open', header: t.columns.open, align: 'end', cell: (i) => formatCurrency(amountToCents(i.openAmount)) },
+    { id: 'shipTo', phone: 'detail', header: t.columns.shipTo, wrap: true, cell: (i) => i.shipTo ?? '-' },
+    { id: 'poRef', phone: 'detail', header: t.columns.poRef, cell: (i) => i.poRefId ?? '-' },
+    { id: 'open', phone: 'secondary', header: t.columns.open, align: 'end', cell: (i) => formatCurrency(amountToCents(i.openAmount)) },
   ], [today]);
   const total = rows.reduce((sum, i) => sum + amountToCents(i.openAmount), 0);
   return (

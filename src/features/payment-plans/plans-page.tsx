@@ -35,11 +35,11 @@ function PlanList({ vendorId, locationId, base, context, vendorName }: PlanFrame
   const view = usePlanList(vendorId, locationId, base);
   const printing = usePrinting();
   const columns = useMemo<DataTableColumn<PaymentPlan>[]>(() => [
-    { id: 'name', header: t.columns.name, cell: (p) => <Link to={paths.plan(base, p.id)}>{p.name}</Link>, compare: byName, width: '1.6fr', wrap: true },
-    { id: 'status', header: t.columns.status, cell: (p) => PLAN_STATUS_LABELS[p.status] },
-    { id: 'frequency', header: t.columns.frequency, cell: (p) => FREQUENCY_LABELS[p.frequency] },
-    { id: 'total', header: t.columns.total, align: 'end', cell: (p) => formatCurrency(amountToCents(p.totalAmount)) },
-    { id: 'paid', header: t.columns.paid, align: 'end', cell: (p) => formatCurrency(amountToCents(p.paidSoFar)) },
+    { id: 'name', phone: 'primary', header: t.columns.name, cell: (p) => <Link to={paths.plan(base, p.id)}>{p.name}</Link>, compare: byName, width: '1.6fr', wrap: true },
+    { id: 'status', phone: 'secondary', header: t.columns.status, cell: (p) => PLAN_STATUS_LABELS[p.status] },
+    { id: 'frequency', phone: 'detail', header: t.columns.frequency, cell: (p) => FREQUENCY_LABELS[p.frequency] },
+    { id: 'total', phone: 'secondary', header: t.columns.total, align: 'end', cell: (p) => formatCurrency(amountToCents(p.totalAmount)) },
+    { id: 'paid', phone: 'detail', header: t.columns.paid, align: 'end', cell: (p) => formatCurrency(amountToCents(p.paidSoFar)) },
   ], [base]);
   return (
     <>

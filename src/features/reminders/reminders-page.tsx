@@ -52,9 +52,9 @@ function RemindersBody({ vendorId, locationId }: { vendorId: string; locationId:
   const send = actor.send;
 
   const columns = useMemo<DataTableColumn<Campaign>[]>(() => [
-    { id: 'time', header: t.columns.time, cell: (c) => describeEventDay(c.eventDay) },
+    { id: 'time', phone: 'primary', header: t.columns.time, cell: (c) => describeEventDay(c.eventDay) },
     {
-      id: 'actions', header: t.columns.actions, width: '120px',
+      id: 'actions', phone: 'action', header: t.columns.actions, width: '120px',
       cell: (c) => <button type="button" className={styles.linkButton} aria-label={t.deleteLabel(describeEventDay(c.eventDay))} onClick={() => send({ type: 'reminder.delete', campaignId: c.id })}>{t.delete}</button>,
     },
   ], [send]);

@@ -64,12 +64,12 @@ function CommentInput({ value, label, onChange }: { value: string; label: string
 function RemitTable({ view }: { view: RemitView }) {
   const { form } = view;
   const columns = useMemo<DataTableColumn<RemitRow>[]>(() => [
-    { id: 'invoice', header: t.columns.invoice, cell: (r) => r.invoice!.displayInvNum },
-    { id: 'invoiceDate', header: t.columns.invoiceDate, cell: (r) => shortDate(r.invoice!.invoiceDate) },
-    { id: 'dueDate', header: t.columns.dueDate, cell: (r) => shortDate(r.invoice!.dueDate) },
-    { id: 'open', header: t.columns.openAmount, align: 'end', cell: (r) => formatCurrency(r.invoice!.openAmountCents) },
+    { id: 'invoice', phone: 'primary', header: t.columns.invoice, cell: (r) => r.invoice!.displayInvNum },
+    { id: 'invoiceDate', phone: 'detail', header: t.columns.invoiceDate, cell: (r) => shortDate(r.invoice!.invoiceDate) },
+    { id: 'dueDate', phone: 'secondary', header: t.columns.dueDate, cell: (r) => shortDate(r.invoice!.dueDate) },
+    { id: 'open', phone: 'secondary', header: t.columns.openAmount, align: 'end', cell: (r) => formatCurrency(r.invoice!.openAmountCents) },
     {
-      id: 'amount', header: t.columns.amountPaid, align: 'end', minWidth: '8rem',
+      id: 'amount', phone: 'secondary', header: t.columns.amountPaid, align: 'end', minWidth: '8rem',
       cell: (r) => (
         <AmountInput
           row={r} label={t.amountLabel(r.invoice!.displayInvNum)}
@@ -111,7 +111,7 @@ function BlankRows({ view }: { view: RemitView }) {
       cell: (r) => <input className={styles.textInput} aria-label={t.blankDescriptionLabel(Number(r.rowId.replace('blank-', '')))} value={r.description} maxLength={REMIT_ROW_COMMENT_MAX} onChange={(e) => form.send({ type: 'remit.description', rowId: r.rowId, text: e.target.value })} />,
     },
     {
-      id: 'amount', header: t.columns.amount, align: 'end', minWidth: '8rem', width: '12rem',
+      id: 'amount', phone: 'secondary', header: t.columns.amount, align: 'end', minWidth: '8rem', width: '12rem',
       cell: (r) => <AmountInput row={r} label={t.blankAmountLabel(Number(r.rowId.replace('blank-', '')))} onFocus={() => {}} onChange={(text) => form.send({ type: 'remit.amount', rowId: r.rowId, text })} />,
     },
   ], [form]);

@@ -24,11 +24,11 @@ import { paths } from '../../../core/rules/paths';
 function useInvoiceColumns(base: string, showInvoiceDate: boolean) {
   return useMemo(() => {
     const table: DataTableColumn<Invoice>[] = [
-      { id: 'invoice', header: t.columns.invoice, cell: (i) => <Link to={paths.invoice(base, i.id)}>{i.displayInvNum}</Link>, compare: invoiceReportCompare.invoice },
-      ...(showInvoiceDate ? [{ id: 'invoiceDate', header: t.columns.invoiceDate, cell: (i: Invoice) => shortDate(reportInvoiceDate(i)), compare: invoiceReportCompare.invoiceDate }] : []),
-      { id: 'dueDate', header: t.columns.dueDate, cell: (i) => shortDate(i.dueDate), compare: invoiceReportCompare.dueDate },
-      { id: 'amount', header: t.columns.amount, align: 'end', cell: (i) => formatCurrency(amountToCents(i.openAmount)), compare: invoiceReportCompare.amount },
-      { id: 'status', header: t.columns.status, cell: (i) => reportInvoiceStatus(i), compare: invoiceReportCompare.status },
+      { id: 'invoice', phone: 'primary' as const, header: t.columns.invoice, cell: (i) => <Link to={paths.invoice(base, i.id)}>{i.displayInvNum}</Link>, compare: invoiceReportCompare.invoice },
+      ...(showInvoiceDate ? [{ id: 'invoiceDate', phone: 'detail' as const, header: t.columns.invoiceDate, cell: (i: Invoice) => shortDate(reportInvoiceDate(i)), compare: invoiceReportCompare.invoiceDate }] : []),
+      { id: 'dueDate', phone: 'secondary' as const, header: t.columns.dueDate, cell: (i) => shortDate(i.dueDate), compare: invoiceReportCompare.dueDate },
+      { id: 'amount', phone: 'secondary' as const, header: t.columns.amount, align: 'end', cell: (i) => formatCurrency(amountToCents(i.openAmount)), compare: invoiceReportCompare.amount },
+      { id: 'status', phone: 'secondary' as const, header: t.columns.status, cell: (i) => reportInvoiceStatus(i), compare: invoiceReportCompare.status },
     ];
     const csv: CsvColumn<Invoice>[] = [
       { header: t.columns.invoice, value: (i) => i.displayInvNum },

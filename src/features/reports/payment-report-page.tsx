@@ -39,10 +39,10 @@ function PaymentReport({ vendorId, locationId, base, context }: { vendorId: stri
   const groups: Grouped = useMemo(() => groupPayments(rows), [rows]);
   const vendorName = context.vendor?.displayName ?? context.vendor?.name ?? '';
   const columns = useMemo<DataTableColumn<PaymentGroup>[]>(() => [
-    { id: 'confirmation', header: t.columns.confirmation, cell: (g) => <Link to={paths.payment(base, g.id)}>{g.confirmationNumber}</Link> },
-    { id: 'paid', header: t.columns.paid, cell: (g) => shortDate(g.paymentDate) },
-    { id: 'amount', header: t.columns.amount, align: 'end', cell: (g) => formatCurrency(amountToCents(g.paymentTotal)) },
-    { id: 'source', header: t.columns.source, cell: (g) => PAYMENT_SOURCE_LABELS[g.sourceType] },
+    { id: 'confirmation', phone: 'primary', header: t.columns.confirmation, cell: (g) => <Link to={paths.payment(base, g.id)}>{g.confirmationNumber}</Link> },
+    { id: 'paid', phone: 'secondary', header: t.columns.paid, cell: (g) => shortDate(g.paymentDate) },
+    { id: 'amount', phone: 'secondary', header: t.columns.amount, align: 'end', cell: (g) => formatCurrency(amountToCents(g.paymentTotal)) },
+    { id: 'source', phone: 'detail', header: t.columns.source, cell: (g) => PAYMENT_SOURCE_LABELS[g.sourceType] },
   ], [base]);
   const csv = () => toCsv(csvColumns, groups.flatMap((g) => g.rows.map((row) => ({ ...row, group: g.title }))));
   return (

@@ -51,13 +51,13 @@ const styles = {
 function useStatementColumns(base: string) {
   return useMemo(() => {
     const table: DataTableColumn<StatementLine>[] = [
-      { id: 'invoice', header: t.columns.invoice, cell: (l) => <Link to={paths.invoice(base, l.id)}>{l.displayInvNum}</Link> },
-      { id: 'invoiceDate', header: t.columns.invoiceDate, cell: (l) => shortDate(l.invoiceDate) },
-      { id: 'dueDate', header: t.columns.dueDate, cell: (l) => shortDate(l.dueDate) },
-      { id: 'status', header: t.columns.status, cell: (l) => <span className={styles.status[l.classification]}>{t.classification[l.classification]}</span> },
-      { id: 'amount', header: t.columns.amount, align: 'end', cell: (l) => money(l.openAmount) },
+      { id: 'invoice', phone: 'primary', header: t.columns.invoice, cell: (l) => <Link to={paths.invoice(base, l.id)}>{l.displayInvNum}</Link> },
+      { id: 'invoiceDate', phone: 'detail', header: t.columns.invoiceDate, cell: (l) => shortDate(l.invoiceDate) },
+      { id: 'dueDate', phone: 'secondary', header: t.columns.dueDate, cell: (l) => shortDate(l.dueDate) },
+      { id: 'status', phone: 'secondary', header: t.columns.status, cell: (l) => <span className={styles.status[l.classification]}>{t.classification[l.classification]}</span> },
+      { id: 'amount', phone: 'secondary', header: t.columns.amount, align: 'end', cell: (l) => money(l.openAmount) },
       {
-        id: 'pdf', header: t.columns.pdf, width: '72px',
+        id: 'pdf', phone: 'action', header: t.columns.pdf, width: '72px',
         cell: (l) => <a href={paths.invoicePdf(base, l.id)} target="_blank" rel="noopener noreferrer" aria-label={t.invoicePdf(l.displayInvNum)}>{t.columns.pdf}</a>,
       },
     ];

@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 /**
  * The shared DataTable: sorting with aria-sort, the three-state select-all over a Set, virtualisation (only a window
- * of 5,000 rows in the DOM, with aria-rowcount/aria-rowindex), memoised rows, the card layout below 550 px and
- * arrow-key navigation between rows.
+ * of 5,000 rows in the DOM, with aria-rowcount/aria-rowindex), memoised rows, the compact phone row below 550 px (its
+ * disclosure, its fixed height) and arrow-key navigation between rows.
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, ENTER_STAGGER_ROWS, cardHeightOf, trackOf, type DataTableColumn, type DataTableSort } from '../../../src/ui/data-table';
+import {
+  DataTable, ENTER_STAGGER_ROWS, phoneRolesOf, phoneRowHeightOf, trackOf, type DataTableColumn, type DataTableSort,
+} from '../../../src/ui/data-table';
 
 interface Item {
   id: string;
@@ -46,7 +48,7 @@ function Harness({ rows }: { rows: Item[] }) {
   );
 }
 
-/** A viewport narrower than 550 px (the card layout). */
+/** A viewport narrower than 550 px (the phone layout). */
 const stubNarrowViewport = () => vi.stubGlobal('matchMedia', (query: string) => ({
   matches: query.includes('max-width') && parseFloat(query.split(':')[1]) < 550,
   media: query,
@@ -190,14 +192,22 @@ describe('DataTable', () => {
     expect(screen.getByRole('checkbox', { name: 'Select Item 0000' })).toHaveFocus();
   });
 
-  it('lays rows out as cards below 550 px, with the column labels in each card', () => {
+  it('lays rows out as compact phone rows below 550 px: the identifying value a row header, the others with their labels', () => {
     stubNarrowViewport();
     render(<Harness rows={items(2)} />);
-    expect(screen.getByRole('table', { name: 'Items' })).toHaveAttribute('data-layout', 'cards');
-    expect(within(screen.getAllByTestId('row')[0]).getByText('Amount')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Items' });
+    expect(table).toHaveAttribute('data-layout', 'phone');
+    const [row] = screen.getAllByTestId('row');
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('Item 0000');
+    // The amount (end-aligned, seen at a glance) ends the first line; with no detail column there is no disclosure.
+    expect(within(row).getByText('$0.00').closest('[role=cell]')).toHaveAttribute('data-lead');
+    expect(within(row).queryByRole('button')).toBeNull();
+    // Two lines' worth of nothing: one line (name, amount) of 44 px, 8 px of padding, a 1 px rule; a fixed least height.
+    expect(row.style.minHeight).toBe(`${phoneRowHeightOf(columns)}px`);
+    expect(phoneRowHeightOf(columns)).toBe(8 + 44 + 1);
   });
 
-  it('shows the select-all box’s name beside it in the card layout (a phone has no column of boxes to explain it)', async () => {
+  it('shows the select-all box’s name beside it in the phone layout (a phone has no column of boxes to explain it)', async () => {
     stubNarrowViewport();
     render(<Harness rows={items(2)} />);
     const all = screen.getByRole('checkbox', { name: 'Select all items' });
@@ -209,31 +219,145 @@ describe('DataTable', () => {
     expect(screen.getByRole('checkbox', { name: 'Select Item 0000' })).toBeChecked();
   });
 
-  it('gives a column with cardLines several text lines in a card, the card taller by 20 px a line; not virtualised, it may grow to show the whole text', () => {
+  it('gives each phone row a 44 px target around its select box: a tap beside the box toggles it', async () => {
     stubNarrowViewport();
-    const withNote: DataTableColumn<Item>[] = [...columns, { id: 'note', header: 'Note', cell: (r) => `A long note about ${r.name}`, cardLines: 3 }];
-    render(<DataTable label="Notes" rows={items(2)} rowKey={key} columns={withNote} rowAttributes={attrs} />);
-    const [card] = screen.getAllByTestId('row');
-    // 24 + 36 (Name) + 36 (Amount) + 36 + 2 × 20 (Note, three lines): the least height; every row renders at once, so a
-    // longer text may make its card taller (nothing is measured or moved).
-    expect(card.style.minHeight).toBe(`${cardHeightOf(withNote)}px`);
-    expect(card.style.height).toBe('');
-    expect(card).toHaveAttribute('data-fit');
-    expect(cardHeightOf(withNote)).toBe(24 + 36 + 36 + 76);
-    expect(cardHeightOf(columns)).toBe(24 + 36 + 36);
-    const note = within(card).getByText('A long note about Item 0000').closest('[role=cell]') as HTMLElement;
-    expect(note).toHaveAttribute('data-lines', '3');
-    expect(note.style.getPropertyValue('--dt-lines')).toBe('3');
-    expect(within(card).getByText('Item 0000').closest('[role=cell]')).not.toHaveAttribute('data-lines');
+    render(<Harness rows={items(2)} />);
+    const box = screen.getByRole('checkbox', { name: 'Select Item 0001' });
+    const target = box.closest('label')!;
+    expect(target).not.toBeNull();
+    await userEvent.setup().click(target);
+    expect(box).toBeChecked();
   });
 
-  it('keeps virtualised cards at their fixed height (the virtualiser places them by it)', () => {
-    stubNarrowViewport();
-    const withNote: DataTableColumn<Item>[] = [...columns, { id: 'note', header: 'Note', cell: (r) => `A long note about ${r.name}`, cardLines: 3 }];
-    render(<DataTable label="Notes" rows={items(150)} rowKey={key} columns={withNote} rowAttributes={attrs} />);
-    const [card] = screen.getAllByTestId('row');
-    expect(card.style.height).toBe(`${cardHeightOf(withNote)}px`);
-    expect(card).not.toHaveAttribute('data-fit');
+  it('defaults the phone roles: the first column primary, the next two secondary, the rest detail; one primary at most', () => {
+    const c = (phone?: 'primary' | 'secondary' | 'action' | 'detail') => ({ phone });
+    expect(phoneRolesOf([c(), c(), c(), c(), c()])).toEqual(['primary', 'secondary', 'secondary', 'detail', 'detail']);
+    expect(phoneRolesOf([c(), c('primary'), c('action'), c()])).toEqual(['secondary', 'primary', 'action', 'detail']);
+    expect(phoneRolesOf([c('primary'), c('primary')])).toEqual(['primary', 'secondary']);
+  });
+
+  describe('the phone row’s disclosure (the rest one tap away)', () => {
+    interface Inv { id: string; num: string; due: string; cents: number; po: string; shipTo: string }
+    const invs: Inv[] = Array.from({ length: 3 }, (_, i) => ({
+      id: `i${i}`, num: `INV-${1000 + i}`, due: `12/0${i + 1}/2026`, cents: 12345 + i, po: `PO-${77 + i}`, shipTo: `Dock ${i}, 214 East Bay Street`,
+    }));
+    const edit = vi.fn();
+    const invColumns: DataTableColumn<Inv>[] = [
+      { id: 'num', header: 'Invoice', phone: 'primary', cell: (r) => r.num },
+      { id: 'due', header: 'Due Date', phone: 'secondary', cell: (r) => r.due },
+      { id: 'amount', header: 'Amount', phone: 'secondary', align: 'end', cell: (r) => `$${(r.cents / 100).toFixed(2)}` },
+      { id: 'po', header: 'PO/REF', phone: 'detail', cell: (r) => r.po },
+      { id: 'shipTo', header: 'Ship To', phone: 'detail', wrap: true, cell: (r) => r.shipTo },
+      { id: 'edit', header: 'Edit', phone: 'action', cell: (r) => <button type="button" aria-label={`Edit ${r.num}`} onClick={() => edit(r.id)}>✎</button> },
+    ];
+    const invKey = (r: Inv) => r.id;
+    const invAttrs = (r: Inv) => ({ 'data-testid': 'inv', 'data-num': r.num });
+    const renderInvoices = (rows = invs, virtualizeAbove?: number) => render(
+      <DataTable label="Invoices" rows={rows} rowKey={invKey} columns={invColumns} rowAttributes={invAttrs} virtualizeAbove={virtualizeAbove} />,
+    );
+
+    it('shows number, due date, amount and the action at a glance; the other values only after the disclosure is opened', async () => {
+      stubNarrowViewport();
+      const user = userEvent.setup();
+      renderInvoices();
+      const row = screen.getAllByTestId('inv')[0];
+      expect(within(row).getByRole('rowheader')).toHaveTextContent('INV-1000');
+      expect(within(row).getByText('12/01/2026')).toBeVisible();
+      expect(within(row).getByText('$123.45')).toBeVisible();
+      expect(within(row).getByRole('button', { name: 'Edit INV-1000' })).toBeVisible();
+      // Collapsed: the details are hidden (not read, not in the accessibility tree).
+      expect(within(row).getByText('PO-77').closest('[role=cell]')).not.toBeVisible();
+      expect(within(row).queryByRole('cell', { name: /PO-77/ })).toBeNull();
+      const toggle = within(row).getByRole('button', { name: 'Details INV-1000' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      // It controls exactly the detail cells.
+      const controlled = toggle.getAttribute('aria-controls')!.split(' ').map((id) => document.getElementById(id));
+      expect(controlled.map((el) => el?.textContent)).toEqual(['PO/REFPO-77', 'Ship ToDock 0, 214 East Bay Street']);
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(within(row).getByText('PO-77')).toBeVisible();
+      expect(within(row).getByText('Dock 0, 214 East Bay Street')).toBeVisible();
+      // Label/value lines: the label is shown beside the value.
+      expect(within(row).getByText('Ship To')).toBeVisible();
+      // Only this row opened.
+      expect(within(screen.getAllByTestId('inv')[1]).getByText('PO-78')).not.toBeVisible();
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(within(row).getByText('PO-77')).not.toBeVisible();
+    });
+
+    it('is operable with the keyboard: Enter and Space open and close it, the arrow keys move to the next row’s disclosure', async () => {
+      stubNarrowViewport();
+      const user = userEvent.setup();
+      renderInvoices();
+      const toggles = () => screen.getAllByRole('button', { name: /^Details / });
+      toggles()[0].focus();
+      await user.keyboard('{Enter}');
+      expect(toggles()[0]).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByText('PO-77')).toBeVisible();
+      await user.keyboard(' ');
+      expect(toggles()[0]).toHaveAttribute('aria-expanded', 'false');
+      await user.keyboard('{ArrowDown}');
+      expect(toggles()[1]).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(toggles()[1]).toHaveAttribute('aria-expanded', 'true');
+      // The open row's detail lines add no stop between rows: ArrowDown from the second row's disclosure reaches the third's.
+      await user.keyboard('{ArrowDown}');
+      expect(toggles()[2]).toHaveFocus();
+      // Tab order in a row: box (none here), row header, action, disclosure.
+      await user.keyboard('{ArrowUp}{ArrowUp}');
+      expect(toggles()[0]).toHaveFocus();
+    });
+
+    it('keeps the row’s own controls: the action works without opening the row', async () => {
+      stubNarrowViewport();
+      edit.mockClear();
+      renderInvoices();
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Edit INV-1002' }));
+      expect(edit).toHaveBeenCalledWith('i2');
+    });
+
+    it('has a fixed collapsed height (two 44 px lines) and, virtualised, reserves an opened row’s extra height for the rows below only', async () => {
+      stubNarrowViewport();
+      const user = userEvent.setup();
+      const many = Array.from({ length: 150 }, (_, i) => ({ ...invs[0], id: `m${i}`, num: `INV-${2000 + i}` }));
+      renderInvoices(many, 100);
+      const h = phoneRowHeightOf(invColumns);
+      expect(h).toBe(8 + 2 * 44 + 1);
+      const rendered = await screen.findAllByTestId('inv');
+      expect(rendered[0].style.height).toBe(`${h}px`);
+      const body = screen.getAllByRole('rowgroup')[1];
+      const reserved = () => parseFloat(body.style.paddingTop || '0') + parseFloat(body.style.paddingBottom || '0') + screen.getAllByTestId('inv').length * h;
+      expect(reserved()).toBe(150 * h);
+      const bottom = () => parseFloat(body.style.paddingBottom || '0');
+      const before = bottom();
+      await user.click(within(rendered[0]).getByRole('button', { name: 'Details INV-2000' }));
+      // The open row is no longer held to the fixed height (measured once in a browser); the space reserved for the rows
+      // not rendered, above and below, does not change, and the other rows keep their fixed height: only the rows right
+      // below it move, by its detail lines.
+      const open = screen.getAllByTestId('inv')[0];
+      expect(open.style.height).toBe('');
+      expect(open.style.minHeight).toBe(`${h}px`);
+      expect(within(open).getByText('PO-77')).toBeVisible();
+      expect(bottom()).toBe(before);
+      expect(parseFloat(body.style.paddingTop || '0')).toBe(0);
+      expect(screen.getAllByTestId('inv')[1].style.height).toBe(`${h}px`);
+      // Closed again: back to the fixed height.
+      await user.click(within(open).getByRole('button', { name: 'Details INV-2000' }));
+      expect(bottom()).toBe(before);
+      expect(screen.getAllByTestId('inv')[0].style.height).toBe(`${h}px`);
+    });
+
+    it('uses the table layout at 550 px and wider: every value in its column, no disclosure, the number a row header', () => {
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+      renderInvoices();
+      const row = screen.getAllByTestId('inv')[0];
+      expect(screen.getByRole('table', { name: 'Invoices' })).toHaveAttribute('data-layout', 'table');
+      expect(within(row).getByRole('rowheader')).toHaveTextContent('INV-1000');
+      expect(within(row).queryByRole('button', { name: /^Details/ })).toBeNull();
+      expect(within(row).getByRole('cell', { name: 'PO-77' })).toBeInTheDocument();
+      expect(within(row).getAllByRole('cell')).toHaveLength(invColumns.length - 1);
+    });
   });
 
   it('never makes a column narrower than its content: min-content tracks sharing the rest, free text marked to wrap, rows that fit', () => {
@@ -247,7 +371,7 @@ describe('DataTable', () => {
     expect(table.style.getPropertyValue('--dt-columns')).toBe('minmax(min-content, 1fr) minmax(min-content, 1fr) minmax(min-content, 2fr)');
     const [row] = screen.getAllByTestId('row');
     expect(within(row).getByText('A long note about Item 0000').closest('[role=cell]')).toHaveAttribute('data-wrap');
-    expect(within(row).getByText('Item 0000').closest('[role=cell]')).not.toHaveAttribute('data-wrap');
+    expect(within(row).getByText('Item 0000').closest('[role=rowheader]')).not.toHaveAttribute('data-wrap');
     // Not virtualised: the row is at least 48 px and grows with wrapped text.
     expect(row.style.minHeight).toBe('48px');
     expect(row.style.height).toBe('');

@@ -247,6 +247,8 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       try {
         await db.destroy();
         await longDb?.destroy();
+        // Kysely closes its driver only if a statement ever ran through it: a handle closed unused still closes PGlite
+        if (pglite && !pglite.closed) await pglite.close();
         await Promise.all(extraPools.map((p) => (p.ended ? undefined : p.end())));
       } finally {
         releaseLock?.();

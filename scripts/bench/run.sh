@@ -4,8 +4,9 @@
 #   1. API: the portal vs a bare Fastify + pg server running the same queries (autocannon), PostgreSQL and PGlite
 #   2. pay page in Chromium: 5,000 open invoices vs 50 (navigation → rows shown, select-all → total updated)
 #   2b. overload: 500 connections of mixed reads and payment submits on two processes, with and without load shedding
-#   3. Lighthouse (mobile, simulated throttling) on the landing page and the dashboard; landing JS vs a bare
-#      React + react-router page built by the same Vite
+#   3. Lighthouse (mobile, simulated throttling) on a bare React + react-router page built by the same Vite (the
+#      baseline row), the landing page and every page under the token base (median of BENCH_LIGHTHOUSE_RUNS, default
+#      3; figures also in .bench-results/lighthouse.json); landing JS vs the bare page
 #   4. libs: hand-written code vs the library for the same job (JWT, security headers, the list cache's LRU),
 #      in-process, needs neither PostgreSQL nor Chromium nor the build
 #   5. vendor-import: 10,000 invoices through the vendor API (10 batches of 1,000) and through the file import, each

@@ -152,7 +152,7 @@ export function readChunkMap(outDir: string): ChunkMap {
 
 /** The entry chunk a built HTML page loads (`<script type="module" … src="/assets/index-….js">`). */
 export function entryFileOf(outDir: string, html = 'index.html'): string {
-  const match = /<script type="module" crossorigin src="\/([^"]+\.js)"><\/script>/.exec(readFileSync(path.join(outDir, html), 'utf8'));
+  const match = /<script type="module"[^>]*\ssrc="\/([^"]+\.js)"[^>]*><\/script>/.exec(readFileSync(path.join(outDir, html), 'utf8'));
   if (!match) throw new Error(`No entry script in ${html}`);
   return match[1];
 }

@@ -12,6 +12,10 @@ status=0
 step() { echo; echo "=== $* ==="; }
 
 PG_URL="${TEST_PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+# What the test files of both vitest stages share (PGlite snapshots, one build): tests/global-setup.ts
+PP_TEST_CACHE="$(mktemp -d "${TMPDIR:-/tmp}/pp-test-XXXXXX")"
+export PP_TEST_CACHE
+trap 'rm -rf "$PP_TEST_CACHE"' EXIT
 
 step "generated API types are current"
 npm run -s gen:api >/dev/null || status=1

@@ -7,7 +7,7 @@
  * (level 9, as the build's .gz files), summed once per chunk. Per-route figures come from the build's chunk map
  * (dist/.vite/chunks.json, the one the server preloads from) against scripts/bench/route-budgets.json.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -68,6 +68,49 @@ async function asProduction<T>(run: () => Promise<T>): Promise<T> {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;
   }
+}
+
+/**
+ * One build of `name` per test run, shared by the test files that need it (the bundle budgets, the script inventory):
+ * inside a run (`PP_TEST_CACHE`, tests/global-setup.ts; scripts/test-all.sh keeps one for both vitest stages) the
+ * first file to ask builds into the run's directory and records its chunks there; the others wait for that record
+ * (the state, with a bound for a build that died) and read it. The build is read-only to its users. Outside a run:
+ * `make(fallbackDir)`.
+ */
+export async function sharedBuild(name: string, make: (outDir: string) => Promise<BuiltApp>, fallbackDir: string): Promise<BuiltApp> {
+  const cache = process.env.PP_TEST_CACHE;
+  if (!cache || !existsSync(cache)) return make(fallbackDir);
+  const outDir = path.join(cache, 'builds', name);
+  const record = `${outDir}.chunks.json`;
+  const failed = `${outDir}.failed`;
+  mkdirSync(path.dirname(outDir), { recursive: true });
+  let mine = false;
+  try {
+    mkdirSync(`${outDir}.lock`);
+    mine = true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (mine) {
+    let built: BuiltApp;
+    try {
+      built = await make(outDir);
+    } catch (error) {
+      writeFileSync(failed, String(error));
+      throw error;
+    }
+    writeFileSync(`${record}.tmp`, JSON.stringify([...built.chunks.values()]));
+    renameSync(`${record}.tmp`, record);
+    return built;
+  }
+  const deadline = Date.now() + 10 * 60_000;
+  while (!existsSync(record)) {
+    if (existsSync(failed)) throw new Error(`the shared build ${name} failed in another test file: ${readFileSync(failed, 'utf8')}`);
+    if (Date.now() > deadline) throw new Error(`the shared build ${name} was not ready within 10 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const chunks = JSON.parse(readFileSync(record, 'utf8')) as ChunkInfo[];
+  return { outDir, chunks: new Map(chunks.map((c) => [c.file, c])) };
 }
 
 /** Builds the portal with its own vite.config.ts (prerender and precompression included) into `outDir`. */

@@ -132,12 +132,12 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
 /**
  * Starting an in-memory PGlite costs its initdb (2–4 s on this machine); loading a data directory dumped after the
  * migrations (and the demo data) costs about half, with nothing left to migrate or seed. Within one test run
- * (`PP_TEST_DB_CACHE`, a directory the run's global set-up creates and removes: tests/global-setup.ts) the first
+ * (`PP_TEST_CACHE`, a directory the run's global set-up creates and removes: tests/global-setup.ts) the first
  * test file to create a database of a kind dumps it there, and later files load a copy. Outside a test run there is
  * no cache; a stale snapshot cannot outlive the run that made it.
  */
 function snapshotPath(kind: string): string | null {
-  const dir = process.env.PP_TEST_DB_CACHE;
+  const dir = process.env.PP_TEST_CACHE;
   if (!dir || !existsSync(dir)) return null;
   return path.join(dir, `${createHash('sha256').update(kind).digest('hex').slice(0, 16)}.tar`);
 }

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildBaseline,
   buildPortal,
+  sharedBuild,
   gzipBytes,
   chunkClosure,
   entryFileOf,
@@ -42,7 +43,7 @@ let baseline: BuiltApp;
 
 beforeAll(async () => {
   baseline = await buildBaseline(path.join(work, 'baseline'));
-  portal = await buildPortal(path.join(work, 'portal'));
+  portal = await sharedBuild('portal', buildPortal, path.join(work, 'portal'));
 }, 120_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));

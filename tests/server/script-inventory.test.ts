@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildPortal, projectRoot } from '../../scripts/bench/bundle-size';
+import { buildPortal, projectRoot, sharedBuild } from '../../scripts/bench/bundle-size';
 import { buildPaymentsApp } from '../../server/payments-service/origin.js';
 import { IMPORT_MAP_PATTERN, readScriptInventory, scriptTags, sha384Integrity, SCRIPT_INVENTORY_FILE, type ScriptInventory } from '../../server/http/script-integrity.js';
 import { startOnDist, stopOnDist, makeDist, writeDist } from './helpers/dist-fixture.js';
@@ -22,7 +22,7 @@ import { buildApp } from '../../server/app.js';
 import { testConfig } from '../../server/config.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'sri-build-'));
-const dist = path.join(work, 'portal');
+let dist: string;
 const distPayments = path.join(work, 'payments');
 let s: TestServer;
 let dana: string;
@@ -31,7 +31,7 @@ let payments: FastifyInstance;
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 beforeAll(async () => {
-  await buildPortal(dist);
+  dist = (await sharedBuild('portal', buildPortal, path.join(work, 'portal'))).outDir;
   const { build } = await import('vite');
   await build({ configFile: path.join(projectRoot, 'vite.payments.config.ts'), logLevel: 'warn', build: { outDir: distPayments, emptyOutDir: true } });
   inventory = readScriptInventory(dist);

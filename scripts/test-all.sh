@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`): every check the project has, in the order a failure is cheapest to find.
-# 1. contract + generated types + lint, machines, views, server on PGlite      (vitest)
-# 2. server suite again on a PostgreSQL server (fresh database per test file)  (vitest, DATABASE_URL)
-# 3. type check of the whole tree                                              (tsc)
+# 1. contract + generated types + lint, machines, views; on PGlite the server tests that concern the embedded
+#    database (they name it) and a smoke set of the API                        (vitest)
+# 2. the whole server suite on a PostgreSQL server (fresh database per test file) (vitest, DATABASE_URL)
+# 3. type check of the whole tree, beside stage 2                              (tsc)
 # 4. browser journeys against the built app and the real server                (Playwright + Chromium)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -20,19 +21,35 @@ trap 'rm -rf "$PP_TEST_CACHE"' EXIT
 step "generated API types are current"
 npm run -s gen:api >/dev/null || status=1
 
-step "vitest: contract, machines, views, server on PGlite"
-env -u DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest-pglite.json || status=1
+# The server suite runs whole on PostgreSQL (stage 2). PGlite is the same PostgreSQL compiled to WebAssembly, so
+# running every server test on both tested the same SQL twice; on PGlite run the files that concern the embedded
+# database itself (the socket, the fair queue, the CLIs on a locked directory, migrations, seed, faults, overload, the
+# restarts that branch on the kind) and a smoke set of the API through the whole app. Without a PostgreSQL server
+# (outside CI) the whole server suite runs on PGlite instead.
+pglite_server=""
+for name in db-cli db-socket pglite-queue db-migrations db-seed db-faults jobs-cli overload charges-restart webhook-restart \
+  app portal paymentgroups vendor-api; do pglite_server+=" tests/server/$name.test.ts"; done
+step "vitest: contract, machines, views; the embedded database's server tests on PGlite"
+env -u DATABASE_URL npx vitest run tests/architecture tests/contract tests/features tests/machines tests/rules $pglite_server \
+  --reporter=default --reporter=json --outputFile.json=.test-results/vitest-pglite.json || status=1
+
+# the type check needs one core for about a minute: beside the PostgreSQL stage, whose workers wait on the server
+npx tsc -p tsconfig.json --noEmit > .test-results/tsc.log 2>&1 &
+tsc_pid=$!
 
 step "vitest: server on PostgreSQL ($PG_URL)"
 if node -e "const {Client}=require('pg');const c=new Client({connectionString:process.argv[1]});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))" "$PG_URL"; then
   DATABASE_URL="$PG_URL" npx vitest run tests/server --reporter=default --reporter=json --outputFile.json=.test-results/vitest-postgres.json || status=1
 else
   echo "PostgreSQL is not reachable at $PG_URL"
-  if [ "${CI:-}" = "true" ]; then status=1; else echo "(skipped outside CI)"; fi
+  if [ "${CI:-}" = "true" ]; then status=1; else
+    echo "(outside CI: the server suite on PGlite instead)"
+    env -u DATABASE_URL npx vitest run tests/server --reporter=default --reporter=json --outputFile.json=.test-results/vitest-postgres.json || status=1
+  fi
 fi
 
 step "type check"
-npx tsc -p tsconfig.json --noEmit && echo "tsc: no errors" || status=1
+if wait "$tsc_pid"; then echo "tsc: no errors"; else cat .test-results/tsc.log; status=1; fi
 
 step "playwright: browser journeys (Chromium)"
 npx playwright test || status=1

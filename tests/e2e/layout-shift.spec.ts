@@ -13,11 +13,12 @@ const MAX_CLS = 0.02;
 /**
  * Known offenders, open in issue 22 and named in its closing note: on a loaded machine (the full suite) the run
  * measured, at 375 px, the landing page's hero and footer moving 13 px (0.031) and the AutoPay set-up page's
- * start-date section changing height as its terms arrive (0.023); run alone they measure 0 and 0.006 — an intermediate
+ * start-date section changing height as its terms arrive (0.023; 0.030 on a desktop); run alone they measure 0 and
+ * 0.006 — an intermediate
  * state that only a slow load shows. Each is held at a ceiling above what was measured, so it cannot get worse
  * unnoticed, until it is fixed and removed from here; every other route keeps 0.02.
  */
-const KNOWN_SHIFTS: Readonly<Record<string, number>> = { landing: 0.05, autopaySetup: 0.035, 'autopaySetup (request)': 0.035 };
+const KNOWN_SHIFTS: Readonly<Record<string, number>> = { landing: 0.05, autopaySetup: 0.05, 'autopaySetup (request)': 0.05 };
 
 interface Shift {
   value: number;

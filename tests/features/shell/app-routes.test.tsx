@@ -159,8 +159,9 @@ describe('vendor and location choosers', () => {
   it('lists vendors as cards sorted by name ignoring case, and opens the chosen vendor', async () => {
     const router = renderAt(`${tokenBase}/vendors`);
     await screen.findByRole('heading', { level: 1, name: 'Choose a Vendor' });
+    // the title shows while the list loads (a spinner below it): wait for the cards themselves
     const main = screen.getByRole('main');
-    const cards = within(main).getAllByRole('button');
+    const cards = await within(main).findAllByRole('button');
     expect(cards.map((c) => c.textContent)).toEqual(['AFAcme Foodservice', 'CPcoastal Produce Co.', 'ZDZenith Dairy']);
     expect(within(cards[0]).getByRole('img', { name: 'Acme Foodservice logo' })).toBeInTheDocument();
     await userEvent.click(cards[0]);
@@ -179,7 +180,7 @@ describe('vendor and location choosers', () => {
   it('lists locations by display name with addresses, with the change-location bar only with more than one vendor', async () => {
     const router = renderAt(`${tokenBase}/vendors/${ids.acme}/locations`);
     await screen.findByRole('heading', { name: 'Choose a Location' });
-    const rows = within(screen.getByRole('main')).getAllByRole('button');
+    const rows = await within(screen.getByRole('main')).findAllByRole('button');
     expect(rows.map((r) => r.textContent)).toEqual(['Airport Cafe1 Terminal Rd, Charleston, SC 29401', 'Harbor Kitchen214 East Bay St, Charleston, SC 29401']);
     expect(screen.getByRole('navigation', { name: 'Change Vendor' })).toBeInTheDocument();
     await userEvent.click(rows[1]);

@@ -4,12 +4,31 @@ import { execSync } from 'node:child_process';
 /** Browser journeys in Debian's Chromium against the built SPA and the real server on a fresh PostgreSQL database. */
 const chromiumPath =
   process.env.CHROMIUM_PATH || execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/bash' }).toString().trim();
+/**
+ * Each project has its own server and database, so the two run side by side (one worker each, in the order of their
+ * files) and neither sees the other's payments, AutoPay or clock: `phone-375` on E2E_PORT (its payments origin on
+ * E2E_PORT + 1) with the database `<E2E_DATABASE_URL>_phone_375`, `desktop` on E2E_PORT + 2 / + 3 with `…_desktop`.
+ */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
-/** The payments service's own origin: the hosted card and bank fields the portal embeds. */
-export const E2E_PAYMENTS_PORT = Number(process.env.E2E_PAYMENTS_PORT ?? E2E_PORT + 1);
-export const E2E_PAYMENTS_URL = `http://127.0.0.1:${E2E_PAYMENTS_PORT}`;
-export const E2E_DATABASE_URL =
+const E2E_DATABASE_BASE =
   process.env.E2E_DATABASE_URL ?? `${(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres').replace(/\/[^/]*$/, '')}/e2e_portal`;
+export const E2E_PROJECTS = ['phone-375', 'desktop'] as const;
+
+export interface E2eTarget { url: string; port: number; paymentsPort: number; paymentsUrl: string; databaseUrl: string }
+
+/** The server, payments origin and database of a project. */
+export function e2eTarget(project: string): E2eTarget {
+  const index = (E2E_PROJECTS as readonly string[]).indexOf(project);
+  if (index < 0) throw new Error(`no e2e target for the project ${project}`);
+  const port = E2E_PORT + 2 * index;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    paymentsPort: port + 1,
+    paymentsUrl: `http://127.0.0.1:${port + 1}`,
+    databaseUrl: `${E2E_DATABASE_BASE}_${project.replace(/[^a-z0-9]/gi, '_')}`,
+  };
+}
 
 const launchOptions = {
   executablePath: chromiumPath,
@@ -22,22 +41,27 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // one worker per project (each its own server and database): the two projects run at once, each file after file
+  workers: E2E_PROJECTS.length,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
-  use: { baseURL: `http://127.0.0.1:${E2E_PORT}`, trace: 'off', launchOptions },
+  use: { trace: 'off', launchOptions },
   projects: [
-    { name: 'phone-375', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 740 }, hasTouch: true, launchOptions } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 }, launchOptions } },
+    { name: 'phone-375', workers: 1, use: { ...devices['Desktop Chrome'], baseURL: e2eTarget('phone-375').url, viewport: { width: 375, height: 740 }, hasTouch: true, launchOptions } },
+    { name: 'desktop', workers: 1, use: { ...devices['Desktop Chrome'], baseURL: e2eTarget('desktop').url, viewport: { width: 1280, height: 860 }, launchOptions } },
   ],
-  webServer: {
-    command: 'bash scripts/e2e-server.sh',
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATABASE_URL: E2E_DATABASE_URL, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-      PAYMENTS_PORT: String(E2E_PAYMENTS_PORT), PAYMENTS_PUBLIC_URL: E2E_PAYMENTS_URL },
-  },
+  // started one after the other: the first builds the app, the second serves the same build
+  webServer: E2E_PROJECTS.map((project, index) => {
+    const target = e2eTarget(project);
+    return {
+      command: 'bash scripts/e2e-server.sh',
+      url: `${target.url}/healthz`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: { PORT: String(target.port), HOST: '127.0.0.1', DATABASE_URL: target.databaseUrl, PUBLIC_URL: target.url,
+        PAYMENTS_PORT: String(target.paymentsPort), PAYMENTS_PUBLIC_URL: target.paymentsUrl, E2E_BUILD: index === 0 ? 'yes' : 'no' },
+    };
+  }),
 });

@@ -4,8 +4,7 @@ import { promisify } from 'node:util';
 import { test, expect, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { achBusinessDaysAfter } from '../../core/rules/ach-returns';
-import { E2E_DATABASE_URL, E2E_PORT } from '../../playwright.config';
-import { issueDemoLink, withDb } from './support';
+import { e2e, issueDemoLink, withDb } from './support';
 
 /**
  * ACH returns end to end (issue 20), one journey per return code, each on an invoice of its own (inserted here, so the
@@ -28,7 +27,7 @@ const CODES = [
 /** `npm run jobs -- run <job> --at <time>` against the e2e database, as an operator would move the clock. */
 async function jobsCli(job: string, at: string) {
   const { stdout } = await run('npm', ['run', '-s', 'jobs', '--', 'run', job, '--at', at], {
-    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}` },
+    env: { ...process.env, DATABASE_URL: e2e().databaseUrl, PUBLIC_URL: e2e().url },
     timeout: 60_000,
   });
   return stdout;

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { test, expect, type Page, type Route } from '@playwright/test';
-import { E2E_PAYMENTS_URL } from '../../playwright.config';
-import { withDb } from './support';
+import { withDb, e2e } from './support';
 
 /**
  * The add-method page through the hosted fields frame at 375 px and on a desktop (both projects):
@@ -141,7 +140,7 @@ test.describe('every refusal through the frame', () => {
     // the project's context options (viewport, touch, base URL) apply to this page as to the `page` fixture's
     page = await browser.newPage();
     expect(page.viewportSize()).toEqual(testInfo.project.use.viewport);
-    await page.route(`${E2E_PAYMENTS_URL}/payments-api/tokenizer`, (route) => (tokenizer ? tokenizer(route) : route.fallback()));
+    await page.route(`${e2e().paymentsUrl}/payments-api/tokenizer`, (route) => (tokenizer ? tokenizer(route) : route.fallback()));
     await page.route(`**${link.api}`, (route) => (attach ? attach(route) : route.fallback()));
     before = await savedMethods(page, link);
     await page.goto(`${link.base}/paymentmethods/new`);

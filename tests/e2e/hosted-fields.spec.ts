@@ -1,6 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { E2E_PAYMENTS_URL } from '../../playwright.config';
-import { issueDemoLink } from './support';
+import { issueDemoLink, e2e } from './support';
 
 /**
  * The hosted payment fields on the payments service's own origin (issue 21), driven the way the portal drives them:
@@ -25,7 +24,7 @@ async function embed(page: Page) {
     frame.style.width = '360px';
     frame.style.height = '600px';
     document.body.append(frame);
-  }, `${E2E_PAYMENTS_URL}/hosted-fields`);
+  }, `${e2e().paymentsUrl}/hosted-fields`);
 }
 
 async function nextMessage(page: Page, type: string): Promise<Message> {
@@ -37,7 +36,7 @@ async function nextMessage(page: Page, type: string): Promise<Message> {
 }
 
 const toFrame = (page: Page, message: object) =>
-  page.evaluate(([m, origin]) => (document.getElementById('pp-fields') as HTMLIFrameElement).contentWindow!.postMessage(m, origin as string), [message, E2E_PAYMENTS_URL] as const);
+  page.evaluate(([m, origin]) => (document.getElementById('pp-fields') as HTMLIFrameElement).contentWindow!.postMessage(m, origin as string), [message, e2e().paymentsUrl] as const);
 
 test('a card typed in the hosted frame is tokenized there; the portal page gets a key and never the number', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'protocol check, once');
@@ -55,7 +54,7 @@ test('a card typed in the hosted frame is tokenized there; the portal page gets 
 
   await embed(page);
   const ready = await nextMessage(page, 'ready');
-  expect(ready.origin).toBe(E2E_PAYMENTS_URL);
+  expect(ready.origin).toBe(e2e().paymentsUrl);
   await toFrame(page, { channel: 'pp-hosted-fields', type: 'init', kind: 'CC', provider: 'plastiq-cc', jwt: paymentMethodsJwt, theme: { accent: '#1d5fbf' } });
 
   const frame = page.frameLocator('#pp-fields');
@@ -77,7 +76,7 @@ test('a card typed in the hosted frame is tokenized there; the portal page gets 
   await nextMessage(page, 'submit');
   await toFrame(page, { channel: 'pp-hosted-fields', type: 'tokenize', extra: { name: 'Ops card' } });
   const tokenized = await nextMessage(page, 'tokenized');
-  expect(tokenized.origin).toBe(E2E_PAYMENTS_URL);
+  expect(tokenized.origin).toBe(e2e().paymentsUrl);
   expect(tokenized.data).toMatchObject({ brand: 'visa', lastFour: '4242' });
   expect(String(tokenized.data.key).length).toBeGreaterThan(10);
 
@@ -96,5 +95,5 @@ test('another origin cannot embed the hosted fields (frame-ancestors)', async ({
   await embed(page);
   // Chromium replaces a frame its ancestor policy refuses with an error page: the fields never load there
   await expect.poll(() => page.frames().some((f) => f.url().startsWith('chrome-error://'))).toBe(true);
-  expect(page.frames().some((f) => f.url().startsWith(E2E_PAYMENTS_URL))).toBe(false);
+  expect(page.frames().some((f) => f.url().startsWith(e2e().paymentsUrl))).toBe(false);
 });

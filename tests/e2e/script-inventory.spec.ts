@@ -1,8 +1,7 @@
 import { test, expect, type Frame, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_PAYMENTS_URL } from '../../playwright.config';
-import { issueDemoLink } from './support';
+import { issueDemoLink, e2e } from './support';
 
 /**
  * PCI DSS 11.6.1 in the browser: on the payment journey (landing → dashboard → click-to-pay → add a payment method, with
@@ -34,7 +33,7 @@ interface Seen {
 function unlisted(seen: Seen, portalOrigin: string, portal: Inventory, payments: Inventory): string[] {
   const listed = new Map<string, Map<string, string>>([
     [portalOrigin, new Map(portal.scripts.map((s) => [s.path, s.integrity]))],
-    [new URL(E2E_PAYMENTS_URL).origin, new Map(payments.scripts.map((s) => [s.path, s.integrity]))],
+    [new URL(e2e().paymentsUrl).origin, new Map(payments.scripts.map((s) => [s.path, s.integrity]))],
   ]);
   const integrityOf = (url: string) => {
     const u = new URL(url);
@@ -106,7 +105,7 @@ test('the payment journey loads no script that is not in the inventory, in the p
   elements.push(...(await scriptElements(page)));
 
   // The journey did load scripts from both origins, the frame's among them, and every one is listed.
-  const paymentsOrigin = new URL(E2E_PAYMENTS_URL).origin;
+  const paymentsOrigin = new URL(e2e().paymentsUrl).origin;
   expect(requests.some((r) => new URL(r.url).origin === paymentsOrigin && r.frame.startsWith(paymentsOrigin))).toBe(true);
   expect(requests.filter((r) => r.url.includes('/assets/')).length).toBeGreaterThan(5);
   expect(elements.some((e) => e.type === 'importmap')).toBe(true);

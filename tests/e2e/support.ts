@@ -1,12 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
-import { E2E_DATABASE_URL } from '../../playwright.config';
+import { expect, test, type Page } from '@playwright/test';
+import { e2eTarget, type E2eTarget } from '../../playwright.config';
+
+/** The running test's project's server, payments origin and database (playwright.config.ts). */
+export const e2e = (): E2eTarget => e2eTarget(test.info().project.name);
 
 /** A direct line to the e2e database: the tests read the outbox as a mail client would, and issue links as the CLI does. */
 export async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  const client = new pg.Client({ connectionString: e2e().databaseUrl });
   await client.connect();
   try {
     return await fn(client);

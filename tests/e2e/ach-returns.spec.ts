@@ -84,7 +84,7 @@ for (const c of CODES) {
     await page.getByRole('tab', { name: 'Bank Account' }).click();
     await page.getByLabel('Account Nickname').fill(nickname);
     // the numbers are typed in the payments origin's hosted fields frame (issue 21)
-    const hosted = page.getByRole('tabpanel').frameLocator('[data-testid="hosted-fields"]');
+    const hosted = page.locator('[role="tabpanel"] [data-testid="hosted-fields"]:visible').first().contentFrame();
     await hosted.getByLabel('Routing Number').fill('011000015');
     await hosted.getByLabel('Checking Account Number').fill(c.account);
     await page.getByRole('button', { name: 'Add Bank Account' }).click();

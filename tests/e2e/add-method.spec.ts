@@ -54,7 +54,8 @@ async function savedMethods(page: Page, link: Link): Promise<string[]> {
   return ((await res.json()).paymentMethods as Array<{ id: string }>).map((m) => m.id).sort();
 }
 
-const hosted = (page: Page) => page.getByRole('tabpanel').frameLocator('[data-testid="hosted-fields"]');
+/** The shown tab's hosted fields frame (while a tab switch is committed, both panels may be in the page for a moment). */
+const hosted = (page: Page) => page.locator('[role="tabpanel"] [data-testid="hosted-fields"]:visible').first().contentFrame();
 const expiry = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
 async function fillCard(page: Page, number: string) {
@@ -208,7 +209,7 @@ test('no layout shift on the add-method page: loading, both frames arriving, swi
   const link = await newContactLink();
   /** the shown tab's iframe: its height on the page, and the height of the fields inside it */
   const heights = async () => ({
-    iframe: await page.getByRole('tabpanel').getByTestId('hosted-fields').evaluate((f) => Math.round(f.getBoundingClientRect().height)),
+    iframe: await page.locator('[role="tabpanel"] [data-testid="hosted-fields"]:visible').first().evaluate((f) => Math.round(f.getBoundingClientRect().height)),
     fields: await hosted(page).locator('body').evaluate((b) => Math.ceil(b.getBoundingClientRect().height)),
   });
   await page.goto(`${link.base}/paymentmethods/new`);

@@ -28,7 +28,8 @@ async function expandPicker(page: Page) {
 }
 
 /** The hosted fields frame (payments origin) of the tab shown: the card and bank numbers are typed there (issue 21). */
-const hosted = (page: Page) => page.getByRole('tabpanel').frameLocator('[data-testid="hosted-fields"]');
+/** The shown tab's hosted fields frame (while a tab switch is committed, both panels may be in the page for a moment). */
+const hosted = (page: Page) => page.locator('[role="tabpanel"] [data-testid="hosted-fields"]:visible').first().contentFrame();
 
 async function fillCard(page: Page, number: string, cvc = '123') {
   const frame = hosted(page);

@@ -100,7 +100,7 @@ test('the payment journey loads no script that is not in the inventory, in the p
   await expect(page.getByRole('radiogroup')).toBeVisible();
   await page.getByRole('link', { name: 'Add Payment Method' }).click();
   await expect(page).toHaveURL(new RegExp(`${base}/paymentmethods/new$`));
-  const frame = page.getByRole('tabpanel').frameLocator('[data-testid="hosted-fields"]');
+  const frame = page.locator('[role="tabpanel"] [data-testid="hosted-fields"]:visible').first().contentFrame();
   await expect(frame.getByLabel('Card Number')).toBeVisible();
   elements.push(...(await scriptElements(page)));
 

@@ -4,7 +4,8 @@
  * as `<div id="pp-first-screen">` just before `#root`. It paints with the stylesheet, before any JavaScript runs; the
  * app meanwhile renders into `#root`, laid out under it but unseen (`index.css`: `#pp-first-screen + #root`).
  *
- * The page releases it once its own render shows the same thing (`useReleaseFirstScreen(ready)`): removing the
+ * The page releases it once its own render shows the same thing (`useReleaseFirstScreen(ready)`, or for a page the
+ * server rendered through the app itself, `releaseFirstScreenWhenSettled`): removing the
  * element is one change in one frame — the app's identical screen takes its place, nothing moves. It is also released
  * when the app leaves that path (a redirect, another page), when a page fails, and at the latest after
  * FIRST_SCREEN_MAX_MS, so a slow or broken start never leaves a screen that does not answer.
@@ -45,6 +46,30 @@ export function useReleaseFirstScreen(ready: boolean): void {
   useLayoutEffect(() => {
     if (ready) releaseFirstScreen();
   }, [ready]);
+}
+
+/** The app's screen under `root` is settled: its page shown (not waiting on the parts above it), nothing loading. */
+export function appScreenSettled(root: ParentNode): boolean {
+  return !!root.querySelector('[data-settled]') && !root.querySelector('[aria-busy="true"], [data-skeleton]');
+}
+
+/**
+ * A first screen the app rendered on the server (`data-release="settled"`, src/server-render/render-page.tsx) is the
+ * page once its answers are in; the app in the browser has the same answers inline, so it reaches the same screen. It
+ * is released at the first moment the app's own screen under `root` is settled — checked after every change the app
+ * makes to it, before that change is painted.
+ */
+export function releaseFirstScreenWhenSettled(root: HTMLElement): void {
+  const screen = element();
+  if (!screen || screen.dataset.release !== 'settled' || typeof MutationObserver === 'undefined') return;
+  const observer = new MutationObserver(() => {
+    if (!element()) observer.disconnect();
+    else if (appScreenSettled(root)) {
+      observer.disconnect();
+      releaseFirstScreen();
+    }
+  });
+  observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy', 'data-skeleton', 'data-settled'] });
 }
 
 /** Starts the latest-release timer (src/main.tsx). */

@@ -64,6 +64,11 @@ async function settle(render: RenderAnswers, deadline: number): Promise<boolean>
   return true;
 }
 
+/** The markup's page is shown (`data-settled`, src/ui/reserved.tsx) and nothing in it is loading or busy. */
+export function isSettledMarkup(markup: string): boolean {
+  return markup.includes('data-settled=""') && !/data-skeleton|aria-busy="true"/.test(markup);
+}
+
 /** React's own `<title>`/`<meta>`/`<link>` of the page belong to the document's head, not to the painted screen. */
 function withoutHeadElements(markup: string): string {
   return markup.replace(/<title>[\s\S]*?<\/title>/g, '').replace(/<(?:meta|link)\b[^>]*>/g, '');
@@ -121,7 +126,10 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
           done = store.takeStarted() === 0;
           if (!done && !(await settle(render, deadline))) return { markup: null, api: used };
         }
-        if (!done || router.state.location.pathname !== input.path) return { markup: null, api: used };
+        // Only a page that is there: its frame shown and nothing still loading (the test the browser applies to the
+        // app's screen before it takes this one's place, src/ui/first-screen.ts). A location outside the token's scope
+        // (the app sends it to /404), a failed answer or a page still waiting on something gets no first screen.
+        if (!done || router.state.location.pathname !== input.path || !isSettledMarkup(html)) return { markup: null, api: used };
         markup[viewport.name] = withoutHeadElements(html);
       }
       return { markup, api: used };

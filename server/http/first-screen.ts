@@ -65,6 +65,14 @@ function attribute(value: string): string {
 export const PAGE_FIRST_SCREEN_TIMEOUT_MS = 1000;
 
 /**
+ * At most this many page renders at once per process (each takes ~60 ms of CPU across its passes); a page asked for
+ * beyond that is sent without its first screen, as before — under a flood of page loads the server degrades to the
+ * plain shell instead of queueing renders.
+ */
+export const MAX_CONCURRENT_PAGE_RENDERS = 4;
+let rendering = 0;
+
+/**
  * The first screen of a page under a location other than the dashboard, rendered by the app itself on the server
  * (src/server-render/render-page.tsx): the element to put before `#root` — one variant per width class, the CSS shows
  * the one for the window — and every answer its actors used (to carry inline, so the app in the browser reaches the
@@ -82,12 +90,14 @@ export async function pageFirstScreenHtml(
   if (page.kind !== 'location-page') return null;
   const renderer = await rendererOf(distDir);
   if (!renderer?.renderPageFirstScreen) return null;
+  if (rendering >= MAX_CONCURRENT_PAGE_RENDERS) return null;
   const headers = { authorization: `ContactAccess ${page.token}`, accept: 'application/json' };
   const get = async (pathWithQuery: string): Promise<ApiAnswer> => {
     const res = await app.inject({ method: 'GET', url: `/api${pathWithQuery}`, headers });
     const json = String(res.headers['content-type'] ?? '').includes('json') && !res.headers['content-encoding'] && res.body.length > 0;
     return { status: res.statusCode, body: json ? (res.json() as unknown) : undefined };
   };
+  rendering += 1;
   try {
     const rendered = await renderer.renderPageFirstScreen({ path: pathname, token: page.token, api: bootstrap.api, files: bootstrap.files, get, timeoutMs });
     if (!rendered.markup) return null;
@@ -95,6 +105,8 @@ export async function pageFirstScreenHtml(
     return { html: `<div id="${FIRST_SCREEN_ID}" data-path="${attribute(pathname)}" data-release="settled">${variants}</div>`, api: rendered.api };
   } catch {
     return null;
+  } finally {
+    rendering -= 1;
   }
 }
 

@@ -28,13 +28,44 @@ export function firstScreenPath(): string | null {
   return element()?.dataset.path ?? null;
 }
 
-/** Removes the first screen (if any), handing the focus to the app's link to the same place. */
-export function releaseFirstScreen(): void {
+/** The element at `path` (child indices) under `root`, or null. */
+function elementAt(root: Element, path: readonly number[]): Element | null {
+  let node: Element | null = root;
+  for (const index of path) node = node?.children[index] ?? null;
+  return node;
+}
+
+/**
+ * Taps made on the painted screen before the app took its place (kept by public/static/after-first-paint.js as child
+ * index paths below the width variant): made again on the app's element at the same place under #root — the same
+ * markup, so the same place is the same control.
+ */
+function replayTaps(): void {
+  const w = window as unknown as { __ppFirstScreenTaps?: number[][] };
+  const taps = w.__ppFirstScreenTaps ?? [];
+  w.__ppFirstScreenTaps = [];
+  const root = document.getElementById('root');
+  if (!root || taps.length === 0) return;
+  setTimeout(() => {
+    for (const path of taps) {
+      const target = elementAt(root, path);
+      if (target instanceof HTMLElement) target.click();
+    }
+  }, 0);
+}
+
+/**
+ * Removes the first screen (if any), handing the focus to the app's link to the same place; with `replay` (the app's
+ * screen is the painted one) the taps made on it meanwhile are made again on the app's.
+ */
+export function releaseFirstScreen({ replay = false }: { replay?: boolean } = {}): void {
   const screen = element();
   if (!screen) return;
   const focused = document.activeElement;
   const href = focused instanceof HTMLAnchorElement && screen.contains(focused) ? focused.getAttribute('href') : null;
+  const settled = screen.dataset.release === 'settled';
   screen.remove();
+  if (settled && replay) replayTaps();
   if (href) {
     const target = [...document.querySelectorAll<HTMLAnchorElement>('#root a[href]')].find((a) => a.getAttribute('href') === href);
     target?.focus();
@@ -66,7 +97,7 @@ export function releaseFirstScreenWhenSettled(root: HTMLElement): void {
     if (!element()) observer.disconnect();
     else if (appScreenSettled(root)) {
       observer.disconnect();
-      releaseFirstScreen();
+      releaseFirstScreen({ replay: true });
     }
   });
   observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy', 'data-skeleton', 'data-settled'] });

@@ -6,12 +6,34 @@
  * same actor is handed back on the next, by then with its answers. The renderer renders, lets the started actors
  * settle, and renders again until no pass starts a new actor.
  */
-import { createContext } from 'react';
+import { createContext, type DependencyList, type EffectCallback } from 'react';
 import { createActor, type AnyActorLogic, type AnyActorRef } from 'xstate';
+import type { ServerEffects } from '../ui/settling-effect';
 
-export class ServerActors {
+/** Dependencies equal for a settling effect: the same values, any function equal to any function. */
+function sameDeps(a: DependencyList, b: DependencyList): boolean {
+  return a.length === b.length && a.every((value, i) => (typeof value === 'function' && typeof b[i] === 'function') || Object.is(value, b[i]));
+}
+
+export class ServerActors implements ServerEffects {
   private readonly actors = new Map<string, AnyActorRef>();
+  private readonly effects = new Map<string, DependencyList>();
   private started = 0;
+  /** Where the page sends the reader on arrival, if it does (src/app/redirect.tsx). */
+  redirectedTo: string | null = null;
+
+  redirect(to: string): void {
+    this.redirectedTo ??= to;
+  }
+
+  /** A settling effect (src/ui/settling-effect.ts) runs when its dependencies changed; the run is a change of the pass. */
+  run(id: string, deps: DependencyList, effect: EffectCallback): void {
+    const last = this.effects.get(id);
+    if (last && sameDeps(last, deps)) return;
+    this.effects.set(id, [...deps]);
+    this.started += 1;
+    effect();
+  }
 
   /** The actor of the hook `id`: the one started on an earlier pass, or a new one, started now. */
   actor(id: string, logic: AnyActorLogic, options: object | undefined): AnyActorRef {
@@ -24,7 +46,7 @@ export class ServerActors {
     return actor;
   }
 
-  /** How many actors the passes since the last call started. */
+  /** How many actors the passes since the last call started, and settling effects they ran. */
   takeStarted(): number {
     const n = this.started;
     this.started = 0;

@@ -23,6 +23,8 @@ export interface RenderAnswers {
   files: Record<string, unknown>;
   /** Requests still waiting for their answer. */
   pending: number;
+  /** Requests made so far. */
+  asked: number;
   /** Set when the render is over: later requests are refused. */
   closed: boolean;
 }
@@ -46,6 +48,7 @@ const answers: ServerAnswers = {
     const url = new URL(request.url);
     if (request.method !== 'GET' || !url.pathname.startsWith('/api/')) return refusal('a first screen only reads');
     render.pending += 1;
+    render.asked += 1;
     try {
       const { status, body } = await render.get(url.pathname.slice('/api'.length) + url.search);
       return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

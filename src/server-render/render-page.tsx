@@ -17,6 +17,7 @@ import { whenInitialized } from '../app/router-ready';
 import { loadAppServices } from '../app/lazy-services';
 import { createSession, ServerSessionContext } from '../app/session';
 import { ServerViewportContext } from '../ui/server-viewport';
+import { ServerEffectsContext } from '../ui/settling-effect';
 import { ServerActors, ServerActorsContext } from './actors';
 import { renderAnswers, type ApiAnswer, type RenderAnswers } from './answers';
 
@@ -66,7 +67,7 @@ async function settle(render: RenderAnswers, deadline: number): Promise<boolean>
 
 /** The markup's page is shown (`data-settled`, src/ui/reserved.tsx) and nothing in it is loading or busy. */
 export function isSettledMarkup(markup: string): boolean {
-  return markup.includes('data-settled=""') && !/data-skeleton|aria-busy="true"/.test(markup);
+  return markup.includes('data-settled=""') && !/data-skeleton|data-loading|aria-busy="true"/.test(markup);
 }
 
 /** React's own `<title>`/`<meta>`/`<link>` of the page belong to the document's head, not to the painted screen. */
@@ -81,6 +82,7 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
     known: { ...input.api },
     files: input.files,
     pending: 0,
+    asked: 0,
     closed: false,
     get(key) {
       let answer = asked.get(key);
@@ -112,24 +114,30 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
         let html = '';
         let done = false;
         for (let pass = 0; pass < MAX_PASSES && !done; pass++) {
+          const askedBefore = render.asked;
           html = renderToString(
             <StrictMode>
               <ServerViewportContext.Provider value={viewport.width}>
                 <ServerActorsContext.Provider value={store}>
-                  <ServerSessionContext.Provider value={session}>
-                    <RouterProvider router={router} />
-                  </ServerSessionContext.Provider>
+                  <ServerEffectsContext.Provider value={store}>
+                    <ServerSessionContext.Provider value={session}>
+                      <RouterProvider router={router} />
+                    </ServerSessionContext.Provider>
+                  </ServerEffectsContext.Provider>
                 </ServerActorsContext.Provider>
               </ServerViewportContext.Provider>
             </StrictMode>,
           );
-          done = store.takeStarted() === 0;
-          if (!done && !(await settle(render, deadline))) return { markup: null, api: used };
+          // Done when the pass started no actor and asked nothing (an actor a slice starts outside a hook — the
+          // session's saved methods — asks all the same): else its answers are awaited and the page rendered again.
+          const started = store.takeStarted();
+          if (!(await settle(render, deadline))) return { markup: null, api: used };
+          done = started === 0 && render.asked === askedBefore;
         }
         // Only a page that is there: its frame shown and nothing still loading (the test the browser applies to the
         // app's screen before it takes this one's place, src/ui/first-screen.ts). A location outside the token's scope
         // (the app sends it to /404), a failed answer or a page still waiting on something gets no first screen.
-        if (!done || router.state.location.pathname !== input.path || !isSettledMarkup(html)) return { markup: null, api: used };
+        if (!done || store.redirectedTo !== null || router.state.location.pathname !== input.path || !isSettledMarkup(html)) return { markup: null, api: used };
         markup[viewport.name] = withoutHeadElements(html);
       }
       return { markup, api: used };

@@ -79,9 +79,9 @@ export function useReleaseFirstScreen(ready: boolean): void {
   }, [ready]);
 }
 
-/** The app's screen under `root` is settled: its page shown (not waiting on the parts above it), nothing loading. */
+/** The app's screen under `root` is settled: its page shown (not waiting on the parts above it), nothing loading (no skeleton, spinner or busy region). */
 export function appScreenSettled(root: ParentNode): boolean {
-  return !!root.querySelector('[data-settled]') && !root.querySelector('[aria-busy="true"], [data-skeleton]');
+  return !!root.querySelector('[data-settled]') && !root.querySelector('[aria-busy="true"], [data-skeleton], [data-loading]');
 }
 
 /**

@@ -105,7 +105,7 @@ describe('a page under a location carries its first screen, rendered by the app 
     ['/remit', 'Remit Form for Blue Heron Grill'],
     ['/messages', 'Messages for Blue Heron Grill'],
     ['/reminders', 'Blue Heron Grill'],
-    ['/autopay', 'Blue Heron Grill'],
+    ['/autopaymanage', 'Blue Heron Grill'],
     ['/paymentmethods/new', 'Add a Payment Method for Blue Heron Grill'],
     ['/profile', 'Blue Heron Grill'],
   ])('%s: painted in every width class, settled', async (rest, title) => {
@@ -117,6 +117,14 @@ describe('a page under a location carries its first screen, rendered by the app 
       expect(textOf(markup), `${rest} ${name}`).toContain(title);
       expect(markup, `${rest} ${name}`).not.toMatch(/data-skeleton|aria-busy="true"/);
     }
+  });
+
+  it('a page that sends the reader elsewhere on arrival gets none (AutoPay set-up with AutoPay on goes to its management)', async () => {
+    const manage = await s.app.inject({ url: pagePath(dana, '/autopaymanage'), headers: html });
+    expect(textOf(firstScreenOf(manage.body)!.variants.wide)).toContain('AutoPay');
+    const res = await s.app.inject({ url: pagePath(dana, '/autopay'), headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(firstScreenOf(res.body)).toBeNull();
   });
 
   it("another customer's location: no first screen and none of its answers in the page", async () => {

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router';
 import { whenInitialized } from './app/router-ready';
-import { releaseFirstScreenLater } from './ui/first-screen';
+import { releaseFirstScreenLater, releaseFirstScreenWhenSettled } from './ui/first-screen';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -14,6 +14,7 @@ if (import.meta.env.DEV) void import('./dev/inspect').then((m) => m.startDevInsp
 
 // A first screen painted from the HTML gives way to the app at the latest after FIRST_SCREEN_MAX_MS.
 releaseFirstScreenLater();
+releaseFirstScreenWhenSettled(container);
 
 const router = createAppRouter();
 const app = (

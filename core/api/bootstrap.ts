@@ -17,6 +17,25 @@ interface Bootstrap {
 
 let bootstrap: Bootstrap | null | undefined;
 
+/**
+ * On the server, while a page's first screen is rendered (src/server-render/), the answers come from there instead: every
+ * GET the page's actors make is answered by the server's own API for the page's token, and nothing else goes out
+ * (no network on the server, no writes from a first screen). Installed only by the server-side build, never in a
+ * browser.
+ */
+export interface ServerAnswers {
+  /** The inline value of `kind` at `key` for the page being rendered, else undefined. */
+  take(kind: 'api' | 'files', key: string): unknown;
+  /** The answer to an API request of the page being rendered. */
+  answer(request: Request): Promise<Response>;
+}
+
+export const SERVER_ANSWERS = Symbol.for('performancepay.server-answers');
+
+export function serverAnswers(): ServerAnswers | undefined {
+  return (globalThis as { [SERVER_ANSWERS]?: ServerAnswers })[SERVER_ANSWERS];
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }
@@ -56,6 +75,8 @@ function currentPage(): { token: string; page: string } | null {
  * browser is on the page it was made for and `token` is that page's token; else undefined.
  */
 export function takeBootstrap(kind: 'api' | 'files', key: string, token: string | null): unknown {
+  const server = serverAnswers();
+  if (server) return server.take(kind, key);
   const data = read();
   if (!data || !token) return undefined;
   const here = currentPage();
@@ -70,6 +91,8 @@ export function takeBootstrap(kind: 'api' | 'files', key: string, token: string 
 /** Answers a GET from the inline data (once) instead of the network; any other call goes on as usual. */
 export const bootstrapMiddleware: Middleware = {
   onRequest({ request }) {
+    const server = serverAnswers();
+    if (server) return server.answer(request);
     if (request.method !== 'GET') return undefined;
     const header = request.headers.get('Authorization') ?? '';
     const token = header.startsWith('ContactAccess ') ? header.slice('ContactAccess '.length) : null;

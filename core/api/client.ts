@@ -4,7 +4,7 @@
  * call it; views never import this module.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import { bootstrapMiddleware } from './bootstrap';
+import { bootstrapMiddleware, serverAnswers } from './bootstrap';
 import type { paths } from './schema';
 
 let authToken: string | null = null;
@@ -120,6 +120,8 @@ const revalidationKey = (request: Request) => `${request.headers.get('Authorizat
 
 export const revalidationMiddleware: Middleware = {
   onRequest({ request }) {
+    // a first screen rendered on the server keeps nothing between pages (or tokens)
+    if (serverAnswers()) return request;
     if (request.method !== 'GET' || request.headers.has('If-None-Match')) return request;
     const kept = revalidated.get(revalidationKey(request));
     if (kept) {
@@ -129,7 +131,7 @@ export const revalidationMiddleware: Middleware = {
     return request;
   },
   async onResponse({ request, response }) {
-    if (request.method !== 'GET') return undefined;
+    if (request.method !== 'GET' || serverAnswers()) return undefined;
     const key = revalidationKey(request);
     const kept = askedAbout.get(request);
     if (response.status === 304 && kept) {
@@ -147,6 +149,10 @@ export const revalidationMiddleware: Middleware = {
 /** Absolute base URL (jsdom/undici need absolute URLs); `/api` on the page's origin. */
 function apiBaseUrl(): string {
   if (typeof window !== 'undefined' && window.location?.origin && window.location.origin !== 'null') return `${window.location.origin}/api`;
+  // Node has no page to be relative to: there the client only runs to render a first screen on the server, where every
+  // request is answered by the server's own API (./bootstrap `serverAnswers`) and none leaves — an absolute URL that
+  // resolves nowhere.
+  if (typeof window === 'undefined') return 'http://first-screen.invalid/api';
   return '/api';
 }
 

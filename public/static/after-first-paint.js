@@ -7,6 +7,24 @@
  * preload's `integrity`): the browser refuses a script whose bytes differ, as for the scripts in the HTML.
  */
 (function () {
+  // A tap on a page the server rendered through the app (data-release="settled") before the app has taken its place
+  // would do nothing yet (a button, a checkbox): it is kept, by where it is in the painted page, and made again on the
+  // app's own element at the same place once the app has taken over (src/ui/first-screen.ts). A link is left to the
+  // browser: it loads its page.
+  document.addEventListener('click', function (event) {
+    var screen = document.getElementById('pp-first-screen');
+    var target = event.target;
+    if (!screen || screen.getAttribute('data-release') !== 'settled' || !(target instanceof Element) || !screen.contains(target)) return;
+    if (target.closest('a[href]')) return;
+    event.preventDefault();
+    var path = [];
+    for (var node = target; node.parentElement && node.parentElement.parentElement !== screen; node = node.parentElement) {
+      path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+    }
+    if (node.parentElement) path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+    (window.__ppFirstScreenTaps = window.__ppFirstScreenTaps || []).push(path);
+  }, true);
+
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   var entryIntegrity = script && script.getAttribute('data-entry-integrity');

@@ -59,6 +59,22 @@ export function extractTitle(markup: string): { title: string | null; body: stri
   return { title: match[0], body: markup.replace(match[0], '') };
 }
 
+/**
+ * The server-side build's `@xstate/react`: src/server-render/xstate-react-server.ts, whose hooks start a page's actors
+ * for its first screen (src/server-render/actors.ts); that module itself gets the real package.
+ */
+function serverActors(root: string): Plugin {
+  const wrapper = path.join(root, 'src/server-render/xstate-react-server.ts');
+  return {
+    name: 'portal:server-actors',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@xstate/react' || !importer || importer.split('?')[0] === wrapper) return null;
+      return wrapper;
+    },
+  };
+}
+
 export function prerenderLanding({ buildYear }: { buildYear: string }): Plugin {
   let config: ResolvedConfig;
   const chunks = new Map<string, ChunkRef>();
@@ -96,7 +112,7 @@ export function prerenderLanding({ buildYear }: { buildYear: string }): Plugin {
             configFile: false,
             root: config.root,
             logLevel: 'warn',
-            plugins: [react()],
+            plugins: [react(), serverActors(config.root)],
             publicDir: false,
             define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(buildYear) },
             build: {
@@ -104,7 +120,7 @@ export function prerenderLanding({ buildYear }: { buildYear: string }): Plugin {
               outDir: ssrDir,
               emptyOutDir: true,
               rolldownOptions: {
-                input: { prerender: 'src/prerender.tsx', 'first-screen': 'src/first-screen.tsx' },
+                input: { prerender: 'src/prerender.tsx', 'first-screen': 'src/server-render/entry.ts' },
                 output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
               },
             },

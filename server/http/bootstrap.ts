@@ -22,7 +22,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { firstScreenHtml } from './first-screen.js';
+import { firstScreenHtml, pageFirstScreenHtml } from './first-screen.js';
 import { integrityLookup, readScriptInventory, stampIntegrity } from './script-integrity.js';
 import type { Bootstrap, TokenPage } from './token-page.js';
 
@@ -227,13 +227,21 @@ export async function tokenPageHtml(
   pathname = `/token/${encodeURIComponent(page.token)}${page.page}`,
   timeoutMs = BOOTSTRAP_TIMEOUT_MS,
 ): Promise<string | null> {
-  const bootstrap = await loadBootstrap(app, page, distDir, timeoutMs);
+  let bootstrap = await loadBootstrap(app, page, distDir, timeoutMs);
   if (!bootstrap) return null;
   const shell = readFileSync(shellFile, 'utf8');
   if (!shell.includes('<div id="root"></div>')) return null;
   const map = readChunkMap(distDir);
   const modules = [TOKEN_GUARD_MODULE, ...(page.module ? [page.module] : [])];
   const preloads = map ? chunkChain(map, modules, shellScripts(shell)) : [];
-  const firstScreen = await firstScreenHtml(distDir, page, pathname, bootstrap);
+  let firstScreen = await firstScreenHtml(distDir, page, pathname, bootstrap);
+  if (!firstScreen) {
+    // any other page under a location: rendered by the app itself, with the answers its actors asked for inline
+    const rendered = await pageFirstScreenHtml(app, distDir, page, pathname, bootstrap);
+    if (rendered) {
+      firstScreen = rendered.html;
+      bootstrap = { ...bootstrap, api: { ...bootstrap.api, ...rendered.api } };
+    }
+  }
   return tokenShellHtml(shell, { preloads, bootstrap, firstScreen, integrity: integrityLookup(readScriptInventory(distDir)) });
 }

@@ -11,13 +11,28 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import type { Bootstrap, TokenPage } from './token-page.js';
 
 export const FIRST_SCREEN_ID = 'pp-first-screen';
 export const FIRST_SCREEN_MODULE = path.join('.ssr', 'first-screen.mjs');
 
+interface ApiAnswer {
+  status: number;
+  body: unknown;
+}
+
 interface Renderer {
   renderDashboardFirstScreen(input: { path: string; token: string; vendorId: string; locationId: string; api: Record<string, unknown>; files: Record<string, unknown> }): string | null;
+  /** src/server-render/render-page.tsx */
+  renderPageFirstScreen?(input: {
+    path: string;
+    token: string;
+    api: Record<string, unknown>;
+    files: Record<string, unknown>;
+    get(pathWithQuery: string): Promise<ApiAnswer>;
+    timeoutMs: number;
+  }): Promise<{ markup: Record<string, string> | null; api: Record<string, unknown> }>;
 }
 
 let cached: { file: string; mtimeMs: number; renderer: Promise<Renderer | null> } | null = null;
@@ -41,6 +56,58 @@ function rendererOf(distDir: string): Promise<Renderer | null> {
 
 function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The longest a location page's first screen may take to render (its actors' answers included); a slower one is left
+ * out and the page loads as it always did.
+ */
+export const PAGE_FIRST_SCREEN_TIMEOUT_MS = 1000;
+
+/**
+ * At most this many page renders at once per process (each takes ~60 ms of CPU across its passes); a page asked for
+ * beyond that is sent without its first screen, as before — under a flood of page loads the server degrades to the
+ * plain shell instead of queueing renders.
+ */
+export const MAX_CONCURRENT_PAGE_RENDERS = 4;
+let rendering = 0;
+
+/**
+ * The first screen of a page under a location other than the dashboard, rendered by the app itself on the server
+ * (src/server-render/render-page.tsx): the element to put before `#root` — one variant per width class, the CSS shows
+ * the one for the window — and every answer its actors used (to carry inline, so the app in the browser reaches the
+ * same screen without asking again). The page's API calls are answered by `app.inject` with the page's token: the
+ * route, auth, scope check and handler a browser's call takes; only GETs (the renderer never writes).
+ */
+export async function pageFirstScreenHtml(
+  app: FastifyInstance,
+  distDir: string,
+  page: TokenPage,
+  pathname: string,
+  bootstrap: Bootstrap,
+  timeoutMs = PAGE_FIRST_SCREEN_TIMEOUT_MS,
+): Promise<{ html: string; api: Record<string, unknown> } | null> {
+  if (page.kind !== 'location-page') return null;
+  const renderer = await rendererOf(distDir);
+  if (!renderer?.renderPageFirstScreen) return null;
+  if (rendering >= MAX_CONCURRENT_PAGE_RENDERS) return null;
+  const headers = { authorization: `ContactAccess ${page.token}`, accept: 'application/json' };
+  const get = async (pathWithQuery: string): Promise<ApiAnswer> => {
+    const res = await app.inject({ method: 'GET', url: `/api${pathWithQuery}`, headers });
+    const json = String(res.headers['content-type'] ?? '').includes('json') && !res.headers['content-encoding'] && res.body.length > 0;
+    return { status: res.statusCode, body: json ? (res.json() as unknown) : undefined };
+  };
+  rendering += 1;
+  try {
+    const rendered = await renderer.renderPageFirstScreen({ path: pathname, token: page.token, api: bootstrap.api, files: bootstrap.files, get, timeoutMs });
+    if (!rendered.markup) return null;
+    const variants = Object.entries(rendered.markup).map(([name, markup]) => `<div data-viewport="${attribute(name)}">${markup}</div>`).join('');
+    return { html: `<div id="${FIRST_SCREEN_ID}" data-path="${attribute(pathname)}" data-release="settled">${variants}</div>`, api: rendered.api };
+  } catch {
+    return null;
+  } finally {
+    rendering -= 1;
+  }
 }
 
 /** The first screen of `page` (requested as `pathname`), as the element to put before `#root`, or null. */

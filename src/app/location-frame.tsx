@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Redirect } from './redirect';
 import { useReplay } from './replay-scope';
 import { css } from '../../styled-system/css';
 import { useReleaseFirstScreen } from '../ui/first-screen';
@@ -34,7 +35,7 @@ export function LocationFrame({ vendorId, locationId, changeLocationBar = false,
   useEffect(() => {
     if (loaded) replay?.send({ type: 'replay.loaded', scope: { token: session.token, vendorId, locationId }, path: pathname });
   }, [loaded, replay, session.token, vendorId, locationId, pathname]);
-  if (context.status === 'missing') return <Navigate to="/404" replace />;
+  if (context.status === 'missing') return <Redirect to="/404" replace />;
   const changeTo = changeLocationBar ? context.changeLocationTo : null;
   const bar = changeTo ? <ChangeLocationBar current={context.location?.displayName ?? ''} to={changeTo} label={t.changeLocation} /> : null;
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Redirect } from './redirect';
 import { css } from '../../styled-system/css';
 import { shellTexts as t } from './texts';
 import { firstScreenPath, releaseFirstScreen } from '../ui/first-screen';
@@ -65,7 +66,7 @@ export function RootLayout() {
 
   const invalid = hasInvalidParam(params);
   // A page that needs the app-wide actors renders once they are there (route loaders load them with the page's chunk).
-  const outlet = invalid ? <Navigate to="/404" replace /> : waiting ? null : <Outlet />;
+  const outlet = invalid ? <Redirect to="/404" replace /> : waiting ? null : <Outlet />;
   const Provider = provide ? servicesModule?.AppServicesProvider : undefined;
 
   return (

@@ -109,6 +109,12 @@ export async function settled<T>(ref: AnyActorRef, refresh: boolean): Promise<T>
 
 export const SessionContext = createContext<Session | null>(null);
 
+/**
+ * The session of a page rendered on the server for its first screen (src/server-render/render-page.tsx): made once for
+ * all the render's passes, so its load slices keep what they loaded. Never provided in a browser.
+ */
+export const ServerSessionContext = createContext<Session | null>(null);
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession outside the token guard');

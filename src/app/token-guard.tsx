@@ -1,11 +1,13 @@
-import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
+import { startTransition, useContext, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useMatches, useParams } from 'react-router-dom';
 import { getAuthToken, setAuthToken } from '../../core/api/client';
-import { createSession, SessionContext, type Session } from './session';
+import { createSession, ServerSessionContext, SessionContext, type Session } from './session';
 import { ReplayScope, useReplay } from './replay-scope';
 
 function SessionScope({ token }: { token: string }) {
-  const [session, setSession] = useState<Session | null>(null);
+  // On the server (a first screen) the session is the render's own; in a browser it is made in the layout effect below.
+  const serverSession = useContext(ServerSessionContext);
+  const [session, setSession] = useState<Session | null>(() => (serverSession?.token === token ? serverSession : null));
   // The app renders only once the token is the auth token (spec §2): set it before the first paint.
   useLayoutEffect(() => {
     setAuthToken(token);

@@ -70,6 +70,7 @@ import {
   memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type ReactNode,
 } from 'react';
 import { cx, sva } from '../../styled-system/css';
+import { useServerViewportWidth } from './server-viewport';
 
 export type SortDirection = 'ascending' | 'descending';
 export type SelectAllState = 'none' | 'some' | 'all';
@@ -222,10 +223,11 @@ export function phoneRowHeightOf(columns: readonly { phone?: PhoneRole; align?: 
 
 /** True while the viewport is narrower than 550 px (false where `matchMedia` does not exist). */
 export function usePhoneLayout(): boolean {
+  const serverWidth = useServerViewportWidth();
   return useSyncExternalStore(
     useCallback((cb: () => void) => subscribeMedia(phoneQuery, cb), []),
     () => (typeof window !== 'undefined' && !!window.matchMedia ? window.matchMedia(phoneQuery).matches : false),
-    () => false,
+    () => serverWidth !== null && serverWidth < CARD_LAYOUT_MAX_WIDTH,
   );
 }
 /** The former name of `usePhoneLayout`. */

@@ -4,7 +4,8 @@
  * as `<div id="pp-first-screen">` just before `#root`. It paints with the stylesheet, before any JavaScript runs; the
  * app meanwhile renders into `#root`, laid out under it but unseen (`index.css`: `#pp-first-screen + #root`).
  *
- * The page releases it once its own render shows the same thing (`useReleaseFirstScreen(ready)`): removing the
+ * The page releases it once its own render shows the same thing (`useReleaseFirstScreen(ready)`, or for a page the
+ * server rendered through the app itself, `releaseFirstScreenWhenSettled`): removing the
  * element is one change in one frame — the app's identical screen takes its place, nothing moves. It is also released
  * when the app leaves that path (a redirect, another page), when a page fails, and at the latest after
  * FIRST_SCREEN_MAX_MS, so a slow or broken start never leaves a screen that does not answer.
@@ -27,13 +28,44 @@ export function firstScreenPath(): string | null {
   return element()?.dataset.path ?? null;
 }
 
-/** Removes the first screen (if any), handing the focus to the app's link to the same place. */
-export function releaseFirstScreen(): void {
+/** The element at `path` (child indices) under `root`, or null. */
+function elementAt(root: Element, path: readonly number[]): Element | null {
+  let node: Element | null = root;
+  for (const index of path) node = node?.children[index] ?? null;
+  return node;
+}
+
+/**
+ * Taps made on the painted screen before the app took its place (kept by public/static/after-first-paint.js as child
+ * index paths below the width variant): made again on the app's element at the same place under #root — the same
+ * markup, so the same place is the same control.
+ */
+function replayTaps(): void {
+  const w = window as unknown as { __ppFirstScreenTaps?: number[][] };
+  const taps = w.__ppFirstScreenTaps ?? [];
+  w.__ppFirstScreenTaps = [];
+  const root = document.getElementById('root');
+  if (!root || taps.length === 0) return;
+  setTimeout(() => {
+    for (const path of taps) {
+      const target = elementAt(root, path);
+      if (target instanceof HTMLElement) target.click();
+    }
+  }, 0);
+}
+
+/**
+ * Removes the first screen (if any), handing the focus to the app's link to the same place; with `replay` (the app's
+ * screen is the painted one) the taps made on it meanwhile are made again on the app's.
+ */
+export function releaseFirstScreen({ replay = false }: { replay?: boolean } = {}): void {
   const screen = element();
   if (!screen) return;
   const focused = document.activeElement;
   const href = focused instanceof HTMLAnchorElement && screen.contains(focused) ? focused.getAttribute('href') : null;
+  const settled = screen.dataset.release === 'settled';
   screen.remove();
+  if (settled && replay) replayTaps();
   if (href) {
     const target = [...document.querySelectorAll<HTMLAnchorElement>('#root a[href]')].find((a) => a.getAttribute('href') === href);
     target?.focus();
@@ -45,6 +77,30 @@ export function useReleaseFirstScreen(ready: boolean): void {
   useLayoutEffect(() => {
     if (ready) releaseFirstScreen();
   }, [ready]);
+}
+
+/** The app's screen under `root` is settled: its page shown (not waiting on the parts above it), nothing loading (no skeleton, spinner or busy region). */
+export function appScreenSettled(root: ParentNode): boolean {
+  return !!root.querySelector('[data-settled]') && !root.querySelector('[aria-busy="true"], [data-skeleton], [data-loading]');
+}
+
+/**
+ * A first screen the app rendered on the server (`data-release="settled"`, src/server-render/render-page.tsx) is the
+ * page once its answers are in; the app in the browser has the same answers inline, so it reaches the same screen. It
+ * is released at the first moment the app's own screen under `root` is settled — checked after every change the app
+ * makes to it, before that change is painted.
+ */
+export function releaseFirstScreenWhenSettled(root: HTMLElement): void {
+  const screen = element();
+  if (!screen || screen.dataset.release !== 'settled' || typeof MutationObserver === 'undefined') return;
+  const observer = new MutationObserver(() => {
+    if (!element()) observer.disconnect();
+    else if (appScreenSettled(root)) {
+      observer.disconnect();
+      releaseFirstScreen({ replay: true });
+    }
+  });
+  observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy', 'data-skeleton', 'data-settled'] });
 }
 
 /** Starts the latest-release timer (src/main.tsx). */

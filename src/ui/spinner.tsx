@@ -14,7 +14,8 @@ export interface SpinnerProps {
  */
 export function Spinner({ label = 'Loading', size = 40, className }: SpinnerProps) {
   return (
-    <div role="status" aria-live="polite" className={cx(css({ display: 'flex', justifyContent: 'center', py: '10' }), className)}>
+    // data-loading: a page showing one is not settled yet (src/ui/first-screen.ts, src/server-render/render-page.tsx)
+    <div role="status" aria-live="polite" data-loading="" className={cx(css({ display: 'flex', justifyContent: 'center', py: '10' }), className)}>
       <svg
         width={size}
         height={size}

@@ -1,6 +1,6 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createHash, randomBytes } from 'node:crypto';
-import { expectNoSeriousA11yViolations, newestOutboxLink, withDb } from './support';
+import { expectNoSeriousA11yViolations, newestOutboxLink, withDb, test } from './support';
 
 test('a customer requests a link, opens it, chooses vendor and location, and sees the dashboard', async ({ page }) => {
   const started = new Date(Date.now() - 1000);

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { achBusinessDaysAfter } from '../../core/rules/ach-returns';
-import { e2e, issueDemoLink, withDb } from './support';
+import { e2e, issueDemoLink, withDb, test } from './support';
 
 /**
  * ACH returns end to end (issue 20), one journey per return code, each on an invoice of its own (inserted here, so the

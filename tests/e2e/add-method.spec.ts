@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { test, expect, type Page, type Route } from '@playwright/test';
-import { withDb, e2e } from './support';
+import { expect, type Page, type Route } from '@playwright/test';
+import { withDb, e2e, test } from './support';
 
 /**
  * The add-method page through the hosted fields frame at 375 px and on a desktop (both projects):

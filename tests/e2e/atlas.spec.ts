@@ -4,13 +4,13 @@
  * (scaled to it, centred); table names wrap only at their dots; the definition downloads and copies as
  * `createMachine` code and as JSON; axe finds nothing serious.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { machineRegistry } from '../../machines/registry';
 import { chartToDiagram } from '../../src/atlas/chart-to-diagram';
 import { FIT_PADDING, MAX_FIT_SCALE } from '../../src/atlas/fit';
 import { stateTitle } from '../../src/atlas/layout';
 import { atlasTexts as t } from '../../src/features/atlas/texts';
-import { expectNoSeriousA11yViolations } from './support';
+import { expectNoSeriousA11yViolations, test } from './support';
 
 test('the atlas lists every registered workflow by feature, with its purpose', async ({ page }) => {
   await page.goto('/atlas');

@@ -1,6 +1,6 @@
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { expectNoSeriousA11yViolations, issueDemoLink, withDb, type DemoLink } from './support';
+import { expectNoSeriousA11yViolations, issueDemoLink, withDb, type DemoLink, test } from './support';
 
 /**
  * AutoPay Plus and payment plans against the real server, at 375 px and on the desktop (both projects).

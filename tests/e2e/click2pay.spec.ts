@@ -1,5 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, issueDemoLink, withDb } from './support';
+import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, issueDemoLink, withDb, test } from './support';
 
 /**
  * Click-to-pay journeys against the real server. The paying journeys change the demo data (invoices become

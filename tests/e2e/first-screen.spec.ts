@@ -1,5 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, locationBase } from './support';
+import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, locationBase, test } from './support';
 
 /**
  * The dashboard paints from its HTML (server/http/first-screen.ts): with JavaScript off the whole first screen is
@@ -59,4 +59,101 @@ test('the dashboard paints from its HTML, and the app takes its place without mo
   await page.getByRole('link', { name: 'PAY', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${base}/click2pay$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Pay');
+});
+
+/** The boxes a customer sees first on the pay page — title, first invoice row, pay button — in `root` (the painted screen's visible width variant, or the app's #root). */
+function payBoxesIn(rootSelector: string) {
+  const root = rootSelector === 'first'
+    ? [...document.querySelectorAll<HTMLElement>('#pp-first-screen > [data-viewport]')].find((v) => getComputedStyle(v).display !== 'none')
+    : document.getElementById('root');
+  if (!root) return null;
+  // positions at rest: the rows' entrance (a short slide) would be measured mid-way
+  for (const animation of document.getAnimations()) {
+    try {
+      animation.finish();
+    } catch {
+      /* an endless one */
+    }
+  }
+  const box = (el: Element | null | undefined) => {
+    if (!el) return null;
+    const b = el.getBoundingClientRect();
+    return { x: Math.round(b.x), y: Math.round(b.y + window.scrollY), width: Math.round(b.width), height: Math.round(b.height) };
+  };
+  return {
+    title: box(root.querySelector('h1')),
+    invoice: box(root.querySelector('[data-testid="invoice-row"]')),
+    pay: box([...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Confirm and Pay')),
+  };
+}
+
+test('the pay page paints from its HTML (rendered by the app on the server), and the app takes its place without moving anything', async ({ browser, page }) => {
+  const base = await locationBase('Blue Heron Grill');
+  const url = `${base}/click2pay`;
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+  const plain = await noScript.newPage();
+  // As above: a page whose answers take longer than the server's budget is sent without its first screen, by design.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await plain.goto(url);
+    if ((await plain.getByRole('heading', { level: 1 }).count()) > 0) break;
+  }
+  await expect(plain.getByRole('heading', { level: 1 })).toHaveText(/^Make a Payment for\s*Blue Heron Grill$/);
+  // the invoices, in the layout of this width (the phone row below 550 px, the table above), and the pay button
+  await expect(plain.locator('[data-testid="invoice-row"]:visible').first()).toBeVisible();
+  expect(await plain.locator('[data-layout]:visible').first().getAttribute('data-layout')).toBe(page.viewportSize()!.width < 550 ? 'phone' : 'table');
+  await expect(plain.getByRole('button', { name: 'Confirm and Pay' })).toBeVisible();
+  await noScript.close();
+
+  // With JavaScript: the painted boxes as first laid out, then the app's once it has taken their place.
+  await page.addInitScript(`(() => {
+    window.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.layoutShifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+    const payBoxesIn = ${payBoxesIn.toString()};
+    document.addEventListener('DOMContentLoaded', () => { window.paintedBoxes = payBoxesIn('first'); });
+  })()`);
+  await page.goto(url);
+  await expect(page.locator('#pp-first-screen')).toHaveCount(0);
+  await expect(page.locator('#root').getByRole('heading', { level: 1 })).toHaveText(/^Make a Payment for\s*Blue Heron Grill$/);
+  const painted = await page.evaluate(() => (window as unknown as { paintedBoxes: unknown }).paintedBoxes);
+  expect(painted, 'the HTML carried the first screen').not.toBeNull();
+  expect(await page.evaluate(payBoxesIn, 'root')).toEqual(painted);
+  const cls = (await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).reduce((a, b) => a + b, 0);
+  expect(cls).toBeLessThanOrEqual(0.02);
+  await expectNoSeriousA11yViolations(page);
+  // the page is the app's: a tap selects an invoice
+  const invoice = (await page.locator('[data-testid="invoice-row"]').first().getAttribute('data-invoice'))!;
+  const box = page.getByRole('checkbox', { name: `Select invoice ${invoice}` });
+  await box.check({ force: true });
+  await expect(box).toBeChecked();
+});
+
+test('a tap on the painted pay page before the app runs is made on the app once it has taken its place', async ({ page }) => {
+  const base = await locationBase('Blue Heron Grill');
+  // the app's entry script is held until the tap is made: the page is the painted one only
+  let releaseEntry!: () => void;
+  const held = new Promise<void>((resolve) => (releaseEntry = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const row = page.locator('#pp-first-screen [data-testid="invoice-row"]:visible').first();
+  // As above: a page whose answers take longer than the server's budget is sent without its first screen, by design.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.goto(`${base}/click2pay`, { waitUntil: 'commit' });
+    // the HTML parsed and styled (the stylesheet shows one width variant): the app's entry is still held
+    await page.waitForLoadState('domcontentloaded');
+    if ((await row.count()) > 0) break;
+  }
+  await expect(row).toBeVisible();
+  const invoice = (await row.getAttribute('data-invoice'))!;
+  const paintedBox = row.getByRole('checkbox', { name: `Select invoice ${invoice}` });
+  await paintedBox.click({ force: true });
+  // nothing happens on the painted page itself (its controls are the app's to run)
+  await expect(paintedBox).not.toBeChecked();
+  releaseEntry();
+  await expect(page.locator('#pp-first-screen')).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: `Select invoice ${invoice}` })).toBeChecked();
 });

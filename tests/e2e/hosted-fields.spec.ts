@@ -1,5 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
-import { issueDemoLink, e2e } from './support';
+import { expect, type Page } from '@playwright/test';
+import { issueDemoLink, e2e, test } from './support';
 
 /**
  * The hosted payment fields on the payments service's own origin (issue 21), driven the way the portal drives them:

@@ -1,6 +1,6 @@
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expectNoSeriousA11yViolations, issueDemoLink, withDb } from './support';
+import { expectNoSeriousA11yViolations, issueDemoLink, withDb, test } from './support';
 
 /**
  * Invoice journey and invoice copy from the pay page, at 375 px and on the desktop, against the real server:

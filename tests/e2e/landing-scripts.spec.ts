@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support';
 import { landingScripts, projectRoot } from '../../scripts/bench/bundle-size';
 
 /**

@@ -1,5 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
-import { issueDemoLink, withDb } from './support';
+import { expect, type Page } from '@playwright/test';
+import { issueDemoLink, withDb, test } from './support';
 
 /**
  * No layout shift on any route (docs/CONVENTIONS.md, src/ui/reserved.tsx): every page of the app is opened on the demo

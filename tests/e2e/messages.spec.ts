@@ -1,6 +1,6 @@
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expectNoSeriousA11yViolations, issueDemoLink, withDb } from './support';
+import { expectNoSeriousA11yViolations, issueDemoLink, withDb, test } from './support';
 
 /**
  * Messages against the real server, at 375 px and on the desktop: a template message of the demo data

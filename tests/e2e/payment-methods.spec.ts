@@ -1,5 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, issueDemoLink, type DemoLink } from './support';
+import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, issueDemoLink, type DemoLink, test } from './support';
 
 /**
  * Saved payment methods against the real server and the sandbox payments service

@@ -1,5 +1,5 @@
-import { test, expect, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, locationBase } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, locationBase, test } from './support';
 
 /**
  * The compact phone row of the shared table at 375 px, on the demo data: a pay-page invoice row is at most 120 px tall

@@ -1,6 +1,6 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createHash, randomBytes } from 'node:crypto';
-import { expectNoSeriousA11yViolations, issueDemoLink, withDb } from './support';
+import { expectNoSeriousA11yViolations, issueDemoLink, withDb, test } from './support';
 
 /**
  * Remit, at 375 px and on the desktop against the real server:

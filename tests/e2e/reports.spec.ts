@@ -1,7 +1,7 @@
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import { expectNoSeriousA11yViolations, locationBase } from './support';
+import { expectNoSeriousA11yViolations, locationBase, test } from './support';
 
 /**
  * Report journeys against the real server and the demo data, at 375 px and on the desktop: the invoice report from the

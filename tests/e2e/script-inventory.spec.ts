@@ -1,7 +1,7 @@
-import { test, expect, type Frame, type Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { issueDemoLink, e2e } from './support';
+import { issueDemoLink, e2e, test } from './support';
 
 /**
  * PCI DSS 11.6.1 in the browser: on the payment journey (landing → dashboard → click-to-pay → add a payment method, with

@@ -1,5 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, locationBase } from './support';
+import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, locationBase, test } from './support';
 
 /**
  * Statements and reminders against the real server and the demo data, at 375 px and on the desktop: read the

@@ -1,11 +1,40 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { e2eTarget, type E2eTarget } from '../../playwright.config';
 
 /** The running test's project's server, payments origin and database (playwright.config.ts). */
 export const e2e = (): E2eTarget => e2eTarget(test.info().project.name);
+
+/**
+ * A page the server rendered shows its first screen until the app's own identical screen takes its place
+ * (src/ui/first-screen.ts); until then the page holds it and the app's unseen one. A journey is about the app: every
+ * `goto` and `reload` here waits for that moment (tests/e2e/first-screen.spec.ts and layout-shift.spec.ts are about the
+ * painted screen itself).
+ */
+export async function appTakenOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('pp-first-screen'), undefined, { timeout: 15_000 });
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      // `waitUntil: 'commit'`: the test looks at the page before the app runs
+      if (args[1]?.waitUntil !== 'commit') await appTakenOver(page);
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await appTakenOver(page);
+      return response;
+    };
+    await use(page);
+  },
+});
 
 /** A direct line to the e2e database: the tests read the outbox as a mail client would, and issue links as the CLI does. */
 export async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
-import { locationBase, withDb } from './support';
+import { expect, type Page } from '@playwright/test';
+import { locationBase, withDb, test } from './support';
 
 /**
  * no table cuts what the customer needs to read. At 375 px (the compact phone rows) and at 1280 px (the desktop table)

@@ -1,4 +1,5 @@
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { Redirect } from '../../app/redirect';
 import { button } from '../../ui/button';
 import { Card, PageTitle } from '../../ui/page';
 import { shortDate } from '../../../core/rules/display';
@@ -20,7 +21,7 @@ function isState(value: unknown): value is AutopayConfirmationState {
 export default function AutopayConfirmationPage() {
   const { state } = useLocation();
   const { base } = useLocationRoute();
-  if (!isState(state)) return <Navigate to={paths.autopayManage(base)} replace />;
+  if (!isState(state)) return <Redirect to={paths.autopayManage(base)} replace />;
   const { autopay } = state;
   return (
     <LocationPage>

@@ -1,4 +1,5 @@
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { Redirect } from '../../app/redirect';
 import { button } from '../../ui/button';
 import { PageTitle } from '../../ui/page';
 import { shortDate } from '../../../core/rules/display';
@@ -10,7 +11,7 @@ import { autopayTexts as t } from './texts';
 export default function AutopayDeletedPage() {
   const { state } = useLocation() as { state: { deleted?: boolean; deactivationDate?: string } | null };
   const { base } = useLocationRoute();
-  if (!state?.deleted || !state.deactivationDate) return <Navigate to={base} replace />;
+  if (!state?.deleted || !state.deactivationDate) return <Redirect to={base} replace />;
   return (
     <LocationPage>
       {() => (

@@ -1,4 +1,5 @@
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { Redirect } from '../../app/redirect';
 import { css } from '../../../styled-system/css';
 import type { Autopay } from '../../../machines/autopay/autopay.actors';
 import { Button, button } from '../../ui/button';
@@ -51,7 +52,7 @@ export function AutopayManage({ vendorId, locationId, vendor, base, now }: { ven
   const view = useAutopayPage({ vendorId, locationId, requestId: null, vendor, now });
   if (view.status === 'loading') return <AutopaySkeleton />;
   if (view.status === 'failed') return <LoadFailed onRetry={view.retry} />;
-  if (view.status === 'inactive' || !view.autopay) return <Navigate to={paths.autopay(base)} replace />;
+  if (view.status === 'inactive' || !view.autopay) return <Redirect to={paths.autopay(base)} replace />;
   return <ManageForm view={view} autopay={view.autopay} vendorId={vendorId} locationId={locationId} base={base} />;
 }
 

@@ -1,4 +1,5 @@
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { Redirect } from '../../app/redirect';
 import { useLocationRoute } from '../../app/location-page';
 import { Button, button } from '../../ui/button';
 import type { Vendor } from '../../app/session';
@@ -24,7 +25,7 @@ export function AutopaySetup({ vendorId, locationId, vendor, base, requestId, no
   const submit = useAutopaySubmit(view, base, vendorId, locationId);
   if (view.status === 'loading') return <AutopaySkeleton />;
   if (view.status === 'failed') return <LoadFailed onRetry={view.retry} />;
-  if (view.status === 'active') return <Navigate to={paths.autopayManage(base)} replace />;
+  if (view.status === 'active') return <Redirect to={paths.autopayManage(base)} replace />;
   return (
     <div className={layout.stack}>
       <MethodSection view={view} vendorId={vendorId} locationId={locationId} selectedId={view.context.method?.id ?? null} />

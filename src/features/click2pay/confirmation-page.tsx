@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { Redirect } from '../../app/redirect';
 import { paymentConfirmationMachine } from '../../../machines/click2pay/confirmation.machine';
 import { selectLoadData, selectLoadStatus } from '../../../machines/load/load.selectors';
 import { button } from '../../ui/button';
@@ -13,7 +14,7 @@ function Confirmation({ vendorId, locationId, paymentGroupId, base, context }: {
   const status = useSelector(actor, selectLoadStatus);
   const data = useSelector(actor, selectLoadData);
   // §8: a failed confirmation load redirects to the location base.
-  if (status === 'failed') return <Navigate to={base} replace />;
+  if (status === 'failed') return <Redirect to={base} replace />;
   // The same parts as the Payment Detail (recurring §2.10), printed and exported as "Payment Confirmation" (§9).
   return (
     <PaymentGroupView

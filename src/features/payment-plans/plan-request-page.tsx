@@ -1,6 +1,7 @@
 import { Accordion } from '@ark-ui/react/accordion';
 import { useCallback, type ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { Redirect } from '../../app/redirect';
 import { css } from '../../../styled-system/css';
 import { formatCurrency } from '../../../core/rules/dollars';
 import { FREQUENCY_LABELS } from '../../../core/rules/recurring-plans';
@@ -103,7 +104,7 @@ export function PlanRequestConfirmation() {
   return (
     <PlanFrame>
       {({ base, context }) => {
-        if (!state?.paymentPlan) return <Navigate to={base} replace />;
+        if (!state?.paymentPlan) return <Redirect to={base} replace />;
         return (
           <>
             <PageTitle>{t.request.confirmed} {context.location ? <span className={layout.accent}>{context.location.displayName}</span> : null}</PageTitle>

@@ -1,4 +1,5 @@
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { Redirect } from '../../app/redirect';
 import { button } from '../../ui/button';
 import { Card, PageTitle } from '../../ui/page';
 import { layout } from '../../ui/form-parts';
@@ -14,7 +15,7 @@ export default function PlanUpdatedPage() {
   return (
     <PlanFrame>
       {({ base, context }) => {
-        if (!state?.plan) return <Navigate to={base} replace />;
+        if (!state?.plan) return <Redirect to={base} replace />;
         return (
           <>
             <PageTitle>{t.updated} {context.location ? <span className={layout.accent}>{context.location.displayName}</span> : null}</PageTitle>

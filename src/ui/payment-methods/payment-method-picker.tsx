@@ -1,5 +1,6 @@
 import { RadioGroup } from '@ark-ui/react/radio-group';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSettlingEffect } from '../settling-effect';
 import { Link, useLocation } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { PaymentMethod } from '../../../machines/payment-methods/payment-methods.actors';
@@ -94,9 +95,10 @@ export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentI
   const effective = view.initialLoad ? null : view.resolve(selectedId ?? currentId);
   const base = paths.location({ token: session.token, vendorId, locationId });
 
-  // Tell the page about the fallback choice (last used, then first) or a method created meanwhile.
+  // Tell the page about the fallback choice (last used, then first) or a method created meanwhile — part of how the
+  // page arrives, so also when the server renders its first screen (a settling effect).
   const settled = view.status !== 'loading';
-  useEffect(() => {
+  useSettlingEffect(() => {
     if (effective && effective.id !== selectedId) onSelect(effective);
     else if (!effective && selectedId && settled) onClear?.();
   }, [effective, selectedId, onSelect, onClear, settled]);

@@ -4,6 +4,7 @@ import { connectPaymentMethods, type PaymentMethodsApi } from '../../../machines
 import { AppServicesContext } from '../../app/app-services';
 import { isNarrowWidth, NARROW_LABEL_WIDTH_PX } from '../../../core/rules/invoices';
 import { useSession } from '../../app/session';
+import { useServerViewportWidth } from '../server-viewport';
 
 /** The last used method from the persisted store (none outside the root layout, e.g. in isolated tests). */
 export function useLastPaymentMethodId(): string | null {
@@ -28,9 +29,10 @@ function subscribeResize(onChange: () => void): () => void {
 
 /** True below 420 px (spec §9: method labels cut to 5 characters). */
 export function useNarrowLabels(): boolean {
+  const serverWidth = useServerViewportWidth();
   return useSyncExternalStore(
     subscribeResize,
     () => (typeof window === 'undefined' ? false : isNarrowWidth(window.innerWidth || NARROW_LABEL_WIDTH_PX)),
-    () => false,
+    () => serverWidth !== null && isNarrowWidth(serverWidth),
   );
 }

@@ -1,0 +1,151 @@
+/**
+ * A token page's first screen, rendered on the server by the app itself: the real route tree, the real page component
+ * under the shared page wrapper (`LocationPage` → `LocationFrame` → `ShellFrame`), its real machines — started here
+ * and fed by the server's own API for the page's token (./answers.ts) — rendered with `renderToString` in passes until
+ * no pass starts a new actor (./actors.ts). What it shows is what the app shows once the same answers are in, and the
+ * answers it used go into the page's HTML (server/http/bootstrap.ts), so the app in the browser reaches that same
+ * screen without asking the network again, and replaces the painted one without moving a box (src/ui/first-screen.ts).
+ *
+ * The app lays some parts out by the window's width (the phone row of tables below 550 px, method labels below
+ * 420 px): the page is rendered once per width class, each shown by its media query (src/index.css).
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '../app/router';
+import { whenInitialized } from '../app/router-ready';
+import { loadAppServices } from '../app/lazy-services';
+import { createSession, ServerSessionContext } from '../app/session';
+import { ServerViewportContext } from '../ui/server-viewport';
+import { ServerEffectsContext } from '../ui/settling-effect';
+import { ServerActors, ServerActorsContext } from './actors';
+import { renderAnswers, type ApiAnswer, type RenderAnswers } from './answers';
+
+/** The width classes the app lays out differently, by a width each is rendered at (the CSS picks the one shown). */
+export const VIEWPORTS = [
+  { name: 'narrow', width: 375, media: '(max-width: 419.98px)' },
+  { name: 'phone', width: 480, media: '(min-width: 420px) and (max-width: 549.98px)' },
+  { name: 'wide', width: 1280, media: '(min-width: 550px)' },
+] as const;
+
+/** At most this many render passes (each may start the actors of what the last one's answers revealed). */
+const MAX_PASSES = 6;
+
+export interface PageRenderInput {
+  /** The page's path as requested (`/token/<token>/vendors/<id>/locations/<id>/…`). */
+  path: string;
+  token: string;
+  /** Answers already there (the slices read them synchronously), by API path with query. */
+  api: Record<string, unknown>;
+  /** Public files by path. */
+  files: Record<string, unknown>;
+  /** A GET under /api with the page's token, answered by the server's own API. */
+  get(pathWithQuery: string): Promise<ApiAnswer>;
+  /** The render gives up after this many milliseconds (then the page goes without a first screen). */
+  timeoutMs: number;
+}
+
+export interface PageRender {
+  /** One markup per width class, by VIEWPORTS name; null when the page could not be rendered in time. */
+  markup: Record<(typeof VIEWPORTS)[number]['name'], string> | null;
+  /** Every 200 answer the page's actors used, by API path with query (to carry in the HTML). */
+  api: Record<string, unknown>;
+}
+
+const tick = (ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Waits until no answer is pending for a few ticks in a row (promise chains after an answer run in between). */
+async function settle(render: RenderAnswers, deadline: number): Promise<boolean> {
+  let quiet = 0;
+  while (quiet < 3) {
+    if (Date.now() > deadline) return false;
+    await tick(quiet === 0 ? 0 : 2);
+    quiet = render.pending === 0 ? quiet + 1 : 0;
+  }
+  return true;
+}
+
+/** The markup's page is shown (`data-settled`, src/ui/reserved.tsx) and nothing in it is loading or busy. */
+export function isSettledMarkup(markup: string): boolean {
+  return markup.includes('data-settled=""') && !/data-skeleton|data-loading|aria-busy="true"/.test(markup);
+}
+
+/** React's own `<title>`/`<meta>`/`<link>` of the page belong to the document's head, not to the painted screen. */
+function withoutHeadElements(markup: string): string {
+  return markup.replace(/<title>[\s\S]*?<\/title>/g, '').replace(/<(?:meta|link)\b[^>]*>/g, '');
+}
+
+export async function renderPageFirstScreen(input: PageRenderInput): Promise<PageRender> {
+  const used: Record<string, unknown> = {};
+  const asked = new Map<string, Promise<ApiAnswer>>();
+  const render: RenderAnswers = {
+    known: { ...input.api },
+    files: input.files,
+    pending: 0,
+    asked: 0,
+    closed: false,
+    get(key) {
+      let answer = asked.get(key);
+      if (!answer) {
+        answer = input.get(key).then((a) => {
+          if (a.status === 200) used[key] = a.body;
+          return a;
+        });
+        asked.set(key, answer);
+      }
+      return answer;
+    },
+  };
+  for (const [key, body] of Object.entries(input.api)) asked.set(key, Promise.resolve({ status: 200, body }));
+  const deadline = Date.now() + input.timeoutMs;
+  return renderAnswers.run(render, async () => {
+    const router = createMemoryRouter(routes, { initialEntries: [input.path] });
+    const session = createSession(input.token);
+    const stores: ServerActors[] = [];
+    try {
+      await Promise.race([Promise.all([whenInitialized(router), loadAppServices()]), tick(input.timeoutMs)]);
+      if (!router.state.initialized) return { markup: null, api: used };
+      const markup = {} as Record<(typeof VIEWPORTS)[number]['name'], string>;
+      // One set of actors for every width: the widest is rendered until it settles, each other width then once more
+      // (again, should it start an actor of its own).
+      const store = new ServerActors();
+      stores.push(store);
+      for (const viewport of [...VIEWPORTS].reverse()) {
+        let html = '';
+        let done = false;
+        for (let pass = 0; pass < MAX_PASSES && !done; pass++) {
+          const askedBefore = render.asked;
+          html = renderToString(
+            <StrictMode>
+              <ServerViewportContext.Provider value={viewport.width}>
+                <ServerActorsContext.Provider value={store}>
+                  <ServerEffectsContext.Provider value={store}>
+                    <ServerSessionContext.Provider value={session}>
+                      <RouterProvider router={router} />
+                    </ServerSessionContext.Provider>
+                  </ServerEffectsContext.Provider>
+                </ServerActorsContext.Provider>
+              </ServerViewportContext.Provider>
+            </StrictMode>,
+          );
+          // Done when the pass started no actor and asked nothing (an actor a slice starts outside a hook — the
+          // session's saved methods — asks all the same): else its answers are awaited and the page rendered again.
+          const started = store.takeStarted();
+          if (!(await settle(render, deadline))) return { markup: null, api: used };
+          done = started === 0 && render.asked === askedBefore;
+        }
+        // Only a page that is there: its frame shown and nothing still loading (the test the browser applies to the
+        // app's screen before it takes this one's place, src/ui/first-screen.ts). A location outside the token's scope
+        // (the app sends it to /404), a failed answer or a page still waiting on something gets no first screen.
+        if (!done || store.redirectedTo !== null || router.state.location.pathname !== input.path || !isSettledMarkup(html)) return { markup: null, api: used };
+        markup[viewport.name] = withoutHeadElements(html);
+      }
+      return { markup, api: used };
+    } finally {
+      render.closed = true;
+      stores.forEach((store) => store.stop());
+      session.stop();
+      router.dispose();
+    }
+  });
+}

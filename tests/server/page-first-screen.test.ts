@@ -1,0 +1,166 @@
+// @vitest-environment node
+/**
+ * Every page under a location carries its first screen in its HTML, rendered on the server by the app itself
+ * (src/server-render/: the real route tree and page components, their real machines fed by the server's own API for
+ * the page's token) — on the real build (`sharedBuild`), the demo data and the real API. These tests read the HTML as
+ * a browser receives it: the painted page in each width class, the answers inline beside it, and what a customer must
+ * never find there (another customer's data, a write made by a page being looked at).
+ * That the app replaces it without moving a box is measured in Chromium (tests/e2e/layout-shift.spec.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPortal, sharedBuild } from '../../scripts/bench/bundle-size';
+import { payInvoiceNumber } from '../../core/rules/invoices';
+import { startTestServer, type TestServer } from './helpers/app.js';
+
+let s: TestServer;
+let work: string;
+let dana: string;
+let marcus: string;
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), 'page-first-screen-'));
+  const dist = (await sharedBuild('portal', buildPortal, path.join(work, 'portal'))).outDir;
+  s = await startTestServer({ config: { distDir: dist } });
+  dana = await s.token({});
+  marcus = await s.token({ contactId: s.demo.otherContactId });
+}, 600_000);
+afterAll(async () => {
+  await s?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const pagePath = (token: string, rest: string, vendorId = s.demo.vendors.pfg, locationId = s.demo.locations.blueHeron) =>
+  `/token/${token}/vendors/${vendorId}/locations/${locationId}${rest}`;
+
+interface Painted {
+  path: string;
+  release: string;
+  /** The markup of each width class, by name. */
+  variants: Record<string, string>;
+}
+
+/** The first screen of an HTML page: its path, how it is released, and its width variants; null without one. */
+function firstScreenOf(body: string): Painted | null {
+  const open = /<div id="pp-first-screen" data-path="([^"]*)"(?: data-release="([^"]*)")?>/.exec(body);
+  if (!open) return null;
+  const end = body.indexOf('<div id="root"></div>', open.index);
+  const inner = body.slice(open.index + open[0].length, end);
+  const variants: Record<string, string> = {};
+  for (const part of inner.split('<div data-viewport="').slice(1)) variants[part.slice(0, part.indexOf('"'))] = part;
+  return { path: open[1].replace(/&amp;/g, '&'), release: open[2] ?? '', variants };
+}
+
+/** The answers the page carries inline, by API path. */
+function inlineAnswers(body: string): Record<string, unknown> {
+  const match = /<script type="application\/json" id="pp-bootstrap">([\s\S]*?)<\/script>/.exec(body);
+  return match ? (JSON.parse(match[1]) as { api: Record<string, unknown> }).api : {};
+}
+
+/** The visible text of a piece of markup. */
+const textOf = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+
+async function openInvoiceNumbers(token: string, vendorId: string, locationId: string): Promise<string[]> {
+  const res = await s.app.inject({ url: `/api/vendors/${vendorId}/locations/${locationId}/invoices?type=click2pay`, headers: { authorization: `ContactAccess ${token}` } });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { locationInvoices: { displayInvNum: string; payable: boolean }[] }).locationInvoices.filter((i) => i.payable).map((i) => i.displayInvNum);
+}
+
+describe('a page under a location carries its first screen, rendered by the app on the server', () => {
+  it('click-to-pay: the open invoices, the total and the pay button, in each width class, with the answers inline', async () => {
+    const url = pagePath(dana, '/click2pay');
+    const res = await s.app.inject({ url, headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const painted = firstScreenOf(res.body);
+    expect(painted, res.body.slice(0, 2000)).not.toBeNull();
+    expect(painted!.path).toBe(url);
+    expect(painted!.release).toBe('settled');
+    expect(Object.keys(painted!.variants).sort()).toEqual(['narrow', 'phone', 'wide']);
+    const invoices = await openInvoiceNumbers(dana, s.demo.vendors.pfg, s.demo.locations.blueHeron);
+    expect(invoices.length).toBeGreaterThan(0);
+    for (const [name, markup] of Object.entries(painted!.variants)) {
+      const text = textOf(markup);
+      expect(text, name).toContain('Make a Payment for Blue Heron Grill');
+      expect(text, name).toContain('Confirm and Pay');
+      for (const number of invoices.slice(0, 3)) expect(text, `${name}: ${number}`).toContain(payInvoiceNumber(number));
+      // settled: nothing still loading
+      expect(markup, name).not.toMatch(/data-skeleton|aria-busy="true"/);
+    }
+    // the phone row below 550 px, the table above
+    expect(painted!.variants.narrow).toContain('data-layout="phone"');
+    expect(painted!.variants.wide).toContain('data-layout="table"');
+    // what the page's actors read is inline, so the app reaches the same screen without asking again
+    const base = `/vendors/${s.demo.vendors.pfg}/locations/${s.demo.locations.blueHeron}`;
+    expect(Object.keys(inlineAnswers(res.body))).toEqual(expect.arrayContaining(['/vendors', `${base}/invoices?type=click2pay`, '/config?key=holidays']));
+  });
+
+  it.each([
+    ['/invoices', 'Invoice Report for Blue Heron Grill'],
+    ['/payments', 'Payment Report for Blue Heron Grill'],
+    ['/statement', 'Blue Heron Grill'],
+    ['/remit', 'Remit Form for Blue Heron Grill'],
+    ['/messages', 'Messages for Blue Heron Grill'],
+    ['/reminders', 'Blue Heron Grill'],
+    ['/autopaymanage', 'Blue Heron Grill'],
+    ['/paymentmethods/new', 'Add a Payment Method for Blue Heron Grill'],
+    ['/profile', 'Blue Heron Grill'],
+  ])('%s: painted in every width class, settled', async (rest, title) => {
+    const res = await s.app.inject({ url: pagePath(dana, rest), headers: html });
+    expect(res.statusCode).toBe(200);
+    const painted = firstScreenOf(res.body);
+    expect(painted, rest).not.toBeNull();
+    for (const [name, markup] of Object.entries(painted!.variants)) {
+      expect(textOf(markup), `${rest} ${name}`).toContain(title);
+      expect(markup, `${rest} ${name}`).not.toMatch(/data-skeleton|aria-busy="true"/);
+    }
+  });
+
+  it('a page that sends the reader elsewhere on arrival gets none (AutoPay set-up with AutoPay on goes to its management)', async () => {
+    const manage = await s.app.inject({ url: pagePath(dana, '/autopaymanage'), headers: html });
+    expect(textOf(firstScreenOf(manage.body)!.variants.wide)).toContain('AutoPay');
+    const res = await s.app.inject({ url: pagePath(dana, '/autopay'), headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(firstScreenOf(res.body)).toBeNull();
+  });
+
+  it("another customer's location: no first screen and none of its answers in the page", async () => {
+    const res = await s.app.inject({ url: pagePath(marcus, '/click2pay'), headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(firstScreenOf(res.body)).toBeNull();
+    const base = `/vendors/${s.demo.vendors.pfg}/locations/${s.demo.locations.blueHeron}`;
+    expect(Object.keys(inlineAnswers(res.body)).filter((key) => key.startsWith(base))).toEqual([]);
+    for (const number of await openInvoiceNumbers(dana, s.demo.vendors.pfg, s.demo.locations.blueHeron)) expect(res.body).not.toContain(number);
+  });
+
+  it('two customers rendered at the same moment: each page holds its own invoices only', async () => {
+    const mine = await openInvoiceNumbers(dana, s.demo.vendors.pfg, s.demo.locations.blueHeron);
+    const theirs = await openInvoiceNumbers(marcus, s.demo.vendors.pfg, s.demo.locations.saltmarsh);
+    expect(theirs.length).toBeGreaterThan(0);
+    const [a, b] = await Promise.all([
+      s.app.inject({ url: pagePath(dana, '/click2pay'), headers: html }),
+      s.app.inject({ url: pagePath(marcus, '/click2pay', s.demo.vendors.pfg, s.demo.locations.saltmarsh), headers: html }),
+    ]);
+    expect(firstScreenOf(a.body)).not.toBeNull();
+    expect(firstScreenOf(b.body)).not.toBeNull();
+    for (const number of theirs.filter((n) => !mine.includes(n))) expect(a.body).not.toContain(number);
+    for (const number of mine.filter((n) => !theirs.includes(n))) expect(b.body).not.toContain(number);
+    expect(textOf(firstScreenOf(b.body)!.variants.wide)).toContain(payInvoiceNumber(theirs[0]));
+  });
+
+  it('looking is not doing: rendering pages writes nothing (no visit, no journey entry)', async () => {
+    const count = async () => {
+      const rows = await s.db.selectFrom('visits').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      return Number(rows.n);
+    };
+    const before = await count();
+    for (const rest of ['/click2pay', '/invoices', '/statement', '/remit']) {
+      const res = await s.app.inject({ url: pagePath(dana, rest), headers: html });
+      expect(firstScreenOf(res.body), rest).not.toBeNull();
+    }
+    expect(await count()).toBe(before);
+  });
+});

@@ -38,7 +38,9 @@ pglite_stage() {
 }
 postgres_stage() {
   if node -e "const {Client}=require('pg');const c=new Client({connectionString:process.argv[1]});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))" "$PG_URL"; then
-    DATABASE_URL="$PG_URL" npx vitest run tests/server --reporter=default --reporter=json --outputFile.json=.test-results/vitest-postgres.json
+    # (not the files that run on PGlite only — they unset DATABASE_URL: the CLIs on a data directory, the socket)
+    DATABASE_URL="$PG_URL" npx vitest run tests/server --exclude tests/server/db-cli.test.ts --exclude tests/server/db-socket.test.ts \
+      --exclude tests/server/jobs-cli.test.ts --reporter=default --reporter=json --outputFile.json=.test-results/vitest-postgres.json
   else
     echo "PostgreSQL is not reachable at $PG_URL"
     if [ "${CI:-}" = "true" ]; then return 1; fi

@@ -60,6 +60,17 @@ function inlineAnswers(body: string): Record<string, unknown> {
   return match ? (JSON.parse(match[1]) as { api: Record<string, unknown> }).api : {};
 }
 
+/**
+ * The page's HTML, asked again (up to three times) while it comes without its first screen: the server sends a page
+ * whose render takes longer than its budget as the plain page, by design — the first render of a process loads the
+ * renderer's modules, and a loaded machine (the test stages run side by side) can push one past 1 s.
+ */
+async function pageWithFirstScreen(url: string) {
+  let res = await s.app.inject({ url, headers: html });
+  for (let attempt = 1; attempt < 3 && res.statusCode === 200 && !firstScreenOf(res.body); attempt++) res = await s.app.inject({ url, headers: html });
+  return res;
+}
+
 /** The visible text of a piece of markup. */
 const textOf = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
 
@@ -72,7 +83,7 @@ async function openInvoiceNumbers(token: string, vendorId: string, locationId: s
 describe('a page under a location carries its first screen, rendered by the app on the server', () => {
   it('click-to-pay: the open invoices, the total and the pay button, in each width class, with the answers inline', async () => {
     const url = pagePath(dana, '/click2pay');
-    const res = await s.app.inject({ url, headers: html });
+    const res = await pageWithFirstScreen(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const painted = firstScreenOf(res.body);
@@ -109,7 +120,7 @@ describe('a page under a location carries its first screen, rendered by the app 
     ['/paymentmethods/new', 'Add a Payment Method for Blue Heron Grill'],
     ['/profile', 'Blue Heron Grill'],
   ])('%s: painted in every width class, settled', async (rest, title) => {
-    const res = await s.app.inject({ url: pagePath(dana, rest), headers: html });
+    const res = await pageWithFirstScreen(pagePath(dana, rest));
     expect(res.statusCode).toBe(200);
     const painted = firstScreenOf(res.body);
     expect(painted, rest).not.toBeNull();
@@ -120,7 +131,7 @@ describe('a page under a location carries its first screen, rendered by the app 
   });
 
   it('a page that sends the reader elsewhere on arrival gets none (AutoPay set-up with AutoPay on goes to its management)', async () => {
-    const manage = await s.app.inject({ url: pagePath(dana, '/autopaymanage'), headers: html });
+    const manage = await pageWithFirstScreen(pagePath(dana, '/autopaymanage'));
     expect(textOf(firstScreenOf(manage.body)!.variants.wide)).toContain('AutoPay');
     const res = await s.app.inject({ url: pagePath(dana, '/autopay'), headers: html });
     expect(res.statusCode).toBe(200);
@@ -140,10 +151,13 @@ describe('a page under a location carries its first screen, rendered by the app 
     const mine = await openInvoiceNumbers(dana, s.demo.vendors.pfg, s.demo.locations.blueHeron);
     const theirs = await openInvoiceNumbers(marcus, s.demo.vendors.pfg, s.demo.locations.saltmarsh);
     expect(theirs.length).toBeGreaterThan(0);
-    const [a, b] = await Promise.all([
+    const both = () => Promise.all([
       s.app.inject({ url: pagePath(dana, '/click2pay'), headers: html }),
       s.app.inject({ url: pagePath(marcus, '/click2pay', s.demo.vendors.pfg, s.demo.locations.saltmarsh), headers: html }),
     ]);
+    // (again while either came without its first screen: see pageWithFirstScreen)
+    let [a, b] = await both();
+    for (let attempt = 1; attempt < 3 && !(firstScreenOf(a.body) && firstScreenOf(b.body)); attempt++) [a, b] = await both();
     expect(firstScreenOf(a.body)).not.toBeNull();
     expect(firstScreenOf(b.body)).not.toBeNull();
     for (const number of theirs.filter((n) => !mine.includes(n))) expect(a.body).not.toContain(number);
@@ -158,7 +172,7 @@ describe('a page under a location carries its first screen, rendered by the app 
     };
     const before = await count();
     for (const rest of ['/click2pay', '/invoices', '/statement', '/remit']) {
-      const res = await s.app.inject({ url: pagePath(dana, rest), headers: html });
+      const res = await pageWithFirstScreen(pagePath(dana, rest));
       expect(firstScreenOf(res.body), rest).not.toBeNull();
     }
     expect(await count()).toBe(before);

@@ -236,7 +236,8 @@ export async function tokenPageHtml(
   const preloads = map ? chunkChain(map, modules, shellScripts(shell)) : [];
   let firstScreen = await firstScreenHtml(distDir, page, pathname, bootstrap);
   if (!firstScreen) {
-    // any other page under a location: rendered by the app itself, with the answers its actors asked for inline
+    // any other token page (the choosers, every page under a location): rendered by the app itself, with the answers
+    // its actors asked for inline
     const rendered = await pageFirstScreenHtml(app, distDir, page, pathname, bootstrap);
     if (rendered) {
       firstScreen = rendered.html;

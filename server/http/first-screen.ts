@@ -73,7 +73,8 @@ export const MAX_CONCURRENT_PAGE_RENDERS = 4;
 let rendering = 0;
 
 /**
- * The first screen of a page under a location other than the dashboard, rendered by the app itself on the server
+ * The first screen of a token page other than the dashboard — the vendor and location choosers and every page under a
+ * location — rendered by the app itself on the server
  * (src/server-render/render-page.tsx): the element to put before `#root` — one variant per width class, the CSS shows
  * the one for the window — and every answer its actors used (to carry inline, so the app in the browser reaches the
  * same screen without asking again). The page's API calls are answered by `app.inject` with the page's token: the
@@ -87,7 +88,7 @@ export async function pageFirstScreenHtml(
   bootstrap: Bootstrap,
   timeoutMs = PAGE_FIRST_SCREEN_TIMEOUT_MS,
 ): Promise<{ html: string; api: Record<string, unknown> } | null> {
-  if (page.kind !== 'location-page') return null;
+  if (page.kind === 'dashboard') return null; // its own first screen (above)
   const renderer = await rendererOf(distDir);
   if (!renderer?.renderPageFirstScreen) return null;
   if (rendering >= MAX_CONCURRENT_PAGE_RENDERS) return null;

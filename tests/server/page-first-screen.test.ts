@@ -130,6 +130,27 @@ describe('a page under a location carries its first screen, rendered by the app 
     }
   });
 
+  it('the vendor and location choosers: their cards and rows painted, settled', async () => {
+    const vendors = await pageWithFirstScreen(`/token/${dana}/vendors`);
+    const choose = firstScreenOf(vendors.body);
+    expect(choose, 'vendor chooser').not.toBeNull();
+    for (const markup of Object.values(choose!.variants)) {
+      expect(textOf(markup)).toContain('Choose a Vendor');
+      expect(markup).not.toMatch(/data-skeleton|data-loading|aria-busy="true"/);
+    }
+    const res = await s.app.inject({ url: '/api/vendors', headers: { authorization: `ContactAccess ${dana}` } });
+    for (const vendor of (res.json() as { vendors: { displayName: string; name: string }[] }).vendors) {
+      expect(textOf(choose!.variants.wide)).toContain(vendor.displayName || vendor.name);
+    }
+    const locations = await pageWithFirstScreen(`/token/${dana}/vendors/${s.demo.vendors.pfg}/locations`);
+    const where = firstScreenOf(locations.body);
+    expect(where, 'location chooser').not.toBeNull();
+    for (const markup of Object.values(where!.variants)) {
+      expect(textOf(markup)).toContain('Choose a Location');
+      for (const name of ['Blue Heron Grill', 'Harbor Street Kitchen', 'Magnolia Catering']) expect(textOf(markup)).toContain(name);
+    }
+  });
+
   it('a page that sends the reader elsewhere on arrival gets none (AutoPay set-up with AutoPay on goes to its management)', async () => {
     const manage = await pageWithFirstScreen(pagePath(dana, '/autopaymanage'));
     expect(textOf(firstScreenOf(manage.body)!.variants.wide)).toContain('AutoPay');

@@ -32,6 +32,37 @@ export interface ServerAnswers {
 
 export const SERVER_ANSWERS = Symbol.for('performancepay.server-answers');
 
+/** An API answer as the server hands it to a page rendered for its first screen. */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * What the server gives the server-side build's page renderer (src/server-render/render-page.tsx), and what it gets
+ * back (server/http/first-screen.ts): the one contract between the two floors.
+ */
+export interface PageRenderInput {
+  /** The page's path as requested (`/token/<token>/vendors/…`). */
+  path: string;
+  token: string;
+  /** Answers already there (the slices read them synchronously), by API path with query. */
+  api: Record<string, unknown>;
+  /** Public files by path. */
+  files: Record<string, unknown>;
+  /** A GET under /api with the page's token, answered by the server's own API. */
+  get(pathWithQuery: string): Promise<ApiAnswer>;
+  /** The render gives up after this many milliseconds (then the page goes without a first screen). */
+  timeoutMs: number;
+}
+
+export interface PageRender {
+  /** One markup per width class, by name; null when the page could not be rendered (in time, settled, here). */
+  markup: Record<string, string> | null;
+  /** Every 200 answer the page's actors used, by API path with query (to carry in the HTML). */
+  api: Record<string, unknown>;
+}
+
 export function serverAnswers(): ServerAnswers | undefined {
   return (globalThis as { [SERVER_ANSWERS]?: ServerAnswers })[SERVER_ANSWERS];
 }

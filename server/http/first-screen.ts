@@ -12,27 +12,16 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { ApiAnswer, PageRender, PageRenderInput } from '../../core/api/bootstrap.js';
 import type { Bootstrap, TokenPage } from './token-page.js';
 
 export const FIRST_SCREEN_ID = 'pp-first-screen';
 export const FIRST_SCREEN_MODULE = path.join('.ssr', 'first-screen.mjs');
 
-interface ApiAnswer {
-  status: number;
-  body: unknown;
-}
-
 interface Renderer {
   renderDashboardFirstScreen(input: { path: string; token: string; vendorId: string; locationId: string; api: Record<string, unknown>; files: Record<string, unknown> }): string | null;
   /** src/server-render/render-page.tsx */
-  renderPageFirstScreen?(input: {
-    path: string;
-    token: string;
-    api: Record<string, unknown>;
-    files: Record<string, unknown>;
-    get(pathWithQuery: string): Promise<ApiAnswer>;
-    timeoutMs: number;
-  }): Promise<{ markup: Record<string, string> | null; api: Record<string, unknown> }>;
+  renderPageFirstScreen?(input: PageRenderInput): Promise<PageRender>;
 }
 
 let cached: { file: string; mtimeMs: number; renderer: Promise<Renderer | null> } | null = null;

@@ -4,15 +4,10 @@
  * rendered at once (two customers, two tokens) never see each other's answers. A request outside a render, after its
  * end, or that is not a GET under /api is refused: the server's first screen reads, it never writes.
  *
- * Imported first by the server-side entry (src/first-screen.tsx), before the API client reads it.
+ * Imported first by the server-side entry (./entry.ts), before the API client reads it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { SERVER_ANSWERS, type ServerAnswers } from '../../core/api/bootstrap';
-
-export interface ApiAnswer {
-  status: number;
-  body: unknown;
-}
+import { SERVER_ANSWERS, type ApiAnswer, type ServerAnswers } from '../../core/api/bootstrap';
 
 export interface RenderAnswers {
   /** A GET of the page's token under /api (path with query), answered by the server's own API. */

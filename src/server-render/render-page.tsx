@@ -19,38 +19,22 @@ import { createSession, ServerSessionContext } from '../app/session';
 import { ServerViewportContext } from '../ui/server-viewport';
 import { ServerEffectsContext } from '../ui/settling-effect';
 import { ServerActors, ServerActorsContext } from './actors';
-import { renderAnswers, type ApiAnswer, type RenderAnswers } from './answers';
+import { renderAnswers, type RenderAnswers } from './answers';
+import { SETTLING_MARKS } from '../ui/first-screen';
+import type { ApiAnswer, PageRender, PageRenderInput } from '../../core/api/bootstrap';
 
-/** The width classes the app lays out differently, by a width each is rendered at (the CSS picks the one shown). */
-export const VIEWPORTS = [
-  { name: 'narrow', width: 375, media: '(max-width: 419.98px)' },
-  { name: 'phone', width: 480, media: '(min-width: 420px) and (max-width: 549.98px)' },
-  { name: 'wide', width: 1280, media: '(min-width: 550px)' },
+/**
+ * The width classes the app lays out differently (the phone row below 550 px, method labels below 420 px), by a width
+ * each is rendered at; src/index.css shows the variant of the window's width.
+ */
+const VIEWPORTS = [
+  { name: 'narrow', width: 375 },
+  { name: 'phone', width: 480 },
+  { name: 'wide', width: 1280 },
 ] as const;
 
 /** At most this many render passes (each may start the actors of what the last one's answers revealed). */
 const MAX_PASSES = 6;
-
-export interface PageRenderInput {
-  /** The page's path as requested (`/token/<token>/vendors/<id>/locations/<id>/…`). */
-  path: string;
-  token: string;
-  /** Answers already there (the slices read them synchronously), by API path with query. */
-  api: Record<string, unknown>;
-  /** Public files by path. */
-  files: Record<string, unknown>;
-  /** A GET under /api with the page's token, answered by the server's own API. */
-  get(pathWithQuery: string): Promise<ApiAnswer>;
-  /** The render gives up after this many milliseconds (then the page goes without a first screen). */
-  timeoutMs: number;
-}
-
-export interface PageRender {
-  /** One markup per width class, by VIEWPORTS name; null when the page could not be rendered in time. */
-  markup: Record<(typeof VIEWPORTS)[number]['name'], string> | null;
-  /** Every 200 answer the page's actors used, by API path with query (to carry in the HTML). */
-  api: Record<string, unknown>;
-}
 
 const tick = (ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -65,9 +49,9 @@ async function settle(render: RenderAnswers, deadline: number): Promise<boolean>
   return true;
 }
 
-/** The markup's page is shown (`data-settled`, src/ui/reserved.tsx) and nothing in it is loading or busy. */
-export function isSettledMarkup(markup: string): boolean {
-  return markup.includes('data-settled=""') && !/data-skeleton|data-loading|aria-busy="true"/.test(markup);
+/** The markup's page is shown and nothing in it is loading or busy: the browser's test (SETTLING_MARKS) on the HTML. */
+function isSettledMarkup(markup: string): boolean {
+  return markup.includes(`${SETTLING_MARKS.shown}=""`) && !SETTLING_MARKS.loading.some(([name, value]) => markup.includes(`${name}="${value}"`));
 }
 
 /** React's own `<title>`/`<meta>`/`<link>` of the page belong to the document's head, not to the painted screen. */
@@ -101,15 +85,13 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
   return renderAnswers.run(render, async () => {
     const router = createMemoryRouter(routes, { initialEntries: [input.path] });
     const session = createSession(input.token);
-    const stores: ServerActors[] = [];
+    // One set of actors for every width: the widest is rendered until it settles, each other width then once more
+    // (again, should it start an actor of its own).
+    const store = new ServerActors();
     try {
       await Promise.race([Promise.all([whenInitialized(router), loadAppServices()]), tick(input.timeoutMs)]);
       if (!router.state.initialized) return { markup: null, api: used };
-      const markup = {} as Record<(typeof VIEWPORTS)[number]['name'], string>;
-      // One set of actors for every width: the widest is rendered until it settles, each other width then once more
-      // (again, should it start an actor of its own).
-      const store = new ServerActors();
-      stores.push(store);
+      const markup: Record<string, string> = {};
       for (const viewport of [...VIEWPORTS].reverse()) {
         let html = '';
         let done = false;
@@ -143,7 +125,7 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
       return { markup, api: used };
     } finally {
       render.closed = true;
-      stores.forEach((store) => store.stop());
+      store.stop();
       session.stop();
       router.dispose();
     }

@@ -79,9 +79,20 @@ export function useReleaseFirstScreen(ready: boolean): void {
   }, [ready]);
 }
 
-/** The app's screen under `root` is settled: its page shown (not waiting on the parts above it), nothing loading (no skeleton, spinner or busy region). */
+/**
+ * What makes a screen settled: its page shown (`data-settled`, src/ui/reserved.tsx: not waiting on the parts above
+ * it) and none of these attributes with these values — a skeleton, a spinner, a busy region. The one rule for the
+ * app's screen here and for the server's markup (src/server-render/render-page.tsx).
+ */
+export const SETTLING_MARKS = {
+  shown: 'data-settled',
+  loading: [['data-skeleton', ''], ['data-loading', ''], ['aria-busy', 'true']] as const,
+};
+
+/** The app's screen under `root` is settled (SETTLING_MARKS). */
 export function appScreenSettled(root: ParentNode): boolean {
-  return !!root.querySelector('[data-settled]') && !root.querySelector('[aria-busy="true"], [data-skeleton], [data-loading]');
+  const loading = SETTLING_MARKS.loading.map(([name, value]) => (value ? `[${name}="${value}"]` : `[${name}]`)).join(', ');
+  return !!root.querySelector(`[${SETTLING_MARKS.shown}]`) && !root.querySelector(loading);
 }
 
 /**
@@ -100,7 +111,7 @@ export function releaseFirstScreenWhenSettled(root: HTMLElement): void {
       releaseFirstScreen({ replay: true });
     }
   });
-  observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy', 'data-skeleton', 'data-settled'] });
+  observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: [SETTLING_MARKS.shown, ...SETTLING_MARKS.loading.map(([name]) => name)] });
 }
 
 /** Starts the latest-release timer (src/main.tsx). */

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { achBusinessDaysAfter } from '../../core/rules/ach-returns';
-import { e2e, issueDemoLink, withDb, test } from './support';
+import { agreeToTerms, e2e, issueDemoLink, withDb, test } from './support';
 
 /**
  * ACH returns end to end (issue 20), one journey per return code, each on an invoice of its own (inserted here, so the
@@ -47,11 +47,7 @@ async function expandPicker(page: Page) {
 /** Ticks the invoice, agrees to the terms and pays; the confirmation number. */
 async function payInvoice(page: Page, invoiceNumber: string): Promise<string> {
   await page.getByRole('checkbox', { name: `Select invoice ${invoiceNumber}` }).check({ force: true });
-  // the terms box is remounted, unchecked, when the chosen method's terms arrive: wait for the agreement's link first
-  await expect(page.getByRole('link', { name: 'Electronic Payment Agreement' })).toBeVisible();
-  const terms = page.getByRole('checkbox', { name: 'I agree to the' });
-  await terms.check({ force: true });
-  await expect(terms).toBeChecked();
+  await agreeToTerms(page);
   const pay = page.getByRole('button', { name: 'Confirm and Pay' });
   await expect(pay).toBeEnabled();
   await pay.click();

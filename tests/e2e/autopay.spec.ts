@@ -55,7 +55,9 @@ test('AutoPay: set up from the request link with its exclusions, AUTOPAY ON, cha
   // The request preset the exclusion.
   await expect(page.getByRole('checkbox', { name: `Exclude invoice ${invoice.display_inv_num}` })).toBeChecked();
   await page.getByRole('radio', { name: radioName(page, 'Visa Business', '4821') }).locator('xpath=ancestor::label').click();
+  await expect(page.getByRole('link', { name: 'Electronic Payment Agreement' })).toBeVisible(); // the chosen method's terms (the box remounts when they arrive)
   await page.getByRole('checkbox', { name: 'I agree to the' }).locator('xpath=ancestor::label').click();
+  await expect(page.getByRole('checkbox', { name: 'I agree to the' })).toBeChecked();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Set Up AutoPay Plus' }).click();
   const fee = page.getByRole('alertdialog', { name: 'Set up AutoPay Plus?' });
@@ -73,7 +75,9 @@ test('AutoPay: set up from the request link with its exclusions, AUTOPAY ON, cha
   const update = page.getByRole('button', { name: 'Update' });
   await expect(update).toBeDisabled();
   await page.getByRole('radio', { name: radioName(page, 'Corporate Card', cardFour) }).locator('xpath=ancestor::label').click();
+  await expect(page.getByRole('link', { name: 'Electronic Payment Agreement' })).toBeVisible(); // the chosen method's terms (the box remounts when they arrive)
   await page.getByRole('checkbox', { name: 'I agree to the' }).locator('xpath=ancestor::label').click();
+  await expect(page.getByRole('checkbox', { name: 'I agree to the' })).toBeChecked();
   await expect(update).toBeEnabled();
   await update.click();
   const updateFee = page.getByRole('alertdialog', { name: 'Update AutoPay Plus?' });
@@ -118,7 +122,9 @@ test('plans: the PAYMENT PLANS report, the demo plan with its schedule, change i
   const update = page.getByRole('button', { name: 'Update' });
   await expect(update).toBeDisabled();
   await page.getByRole('radio', { name: radioName(page, 'Plan Visa', lastFour) }).locator('xpath=ancestor::label').click();
+  await expect(page.getByRole('link', { name: 'Electronic Payment Agreement' })).toBeVisible(); // the chosen method's terms (the box remounts when they arrive)
   await page.getByRole('checkbox', { name: 'I agree to the' }).locator('xpath=ancestor::label').click();
+  await expect(page.getByRole('checkbox', { name: 'I agree to the' })).toBeChecked();
   await update.click();
   const modal = page.getByRole('alertdialog', { name: 'Update payment plan?' });
   await expectNoSeriousA11yViolations(page);
@@ -149,7 +155,9 @@ test('plans: set up a plan from the plan request link', async ({ page }) => {
   await expect(page.getByTestId('each-amount')).toContainText('with fees');
   await page.getByRole('button', { name: 'Plan Summary' }).click();
   await expect(page.getByTestId('schedule-row')).toHaveCount(4);
+  await expect(page.getByRole('link', { name: 'Electronic Payment Agreement' })).toBeVisible(); // the chosen method's terms (the box remounts when they arrive)
   await page.getByRole('checkbox', { name: 'I agree to the' }).locator('xpath=ancestor::label').click();
+  await expect(page.getByRole('checkbox', { name: 'I agree to the' })).toBeChecked();
   await expectNoSeriousA11yViolations(page);
   await setUp.click();
   await expect(page).toHaveURL(new RegExp(`/planrequests/${requestId}/confirmation$`));

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, issueDemoLink, withDb, test } from './support';
+import { agreeToTerms, expectNoSeriousA11yViolations, issueDemoLink, withDb, test } from './support';
 
 /**
  * Click-to-pay journeys against the real server. The paying journeys change the demo data (invoices become
@@ -28,7 +28,7 @@ test('pay two invoices and a credit with the saved card that has a fee: subtotal
   await expect(page.getByTestId('total')).toHaveText('$1,965.08');
   const pay = page.getByRole('button', { name: 'Confirm and Pay' });
   await expect(pay).toBeDisabled();
-  await page.getByRole('checkbox', { name: 'I agree to the' }).check({ force: true });
+  await agreeToTerms(page);
   await expect(pay).toBeEnabled();
   await expectNoSeriousA11yViolations(page);
   await pay.dblclick();
@@ -75,7 +75,7 @@ test('dispute one invoice and part-pay another: the disputed page', async ({ pag
   await expect(page.getByText('Paying $100.00')).toBeVisible();
   await expect(invoiceBox(page, 'INV4411187')).toBeChecked();
   await expect(invoiceBox(page, 'INV4411422')).toBeChecked();
-  await page.getByRole('checkbox', { name: 'I agree to the' }).check({ force: true });
+  await agreeToTerms(page);
   await page.getByRole('button', { name: 'Confirm and Pay' }).click();
   await expect(page.getByRole('heading', { name: /Payment Scheduled for/ })).toBeVisible();
   await expect(page).toHaveURL(/\/click2pay\/disputed$/);

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expectNoSeriousA11yViolations, issueDemoLink, withDb, test } from './support';
+import { agreeToTerms, expectNoSeriousA11yViolations, issueDemoLink, withDb, test } from './support';
 
 /**
  * Messages against the real server, at 375 px and on the desktop: a template message of the demo data
@@ -54,7 +54,7 @@ test('open a template message and pay from it: its invoices preselected, the pay
   for (const other of ['INV4410410', 'INV4410655', 'PFGC-RDU-0004410999-A']) {
     if (other !== mine && (await box(other).count()) > 0 && (await box(other).isChecked())) await box(other).uncheck({ force: true });
   }
-  await page.getByRole('checkbox', { name: 'I agree to the' }).check({ force: true });
+  await agreeToTerms(page);
   await page.getByRole('button', { name: 'Confirm and Pay' }).click();
   await expect(page.getByRole('heading', { name: /Payment Scheduled for/ })).toBeVisible();
   const group = await withDb(async (c) => (await c.query(

@@ -36,6 +36,18 @@ export const test = base.extend({
   },
 });
 
+/**
+ * Ticks "I agree to the" as a user does: after the agreement's link shows. The terms box is remounted, unchecked,
+ * when the chosen method's terms arrive (core §4; the pay page chooses a method itself once the methods load), so a
+ * tick before that is undone — and "Confirm and Pay" stays disabled.
+ */
+export async function agreeToTerms(page: Page): Promise<void> {
+  await expect(page.getByRole('link', { name: 'Electronic Payment Agreement' })).toBeVisible();
+  const terms = page.getByRole('checkbox', { name: 'I agree to the' });
+  await terms.check({ force: true });
+  await expect(terms).toBeChecked();
+}
+
 /** A direct line to the e2e database: the tests read the outbox as a mail client would, and issue links as the CLI does. */
 export async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: e2e().databaseUrl });

@@ -45,7 +45,9 @@ export default defineConfig({
   workers: E2E_PROJECTS.length,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
-  use: { trace: 'off', launchOptions },
+  // an action that cannot happen (a disabled button, a hidden box) fails on its own line with what it waited for,
+  // not as the test's timeout (the last CI failure said only "Test timeout of 60000ms exceeded")
+  use: { trace: 'off', launchOptions, actionTimeout: 20_000, navigationTimeout: 30_000 },
   projects: [
     { name: 'phone-375', workers: 1, use: { ...devices['Desktop Chrome'], baseURL: e2eTarget('phone-375').url, viewport: { width: 375, height: 740 }, hasTouch: true, launchOptions } },
     { name: 'desktop', workers: 1, use: { ...devices['Desktop Chrome'], baseURL: e2eTarget('desktop').url, viewport: { width: 1280, height: 860 }, launchOptions } },

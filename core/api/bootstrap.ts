@@ -61,6 +61,8 @@ export interface PageRender {
   markup: Record<string, string> | null;
   /** Every 200 answer the page's actors used, by API path with query (to carry in the HTML). */
   api: Record<string, unknown>;
+  /** The page sends the reader on to this path by its answers alone (the server may redirect the request there). */
+  forward?: string;
 }
 
 export function serverAnswers(): ServerAnswers | undefined {

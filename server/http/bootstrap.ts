@@ -217,7 +217,8 @@ export function shellScripts(shell: string): Set<string> {
 
 /**
  * The HTML for a token page with a valid token, or null (send the plain shell): the shell, the preloads of its
- * route's chunks and its first screen's data.
+ * route's chunks and its first screen's data; or where the page sends the reader on by its answers alone
+ * (`{ forward }`: a chooser with one option — the server redirects the request there).
  */
 export async function tokenPageHtml(
   app: FastifyInstance,
@@ -226,7 +227,7 @@ export async function tokenPageHtml(
   page: TokenPage,
   pathname = `/token/${encodeURIComponent(page.token)}${page.page}`,
   timeoutMs = BOOTSTRAP_TIMEOUT_MS,
-): Promise<string | null> {
+): Promise<string | { forward: string } | null> {
   let bootstrap = await loadBootstrap(app, page, distDir, timeoutMs);
   if (!bootstrap) return null;
   const shell = readFileSync(shellFile, 'utf8');
@@ -239,6 +240,7 @@ export async function tokenPageHtml(
     // any other token page (the choosers, every page under a location): rendered by the app itself, with the answers
     // its actors asked for inline
     const rendered = await pageFirstScreenHtml(app, distDir, page, pathname, bootstrap);
+    if (rendered && 'forward' in rendered) return rendered;
     if (rendered) {
       firstScreen = rendered.html;
       bootstrap = { ...bootstrap, api: { ...bootstrap.api, ...rendered.api } };

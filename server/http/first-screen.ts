@@ -69,6 +69,11 @@ let rendering = 0;
  * same screen without asking again). The page's API calls are answered by `app.inject` with the page's token: the
  * route, auth, scope check and handler a browser's call takes; only GETs (the renderer never writes).
  */
+/** `to` is a page of the same token (`/token/<token>/vendors…`), nothing else: no other origin, token or app path. */
+export function isTokenPageOf(token: string, to: string): boolean {
+  return to.startsWith(`/token/${encodeURIComponent(token)}/vendors`) && !to.includes('//') && !/[\\?#]/.test(to);
+}
+
 export async function pageFirstScreenHtml(
   app: FastifyInstance,
   distDir: string,
@@ -76,7 +81,7 @@ export async function pageFirstScreenHtml(
   pathname: string,
   bootstrap: Bootstrap,
   timeoutMs = PAGE_FIRST_SCREEN_TIMEOUT_MS,
-): Promise<{ html: string; api: Record<string, unknown> } | null> {
+): Promise<{ html: string; api: Record<string, unknown> } | { forward: string } | null> {
   if (page.kind === 'dashboard') return null; // its own first screen (above)
   const renderer = await rendererOf(distDir);
   if (!renderer?.renderPageFirstScreen) return null;
@@ -90,6 +95,9 @@ export async function pageFirstScreenHtml(
   rendering += 1;
   try {
     const rendered = await renderer.renderPageFirstScreen({ path: pathname, token: page.token, api: bootstrap.api, files: bootstrap.files, get, timeoutMs });
+    // The page sends the reader on by its answers alone (a chooser with one option, AutoPay set up or not): the server
+    // redirects the request — only within the same token's pages.
+    if (rendered.forward && isTokenPageOf(page.token, rendered.forward)) return { forward: rendered.forward };
     if (!rendered.markup) return null;
     const variants = Object.entries(rendered.markup).map(([name, markup]) => `<div data-viewport="${attribute(name)}">${markup}</div>`).join('');
     return { html: `<div id="${FIRST_SCREEN_ID}" data-path="${attribute(pathname)}" data-release="settled">${variants}</div>`, api: rendered.api };

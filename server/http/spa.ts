@@ -145,6 +145,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
         // A token page with a valid token: the shell with its route's preloads and its first screen's data.
         const page = request.method === 'GET' ? tokenPageOf(pathname) : null;
         const html = page ? await tokenPageHtml(app, distDir, shellFile, page, pathname, options.bootstrapTimeoutMs) : null;
+        // A page that sends the reader on by its answers alone (a chooser with one option): one redirect, not a page
+        // whose script loads only to leave it. Per token and per moment (a second location may come): never cached.
+        if (html && typeof html === 'object') return reply.header('cache-control', 'no-store').redirect(html.forward, 302);
         if (html) return sendDynamicHtml(request, reply, html);
         return sendHtml(request, reply, shellFile);
       }

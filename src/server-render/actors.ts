@@ -22,8 +22,15 @@ export class ServerActors implements ServerEffects {
   /** Where the page sends the reader on arrival, if it does (src/app/redirect.tsx). */
   redirectedTo: string | null = null;
 
+  /** Where the page sends the reader on by its answers alone (src/ui/settling-effect.ts), if it does. */
+  forwardedTo: string | null = null;
+
   redirect(to: string): void {
     this.redirectedTo ??= to;
+  }
+
+  forward(to: string): void {
+    this.forwardedTo ??= to;
   }
 
   /** A settling effect (src/ui/settling-effect.ts) runs when its dependencies changed; the run is a change of the pass. */

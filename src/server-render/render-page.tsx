@@ -114,6 +114,8 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
           // session's saved methods — asks all the same): else its answers are awaited and the page rendered again.
           const started = store.takeStarted();
           if (!(await settle(render, deadline))) return { markup: null, api: used };
+          // The page sends the reader on by its answers alone (a chooser's only option): that is the answer.
+          if (store.forwardedTo !== null && store.redirectedTo === null) return { markup: null, api: used, forward: store.forwardedTo };
           done = started === 0 && render.asked === askedBefore;
         }
         // Only a page that is there: its frame shown and nothing still loading (the test the browser applies to the

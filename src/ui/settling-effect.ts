@@ -11,8 +11,14 @@ import { createContext, useContext, useEffect, useId, type DependencyList, type 
 export interface ServerEffects {
   /** Runs `effect` for the hook `id` when `deps` differ from its last run's. */
   run(id: string, deps: DependencyList, effect: EffectCallback): void;
-  /** The page sends the reader to `to` on arrival (src/app/redirect.tsx). */
+  /** The page sends the reader to `to` on arrival (src/app/redirect.tsx): the page gets no first screen. */
   redirect(to: string): void;
+  /**
+   * The page sends the reader on to `to` by its answers alone — nothing of the browser's (history state, storage) goes
+   * into it: the server may answer the page's request with that redirect itself (a chooser with one option, AutoPay
+   * set up or not).
+   */
+  forward(to: string): void;
 }
 
 export const ServerEffectsContext = createContext<ServerEffects | null>(null);

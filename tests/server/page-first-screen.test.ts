@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortal, sharedBuild } from '../../scripts/bench/bundle-size';
 import { payInvoiceNumber } from '../../core/rules/invoices';
 import { startTestServer, type TestServer } from './helpers/app.js';
+import { isTokenPageOf } from '../../server/http/first-screen.js';
 
 let s: TestServer;
 let work: string;
@@ -61,7 +62,7 @@ function inlineAnswers(body: string): Record<string, unknown> {
 }
 
 /**
- * The page's HTML, asked again (up to three times) while it comes without its first screen: the server sends a page
+ * The page's HTML (or its redirect), asked again (up to three times) while it comes without its first screen: the server sends a page
  * whose render takes longer than its budget as the plain page, by design — the first render of a process loads the
  * renderer's modules, and a loaded machine (the test stages run side by side) can push one past 1 s.
  */
@@ -151,12 +152,40 @@ describe('a page under a location carries its first screen, rendered by the app 
     }
   });
 
-  it('a page that sends the reader elsewhere on arrival gets none (AutoPay set-up with AutoPay on goes to its management)', async () => {
+  it('a page that sends the reader on by its answers alone is a redirect: a chooser with one option, AutoPay set up', async () => {
+    // the demo contact has one location at the second vendor: its chooser forwards there (spec §2), now the server does
+    const only = await pageWithFirstScreen(`/token/${dana}/vendors/${s.demo.vendors.coastal}/locations`);
+    expect(only.statusCode).toBe(302);
+    expect(only.headers.location).toBe(pagePath(dana, '', s.demo.vendors.coastal, s.demo.locations.coastalBlueHeron));
+    expect(only.headers['cache-control']).toBe('no-store');
+    // where it leads paints its own first screen (the dashboard's)
+    const there = await pageWithFirstScreen(String(only.headers.location));
+    expect(there.statusCode).toBe(200);
+    expect(firstScreenOf(there.body)).not.toBeNull();
+    // AutoPay is on at Blue Heron Grill: its set-up page (and its request link's) sends the reader to its management
     const manage = await pageWithFirstScreen(pagePath(dana, '/autopaymanage'));
     expect(textOf(firstScreenOf(manage.body)!.variants.wide)).toContain('AutoPay');
-    const res = await s.app.inject({ url: pagePath(dana, '/autopay'), headers: html });
+    const setup = await pageWithFirstScreen(pagePath(dana, '/autopay'));
+    expect(setup.statusCode).toBe(302);
+    expect(setup.headers.location).toBe(pagePath(dana, '/autopaymanage'));
+  });
+
+  it("a page that leaves by the browser's own state is sent whole, without a first screen (a confirmation reloaded)", async () => {
+    // the AutoPay confirmation shows what history state carries; without it the app goes to AutoPay's management —
+    // a decision only the browser can take (a reload keeps the state), so the server sends the page as it is
+    const res = await s.app.inject({ url: pagePath(dana, '/autopayconfirmation'), headers: html });
     expect(res.statusCode).toBe(200);
     expect(firstScreenOf(res.body)).toBeNull();
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it("no redirect leaves the token's pages, and a chooser with several options is a page", async () => {
+    const several = await pageWithFirstScreen(`/token/${dana}/vendors/${s.demo.vendors.pfg}/locations`);
+    expect(several.statusCode).toBe(200);
+    // another customer's vendor: the chooser is not forwarded anywhere (the app shows its failure, in the browser)
+    const other = await s.app.inject({ url: `/token/${marcus}/vendors/${s.demo.vendors.coastal}/locations`, headers: html });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.location).toBeUndefined();
   });
 
   it("another customer's location: no first screen and none of its answers in the page", async () => {
@@ -197,5 +226,17 @@ describe('a page under a location carries its first screen, rendered by the app 
       expect(firstScreenOf(res.body), rest).not.toBeNull();
     }
     expect(await count()).toBe(before);
+  });
+});
+
+describe('isTokenPageOf: where the server may redirect a page to', () => {
+  it("only the same token's pages", () => {
+    expect(isTokenPageOf('abc', '/token/abc/vendors/v/locations/l')).toBe(true);
+    expect(isTokenPageOf('abc', '/token/abcd/vendors/v/locations')).toBe(false);
+    expect(isTokenPageOf('abc', '/token/other/vendors')).toBe(false);
+    expect(isTokenPageOf('abc', '//evil.example/token/abc/vendors')).toBe(false);
+    expect(isTokenPageOf('abc', '/token/abc/vendors//evil.example')).toBe(false);
+    expect(isTokenPageOf('abc', '/token/abc/vendors/v?next=x')).toBe(false);
+    expect(isTokenPageOf('abc', '/404')).toBe(false);
   });
 });

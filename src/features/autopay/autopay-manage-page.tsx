@@ -52,7 +52,7 @@ export function AutopayManage({ vendorId, locationId, vendor, base, now }: { ven
   const view = useAutopayPage({ vendorId, locationId, requestId: null, vendor, now });
   if (view.status === 'loading') return <AutopaySkeleton />;
   if (view.status === 'failed') return <LoadFailed onRetry={view.retry} />;
-  if (view.status === 'inactive' || !view.autopay) return <Redirect to={paths.autopay(base)} replace />;
+  if (view.status === 'inactive' || !view.autopay) return <Redirect to={paths.autopay(base)} replace byAnswers />;
   return <ManageForm view={view} autopay={view.autopay} vendorId={vendorId} locationId={locationId} base={base} />;
 }
 

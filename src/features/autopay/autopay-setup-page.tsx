@@ -25,7 +25,7 @@ export function AutopaySetup({ vendorId, locationId, vendor, base, requestId, no
   const submit = useAutopaySubmit(view, base, vendorId, locationId);
   if (view.status === 'loading') return <AutopaySkeleton />;
   if (view.status === 'failed') return <LoadFailed onRetry={view.retry} />;
-  if (view.status === 'active') return <Redirect to={paths.autopayManage(base)} replace />;
+  if (view.status === 'active') return <Redirect to={paths.autopayManage(base)} replace byAnswers />;
   return (
     <div className={layout.stack}>
       <MethodSection view={view} vendorId={vendorId} locationId={locationId} selectedId={view.context.method?.id ?? null} />

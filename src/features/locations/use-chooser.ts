@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef } from 'react';
+import { useContext, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { Location, Vendor } from '../../../machines/load/load.actors';
@@ -8,19 +8,26 @@ import { chooserMachine, type ChooserOption, type ChooserOptions } from '../../.
 import { formatAddress, sortLocations, sortVendors, vendorLabel } from '../../../machines/selection/selection.selectors';
 import { settled, useSession } from '../../app/session';
 import { paths } from '../../../core/rules/paths';
+import { ServerEffectsContext } from '../../ui/settling-effect';
 
 export type ChooserView = ReturnType<typeof connectChooser>;
 
 function useChooser(loadOptions: (refresh: boolean) => Promise<ChooserOptions>, pathOf: (id: string) => string): ChooserView {
   const navigate = useNavigate();
-  const refs = useRef({ navigate, loadOptions, pathOf });
-  refs.current = { navigate, loadOptions, pathOf };
+  // On the server (a first screen) navigation never happens: the only option is where the server redirects the request.
+  const server = useContext(ServerEffectsContext);
+  const refs = useRef({ navigate, loadOptions, pathOf, server });
+  refs.current = { navigate, loadOptions, pathOf, server };
   const logic = useMemo(
     () =>
       chooserMachine.provide({
         actors: { loadOptions: fromPromise<ChooserOptions, { refresh: boolean }>(({ input }) => refs.current.loadOptions(input.refresh)) },
         actions: {
-          forwardToOnlyOption: (_, { id }: { id: string }) => refs.current.navigate(refs.current.pathOf(id), { replace: true }),
+          forwardToOnlyOption: (_, { id }: { id: string }) => {
+            const { server, navigate, pathOf } = refs.current;
+            if (server) server.forward(pathOf(id));
+            else navigate(pathOf(id), { replace: true });
+          },
           goToChosenOption: (_, { id }: { id: string }) => refs.current.navigate(refs.current.pathOf(id)),
         },
       }),

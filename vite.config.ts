@@ -6,6 +6,7 @@ import { prerenderLanding } from './scripts/build/prerender.ts';
 import { chunkMap } from './scripts/build/chunk-map.ts';
 import { scriptInventory } from './scripts/build/script-inventory.ts';
 import { devInspect } from './scripts/atlas/vite-dev-inspect.ts';
+import { clientActors } from './scripts/build/client-actors.ts';
 
 /** The year written into the prerendered footer; the footer hydrates from it (src/ui/footer.tsx). */
 const buildYear = String(new Date().getFullYear());
@@ -29,6 +30,7 @@ export default defineConfig({
       },
     }),
     prerenderLanding({ buildYear }),
+    clientActors(),
     chunkMap(),
     precompress(),
     devInspect(),
@@ -47,7 +49,7 @@ export default defineConfig({
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 20 },
             // XState and its React binding: every page behind a token runs it; the landing page loads it with the first
             // interaction. Not xstate/graph (path generation, only the workflow atlas uses it).
-            { name: 'xstate', test: /node_modules[\\/](xstate(?=[\\/](?!dist[\\/]xstate-graph))|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/, priority: 20 },
+            { name: 'xstate', test: /node_modules[\\/](xstate(?=[\\/](?!dist[\\/]xstate-graph))|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]|src[\\/]app[\\/]xstate-react-client\.ts$/, priority: 20 },
             // The frame every token page renders first (token guard, session, replay, header, announcements frame, location
             // frame, dashboard and the machines they start): one request instead of about fifteen small ones — on HTTP/1.1
             // a phone opens six connections per host, so a chain of small chunks queues behind itself (dashboard).

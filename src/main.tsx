@@ -30,6 +30,12 @@ const app = (
 const prerendered = container.dataset.prerendered;
 if (prerendered && prerendered === (window.location.pathname.replace(/(.)\/$/, '$1') || '/')) {
   void whenInitialized(router).then(() => startTransition(() => void hydrateRoot(container, app)));
+} else if (document.getElementById('pp-first-screen')) {
+  // The server painted this page's first screen (src/ui/first-screen.ts): the app renders beneath it, unseen, until
+  // its own screen is settled. Nothing waits on that render, so it is a transition: React yields to the browser every
+  // few milliseconds (a tap on the painted page is handled at once) instead of one long task.
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 } else {
   createRoot(container).render(app);
 }

@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/bench/lighthouse.ts [--runs N] [--routes a,b] [--no-build] [--out FILE]
+ * npx tsx scripts/bench/lighthouse.ts [--runs N] [--routes a,b] [--no-build] [--out FILE] [--reports DIR]
  *
  * Lighthouse 12 (node API, default mobile preset: simulated throttling, Moto G Power-class device), in one run, on:
  *  - `baseline`: the bare React 19 + react-router 7 page (scripts/bench/baseline/), built by buildBaseline and served
@@ -17,6 +17,8 @@
  * Prints one table (baseline first): score, LCP, CLS, TBT, each marked against the target (98, 1.8 s, 0.02), and
  * writes the figures (medians and every run) to .bench-results/lighthouse.json (--out) to compare before and after;
  * then the landing page's JavaScript (gzip) against the bare page (unless --routes leaves out landing).
+ * `--reports DIR` keeps each run's whole Lighthouse report (DIR/<page>-<run>.json: long tasks, main-thread work…) and
+ * its trace (DIR/<page>-<run>.trace.json, for Chromium's performance panel).
  * Chromium: CHROME_PATH, else /usr/bin/chromium.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     routes: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string', default: path.join('.bench-results', 'lighthouse.json') },
+    reports: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(values.runs) || 1);
@@ -203,10 +206,10 @@ class RuntimeError extends Error {
 }
 
 /** One audit; a run Lighthouse could not record is reported and run again (at most twice). */
-async function auditOnce(url: string): Promise<Figures> {
+async function auditOnce(url: string, report?: string): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(url);
+      return await audit(url, report);
     } catch (error) {
       if (!(error instanceof RuntimeError) || attempt >= 3) throw error;
       console.log(`  (Lighthouse could not record a run of ${new URL(url).pathname.slice(0, 24)}…: ${error.code}; running it again)`);
@@ -214,7 +217,7 @@ async function auditOnce(url: string): Promise<Figures> {
   }
 }
 
-async function audit(url: string): Promise<Figures> {
+async function audit(url: string, report?: string): Promise<Figures> {
   const { launch } = await import('chrome-launcher');
   const lighthouse = (await import('lighthouse')).default;
   const chrome = await launch({
@@ -227,6 +230,12 @@ async function audit(url: string): Promise<Figures> {
     // A run Lighthouse itself could not record (e.g. NO_NAVSTART: the trace lacks the navigation) has no figures, not
     // a score of 0: it is reported and run again (main), never counted.
     if (result.lhr.runtimeError) throw new RuntimeError(result.lhr.runtimeError.code, result.lhr.runtimeError.message);
+    if (report) {
+      mkdirSync(path.dirname(report), { recursive: true });
+      writeFileSync(report, typeof result.report === 'string' ? result.report : result.report[0]);
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) writeFileSync(report.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+    }
     const { audits, categories } = result.lhr;
     return {
       score: Math.round((categories.performance.score ?? 0) * 100),
@@ -299,7 +308,7 @@ async function main() {
     }
     const results = new Map<string, Figures[]>(pages.map(([name]) => [name, []]));
     for (let i = 0; i < runs; i++) {
-      for (const [name, url] of pages) results.get(name)!.push(await auditOnce(url));
+      for (const [name, url] of pages) results.get(name)!.push(await auditOnce(url, values.reports ? path.resolve(values.reports, `${name}-${i + 1}.json`) : undefined));
     }
     for (const [name, url] of pages) rows.push(summarize(name, url, results.get(name)!));
     console.log(`\nLighthouse 12, mobile preset (simulated throttling), median of ${runs} run(s); baseline = bare React 19 + react-router 7 page:`);

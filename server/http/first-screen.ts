@@ -99,7 +99,11 @@ export async function pageFirstScreenHtml(
     // redirects the request — only within the same token's pages.
     if (rendered.forward && isTokenPageOf(page.token, rendered.forward)) return { forward: rendered.forward };
     if (!rendered.markup) return null;
-    const variants = Object.entries(rendered.markup).map(([name, markup]) => `<div data-viewport="${attribute(name)}">${markup}</div>`).join('');
+    // Width classes whose markup is the same (a page without method labels is the same below 550 px) share one variant:
+    // `data-viewport` lists them (index.css matches each name as a word) — a long report is sent twice, not three times.
+    const names = new Map<string, string[]>();
+    for (const [name, markup] of Object.entries(rendered.markup)) names.set(markup, [...(names.get(markup) ?? []), name]);
+    const variants = [...names].map(([markup, shared]) => `<div data-viewport="${attribute(shared.join(' '))}">${markup}</div>`).join('');
     return { html: `<div id="${FIRST_SCREEN_ID}" data-path="${attribute(pathname)}" data-release="settled">${variants}</div>`, api: rendered.api };
   } catch {
     return null;

@@ -48,7 +48,8 @@
  *   virtualised rows keep their fixed height (their free text, if any, is clamped to the lines that fit).
  * - Row entrance (spec §9): the rows of the first render fade in over 350 ms, staggered by 10 ms per row (the first
  *   `ENTER_STAGGER_ROWS` rows; later ones start together), with opacity and a transform only — no layout shift. Rows
- *   that mount later (scrolled into view) appear at once. Off under `prefers-reduced-motion: reduce`.
+ *   that mount later (scrolled into view) appear at once. Off under `prefers-reduced-motion: reduce`. A page painted
+ *   from its HTML plays it there; the app's table that takes that screen's place does not play it again.
  * - Keyboard: native checkboxes, buttons and links in the tab order; ArrowUp/ArrowDown move focus to the same control
  *   in the previous/next row, scrolling rows that are not rendered yet into view; the focused row is kept rendered
  *   while it scrolls out of view, so focus is never lost. The disclosure is a native button (Enter / Space).
@@ -67,10 +68,11 @@
  */
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
-  memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type ReactNode,
+  memo, useCallback, useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type ReactNode,
 } from 'react';
 import { cx, sva } from '../../styled-system/css';
 import { useServerViewportWidth } from './server-viewport';
+import { firstScreenPath } from './first-screen';
 
 export type SortDirection = 'ascending' | 'descending';
 export type SelectAllState = 'none' | 'some' | 'all';
@@ -473,6 +475,9 @@ function RowView<T>({
   }
 }
 
+/** The rows a table under a first screen starts from (see `DataTable`). */
+const NO_ROWS: readonly never[] = [];
+
 /** Memoised: a row re-renders only when one of its own props changes (see the stability rules above). */
 const Row = memo(RowView) as typeof RowView;
 
@@ -490,10 +495,20 @@ const controlsOf = (row: Element) => [...row.querySelectorAll<HTMLElement>(FOCUS
 
 /** The shared table: see the header of this file. */
 export function DataTable<T>({
-  label, rows, rowKey, columns, selection, initialSort = null, sort: controlledSort, onSortChange, rowHeight = 48, overscan = 8, virtualizeAbove = 100, rowAttributes,
+  label, rows: givenRows, rowKey, columns, selection, initialSort = null, sort: controlledSort, onSortChange, rowHeight = 48, overscan = 8, virtualizeAbove = 100, rowAttributes,
   rowDetail, rowDetailHeight = 56, detailsLabel = 'Details', className,
 }: DataTableProps<T>) {
   const phoneLayout = usePhoneLayout();
+  // Under a first screen painted from the HTML (./first-screen.ts), where the app renders unseen beneath it, rows
+  // render in the background (a transition React slices, yielding to the browser every few milliseconds), not in the
+  // update that brought them: a page's rows are most of its render, and React would render them in one piece.
+  // Meanwhile the table is `aria-busy`, which holds the painted screen until they are there. Once the app is on screen
+  // rows render at once again (a row's controlled input must never lag behind what is typed); the server renders them
+  // at once.
+  const [startedUnderFirstScreen] = useState(() => firstScreenPath() !== null);
+  const deferredRows = useDeferredValue(givenRows, startedUnderFirstScreen ? (NO_ROWS as readonly T[]) : undefined);
+  const rows = firstScreenPath() !== null ? deferredRows : givenRows;
+  const updating = rows !== givenRows;
   const idPrefix = useId().replace(/:/g, '');
   const plan = useMemo(() => phonePlanOf(columns), [columns]);
   const phone = phoneLayout ? plan : null;
@@ -527,9 +542,12 @@ export function DataTable<T>({
   const size = phone ? phoneRowHeightOf(columns) : rowHeight;
   const bodyRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  const virtualized = sorted.length > virtualizeAbove;
   // The body's distance from the top of the document: the virtualizer maps window scroll to rows with it. Content
-  // above may change height (a picker loading), so it is re-measured whenever the document resizes.
+  // above may change height (a picker loading), so it is re-measured whenever the document resizes. Only a virtualised
+  // table needs it: measuring lays the whole document out there and then (a page's first render pays for it twice).
   useLayoutEffect(() => {
+    if (!virtualized) return;
     const measure = () => {
       const el = bodyRef.current;
       if (el) setScrollMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
@@ -539,7 +557,7 @@ export function DataTable<T>({
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();
-  }, []);
+  }, [virtualized]);
   const focused = useRef<number | null>(null);
   // The rows of the first render with rows: they play the entrance; rows mounted later (scrolling) do not.
   const entering = useRef<ReadonlySet<string> | null>(null);
@@ -552,7 +570,6 @@ export function DataTable<T>({
     }
     return indexes;
   }, []);
-  const virtualized = sorted.length > virtualizeAbove;
   const heightOf = (i: number) => {
     const base = size + (rowDetail && rowDetail(sorted[i]) !== null ? rowDetailHeight : 0);
     if (!phone) return base;
@@ -572,9 +589,14 @@ export function DataTable<T>({
     opened.current.set(key, height);
     setMeasured((n) => n + 1);
   }, []);
-  useLayoutEffect(() => virtualizer.measure(), [size, virtualizer, rowDetail ? sorted : null, phone ? expanded : null, measured]); // eslint-disable-line react-hooks/exhaustive-deps
+  // (only a virtualised table has anything to measure: the call re-renders the table, synchronously, in a layout effect)
+  useLayoutEffect(() => {
+    if (virtualized) virtualizer.measure();
+  }, [virtualized, size, virtualizer, rowDetail ? sorted : null, phone ? expanded : null, measured]); // eslint-disable-line react-hooks/exhaustive-deps
   const items: Array<{ index: number }> = virtualized ? virtualizer.getVirtualItems() : sorted.map((_, index) => ({ index }));
-  if (entering.current === null && items.length > 0) entering.current = new Set(items.map((item) => rowKey(sorted[item.index])));
+  // Under a first screen painted from the HTML (./first-screen.ts) the rows already entered there: the app's rows,
+  // rendered unseen beneath it, take its place as they are — replaying the entrance would blank them out again.
+  if (entering.current === null && items.length > 0) entering.current = firstScreenPath() !== null ? new Set() : new Set(items.map((item) => rowKey(sorted[item.index])));
   let padTop = 0;
   let padBottom = 0;
   if (virtualized) {
@@ -614,6 +636,7 @@ export function DataTable<T>({
     <div
       role="table"
       aria-label={label}
+      aria-busy={updating || undefined}
       aria-rowcount={sorted.length + 1}
       data-layout={phone ? 'phone' : 'table'}
       className={cx(classes.root, className)}

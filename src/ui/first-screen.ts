@@ -89,10 +89,18 @@ export const SETTLING_MARKS = {
   loading: [['data-skeleton', ''], ['data-loading', ''], ['aria-busy', 'true']] as const,
 };
 
-/** The app's screen under `root` is settled (SETTLING_MARKS). */
+/**
+ * On `<html>` while the app is still taking changes it has been told of but not yet rendered (the browser build's
+ * `useSelector`, src/app/xstate-react-client.ts, renders them in a transition while a first screen is shown): the app's
+ * screen is not the page yet, however settled it looks.
+ */
+export const APP_UPDATING_ATTRIBUTE = 'data-pp-updating';
+
+/** The app's screen under `root` is settled (SETTLING_MARKS), and no change is still on its way to it. */
 export function appScreenSettled(root: ParentNode): boolean {
   const loading = SETTLING_MARKS.loading.map(([name, value]) => (value ? `[${name}="${value}"]` : `[${name}]`)).join(', ');
-  return !!root.querySelector(`[${SETTLING_MARKS.shown}]`) && !root.querySelector(loading);
+  const updating = typeof document !== 'undefined' && document.documentElement.hasAttribute(APP_UPDATING_ATTRIBUTE);
+  return !updating && !!root.querySelector(`[${SETTLING_MARKS.shown}]`) && !root.querySelector(loading);
 }
 
 /**
@@ -112,6 +120,8 @@ export function releaseFirstScreenWhenSettled(root: HTMLElement): void {
     }
   });
   observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: [SETTLING_MARKS.shown, ...SETTLING_MARKS.loading.map(([name]) => name)] });
+  // the last change taken may alter nothing under root: its end is a change too
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: [APP_UPDATING_ATTRIBUTE] });
 }
 
 /** Starts the latest-release timer (src/main.tsx). */

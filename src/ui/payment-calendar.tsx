@@ -5,6 +5,17 @@ import { calendarTexts as t } from './texts';
 
 const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 
+// The labels in US English, spelled here: `toLocaleString` with options builds an Intl.DateTimeFormat per call (a
+// month has 31 day labels), and the first one loads the locale's date data — together the pay page's costliest part
+// of its start. Same text as `en-US` { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }
+// (tests/features/ui/payment-calendar-labels.test.ts compares them).
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** "Monday, November 30, 2026". */
+export const dayLabel = (day: Temporal.PlainDate) => `${WEEKDAY_NAMES[day.dayOfWeek - 1]}, ${MONTHS[day.month - 1]} ${day.day}, ${day.year}`;
+/** "November 2026". */
+export const monthLabel = (month: Temporal.PlainYearMonth | Temporal.PlainDate) => `${MONTHS[month.month - 1]} ${month.year}`;
+
 const styles = {
   head: css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: '2' }),
   nav: css({ minWidth: '44px', minHeight: '44px', borderRadius: 'control', bg: 'white', borderWidth: '1px', borderColor: 'line', cursor: 'pointer', _disabled: { opacity: 0.4, cursor: 'not-allowed' }, _focusVisible: { outline: '3px solid', outlineColor: 'brand.500' } }),
@@ -35,7 +46,7 @@ export function PaymentCalendar({ validDates, value, today, onChange }: PaymentC
   const valid = new Set(validDates);
   const start = shown.toPlainDate({ day: 1 });
   const days = Array.from({ length: shown.daysInMonth }, (_, i) => start.add({ days: i }));
-  const label = start.toLocaleString('en-US', { month: 'long', year: 'numeric' });
+  const label = monthLabel(start);
   if (validDates.length === 0) return <p>{t.noDate}</p>;
   return (
     <div role="group" aria-label={t.date}>
@@ -56,7 +67,7 @@ export function PaymentCalendar({ validDates, value, today, onChange }: PaymentC
               style={i === 0 ? { gridColumnStart: day.dayOfWeek } : undefined}
               disabled={!valid.has(iso)}
               aria-pressed={value === iso}
-              aria-label={day.toLocaleString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })}
+              aria-label={dayLabel(day)}
               data-date={iso}
               onClick={() => onChange(iso)}
             >

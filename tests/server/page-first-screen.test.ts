@@ -51,7 +51,8 @@ function firstScreenOf(body: string): Painted | null {
   const end = body.indexOf('<div id="root"></div>', open.index);
   const inner = body.slice(open.index + open[0].length, end);
   const variants: Record<string, string> = {};
-  for (const part of inner.split('<div data-viewport="').slice(1)) variants[part.slice(0, part.indexOf('"'))] = part;
+  // a variant shared by width classes with the same markup names them all ("narrow phone")
+  for (const part of inner.split('<div data-viewport="').slice(1)) for (const name of part.slice(0, part.indexOf('"')).split(' ')) variants[name] = part;
   return { path: open[1].replace(/&amp;/g, '&'), release: open[2] ?? '', variants };
 }
 

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useMemo, useRef } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import { loadedTemporal } from '../../../core/rules/temporal-on-demand';
 import { AnnouncementsContext, type AnnouncementsRef } from './announcements-context';
@@ -60,11 +60,7 @@ export function useAppAnnouncements(): AnnouncementsRef | null {
  */
 export function useAnnouncementsSettled(): boolean {
   const actor = useAppAnnouncements();
-  const subscribe = useCallback((cb: () => void) => {
-    if (!actor) return () => {};
-    const sub = actor.subscribe(cb);
-    return () => sub.unsubscribe();
-  }, [actor]);
-  const get = () => (actor ? selectAnnouncementsSettled(actor.getSnapshot()) : true);
-  return useSyncExternalStore(subscribe, get, get);
+  // through `useSelector` like every other read of an actor, so the frame decides with the same snapshot its
+  // announcements render (src/app/xstate-react-client.ts)
+  return useSelector(actor ?? undefined, (snapshot) => (snapshot ? selectAnnouncementsSettled(snapshot) : true));
 }

@@ -1,4 +1,5 @@
-import { defineConfig } from '@pandacss/dev';
+import { defineConfig, defineSlotRecipe } from '@pandacss/dev';
+import { dataTableRecipe } from './src/ui/data-table.recipe';
 
 /**
  * Panda theme for the portal: brand palette, semantic tokens, breakpoints from the spec (§9:
@@ -37,6 +38,9 @@ export default defineConfig({
           card: { value: '0 1px 2px rgba(16, 24, 40, 0.06), 0 1px 3px rgba(16, 24, 40, 0.10)' },
           raised: { value: '0 12px 32px rgba(16, 24, 40, 0.18)' },
         },
+      },
+      slotRecipes: {
+        dataTable: defineSlotRecipe(dataTableRecipe),
       },
       keyframes: {
         spin: { from: { transform: 'rotate(0deg)' }, to: { transform: 'rotate(360deg)' } },

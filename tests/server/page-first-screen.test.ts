@@ -132,6 +132,17 @@ describe('a page under a location carries its first screen, rendered by the app 
     }
   });
 
+  it('width classes with the same markup share one variant: the statement is sent twice, not three times', async () => {
+    const res = await pageWithFirstScreen(pagePath(dana, '/statement'));
+    const painted = firstScreenOf(res.body)!;
+    expect(Object.keys(painted.variants).sort()).toEqual(['narrow', 'phone', 'wide']);
+    // below 550 px both classes lay the statement out as phone rows, and it has no method labels (the 420 px rule)
+    expect(res.body).toContain('<div data-viewport="narrow phone">');
+    expect(res.body.split('<div data-viewport="').length - 1).toBe(2);
+    expect(painted.variants.narrow).toBe(painted.variants.phone);
+    expect(painted.variants.wide).not.toBe(painted.variants.phone);
+  });
+
   it('the vendor and location choosers: their cards and rows painted, settled', async () => {
     const vendors = await pageWithFirstScreen(`/token/${dana}/vendors`);
     const choose = firstScreenOf(vendors.body);

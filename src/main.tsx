@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router';
 import { whenInitialized } from './app/router-ready';
-import { releaseFirstScreenLater, releaseFirstScreenWhenSettled } from './ui/first-screen';
+import { firstScreenPath, releaseFirstScreenLater, releaseFirstScreenWhenSettled } from './ui/first-screen';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -30,7 +30,7 @@ const app = (
 const prerendered = container.dataset.prerendered;
 if (prerendered && prerendered === (window.location.pathname.replace(/(.)\/$/, '$1') || '/')) {
   void whenInitialized(router).then(() => startTransition(() => void hydrateRoot(container, app)));
-} else if (document.getElementById('pp-first-screen')) {
+} else if (firstScreenPath() !== null) {
   // The server painted this page's first screen (src/ui/first-screen.ts): the app renders beneath it, unseen, until
   // its own screen is settled. Nothing waits on that render, so it is a transition: React yields to the browser every
   // few milliseconds (a tap on the painted page is handled at once) instead of one long task.

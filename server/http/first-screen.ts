@@ -61,6 +61,11 @@ export const PAGE_FIRST_SCREEN_TIMEOUT_MS = 1000;
 export const MAX_CONCURRENT_PAGE_RENDERS = 4;
 let rendering = 0;
 
+/** `to` is a page of the same token (`/token/<token>/vendors…`), nothing else: no other origin, token or app path. */
+export function isTokenPageOf(token: string, to: string): boolean {
+  return to.startsWith(`/token/${encodeURIComponent(token)}/vendors`) && !to.includes('//') && !/[\\?#]/.test(to);
+}
+
 /**
  * The first screen of a token page other than the dashboard — the vendor and location choosers and every page under a
  * location — rendered by the app itself on the server
@@ -69,11 +74,6 @@ let rendering = 0;
  * same screen without asking again). The page's API calls are answered by `app.inject` with the page's token: the
  * route, auth, scope check and handler a browser's call takes; only GETs (the renderer never writes).
  */
-/** `to` is a page of the same token (`/token/<token>/vendors…`), nothing else: no other origin, token or app path. */
-export function isTokenPageOf(token: string, to: string): boolean {
-  return to.startsWith(`/token/${encodeURIComponent(token)}/vendors`) && !to.includes('//') && !/[\\?#]/.test(to);
-}
-
 export async function pageFirstScreenHtml(
   app: FastifyInstance,
   distDir: string,

@@ -60,17 +60,17 @@ function takeLater(take: () => void): void {
   }, 0);
 }
 
+interface RoutedActor extends Subscribable {
+  /** The component committed a render that read `snapshot`. */
+  committed(snapshot: unknown): void;
+}
+
 /**
  * The actor as the package's `useSelector` reads it: the snapshot it last took. Under a first screen a change is taken
  * by `takeLater` and rendered in its transition (`rerender`); otherwise it is handed on at once, as the package does. A
  * change between the render and the subscription (an actor started in an effect, as `useActorRef` does) is taken the
  * same way: React checks for one right after subscribing and would render it synchronously.
  */
-interface RoutedActor extends Subscribable {
-  /** The component committed a render that read `snapshot`. */
-  committed(snapshot: unknown): void;
-}
-
 function routedActor(actor: Subscribable, rerender: () => void): RoutedActor {
   let current: unknown = actor.getSnapshot();
   const mark = {};

@@ -178,7 +178,6 @@ function subscribeMedia(query: string, cb: () => void) {
   return () => list.removeEventListener?.('change', cb);
 }
 
-export { PHONE_LINE, PHONE_DETAIL_LINE };
 
 /** The phone roles of the columns: the declared ones, else first `primary`, next two `secondary`, the rest `detail`. */
 export function phoneRolesOf(columns: readonly { phone?: PhoneRole }[]): PhoneRole[] {

@@ -10,15 +10,6 @@ import { issueDemoLink, withDb, test } from './support';
  */
 
 const MAX_CLS = 0.02;
-/**
- * Known offenders, open in issue 22 and named in its closing note: on a loaded machine (the full suite) the run
- * measured, at 375 px, the landing page's hero and footer moving 13 px (0.031) and the AutoPay set-up page's
- * start-date section changing height as its terms arrive (0.023; 0.030 on a desktop); run alone they measure 0 and
- * 0.006 — an intermediate
- * state that only a slow load shows. Each is held at a ceiling above what was measured, so it cannot get worse
- * unnoticed, until it is fixed and removed from here; every other route keeps 0.02.
- */
-const KNOWN_SHIFTS: Readonly<Record<string, number>> = { landing: 0.05, autopaySetup: 0.05, 'autopaySetup (request)': 0.05 };
 
 interface Shift {
   value: number;
@@ -143,10 +134,8 @@ async function demoRoutes(): Promise<Array<[name: string, path: string]>> {
   ];
 }
 
-test('no route shifts its layout while it loads (cumulative layout shift at most 0.02)', async ({ page }, info) => {
-  test.setTimeout(240_000);
-  await observeShifts(page);
-  const routes = await demoRoutes();
+/** Opens each route in turn and lists those whose layout shifts add up to more than MAX_CLS (every figure is printed). */
+async function measure(page: Page, routes: Array<[name: string, path: string]>, label: string): Promise<string[]> {
   const over: string[] = [];
   const figures: string[] = [];
   for (const [name, path] of routes) {
@@ -156,8 +145,36 @@ test('no route shifts its layout while it loads (cumulative layout shift at most
     const cls = shifts.reduce((sum, s) => sum + s.value, 0);
     figures.push(`${name}: ${cls.toFixed(3)}${settled ? '' : ' (content not settled)'}${shifts.length ? ` — ${shifts.map((s) => `${s.value.toFixed(3)} [${s.sources.join('; ')}]`).join(' | ')}` : ''}`);
     if (!settled) over.push(`${name} (${path}): its content did not settle`);
-    if (cls > (KNOWN_SHIFTS[name] ?? MAX_CLS)) over.push(`${name}: CLS ${cls.toFixed(3)} — ${shifts.map((s) => `${s.value.toFixed(3)} [${s.sources.join('; ')}]`).join(' | ')}`);
+    if (cls > MAX_CLS) over.push(`${name}: CLS ${cls.toFixed(3)} — ${shifts.map((s) => `${s.value.toFixed(3)} [${s.sources.join('; ')}]`).join(' | ')}`);
   }
-  console.info(`layout shift per route (${info.project.name}):\n  ${figures.join('\n  ')}`);
-  expect(over).toEqual([]);
+  console.info(`layout shift per route, ${label}:\n  ${figures.join('\n  ')}`);
+  return over;
+}
+
+test('no route shifts its layout while it loads (cumulative layout shift at most 0.02)', async ({ page }, info) => {
+  test.setTimeout(240_000);
+  await observeShifts(page);
+  expect(await measure(page, await demoRoutes(), info.project.name)).toEqual([]);
+});
+
+/**
+ * A token page whose first screen is not ready within its budget (a busy server: src/server-render/) is sent as the
+ * plain page, and the app builds it from its own requests — under load in CI that is what the browser got for the
+ * AutoPay set-up page, whose payment-method list then filled in above the start date. Every token page is opened
+ * here as that plain page (the server's answer for a token page it has no first screen for), so this path keeps 0.02
+ * too, whether or not this run's server happens to be slow.
+ */
+test('no token page shifts its layout when it comes without its first screen (the server was too busy to paint it)', async ({ page, baseURL }, info) => {
+  test.setTimeout(240_000);
+  await observeShifts(page);
+  const plain = await page.request.get(`${baseURL}/token/no-such-token/vendors`, { headers: { accept: 'text/html' } });
+  expect(plain.status()).toBe(200);
+  const shell = await plain.text();
+  expect(shell).toContain('<div id="root"></div>');
+  expect(shell).not.toContain('pp-first-screen');
+  await page.route(/\/token\//, (route) =>
+    route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: shell }) : route.fallback(),
+  );
+  const routes = (await demoRoutes()).filter(([, path]) => path.startsWith('/token/') && !path.includes('/error/'));
+  expect(await measure(page, routes, `${info.project.name}, plain pages`)).toEqual([]);
 });

@@ -143,6 +143,22 @@ describe('a page under a location carries its first screen, rendered by the app 
     expect(painted.variants.wide).not.toBe(painted.variants.phone);
   });
 
+  it('the browser paints nothing of it until all of it is parsed: the render-blocking marker follows the first screen and its answers', async () => {
+    const res = await pageWithFirstScreen(pagePath(dana, '/click2pay'));
+    expect(firstScreenOf(res.body)).not.toBeNull();
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="expect" href="#pp-parsed" blocking="render"');
+    const tag = '<template id="pp-parsed"></template>';
+    const marker = res.body.indexOf(tag);
+    expect(marker).toBeGreaterThan(res.body.indexOf('<div id="pp-first-screen"'));
+    expect(marker).toBeGreaterThan(res.body.indexOf('<script type="application/json" id="pp-bootstrap">'));
+    expect(res.body.indexOf('pp-parsed', marker + tag.length)).toBe(-1); // one marker, the last of it
+    // the prerendered landing page too: its whole markup sits inside #root, before the marker
+    const landing = await s.app.inject({ url: '/', headers: html });
+    expect(landing.body).toContain('<link rel="expect" href="#pp-parsed" blocking="render"');
+    expect(landing.body.indexOf('<template id="pp-parsed"></template>')).toBeGreaterThan(landing.body.indexOf('Powered by'));
+  });
+
   it('the vendor and location choosers: their cards and rows painted, settled', async () => {
     const vendors = await pageWithFirstScreen(`/token/${dana}/vendors`);
     const choose = firstScreenOf(vendors.body);

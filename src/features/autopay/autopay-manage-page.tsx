@@ -11,6 +11,7 @@ import { Alert, layout } from '../../ui/form-parts';
 import { autopayTexts as t } from './texts';
 import { useAutopayManage, useAutopayPage, type AutopayPageView } from './use-autopay';
 import { paths } from '../../../core/rules/paths';
+import { usePaymentMethodsLoading } from '../../ui/payment-methods/use-payment-methods';
 
 function ManageForm({ view, autopay, vendorId, locationId, base }: { view: AutopayPageView; autopay: Autopay; vendorId: string; locationId: string; base: string }) {
   const manage = useAutopayManage(view, autopay.id, base, vendorId, locationId);
@@ -50,7 +51,8 @@ function ManageForm({ view, autopay, vendorId, locationId, base }: { view: Autop
 
 export function AutopayManage({ vendorId, locationId, vendor, base, now }: { vendorId: string; locationId: string; vendor: Vendor; base: string; now?: () => import('temporal-polyfill').Temporal.Instant }) {
   const view = useAutopayPage({ vendorId, locationId, requestId: null, vendor, now });
-  if (view.status === 'loading') return <AutopaySkeleton />;
+  const methodsLoading = usePaymentMethodsLoading(vendorId, locationId);
+  if (view.status === 'loading' || (methodsLoading && view.status !== 'failed' && view.status !== 'inactive')) return <AutopaySkeleton />;
   if (view.status === 'failed') return <LoadFailed onRetry={view.retry} />;
   if (view.status === 'inactive' || !view.autopay) return <Redirect to={paths.autopay(base)} replace byAnswers />;
   return <ManageForm view={view} autopay={view.autopay} vendorId={vendorId} locationId={locationId} base={base} />;

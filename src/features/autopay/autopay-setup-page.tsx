@@ -9,6 +9,7 @@ import { Alert, layout } from '../../ui/form-parts';
 import { autopayTexts as t } from './texts';
 import { useAutopayPage, useAutopaySubmit } from './use-autopay';
 import { paths } from '../../../core/rules/paths';
+import { usePaymentMethodsLoading } from '../../ui/payment-methods/use-payment-methods';
 
 export interface AutopaySetupProps {
   vendorId: string;
@@ -23,7 +24,8 @@ export interface AutopaySetupProps {
 export function AutopaySetup({ vendorId, locationId, vendor, base, requestId, now }: AutopaySetupProps) {
   const view = useAutopayPage({ vendorId, locationId, requestId, vendor, now });
   const submit = useAutopaySubmit(view, base, vendorId, locationId);
-  if (view.status === 'loading') return <AutopaySkeleton />;
+  const methodsLoading = usePaymentMethodsLoading(vendorId, locationId);
+  if (view.status === 'loading' || (methodsLoading && view.status !== 'failed' && view.status !== 'active')) return <AutopaySkeleton />;
   if (view.status === 'failed') return <LoadFailed onRetry={view.retry} />;
   if (view.status === 'active') return <Redirect to={paths.autopayManage(base)} replace byAnswers />;
   return (

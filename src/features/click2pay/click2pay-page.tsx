@@ -21,6 +21,7 @@ import { click2payTexts as t } from './texts';
 import { useClick2pay, type Click2payView } from './use-click2pay';
 import { amountToCents } from '../../../core/rules/money';
 import { paths } from '../../../core/rules/paths';
+import { usePaymentMethodsLoading } from '../../ui/payment-methods/use-payment-methods';
 
 
 const styles = {
@@ -211,7 +212,8 @@ export function Click2payContent({ vendorId, locationId, vendor, base, now, crea
   const view = useClick2pay({ vendorId, locationId, vendor, base, now, createKey });
   const onSelect = useCallback((m: PickedPaymentMethod) => view.chooseMethod(m), [view.chooseMethod]); // eslint-disable-line react-hooks/exhaustive-deps
   const vendorName = vendor.displayName || vendor.name;
-  if (view.status === 'loading') return <Click2paySkeleton />;
+  const methodsLoading = usePaymentMethodsLoading(vendorId, locationId);
+  if (view.status === 'loading' || (methodsLoading && view.status !== 'failed')) return <Click2paySkeleton />;
   if (view.status === 'failed') {
     return (
       <div role="alert" className={css({ display: 'flex', flexDirection: 'column', gap: '3', alignItems: 'flex-start' })}>

@@ -17,6 +17,7 @@ import { PlanSummary, ScheduleTable } from './plan-parts';
 import { planTexts as t } from './texts';
 import { usePlanSetup, type PlanSetupConfirmation } from './use-plans';
 import { paths } from '../../../core/rules/paths';
+import { usePaymentMethodsLoading } from '../../ui/payment-methods/use-payment-methods';
 
 const styles = {
   item: css({ bg: 'white', borderWidth: '1px', borderColor: 'line', borderRadius: 'card', boxShadow: 'card' }),
@@ -45,11 +46,14 @@ function PlanRequest({ vendorId, locationId, base, context, params }: PlanFrameP
   const { chooseMethod } = view;
   const onSelect = useCallback((m: PickedPaymentMethod) => chooseMethod(m), [chooseMethod]); // eslint-disable-line react-hooks/exhaustive-deps
   const plan = view.request?.paymentPlan ?? null;
+  // the page waits for the picker's methods too (src/ui/payment-methods/use-payment-methods.ts)
+  const methodsLoading = usePaymentMethodsLoading(vendorId, locationId);
+  const waiting = view.status === 'loading' || (methodsLoading && view.status === 'ready');
   const { rows, each, totalCents } = view.proposed;
   return (
     <>
       <PageTitle>{t.planFor} {context.location ? <span className={layout.accent}>{context.location.displayName}</span> : null}</PageTitle>
-      {view.status === 'loading' ? <TableSkeleton label={t.loading} rows={4} /> : null}
+      {waiting ? <TableSkeleton label={t.loading} rows={4} /> : null}
       {view.status === 'failed' ? (
         <div className={layout.stack}>
           <Alert>{t.request.loadFailed}</Alert>
@@ -62,7 +66,7 @@ function PlanRequest({ vendorId, locationId, base, context, params }: PlanFrameP
           <div><Link to={base} className={button()}>{t.dashboard}</Link></div>
         </div>
       ) : null}
-      {view.status === 'ready' && plan ? (
+      {view.status === 'ready' && plan && !waiting ? (
         <div className={layout.stack}>
           <Card>
             <dl className={layout.dl}>

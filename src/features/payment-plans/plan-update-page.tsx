@@ -12,26 +12,30 @@ import { PlanSummary } from './plan-parts';
 import { planTexts as t } from './texts';
 import { usePlan } from './use-plans';
 import { paths } from '../../../core/rules/paths';
+import { usePaymentMethodsLoading } from '../../ui/payment-methods/use-payment-methods';
 
 function PlanUpdate({ vendorId, locationId, base, context, params }: PlanFrameProps) {
   const planId = params.planId ?? '';
   const view = usePlan(vendorId, locationId, planId, base);
   const { chooseMethod } = view;
   const onSelect = useCallback((m: PickedPaymentMethod) => chooseMethod(m), [chooseMethod]); // eslint-disable-line react-hooks/exhaustive-deps
+  // the page waits for the picker's methods too (src/ui/payment-methods/use-payment-methods.ts)
+  const methodsLoading = usePaymentMethodsLoading(vendorId, locationId);
+  const waiting = view.status === 'loading' || (methodsLoading && !!view.plan && view.status !== 'inactive');
   const methodName = view.method ? `${view.method.displayExtra.name} ${view.method.displayExtra.lastFour}` : '';
   return (
     <>
       <PageTitle>
         {t.updateMethod} {context.location ? <span className={layout.accent}>{context.location.displayName}</span> : null}
       </PageTitle>
-      {view.status === 'loading' ? <TableSkeleton label={t.loading} rows={4} /> : null}
+      {waiting ? <TableSkeleton label={t.loading} rows={4} /> : null}
       {view.status === 'failed' || view.status === 'notFound' ? (
         <div className={layout.stack}>
           <Alert>{view.status === 'notFound' ? t.notFound : t.loadFailed}</Alert>
           <div><Button variant="secondary" onClick={view.retry}>{t.retry}</Button></div>
         </div>
       ) : null}
-      {view.plan ? (
+      {view.plan && !waiting ? (
         <div className={layout.stack}>
           <Card><PlanSummary plan={view.plan} /></Card>
           {view.status === 'inactive' ? <p>{t.inactive}</p> : (

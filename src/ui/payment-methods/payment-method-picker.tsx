@@ -6,7 +6,7 @@ import { css } from '../../../styled-system/css';
 import type { PaymentMethod } from '../../../machines/payment-methods/payment-methods.actors';
 import { paymentMethodLabel } from '../../../core/rules/invoices';
 import { button } from '../button';
-import { Spinner } from '../spinner';
+import { LoadingRegion, Skeleton } from '../reserved';
 import { useSession } from '../../app/session';
 import { DeletePaymentMethodDialog } from './delete-payment-method-dialog';
 import { PaymentMethodTypeIcon, TrashIcon } from './payment-method-icon';
@@ -103,7 +103,16 @@ export function PaymentMethodPicker({ vendorId, locationId, selectedId, currentI
     else if (!effective && selectedId && settled) onClear?.();
   }, [effective, selectedId, onSelect, onClear, settled]);
 
-  if (view.initialLoad) return <Spinner label={t.loading} />;
+  // Pages wait for the methods before they show the picker (usePaymentMethodsLoading); should one not, a method row and
+  // the add link stand in, never a spinner of another size.
+  if (view.initialLoad) {
+    return (
+      <LoadingRegion label={t.loading} className={styles.root}>
+        <Skeleton height={56} />
+        <Skeleton height={36} width={180} />
+      </LoadingRegion>
+    );
+  }
 
   const choose = (id: string | null) => {
     const method = view.choose(id);

@@ -6,6 +6,7 @@
  */
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,7 +22,7 @@ vi.mock('../../../machines/autopay/autopay.actors', async (importOriginal) => {
 });
 
 import { autopaySubmitMachine } from '../../../machines/autopay/autopay-submit.machine';
-import { autopaySubmitModelEvents, modelAutopayIds, modelAutopayRequest } from '../../../machines/autopay/autopay.model';
+import { autopaySubmitModelEvents, modelAutopayIds, modelAutopayInvoices, modelAutopayMethods, modelAutopayRequest } from '../../../machines/autopay/autopay.model';
 import { routes } from '../../../src/app/router';
 import { autopayTexts as t } from '../../../src/features/autopay/texts';
 import { base, handlers, requestStartDate, resetWorld, world } from './world';
@@ -91,5 +92,52 @@ describe('AutoPay set-up: model-based walk on the setup page of an AutoPay reque
       expect(input.body).toMatchObject({ startDate: requestStartDate(), excludedInvoices: [modelAutopayIds.invoiceA] });
       expect(input.body.epaVersion).toBe(input.body.paymentMethodId === modelAutopayIds.card ? '2024-03' : '2024-01');
     }
+  });
+});
+
+describe('AutoPay set-up waits for the saved payment methods before it shows its form', () => {
+  afterEach(() => {
+    server.resetHandlers();
+    cleanup();
+  });
+
+  it('with the AutoPay answers in and the methods still on their way, the form is a skeleton; then every section at once', async () => {
+    resetWorld();
+    world.autopay = null;
+    localStorage.clear();
+    window.scrollTo = vi.fn();
+    let release!: () => void;
+    const methodsHeld = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    let answered = 0; // the page's own answers: AutoPay and invoices
+    server.use(
+      http.get(`*/api/vendors/:vendorId/locations/:locationId/paymentmethods`, async () => {
+        asked += 1;
+        await methodsHeld;
+        return HttpResponse.json({ paymentMethods: modelAutopayMethods, paymentMethodsJwt: 'jwt', hostedFieldsUrl: 'http://payments.test/hosted-fields', clientFlowInfo: {} });
+      }),
+      http.get(`*/api/vendors/:vendorId/locations/:locationId/autopay`, () => {
+        answered += 1;
+        return HttpResponse.json({ autoPay: null });
+      }),
+      http.get(`*/api/vendors/:vendorId/locations/:locationId/invoices`, () => {
+        answered += 1;
+        return HttpResponse.json({ locationInvoices: modelAutopayInvoices, requestInvoiceIds: [] });
+      }),
+    );
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/autopay`] })} />);
+    await waitFor(() => expect(asked).toBe(1));
+    await waitFor(() => expect(answered).toBe(2));
+    // the page's own answers are in (a few tasks to take them); it still shows its skeleton, and no section
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByText(t.loading)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: t.startDate })).toBeNull();
+    expect(screen.queryByRole('heading', { name: t.paymentMethod })).toBeNull();
+    release();
+    // the sections arrive together, the picker already holding its methods (nothing fills in above the start date)
+    expect(await screen.findByRole('heading', { name: t.startDate })).toBeVisible();
+    expect(screen.getByRole('heading', { name: t.paymentMethod })).toBeVisible();
+    expect(screen.getAllByRole('radio').length).toBeGreaterThan(0);
+    expect(screen.queryByText(t.loading)).toBeNull();
   });
 });

@@ -43,12 +43,15 @@ export const PUBLIC_ANNOUNCEMENTS_FILE = '/static/announcements.json';
 export const TOKEN_GUARD_MODULE = 'src/app/token-guard.tsx';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-const TOKEN_PATH = new RegExp(`^/token/([^/]+)(/vendors(?:/(${UUID})/locations(?:/(${UUID})(/.*)?)?)?)/?$`);
+const TOKEN_PATH = new RegExp(`^/token/([^/]+)(/vendors(?:/(${UUID})/locations(?:/(${UUID})(/.*)?)?)?|/c2p|/ap|/pp)?/?$`);
+/** The token entry's page module (src/app/router.tsx): the token base and its aliases. */
+export const TOKEN_ENTRY_MODULE = 'src/features/access/token-entry-page.tsx';
 
 /**
- * The token page of a path: the vendor chooser, a vendor's location chooser, the dashboard, or another page of a
- * location (which shares the header, the announcements and the location frame). Other token paths (the token entry,
- * error pages) and paths with a malformed id (the SPA sends them to /404) are not token pages: they get the shell.
+ * The token page of a path: the token entry (the token base, `/c2p`, `/ap`, `/pp`), the vendor chooser, a vendor's
+ * location chooser, the dashboard, or another page of a location (which shares the header, the announcements and the
+ * location frame). Other token paths (error pages) and paths with a malformed id (the SPA sends them to /404) are not
+ * token pages: they get the shell.
  */
 export function tokenPageOf(pathname: string): TokenPage | null {
   const match = TOKEN_PATH.exec(pathname);
@@ -61,7 +64,8 @@ export function tokenPageOf(pathname: string): TokenPage | null {
     return null;
   }
   if (!token) return null;
-  const page = rest.replace(/\/$/, '');
+  const page = (rest ?? '').replace(/\/$/, '');
+  if (!page.startsWith('/vendors')) return { token, page, kind: 'entry', module: TOKEN_ENTRY_MODULE };
   if (!vendorId) return page === '/vendors' ? { token, page, kind: 'vendors', module: 'src/features/locations/vendor-chooser-page.tsx' } : null;
   if (!locationId) return { token, page, kind: 'locations', vendorId, module: 'src/features/locations/location-chooser-page.tsx' };
   if (!below || below === '/') return { token, page, kind: 'dashboard', vendorId, locationId, module: 'src/features/dashboard/dashboard-page.tsx' };

@@ -3,7 +3,11 @@
  * (server/http/bootstrap.ts) and the first screen rendered from it (server/http/first-screen.ts), which the loader
  * calls, so the types stand below both of them.
  */
-export type TokenPageKind = 'vendors' | 'locations' | 'dashboard' | 'location-page';
+/**
+ * `entry`: the token base (and its `/c2p`, `/ap`, `/pp` aliases), where a link from an e-mail or text lands; the app
+ * resolves the token there and sends the reader to the link's page — which the server does itself when it can (below).
+ */
+export type TokenPageKind = 'entry' | 'vendors' | 'locations' | 'dashboard' | 'location-page';
 
 export interface TokenPage {
   token: string;

@@ -198,6 +198,48 @@ describe('a page under a location carries its first screen, rendered by the app 
     expect(setup.headers.location).toBe(pagePath(dana, '/autopaymanage'));
   });
 
+  it("a link's landing (the token entry) is the server's redirect to the link's page, unless the link saves an action for the browser", async () => {
+    const { db, demo } = s;
+    const request = async (id: string) => db.selectFrom('requests').select(['vendorId', 'locationId']).where('id', '=', id).executeTakeFirstOrThrow();
+    // asked again while it comes as the page (at most three times): a render over its budget is sent as the page, by
+    // design (pageWithFirstScreen above)
+    const landing = async (url: string) => {
+      let res = await s.app.inject({ url, headers: html });
+      for (let attempt = 1; attempt < 3 && res.statusCode === 200; attempt++) res = await s.app.inject({ url, headers: html });
+      return res;
+    };
+    const linkOf = async (input: Parameters<TestServer['token']>[0]) => {
+      const token = await s.token(input);
+      return { token, res: await landing(`/token/${token}`) };
+    };
+    // a login link: the vendor chooser (which has several vendors, so is a page of its own)
+    const login = await linkOf({});
+    expect(login.res.statusCode).toBe(302);
+    expect(login.res.headers.location).toBe(`/token/${login.token}/vendors`);
+    expect(login.res.headers['cache-control']).toBe('no-store');
+    // a statement link: that page of its location, which then comes with its first screen
+    const statement = await linkOf({ type: 'statement', vendorId: demo.vendors.pfg, locationId: demo.locations.blueHeron });
+    expect(statement.res.statusCode).toBe(302);
+    expect(statement.res.headers.location).toBe(pagePath(statement.token, '/statement'));
+    const there = await pageWithFirstScreen(String(statement.res.headers.location));
+    expect(firstScreenOf(there.body)?.path).toBe(pagePath(statement.token, '/statement'));
+    // a payment-plan request link, through the /pp alias: the request's page
+    const plan = await request(demo.requests.paymentplan);
+    const pp = await s.token({ type: 'paymentplan', vendorId: plan.vendorId, locationId: plan.locationId, requestId: demo.requests.paymentplan });
+    const ppRes = await landing(`/token/${pp}/pp`);
+    expect(ppRes.statusCode).toBe(302);
+    expect(ppRes.headers.location).toBe(pagePath(pp, `/planrequests/${demo.requests.paymentplan}`, plan.vendorId, plan.locationId));
+    // an AutoPay request link keeps its action in the browser (replayed once its location loads): the page is sent
+    const autopay = await request(demo.requests.autopay);
+    const ap = await linkOf({ type: 'autopay', vendorId: autopay.vendorId, locationId: autopay.locationId, requestId: demo.requests.autopay });
+    expect(ap.res.statusCode).toBe(200);
+    expect(ap.res.body).toContain('<div id="root"></div>');
+    // a link that does not resolve is sent as the page, which shows why (spec §2 Token entry)
+    const unknown = await s.app.inject({ url: '/token/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', headers: html });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.headers.location).toBeUndefined();
+  });
+
   it("a page that leaves by the browser's own state is sent whole, without a first screen (a confirmation reloaded)", async () => {
     // the AutoPay confirmation shows what history state carries; without it the app goes to AutoPay's management —
     // a decision only the browser can take (a reload keeps the state), so the server sends the page as it is

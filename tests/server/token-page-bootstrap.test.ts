@@ -159,8 +159,8 @@ describe('a token page without a valid token, and other pages', () => {
     }
   });
 
-  it('the token entry, error pages, a malformed id and the landing page are served as before', async () => {
-    for (const url of [`/token/${dana}`, `/token/${dana}/c2p`, `/token/${dana}/error/expired`, `/token/${dana}/vendors/not-a-uuid/locations`]) {
+  it('error pages, a malformed id and the landing page are served as before', async () => {
+    for (const url of [`/token/${dana}/error/expired`, `/token/${dana}/vendors/not-a-uuid/locations`]) {
       const res = await s.app.inject({ url, headers: html });
       expect(res.body, url).toBe(SHELL);
     }
@@ -202,7 +202,9 @@ describe('token page paths and the JSON escaping', () => {
     const click2pay = tokenPageOf(`/token/abc/vendors/${v}/locations/${l}/click2pay`);
     expect(click2pay).toMatchObject({ kind: 'location-page', page: `/vendors/${v}/locations/${l}/click2pay` });
     expect(click2pay?.module).toBeUndefined();
-    expect(tokenPageOf('/token/abc')).toBeNull();
+    // the token entry and its aliases: the server resolves the link there when it can (page-first-screen.test.ts)
+    for (const alias of ['', '/', '/c2p', '/ap', '/pp']) expect(tokenPageOf(`/token/abc${alias}`)).toMatchObject({ token: 'abc', kind: 'entry', page: alias === '/' ? '' : alias });
+    expect(tokenPageOf('/token/abc/c2px')).toBeNull();
     expect(tokenPageOf('/token/abc/error/expired')).toBeNull();
     expect(tokenPageOf(`/token/abc/vendors/x/locations`)).toBeNull();
     expect(tokenPageOf('/performancefoodservice')).toBeNull();

@@ -80,6 +80,10 @@ interface DemoIds {
   /** The demo's plans and its AutoPay are at other locations than the first: their pages are measured there. */
   planAt: { vendorId: string; locationId: string };
   autopayAt: { vendorId: string; locationId: string };
+  /** A template message, an AutoPay request and a payment-plan request of the contact, with where each is. */
+  templateMessage: { id: string; at: { vendorId: string; locationId: string } } | null;
+  autopayRequest: { id: string; at: { vendorId: string; locationId: string } } | null;
+  planRequest: { id: string; at: { vendorId: string; locationId: string } } | null;
 }
 
 async function demoIds(demoUrl: string): Promise<DemoIds> {
@@ -99,6 +103,7 @@ async function demoIds(demoUrl: string): Promise<DemoIds> {
   const first = { vendorId, locationId: locations[0].id };
   let plan: { id: string; active: boolean; at: typeof first } | null = null;
   let autopayAt: typeof first | null = null;
+  let templateMessage: DemoIds['templateMessage'] = null;
   for (const vendor of vendors) {
     const list = vendor.id === vendorId ? locations : (await get<{ locations: { id: string }[] }>(`/vendors/${vendor.id}/locations`)).locations;
     for (const { id: locationId } of list) {
@@ -108,8 +113,16 @@ async function demoIds(demoUrl: string): Promise<DemoIds> {
       if (found && (!plan || (!plan.active && found.status === 'active'))) plan = { id: found.id, active: found.status === 'active', at };
       const { autoPay } = await get<{ autoPay: unknown }>(`/vendors/${vendor.id}/locations/${locationId}/autopay`);
       if (autoPay && !autopayAt) autopayAt = at;
+      const { templateMessages } = await get<{ templateMessages: Record<string, unknown> }>(`/vendors/${vendor.id}/locations/${locationId}/templatemessages`);
+      const messageId = Object.keys(templateMessages)[0];
+      if (messageId && !templateMessage) templateMessage = { id: messageId, at };
     }
   }
+  const { requests } = await get<{ requests: { id: string; type: string; status: string; vendorId: string; locationId: string }[] }>('/requests');
+  const requestOf = (type: string) => {
+    const found = requests.find((r) => r.type === type && r.status === 'active');
+    return found ? { id: found.id, at: { vendorId: found.vendorId, locationId: found.locationId } } : null;
+  };
   return {
     token,
     vendorId,
@@ -119,6 +132,9 @@ async function demoIds(demoUrl: string): Promise<DemoIds> {
     planId: plan?.id ?? null,
     planAt: plan?.at ?? first,
     autopayAt: autopayAt ?? first,
+    templateMessage,
+    autopayRequest: requestOf('autopay'),
+    planRequest: requestOf('paymentplan'),
   };
 }
 
@@ -126,13 +142,18 @@ async function demoIds(demoUrl: string): Promise<DemoIds> {
  * The pages under the token base that the bench measures: every screen a contact opens by address (the routes of
  * src/app/router.tsx under a location), by a short name, at the demo contact's first location (plans and AutoPay
  * manage at the location that has one). A page needing an id the demo data lacks is skipped with a
- * note. Left out: the PDF loaders (they hand over a file), confirmation pages (reached after a submit) and the
- * template message (reached from a message).
+ * note. `entry` is the demo link itself (the token entry, which the server answers with a redirect to the vendor
+ * chooser); the confirmation pages are opened by address, as after a reload (each shows what it can without the
+ * submit's history state). Left out: the PDF loaders — the page hands the browser its PDF, and Lighthouse measures
+ * HTML documents only (it stops with NOT_HTML on the file).
  */
 type RoutePath = (base: LocationBase, ids: DemoIds) => string | null;
 const withId = (id: string | null, page: (id: string) => string) => (id ? page(id) : null);
 const planBase = (ids: DemoIds) => paths.location({ token: ids.token, ...ids.planAt });
+const baseAt = (ids: DemoIds, at: { vendorId: string; locationId: string }) => paths.location({ token: ids.token, ...at });
 const ROUTES: Record<string, RoutePath> = {
+  entry: (_, ids) => paths.token(ids.token),
+  error: (_, ids) => paths.error(ids.token, 'expired'),
   vendors: (_, ids) => paths.vendors(ids.token),
   locations: (_, ids) => paths.locations(ids.token, ids.vendorId),
   dashboard: (base) => base,
@@ -157,6 +178,15 @@ const ROUTES: Record<string, RoutePath> = {
   'payment-method-new': (base) => paths.newPaymentMethod(base),
   profile: (base) => paths.profile(base),
   'talk-to-us': (base) => paths.talkToUs(base),
+  'template-message': (_, ids) => (ids.templateMessage ? paths.templateMessage(baseAt(ids, ids.templateMessage.at), ids.templateMessage.id) : null),
+  'autopay-request': (_, ids) => (ids.autopayRequest ? paths.autopay(baseAt(ids, ids.autopayRequest.at), ids.autopayRequest.id) : null),
+  'plan-request': (_, ids) => (ids.planRequest ? paths.planRequest(baseAt(ids, ids.planRequest.at), ids.planRequest.id) : null),
+  'payment-confirmation': (base, ids) => withId(ids.paymentGroupId, (id) => paths.paymentConfirmation(base, id)),
+  'autopay-confirmation': (_, ids) => paths.autopayConfirmation(paths.location({ token: ids.token, ...ids.autopayAt })),
+  'autopay-manage-confirmation': (_, ids) => paths.autopayManageConfirmation(paths.location({ token: ids.token, ...ids.autopayAt })),
+  'autopay-deleted': (base) => paths.autopayDeleted(base),
+  'plan-updated': (_, ids) => withId(ids.planId, (id) => paths.planUpdated(planBase(ids), id)),
+  'plan-request-confirmation': (_, ids) => (ids.planRequest ? paths.planRequestConfirmation(baseAt(ids, ids.planRequest.at), ids.planRequest.id) : null),
 };
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };

@@ -22,6 +22,8 @@ interface Renderer {
   renderDashboardFirstScreen(input: { path: string; token: string; vendorId: string; locationId: string; api: Record<string, unknown>; files: Record<string, unknown> }): string | null;
   /** src/server-render/render-page.tsx */
   renderPageFirstScreen?(input: PageRenderInput): Promise<PageRender>;
+  /** src/server-render/render-page.tsx */
+  warmPageRenderer?(): Promise<{ loaded: number; failed: number }>;
 }
 
 let cached: { file: string; mtimeMs: number; renderer: Promise<Renderer | null> } | null = null;
@@ -41,6 +43,20 @@ function rendererOf(distDir: string): Promise<Renderer | null> {
   );
   cached = { file, mtimeMs, renderer };
   return renderer;
+}
+
+/**
+ * Loads the renderer and every page module it may need, once, at server start (registerSpa calls it when the app is
+ * ready, without waiting for it): the first customer's page is then rendered in its usual time, not with the modules'
+ * loading inside its budget. Never throws; answers null without a server-side build.
+ */
+export async function warmFirstScreens(distDir: string): Promise<{ loaded: number; failed: number } | null> {
+  try {
+    const renderer = await rendererOf(distDir);
+    return (await renderer?.warmPageRenderer?.()) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function attribute(value: string): string {

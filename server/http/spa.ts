@@ -18,6 +18,7 @@ import fastifyStatic from '@fastify/static';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { tokenPageHtml, tokenPageOf } from './bootstrap.js';
+import { warmFirstScreens } from './first-screen.js';
 import { sendError } from './errors.js';
 
 const brotli = promisify(brotliCompress);
@@ -131,6 +132,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     if (existsSync(path.join(distDir, 'favicon.svg'))) {
       app.get('/favicon.ico', (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301));
     }
+    // The page renderer loads its modules once the server is up, not inside the first customer's page budget.
+    app.addHook('onReady', async () => {
+      void warmFirstScreens(distDir);
+    });
     for (const [route, file] of prerenderedPages(distDir)) {
       const handler = (request: FastifyRequest, reply: FastifyReply) => sendHtml(request, reply, path.join(distDir, file));
       app.get(route, handler);

@@ -6,4 +6,4 @@
 import './answers';
 
 export { renderDashboardFirstScreen } from '../first-screen';
-export { renderPageFirstScreen } from './render-page';
+export { renderPageFirstScreen, warmPageRenderer } from './render-page';

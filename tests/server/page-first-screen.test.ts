@@ -14,17 +14,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortal, sharedBuild } from '../../scripts/bench/bundle-size';
 import { payInvoiceNumber } from '../../core/rules/invoices';
 import { startTestServer, type TestServer } from './helpers/app.js';
-import { isTokenPageOf } from '../../server/http/first-screen.js';
+import { isTokenPageOf, warmFirstScreens } from '../../server/http/first-screen.js';
 
 let s: TestServer;
 let work: string;
+let dist: string;
 let dana: string;
 let marcus: string;
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'page-first-screen-'));
-  const dist = (await sharedBuild('portal', buildPortal, path.join(work, 'portal'))).outDir;
+  dist = (await sharedBuild('portal', buildPortal, path.join(work, 'portal'))).outDir;
   s = await startTestServer({ config: { distDir: dist } });
   dana = await s.token({});
   marcus = await s.token({ contactId: s.demo.otherContactId });
@@ -141,6 +142,16 @@ describe('a page under a location carries its first screen, rendered by the app 
     expect(res.body.split('<div data-viewport="').length - 1).toBe(2);
     expect(painted.variants.narrow).toBe(painted.variants.phone);
     expect(painted.variants.wide).not.toBe(painted.variants.phone);
+  });
+
+  it("the renderer loads every page's modules at server start, so the first customer's page does not pay for them", async () => {
+    // every route of src/app/router.tsx with a lazy page (the landing pages, the token entry, each page under a token)
+    const warmed = await warmFirstScreens(dist);
+    expect(warmed).not.toBeNull();
+    expect(warmed!.failed).toBe(0);
+    expect(warmed!.loaded).toBeGreaterThanOrEqual(40);
+    // without a server-side build there is nothing to warm, and nothing throws
+    expect(await warmFirstScreens(path.join(work, 'no-build'))).toBeNull();
   });
 
   it('the browser paints nothing of it until all of it is parsed: the render-blocking marker follows the first screen and its answers', async () => {

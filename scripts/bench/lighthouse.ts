@@ -143,9 +143,12 @@ async function demoIds(demoUrl: string): Promise<DemoIds> {
  * src/app/router.tsx under a location), by a short name, at the demo contact's first location (plans and AutoPay
  * manage at the location that has one). A page needing an id the demo data lacks is skipped with a
  * note. `entry` is the demo link itself (the token entry, which the server answers with a redirect to the vendor
- * chooser); the confirmation pages are opened by address, as after a reload (each shows what it can without the
- * submit's history state). Left out: the PDF loaders — the page hands the browser its PDF, and Lighthouse measures
- * HTML documents only (it stops with NOT_HTML on the file).
+ * chooser); the payment confirmation is opened by address (it reads its payment group by the id in its path). Left
+ * out: the AutoPay, AutoPay-update, AutoPay-deleted, plan-updated and plan-request confirmations — each shows what the
+ * submit handed it in the history state, so it is only ever a client-side navigation after a submit (or that page
+ * reloaded); opened by address it is a redirect to its location's page, which the bench measures as that page; and
+ * the PDF loaders — the page hands the browser its PDF, and Lighthouse measures HTML documents only (it stops with
+ * NOT_HTML on the file).
  */
 type RoutePath = (base: LocationBase, ids: DemoIds) => string | null;
 const withId = (id: string | null, page: (id: string) => string) => (id ? page(id) : null);
@@ -182,11 +185,6 @@ const ROUTES: Record<string, RoutePath> = {
   'autopay-request': (_, ids) => (ids.autopayRequest ? paths.autopay(baseAt(ids, ids.autopayRequest.at), ids.autopayRequest.id) : null),
   'plan-request': (_, ids) => (ids.planRequest ? paths.planRequest(baseAt(ids, ids.planRequest.at), ids.planRequest.id) : null),
   'payment-confirmation': (base, ids) => withId(ids.paymentGroupId, (id) => paths.paymentConfirmation(base, id)),
-  'autopay-confirmation': (_, ids) => paths.autopayConfirmation(paths.location({ token: ids.token, ...ids.autopayAt })),
-  'autopay-manage-confirmation': (_, ids) => paths.autopayManageConfirmation(paths.location({ token: ids.token, ...ids.autopayAt })),
-  'autopay-deleted': (base) => paths.autopayDeleted(base),
-  'plan-updated': (_, ids) => withId(ids.planId, (id) => paths.planUpdated(planBase(ids), id)),
-  'plan-request-confirmation': (_, ids) => (ids.planRequest ? paths.planRequestConfirmation(baseAt(ids, ids.planRequest.at), ids.planRequest.id) : null),
 };
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };

@@ -43,15 +43,16 @@ export const PUBLIC_ANNOUNCEMENTS_FILE = '/static/announcements.json';
 export const TOKEN_GUARD_MODULE = 'src/app/token-guard.tsx';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-const TOKEN_PATH = new RegExp(`^/token/([^/]+)(/vendors(?:/(${UUID})/locations(?:/(${UUID})(/.*)?)?)?|/c2p|/ap|/pp)?/?$`);
+const TOKEN_PATH = new RegExp(`^/token/([^/]+)(/vendors(?:/(${UUID})/locations(?:/(${UUID})(/.*)?)?)?|/c2p|/ap|/pp|/error(?:/[^/]+)?)?/?$`);
 /** The token entry's page module (src/app/router.tsx): the token base and its aliases. */
 export const TOKEN_ENTRY_MODULE = 'src/features/access/token-entry-page.tsx';
+export const ERROR_PAGE_MODULE = 'src/features/access/error-page.tsx';
 
 /**
  * The token page of a path: the token entry (the token base, `/c2p`, `/ap`, `/pp`), the vendor chooser, a vendor's
  * location chooser, the dashboard, or another page of a location (which shares the header, the announcements and the
- * location frame). Other token paths (error pages) and paths with a malformed id (the SPA sends them to /404) are not
- * token pages: they get the shell.
+ * location frame), or an error page. Other token paths and paths with a malformed id (the SPA sends them to /404) are
+ * not token pages: they get the shell.
  */
 export function tokenPageOf(pathname: string): TokenPage | null {
   const match = TOKEN_PATH.exec(pathname);
@@ -65,6 +66,7 @@ export function tokenPageOf(pathname: string): TokenPage | null {
   }
   if (!token) return null;
   const page = (rest ?? '').replace(/\/$/, '');
+  if (page.startsWith('/error')) return { token, page, kind: 'error', module: ERROR_PAGE_MODULE };
   if (!page.startsWith('/vendors')) return { token, page, kind: 'entry', module: TOKEN_ENTRY_MODULE };
   if (!vendorId) return page === '/vendors' ? { token, page, kind: 'vendors', module: 'src/features/locations/vendor-chooser-page.tsx' } : null;
   if (!locationId) return { token, page, kind: 'locations', vendorId, module: 'src/features/locations/location-chooser-page.tsx' };
@@ -74,6 +76,7 @@ export function tokenPageOf(pathname: string): TokenPage | null {
 
 /** The API calls (paths under /api) whose answers the page's first screen needs. */
 export function bootstrapCalls(page: TokenPage): string[] {
+  if (page.kind === 'error') return []; // the page asks nothing, and its token may well not answer
   const calls = ['/vendors', '/announcements'];
   if (page.vendorId) calls.push(`/vendors/${page.vendorId}/locations`, `/vendors/${page.vendorId}/announcements`);
   if (page.kind === 'dashboard') {
@@ -92,7 +95,8 @@ export const BOOTSTRAP_TIMEOUT_MS = 800;
 
 /**
  * The page's first-screen data, or null when the token does not answer `GET /vendors` with 200 (then the page gets
- * the plain shell and the SPA finds out as it always did) or the answers take longer than `timeoutMs`. Calls run in
+ * the plain shell and the SPA finds out as it always did) or the answers take longer than `timeoutMs`. An error page
+ * asks nothing: its data is the public files alone. Calls run in
  * parallel through the app's own API routes.
  */
 export async function loadBootstrap(app: FastifyInstance, page: TokenPage, distDir: string, timeoutMs = BOOTSTRAP_TIMEOUT_MS): Promise<Bootstrap | null> {
@@ -113,7 +117,7 @@ export async function loadBootstrap(app: FastifyInstance, page: TokenPage, distD
     }),
   );
   const answers = await Promise.race([all, late]).finally(() => clearTimeout(timer));
-  if (!answers || answers[0] === undefined) return null;
+  if (!answers || (calls.length > 0 && answers[0] === undefined)) return null;
   const api: Record<string, unknown> = {};
   calls.forEach((call, i) => {
     if (answers[i] !== undefined) api[call] = answers[i];

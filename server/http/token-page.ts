@@ -6,8 +6,10 @@
 /**
  * `entry`: the token base (and its `/c2p`, `/ap`, `/pp` aliases), where a link from an e-mail or text lands; the app
  * resolves the token there and sends the reader to the link's page — which the server does itself when it can (below).
+ * `error`: why a link cannot be used (`/error/<code>`): it asks nothing of the API, so its first screen is painted for
+ * any token — above all for one that no longer answers (expired, canceled).
  */
-export type TokenPageKind = 'entry' | 'vendors' | 'locations' | 'dashboard' | 'location-page';
+export type TokenPageKind = 'entry' | 'error' | 'vendors' | 'locations' | 'dashboard' | 'location-page';
 
 export interface TokenPage {
   token: string;

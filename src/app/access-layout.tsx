@@ -66,7 +66,9 @@ export interface AccessLayoutProps {
  */
 export function AccessLayout({ brand, children }: AccessLayoutProps) {
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', minHeight: '100vh', bg: 'canvas' })}>
+    // data-settled: nothing of this frame loads — a first screen of it (an error page) is released as soon as the app has
+    // rendered it (src/ui/first-screen.ts)
+    <div data-settled="" className={css({ display: 'flex', flexDirection: 'column', minHeight: '100vh', bg: 'canvas' })}>
       <header className={css({ bg: 'white', borderBottomWidth: '1px', borderColor: 'line' })}>
         <div className={css({ maxWidth: '1050px', mx: 'auto', px: { base: '4', md: '6' }, py: '3', display: 'flex', alignItems: 'center', minHeight: '60px' })}>
           {brand ?? (

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortal, sharedBuild } from '../../scripts/bench/bundle-size';
 import { payInvoiceNumber } from '../../core/rules/invoices';
+import { errorPageContent } from '../../src/features/access/texts';
 import { startTestServer, type TestServer } from './helpers/app.js';
 import { isTokenPageOf, warmFirstScreens } from '../../server/http/first-screen.js';
 
@@ -249,6 +250,26 @@ describe('a page under a location carries its first screen, rendered by the app 
     const unknown = await s.app.inject({ url: '/token/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', headers: html });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.headers.location).toBeUndefined();
+  });
+
+  it('an error page is painted for any token, even one that no longer answers, and carries no answer of the API', async () => {
+    const expired = await s.token({ ttlDays: -1, status: 'expired' });
+    for (const [token, code, text] of [
+      [expired, 'expired', errorPageContent('expired').title],
+      ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'invalid', errorPageContent('invalid').title],
+      [dana, 'canceled', errorPageContent('canceled').title],
+    ] as const) {
+      const res = await pageWithFirstScreen(`/token/${token}/error/${code}`);
+      expect(res.statusCode).toBe(200);
+      const painted = firstScreenOf(res.body);
+      expect(painted, code).not.toBeNull();
+      expect(painted!.path).toBe(`/token/${token}/error/${code}`);
+      for (const markup of Object.values(painted!.variants)) {
+        expect(textOf(markup)).toContain(text);
+        expect(markup).toContain('<h1');
+      }
+      expect(inlineAnswers(res.body)).toEqual({});
+    }
   });
 
   it("a page that leaves by the browser's own state is sent whole, without a first screen (a confirmation reloaded)", async () => {

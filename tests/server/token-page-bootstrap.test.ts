@@ -159,8 +159,8 @@ describe('a token page without a valid token, and other pages', () => {
     }
   });
 
-  it('error pages, a malformed id and the landing page are served as before', async () => {
-    for (const url of [`/token/${dana}/error/expired`, `/token/${dana}/vendors/not-a-uuid/locations`]) {
+  it('a malformed id and the landing page are served as before', async () => {
+    for (const url of [`/token/${dana}/vendors/not-a-uuid/locations`]) {
       const res = await s.app.inject({ url, headers: html });
       expect(res.body, url).toBe(SHELL);
     }
@@ -205,7 +205,10 @@ describe('token page paths and the JSON escaping', () => {
     // the token entry and its aliases: the server resolves the link there when it can (page-first-screen.test.ts)
     for (const alias of ['', '/', '/c2p', '/ap', '/pp']) expect(tokenPageOf(`/token/abc${alias}`)).toMatchObject({ token: 'abc', kind: 'entry', page: alias === '/' ? '' : alias });
     expect(tokenPageOf('/token/abc/c2px')).toBeNull();
-    expect(tokenPageOf('/token/abc/error/expired')).toBeNull();
+    // an error page, with or without its code: painted from the app on the server too, asking nothing of the API
+    expect(tokenPageOf('/token/abc/error/expired')).toMatchObject({ kind: 'error', page: '/error/expired' });
+    expect(tokenPageOf('/token/abc/error')).toMatchObject({ kind: 'error', page: '/error' });
+    expect(tokenPageOf('/token/abc/error/expired/more')).toBeNull();
     expect(tokenPageOf(`/token/abc/vendors/x/locations`)).toBeNull();
     expect(tokenPageOf('/performancefoodservice')).toBeNull();
   });

@@ -389,6 +389,9 @@ const FOCUSABLE = 'input, button, a[href], select, textarea, [tabindex]:not([tab
 const controlsOf = (row: Element) => [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden]'));
 
 /** The shared table: see the header of this file. */
+/** The window height a long list's first screen is rendered for on the server: a tall phone's, and more than a laptop's. */
+export const SERVER_WINDOW_HEIGHT = 1000;
+
 export function DataTable<T>({
   label, rows: givenRows, rowKey, columns, selection, initialSort = null, sort: controlledSort, onSortChange, rowHeight = 48, overscan = 8, virtualizeAbove = 100, rowAttributes,
   rowDetail, rowDetailHeight = 56, detailsLabel = 'Details', className,
@@ -473,9 +476,14 @@ export function DataTable<T>({
     // Open: its measured height, or until it is measured the least it can be (a line per detail value).
     return opened.current.get(key) ?? base + plan.details * PHONE_DETAIL_LINE;
   };
+  // On the server (a first screen) there is no window to measure: the rows of a window of that width and
+  // SERVER_WINDOW_HEIGHT at the top of the page are rendered, as the browser's first render does before it measures —
+  // without it a long list was painted with no rows at all.
+  const serverWidth = useServerViewportWidth();
   const virtualizer = useWindowVirtualizer({
     count: sorted.length, estimateSize: heightOf, overscan, scrollMargin, rangeExtractor,
     getItemKey: (i) => rowKey(sorted[i]), enabled: virtualized,
+    initialRect: serverWidth !== null ? { width: serverWidth, height: SERVER_WINDOW_HEIGHT } : undefined,
   });
   const [measured, setMeasured] = useState(0);
   const onMeasure = useCallback((key: string, height: number) => {

@@ -54,9 +54,67 @@ function replayTaps(): void {
   }, 0);
 }
 
+/** Where `node` is in its width variant (the screen's child): child indices, as the taps are kept. */
+function pathInVariant(screen: Element, node: Element): number[] {
+  const path: number[] = [];
+  let at: Element = node;
+  while (at.parentElement && at.parentElement !== screen) {
+    path.unshift(Array.prototype.indexOf.call(at.parentElement.children, at) as number);
+    if (at.parentElement.parentElement === screen) break;
+    at = at.parentElement;
+  }
+  return path;
+}
+
+interface TypedText {
+  path: number[];
+  value: string;
+  focused: boolean;
+}
+
+/**
+ * Text typed into the painted screen's fields before the app took its place (a field the browser lets one type into
+ * even before any script runs): each field whose value is no longer the one it was painted with, by where it is.
+ */
+function typedTexts(screen: Element): TypedText[] {
+  const typed: TypedText[] = [];
+  for (const field of screen.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio' || field.type === 'hidden')) continue;
+    if (field.value === field.defaultValue) continue;
+    typed.push({ path: pathInVariant(screen, field), value: field.value, focused: document.activeElement === field });
+  }
+  return typed;
+}
+
+/**
+ * The typed texts, typed into the app's field at the same place: set as the browser would (the native setter, then an
+ * `input` event, which React takes as the user's change), the focus and caret where they were.
+ */
+function replayTyped(typed: readonly TypedText[]): void {
+  const root = document.getElementById('root');
+  if (!root) return;
+  for (const { path, value, focused } of typed) {
+    const field = elementAt(root, path);
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+    if (!setter) continue;
+    setter.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    if (focused) {
+      field.focus();
+      try {
+        field.setSelectionRange(value.length, value.length);
+      } catch {
+        /* a field without a caret (type=number) */
+      }
+    }
+  }
+}
+
 /**
  * Removes the first screen (if any), handing the focus to the app's link to the same place; with `replay` (the app's
- * screen is the painted one) the taps made on it meanwhile are made again on the app's.
+ * screen is the painted one) the taps made on it meanwhile are made again on the app's, and what was typed into its
+ * fields is typed into the app's.
  */
 export function releaseFirstScreen({ replay = false }: { replay?: boolean } = {}): void {
   const screen = element();
@@ -64,7 +122,9 @@ export function releaseFirstScreen({ replay = false }: { replay?: boolean } = {}
   const focused = document.activeElement;
   const href = focused instanceof HTMLAnchorElement && screen.contains(focused) ? focused.getAttribute('href') : null;
   const settled = screen.dataset.release === 'settled';
+  const typed = settled && replay ? typedTexts(screen) : [];
   screen.remove();
+  if (typed.length > 0) replayTyped(typed);
   if (settled && replay) replayTaps();
   if (href) {
     const target = [...document.querySelectorAll<HTMLAnchorElement>('#root a[href]')].find((a) => a.getAttribute('href') === href);

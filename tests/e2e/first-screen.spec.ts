@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, locationBase, test } from './support';
+import { expectNoSeriousA11yViolations, locationBase, test, withDb } from './support';
 
 /**
  * The dashboard paints from its HTML (server/http/first-screen.ts): with JavaScript off the whole first screen is
@@ -164,4 +164,38 @@ test('a tap on the painted pay page before the app runs is made on the app once 
   releaseEntry();
   await expect(page.locator('#pp-first-screen')).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: `Select invoice ${invoice}` })).toBeChecked();
+});
+
+test('text typed into the painted page before the app runs is in the app’s field once it has taken its place', async ({ page }) => {
+  const base = await locationBase('Blue Heron Grill');
+  const [, vendorId, locationId] = /\/vendors\/([^/]+)\/locations\/([^/]+)/.exec(base)!;
+  const invoiceId = await withDb(async (c) =>
+    (await c.query(`select id from invoices where vendor_id = $1 and location_id = $2 and status = 'open' order by due_date, id limit 1`, [vendorId, locationId])).rows[0].id as string);
+  // the app's entry script is held until the text is typed: the page is the painted one only
+  let releaseEntry!: () => void;
+  const held = new Promise<void>((resolve) => (releaseEntry = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const painted = page.locator('#pp-first-screen').getByRole('textbox', { name: /New Payment Amount/ }).locator('visible=true');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.goto(`${base}/click2pay/${invoiceId}/partial`, { waitUntil: 'commit' });
+    await page.waitForFunction(
+      () => !!document.getElementById('root') && [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].every((link) => link.sheet !== null),
+    );
+    if ((await painted.count()) > 0) break;
+  }
+  await expect(painted).toBeVisible();
+  await painted.click();
+  await page.keyboard.type('12.3');
+  await expect(painted).toHaveValue('12.3');
+  releaseEntry();
+  await expect(page.locator('#pp-first-screen')).toHaveCount(0);
+  const field = page.getByRole('textbox', { name: /New Payment Amount/ });
+  await expect(field).toHaveValue('12.3');
+  // it is the app's value, not only the box's: the field is still focused, and typing goes on from there
+  await expect(field).toBeFocused();
+  await page.keyboard.type('4');
+  await expect(field).toHaveValue('12.34');
 });

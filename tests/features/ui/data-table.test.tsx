@@ -7,9 +7,11 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ServerViewportContext } from '../../../src/ui/server-viewport';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  DataTable, ENTER_STAGGER_ROWS, phoneRolesOf, phoneRowHeightOf, trackOf, type DataTableColumn, type DataTableSort,
+  DataTable, ENTER_STAGGER_ROWS, SERVER_WINDOW_HEIGHT, phoneRolesOf, phoneRowHeightOf, trackOf, type DataTableColumn, type DataTableSort,
 } from '../../../src/ui/data-table';
 
 interface Item {
@@ -151,6 +153,21 @@ describe('DataTable', () => {
     const body = screen.getAllByRole('rowgroup')[1];
     const reserved = parseFloat(body.style.paddingTop || '0') + parseFloat(body.style.paddingBottom || '0') + rendered.length * 48;
     expect(reserved).toBe(5000 * 48);
+  });
+
+  it('renders the rows at the top of the page on the server too: a long list’s first screen is not an empty table', () => {
+    // the server renders a first screen per width class with no window to measure (src/server-render/render-page.tsx)
+    const html = renderToString(
+      <ServerViewportContext.Provider value={1280}>
+        <Harness rows={items(500)} />
+      </ServerViewportContext.Provider>,
+    );
+    const rows = [...html.matchAll(/data-name="(Item \d+)"/g)].map((m) => m[1]);
+    expect(rows[0]).toBe('Item 0000');
+    // a window of SERVER_WINDOW_HEIGHT at 48 px a row, plus the overscan; never the whole list
+    expect(rows.length).toBeGreaterThanOrEqual(Math.ceil(SERVER_WINDOW_HEIGHT / 48));
+    expect(rows.length).toBeLessThan(60);
+    expect(html).toContain('aria-rowcount="501"');
   });
 
   it('plays the entrance on the rows of its first render, 10 ms apart, and not on rows that mount later', async () => {

@@ -46,9 +46,9 @@ function rendererOf(distDir: string): Promise<Renderer | null> {
 }
 
 /**
- * Loads the renderer and every page module it may need, once, at server start (registerSpa calls it when the app is
- * ready, without waiting for it): the first customer's page is then rendered in its usual time, not with the modules'
- * loading inside its budget. Never throws; answers null without a server-side build.
+ * Loads the renderer and every page module it may need, once, at server start (registerSpa awaits it in `onReady`,
+ * so the server takes no request meanwhile): the first customer's page is then rendered in its usual time, not with the
+ * modules' loading inside its budget. Never throws; answers null without a server-side build.
  */
 export async function warmFirstScreens(distDir: string): Promise<{ loaded: number; failed: number } | null> {
   try {

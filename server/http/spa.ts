@@ -103,6 +103,9 @@ async function sendDynamicHtml(request: FastifyRequest, reply: FastifyReply, htm
   return reply.header('content-encoding', encoding).send(body);
 }
 
+/** The longest the server's start waits for the page renderer to load its modules (server/http/first-screen.ts). */
+export const WARM_UP_MAX_MS = 10_000;
+
 export async function registerSpa(app: FastifyInstance, distDir: string, options: { bootstrapTimeoutMs?: number } = {}) {
   const indexFile = path.join(distDir, 'index.html');
   const hasSpa = existsSync(indexFile);
@@ -132,9 +135,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     if (existsSync(path.join(distDir, 'favicon.svg'))) {
       app.get('/favicon.ico', (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301));
     }
-    // The page renderer loads its modules once the server is up, not inside the first customer's page budget.
+    // The page renderer loads its modules before the server takes requests (at most WARM_UP_MAX_MS), not inside the
+    // first customer's page budget — nor beside it: warming while a page renders slowed that render past its budget.
     app.addHook('onReady', async () => {
-      void warmFirstScreens(distDir);
+      await Promise.race([warmFirstScreens(distDir), new Promise((resolve) => setTimeout(resolve, WARM_UP_MAX_MS).unref())]);
     });
     for (const [route, file] of prerenderedPages(distDir)) {
       const handler = (request: FastifyRequest, reply: FastifyReply) => sendHtml(request, reply, path.join(distDir, file));

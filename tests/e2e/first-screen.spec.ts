@@ -31,7 +31,7 @@ test('the dashboard paints from its HTML, and the app takes its place without mo
   // otherwise — by design, for a database that is slow at that moment (on this 2-core machine, a scheduled job or a
   // cold cache now and then). Wait for the state the test is about, a page whose HTML carries the first screen: up
   // to three loads, then the checks below as they are.
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     await plain.goto(base);
     if ((await plain.getByRole('heading', { level: 1 }).count()) > 0) break;
   }
@@ -94,7 +94,7 @@ test('the pay page paints from its HTML (rendered by the app on the server), and
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
   const plain = await noScript.newPage();
   // As above: a page whose answers take longer than the server's budget is sent without its first screen, by design.
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     await plain.goto(url);
     if ((await plain.getByRole('heading', { level: 1 }).count()) > 0) break;
   }
@@ -114,8 +114,8 @@ test('the pay page paints from its HTML (rendered by the app on the server), and
     const payBoxesIn = ${payBoxesIn.toString()};
     document.addEventListener('DOMContentLoaded', () => { window.paintedBoxes = payBoxesIn('first'); });
   })()`);
-  // (as above: asked again, at most twice, while the page comes without its first screen)
-  for (let attempt = 0; attempt < 3; attempt++) {
+  // (as above: asked again, at most four times, while the page comes without its first screen)
+  for (let attempt = 0; attempt < 5; attempt++) {
     await page.goto(url);
     if (await page.evaluate(() => (window as unknown as { paintedBoxes: unknown }).paintedBoxes ?? null)) break;
   }
@@ -145,7 +145,7 @@ test('a tap on the painted pay page before the app runs is made on the app once 
   });
   const row = page.locator('#pp-first-screen [data-testid="invoice-row"]:visible').first();
   // As above: a page whose answers take longer than the server's budget is sent without its first screen, by design.
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     await page.goto(`${base}/click2pay`, { waitUntil: 'commit' });
     // the HTML parsed (#root follows the painted screen) and styled (the stylesheet shows one width variant): the app's
     // entry is still held. Not DOMContentLoaded: a page that came without its first screen runs the held entry as a
@@ -179,7 +179,7 @@ test('text typed into the painted page before the app runs is in the app’s fie
     await route.continue();
   });
   const painted = page.locator('#pp-first-screen').getByRole('textbox', { name: /New Payment Amount/ }).locator('visible=true');
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     await page.goto(`${base}/click2pay/${invoiceId}/partial`, { waitUntil: 'commit' });
     await page.waitForFunction(
       () => !!document.getElementById('root') && [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].every((link) => link.sheet !== null),

@@ -65,13 +65,13 @@ function inlineAnswers(body: string): Record<string, unknown> {
 }
 
 /**
- * The page's HTML (or its redirect), asked again (up to three times) while it comes without its first screen: the server sends a page
+ * The page's HTML (or its redirect), asked again (up to five times in all) while it comes without its first screen: the server sends a page
  * whose render takes longer than its budget as the plain page, by design — the first render of a process loads the
  * renderer's modules, and a loaded machine (the test stages run side by side) can push one past 1 s.
  */
 async function pageWithFirstScreen(url: string) {
   let res = await s.app.inject({ url, headers: html });
-  for (let attempt = 1; attempt < 3 && res.statusCode === 200 && !firstScreenOf(res.body); attempt++) res = await s.app.inject({ url, headers: html });
+  for (let attempt = 1; attempt < 5 && res.statusCode === 200 && !firstScreenOf(res.body); attempt++) res = await s.app.inject({ url, headers: html });
   return res;
 }
 
@@ -213,11 +213,11 @@ describe('a page under a location carries its first screen, rendered by the app 
   it("a link's landing (the token entry) is the server's redirect to the link's page, unless the link saves an action for the browser", async () => {
     const { db, demo } = s;
     const request = async (id: string) => db.selectFrom('requests').select(['vendorId', 'locationId']).where('id', '=', id).executeTakeFirstOrThrow();
-    // asked again while it comes as the page (at most three times): a render over its budget is sent as the page, by
+    // asked again while it comes as the page (at most five times): a render over its budget is sent as the page, by
     // design (pageWithFirstScreen above)
     const landing = async (url: string) => {
       let res = await s.app.inject({ url, headers: html });
-      for (let attempt = 1; attempt < 3 && res.statusCode === 200; attempt++) res = await s.app.inject({ url, headers: html });
+      for (let attempt = 1; attempt < 5 && res.statusCode === 200; attempt++) res = await s.app.inject({ url, headers: html });
       return res;
     };
     const linkOf = async (input: Parameters<TestServer['token']>[0]) => {
@@ -309,7 +309,7 @@ describe('a page under a location carries its first screen, rendered by the app 
     ]);
     // (again while either came without its first screen: see pageWithFirstScreen)
     let [a, b] = await both();
-    for (let attempt = 1; attempt < 3 && !(firstScreenOf(a.body) && firstScreenOf(b.body)); attempt++) [a, b] = await both();
+    for (let attempt = 1; attempt < 5 && !(firstScreenOf(a.body) && firstScreenOf(b.body)); attempt++) [a, b] = await both();
     expect(firstScreenOf(a.body)).not.toBeNull();
     expect(firstScreenOf(b.body)).not.toBeNull();
     for (const number of theirs.filter((n) => !mine.includes(n))) expect(a.body).not.toContain(number);

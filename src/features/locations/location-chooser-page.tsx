@@ -20,7 +20,9 @@ function LocationChooser({ vendorId }: { vendorId: string }) {
     <ChangeLocationBar current={vendor ? vendorLabel(vendor) : ''} to={paths.vendors(session.token)} label={t.changeVendor} />
   ) : null;
   return (
-    <ShellFrame vendor={vendor} bar={bar}>
+    // the bar sits above the page: the frame holds the page until the locations say whether there is one (else the bar,
+    // arriving with them, pushed the page down 53 px)
+    <ShellFrame vendor={vendor} bar={bar} ready={status !== 'loading'}>
       <Page>
         <PageTitle>{t.locationTitle}</PageTitle>
         {status === 'loading' || status === 'leaving' ? <Spinner label={t.loading} /> : null}

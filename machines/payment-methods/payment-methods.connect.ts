@@ -8,7 +8,7 @@ import type { PaymentMethodDeleteEvent, paymentMethodDeleteMachine } from './pay
 import { selectDeleteView } from './payment-method-delete.selectors';
 import type { PaymentMethod } from './payment-methods.actors';
 import type { PaymentMethodsEvent, paymentMethodsMachine } from './payment-methods.machine';
-import { isUsable, methodFullName, resolveSelection, selectMethods, selectProviders, selectServiceFees, selectStatus } from './payment-methods.selectors';
+import { isUsable, methodFullName, resolveSelection, selectInitialLoad, selectMethods, selectProviders, selectServiceFees, selectStatus } from './payment-methods.selectors';
 
 /** One saved method as the picker lists it. */
 export interface PaymentMethodRow {
@@ -54,8 +54,8 @@ export function connectPaymentMethods(
   return {
     status,
     methods,
-    /** Loading with no method known yet: a spinner stands in for the list, and nothing is selected. */
-    initialLoad: status === 'loading' && methods.length === 0,
+    /** Loading with no method known yet (`selectInitialLoad`): a skeleton stands in for the list, nothing is selected. */
+    initialLoad: selectInitialLoad(snapshot),
     rows: methods.map(rowOf),
     providers: selectProviders(snapshot),
     serviceFees: selectServiceFees(snapshot),

@@ -15,6 +15,11 @@ export function selectMethods(snapshot: Snapshot): PaymentMethod[] {
   return snapshot.context.methods;
 }
 
+/** Loading with no method known yet: the list's size is unknown, so a page with a picker shows its skeleton. */
+export function selectInitialLoad(snapshot: Snapshot): boolean {
+  return selectStatus(snapshot) === 'loading' && selectMethods(snapshot).length === 0;
+}
+
 /**
  * A method may pay only when it is not deleted, needs no micro-deposit verification (spec §4, §5) and is not a bank
  * account the bank returned a payment from with R02/R03/R10 (`unusable`).

@@ -46,6 +46,7 @@ const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
 const TOKEN_PATH = new RegExp(`^/token/([^/]+)(/vendors(?:/(${UUID})/locations(?:/(${UUID})(/.*)?)?)?|/c2p|/ap|/pp|/error(?:/[^/]+)?)?/?$`);
 /** The token entry's page module (src/app/router.tsx): the token base and its aliases. */
 export const TOKEN_ENTRY_MODULE = 'src/features/access/token-entry-page.tsx';
+/** The error page's module (src/app/router.tsx): `/error` and `/error/<code>` under the token base. */
 export const ERROR_PAGE_MODULE = 'src/features/access/error-page.tsx';
 
 /**

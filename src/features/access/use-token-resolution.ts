@@ -23,6 +23,7 @@ export function useTokenResolution(token: string): TokenResolutionApi {
   const replay = useReplay();
   const server = useContext(ServerEffectsContext);
   const logic = useMemo(() => {
+    // set by saveReplay, which the chart runs before redirectToTarget (both on the token info's answer)
     let replaySaved = false;
     return tokenResolutionMachine.provide({
       actions: {

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useContext, useMemo, useSyncExternalStore } from 'react';
 import { connectPaymentMethods, type PaymentMethodsApi } from '../../../machines/payment-methods/payment-methods.connect';
-import { selectMethods, selectStatus } from '../../../machines/payment-methods/payment-methods.selectors';
+import { selectInitialLoad } from '../../../machines/payment-methods/payment-methods.selectors';
 import { AppServicesContext } from '../../app/app-services';
 import { isNarrowWidth, NARROW_LABEL_WIDTH_PX } from '../../../core/rules/invoices';
 import { useSession } from '../../app/session';
@@ -23,14 +23,14 @@ export function usePaymentMethods(vendorId: string, locationId: string): Payment
 }
 
 /**
- * True until the location's payment methods have loaded once (the picker's `initialLoad`). A page with a picker keeps
+ * True while the location's payment methods load with none known yet (`selectInitialLoad`). A page with a picker keeps
  * its skeleton until then: the picker's height depends on how many methods there are, which no skeleton can know, so a
  * picker filling in under a painted form pushed every section below it (AutoPay set-up's start date moved 43 px at
  * 375 px whenever the page came without its first screen). Calling it also starts the load, beside the page's own.
  */
 export function usePaymentMethodsLoading(vendorId: string, locationId: string): boolean {
   const ref = useSession().paymentMethods(vendorId, locationId);
-  return useSelector(ref, (s) => selectStatus(s) === 'loading' && selectMethods(s).length === 0);
+  return useSelector(ref, selectInitialLoad);
 }
 
 function subscribeResize(onChange: () => void): () => void {

@@ -16,26 +16,34 @@ if (import.meta.env.DEV) void import('./dev/inspect').then((m) => m.startDevInsp
 releaseFirstScreenLater();
 releaseFirstScreenWhenSettled(container);
 
-const router = createAppRouter();
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-);
-
-// A page prerendered at build time (the landing pages, scripts/build/prerender.ts) is already painted: hydrate it
-// once the route's module is loaded (its chunk is preloaded by the page), so the first render matches the markup.
-// Hydrating inside a transition makes it interruptible: React yields to the browser every few milliseconds instead of
-// one long task (a tap or a keystroke meanwhile is handled first), which keeps the page responsive on a slow phone.
+// A painted page (prerendered, or a first screen from the server) is already on the screen: the router is created a
+// task after the modules were evaluated, not in the same one (with the route's lazy load it starts, that task was a
+// long one on a slow phone, and a tap waited behind it). A page with nothing painted starts at once.
 const prerendered = container.dataset.prerendered;
-if (prerendered && prerendered === (window.location.pathname.replace(/(.)\/$/, '$1') || '/')) {
-  void whenInitialized(router).then(() => startTransition(() => void hydrateRoot(container, app)));
-} else if (firstScreenPath() !== null) {
-  // The server painted this page's first screen (src/ui/first-screen.ts): the app renders beneath it, unseen, until
-  // its own screen is settled. Nothing waits on that render, so it is a transition: React yields to the browser every
-  // few milliseconds (a tap on the painted page is handled at once) instead of one long task.
-  const root = createRoot(container);
-  startTransition(() => root.render(app));
-} else {
-  createRoot(container).render(app);
+const hydrate = Boolean(prerendered && prerendered === (window.location.pathname.replace(/(.)\/$/, '$1') || '/'));
+const painted = hydrate || firstScreenPath() !== null;
+if (painted) setTimeout(start, 0);
+else start();
+
+function start(): void {
+  const router = createAppRouter();
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  if (hydrate) {
+    // A page prerendered at build time (the landing pages, scripts/build/prerender.ts) is hydrated once the route's
+    // module is loaded (its chunk is preloaded by the page), so the first render matches the markup. Hydrating inside a
+    // transition makes it interruptible: React yields to the browser every few milliseconds instead of one long task.
+    void whenInitialized(router).then(() => startTransition(() => void hydrateRoot(container!, app)));
+  } else if (painted) {
+    // The server painted this page's first screen (src/ui/first-screen.ts): the app renders beneath it, unseen, until
+    // its own screen is settled. Nothing waits on that render, so it is a transition: React yields to the browser every
+    // few milliseconds (a tap on the painted page is handled at once) instead of one long task.
+    const root = createRoot(container!);
+    startTransition(() => root.render(app));
+  } else {
+    createRoot(container!).render(app);
+  }
 }

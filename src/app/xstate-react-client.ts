@@ -63,6 +63,8 @@ function takeLater(take: () => void): void {
 interface RoutedActor extends Subscribable {
   /** The component committed a render that read `snapshot`. */
   committed(snapshot: unknown): void;
+  /** Called as the component renders: a change taken under a first screen becomes what it reads from now on. */
+  rendering(): void;
 }
 
 /**
@@ -72,30 +74,41 @@ interface RoutedActor extends Subscribable {
  * same way: React checks for one right after subscribing and would render it synchronously.
  */
 function routedActor(actor: Subscribable, rerender: () => void): RoutedActor {
+  // `current` is what `useSyncExternalStore` reads; `latest` the last change taken. Under a first screen a change is
+  // only `latest` until the component renders it: had it become `current` at once, a transition render still in progress
+  // (React yields between slices, and a change can be taken in between) would read a store that changed under it, and
+  // React renders such a store's component again synchronously — the whole page, one long task.
   let current: unknown = actor.getSnapshot();
+  let latest = current;
   const mark = {};
   return {
     getSnapshot: () => current,
+    rendering() {
+      current = latest;
+    },
     committed(snapshot) {
-      if (snapshot !== current || !uncommitted.delete(mark)) return;
+      if (snapshot !== latest || !uncommitted.delete(mark)) return;
       markUpdating();
     },
     subscribe: ((observer: Observer<unknown>) => {
       let closed = false;
       const take = () => {
         const next = actor.getSnapshot();
-        if (closed || next === current) return;
-        current = next;
+        if (closed || next === latest) return;
+        latest = next;
         if (underFirstScreen()) {
           uncommitted.add(mark);
           rerender();
-        } else observer.next?.(next);
+        } else {
+          current = next;
+          observer.next?.(next);
+        }
       };
       const changed = () => (underFirstScreen() ? takeLater(take) : take());
       const subscription = actor.subscribe({
         next: changed,
         error: (error: unknown) => {
-          current = actor.getSnapshot();
+          current = latest = actor.getSnapshot();
           observer.error?.(error);
         },
       });
@@ -118,6 +131,7 @@ export const useSelector = (<TActor extends Subscribable | undefined, T>(
 ): T => {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const routed = useMemo(() => actor && routedActor(actor, rerender), [actor]);
+  routed?.rendering();
   const value = useSelectorOriginal(routed as never, selector as never, compare as never) as T;
   const rendered = routed?.getSnapshot();
   useLayoutEffect(() => routed?.committed(rendered));

@@ -13,7 +13,7 @@
  * Layout shift is measured on what is VISIBLE: content laid out under `visibility: hidden` that later becomes visible
  * in place does not count, content that moves after it was painted does.
  */
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { css, cx } from '../../styled-system/css';
 
 const shimmer = css({
@@ -55,17 +55,20 @@ export function LoadingRegion({ label, children, className }: { label: string; c
  * wait ran out before `ready` (the parts not ready by then must render where they push nothing).
  */
 export function useSettled(ready: boolean, maxWaitMs = 1500): { visible: boolean; late: boolean } {
-  const [state, setState] = useState<{ visible: boolean; late: boolean }>({ visible: ready, late: false });
+  const [late, setLate] = useState(false);
+  // Latched once `ready` has been committed true — in a ref, not in state: a state update from the effect re-rendered the
+  // whole page below (at once, not as a transition: one long task on a slow phone) only to show what it already showed.
+  const wasReady = useRef(ready);
   useEffect(() => {
-    if (state.visible) return;
-    if (ready) {
-      setState({ visible: true, late: false });
-      return;
-    }
-    const timer = setTimeout(() => setState({ visible: true, late: true }), maxWaitMs);
+    if (ready) wasReady.current = true;
+    if (ready || wasReady.current || late) return;
+    const timer = setTimeout(() => setLate(true), maxWaitMs);
     return () => clearTimeout(timer);
-  }, [ready, maxWaitMs, state.visible]);
-  return state.visible ? state : { visible: ready, late: false };
+  }, [ready, maxWaitMs, late]);
+  // Once late, late for good: what was not ready by then keeps rendering where it pushes nothing. The ref only ever goes
+  // from false to true, so any render may read it.
+  if (late) return { visible: true, late: true };
+  return { visible: ready || wasReady.current, late: false };
 }
 
 /**

@@ -5,7 +5,7 @@
  * `token-shell` chunk, vite.config.ts), so the map is written from the bundle itself. Served by nobody: the static
  * files skip dot-folders (server/http/spa.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 
@@ -16,6 +16,38 @@ export interface ChunkMap {
   modules: Record<string, string>;
   /** Chunk file → the chunk files it imports statically. */
   imports: Record<string, string[]>;
+  /**
+   * The token pages loaded through `app-pages.ts`: each route's path under `/token/:token/` (src/app/router.tsx, with
+   * its `:param` segments) and the page's source module — so the server preloads a page's own chunks with the HTML,
+   * not only after the router has asked for them.
+   */
+  pages: PageModule[];
+}
+
+export interface PageModule {
+  path: string;
+  module: string;
+}
+
+/**
+ * The routes of src/app/router.tsx that load a page of src/app/app-pages.ts (`lazy: app('name')`), with that page's
+ * module (`name: lazyPage(() => import('…'))`). Read from the sources as written; tests/architecture/bundle-budget.test.ts
+ * checks that every such route of the router is listed.
+ */
+export function pageModules(root: string): PageModule[] {
+  const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+  const modules = new Map<string, string>();
+  for (const [, name, specifier] of read('src/app/app-pages.ts').matchAll(/^\s*(\w+): lazyPage\(\(\) => import\('([^']+)'\)\)/gm)) {
+    const base = path.posix.join('src/app', specifier);
+    const file = ['.tsx', '.ts'].map((ext) => base + ext).find((candidate) => existsSync(path.join(root, candidate)));
+    if (file) modules.set(name, file);
+  }
+  const pages: PageModule[] = [];
+  for (const [, route, name] of read('src/app/router.tsx').matchAll(/\{ path: '([^']+)', lazy: app\('(\w+)'\) \}/g)) {
+    const module = modules.get(name);
+    if (module) pages.push({ path: route, module });
+  }
+  return pages;
 }
 
 export function chunkMap(): Plugin {
@@ -28,7 +60,7 @@ export function chunkMap(): Plugin {
     },
     generateBundle(_options, bundle) {
       if (config.build.ssr) return;
-      const map: ChunkMap = { modules: {}, imports: {} };
+      const map: ChunkMap = { modules: {}, imports: {}, pages: pageModules(config.root) };
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
         map.imports[output.fileName] = [...output.imports];

@@ -32,6 +32,23 @@ export type { Bootstrap, TokenPage, TokenPageKind } from './token-page.js';
 export interface ChunkMap {
   modules: Record<string, string>;
   imports: Record<string, string[]>;
+  /** The token pages' routes under `/token/:token/` (with `:param` segments) and their page modules. */
+  pages?: Array<{ path: string; module: string }>;
+}
+
+/**
+ * The page module of a token page's path (`/vendors/<id>/locations/<id>/click2pay` → its page's source module), from
+ * the chunk map's routes, or undefined. Its chunks are preloaded with the HTML: before, a page under a location had
+ * only the token guard's chain preloaded, so its own chunks were asked for once the router ran, a round trip later,
+ * and evaluated in one long task.
+ */
+export function pageModuleOf(map: ChunkMap, page: string): string | undefined {
+  const segments = page.replace(/^\/+|\/+$/g, '').split('/');
+  const found = (map.pages ?? []).find(({ path: route }) => {
+    const parts = route.split('/');
+    return parts.length === segments.length && parts.every((part, i) => part.startsWith(':') || part === segments[i]);
+  });
+  return found?.module;
 }
 
 export const CHUNK_MAP_FILE = path.join('.vite', 'chunks.json');
@@ -242,7 +259,8 @@ export async function tokenPageHtml(
   const shell = readFileSync(shellFile, 'utf8');
   if (!shell.includes('<div id="root"></div>')) return null;
   const map = readChunkMap(distDir);
-  const modules = [TOKEN_GUARD_MODULE, ...(page.module ? [page.module] : [])];
+  const pageModule = page.module ?? (map ? pageModuleOf(map, page.page) : undefined);
+  const modules = [TOKEN_GUARD_MODULE, ...(pageModule ? [pageModule] : [])];
   const preloads = map ? chunkChain(map, modules, shellScripts(shell)) : [];
   let firstScreen = await firstScreenHtml(distDir, page, pathname, bootstrap);
   if (!firstScreen) {

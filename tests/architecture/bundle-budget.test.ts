@@ -36,6 +36,7 @@ import {
   type BuiltApp,
 } from '../../scripts/bench/bundle-size';
 import { landingTexts } from '../../src/features/access/texts';
+import { ERROR_PAGE_MODULE, TOKEN_ENTRY_MODULE } from '../../server/http/bootstrap';
 
 const work = mkdtempSync(path.join(tmpdir(), 'landing-budget-'));
 let portal: BuiltApp;
@@ -132,6 +133,17 @@ describe('route budgets', () => {
     expect(Object.keys(routes).length).toBeGreaterThan(30);
     expect(Object.keys(routes).filter((name) => !(name in budgets))).toEqual([]);
     expect(Object.keys(budgets).filter((name) => !(name in routes))).toEqual([]);
+  });
+
+  it("lists every page of app-pages.ts with its route in the chunk map, so the server preloads the page's own chunks", () => {
+    const map = readChunkMap(portal.outDir) as ReturnType<typeof readChunkMap> & { pages?: Array<{ path: string; module: string }> };
+    const listed = new Set((map.pages ?? []).map((page) => page.module));
+    // (the token entry and the error page are the router's own lazies: the server names their modules itself)
+    const own = new Set([TOKEN_ENTRY_MODULE, ERROR_PAGE_MODULE]);
+    const appPages = Object.values(routes).filter((modules) => modules[0] === 'src/app/app-pages.ts').map((modules) => modules.at(-1)!).filter((module) => !own.has(module));
+    expect(appPages.length).toBeGreaterThan(30);
+    expect(appPages.filter((module) => !listed.has(module))).toEqual([]);
+    for (const page of map.pages ?? []) expect(map.modules[page.module], page.path).toBeTruthy();
   });
 
   it.each(Object.keys(routes))('%s loads no more JavaScript (gzip) than its budget', (name) => {

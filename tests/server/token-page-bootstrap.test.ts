@@ -7,7 +7,7 @@
  */
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scriptSafeJson, tokenPageOf } from '../../server/http/bootstrap';
+import { pageModuleOf, scriptSafeJson, tokenPageOf } from '../../server/http/bootstrap';
 import { startTestServer, type TestServer } from './helpers/app.js';
 import { makeDist, startOnDist, stopOnDist, writeDist } from './helpers/dist-fixture.js';
 
@@ -36,6 +36,10 @@ const CHUNKS = {
     'assets/vendor-chooser-page-V1.js': ['assets/token-shell-T1.js', 'assets/use-chooser-U1.js'],
     'assets/click2pay-page-C1.js': ['assets/data-table-D1.js'],
   },
+  pages: [
+    { path: 'vendors/:vendorId/locations/:locationId/click2pay/disputed', module: 'src/features/click2pay/disputed-page.tsx' },
+    { path: 'vendors/:vendorId/locations/:locationId/click2pay', module: 'src/features/click2pay/click2pay-page.tsx' },
+  ],
 };
 const PUBLIC_FILE = { announcements: [{ id: 'public-1', type: 'info', message: 'Public notice', expirationDate: null }] };
 
@@ -87,6 +91,14 @@ describe('a token page with a valid token', () => {
     expect(preloads.slice(-2)).toEqual(['assets/api-A1.js', 'assets/token-shell-T1.js']);
     expect(preloads).not.toContain('assets/temporal-polyfill-X1.js');
     expect(preloads.filter((f) => f === 'assets/framework-F1.js' || f === 'assets/index-E1.js')).toHaveLength(1); // the shell's own
+    expect(new Set(preloads).size).toBe(preloads.length);
+  });
+
+  it("preloads a page's own chunks under a location too (its page module's chain after the token guard's)", async () => {
+    const res = await s.app.inject({ url: `${dashboardPath(dana)}/click2pay`, headers: html });
+    expect(res.statusCode).toBe(200);
+    const preloads = [...res.body.matchAll(/<link rel="(?:pp-)?modulepreload"(?: crossorigin)? href="\/([^"]+)" integrity="sha384-[^"]+">/g)].map((m) => m[1]);
+    expect(preloads.slice(-4)).toEqual(['assets/api-A1.js', 'assets/token-shell-T1.js', 'assets/data-table-D1.js', 'assets/click2pay-page-C1.js']);
     expect(new Set(preloads).size).toBe(preloads.length);
   });
 
@@ -202,6 +214,11 @@ describe('token page paths and the JSON escaping', () => {
     const click2pay = tokenPageOf(`/token/abc/vendors/${v}/locations/${l}/click2pay`);
     expect(click2pay).toMatchObject({ kind: 'location-page', page: `/vendors/${v}/locations/${l}/click2pay` });
     expect(click2pay?.module).toBeUndefined();
+    // …its module comes from the chunk map's routes: `:param` segments match any id, literal ones only themselves
+    expect(pageModuleOf(CHUNKS, click2pay!.page)).toBe('src/features/click2pay/click2pay-page.tsx');
+    expect(pageModuleOf(CHUNKS, `/vendors/${v}/locations/${l}/click2pay/disputed`)).toBe('src/features/click2pay/disputed-page.tsx');
+    expect(pageModuleOf(CHUNKS, `/vendors/${v}/locations/${l}/click2pay/other`)).toBeUndefined();
+    expect(pageModuleOf(CHUNKS, `/vendors/${v}/locations/${l}/statement`)).toBeUndefined();
     // the token entry and its aliases: the server resolves the link there when it can (page-first-screen.test.ts)
     for (const alias of ['', '/', '/c2p', '/ap', '/pp']) expect(tokenPageOf(`/token/abc${alias}`)).toMatchObject({ token: 'abc', kind: 'entry', page: alias === '/' ? '' : alias });
     expect(tokenPageOf('/token/abc/c2px')).toBeNull();

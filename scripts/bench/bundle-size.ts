@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import type { ChunkMap } from '../build/chunk-map.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const baselineRoot = path.join(projectRoot, 'scripts', 'bench', 'baseline');
@@ -184,10 +185,7 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const LANDING_START_MODULES = ['src/features/announcements/public-announcements.tsx'];
 
 /** The build's chunk map (scripts/build/chunk-map.ts: `dist/.vite/chunks.json`), the one the server preloads from. */
-export interface ChunkMap {
-  modules: Record<string, string>;
-  imports: Record<string, string[]>;
-}
+export type { ChunkMap };
 
 export function readChunkMap(outDir: string): ChunkMap {
   return JSON.parse(readFileSync(path.join(outDir, '.vite', 'chunks.json'), 'utf8')) as ChunkMap;

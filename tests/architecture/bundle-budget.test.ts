@@ -136,7 +136,7 @@ describe('route budgets', () => {
   });
 
   it("lists every page of app-pages.ts with its route in the chunk map, so the server preloads the page's own chunks", () => {
-    const map = readChunkMap(portal.outDir) as ReturnType<typeof readChunkMap> & { pages?: Array<{ path: string; module: string }> };
+    const map = readChunkMap(portal.outDir);
     const listed = new Set((map.pages ?? []).map((page) => page.module));
     // (the token entry and the error page are the router's own lazies: the server names their modules itself)
     const own = new Set([TOKEN_ENTRY_MODULE, ERROR_PAGE_MODULE]);

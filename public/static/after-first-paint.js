@@ -58,15 +58,10 @@
   // chunkChain), so importing them one by one, a task apart, evaluates one chunk per task; the entry then finds its
   // graph evaluated and runs its own body alone. A chunk that fails to load is left to the entry, which reports it.
   function evaluateInTurn(urls, index) {
-    if (index >= urls.length || typeof Promise !== 'function') return appendEntry();
-    var step = function () { setTimeout(function () { evaluateInTurn(urls, index + 1); }, 0); };
-    var imported;
-    try {
-      imported = import(urls[index]);
-    } catch (error) {
-      return appendEntry();
-    }
-    imported.then(step, appendEntry);
+    if (index >= urls.length) return appendEntry();
+    import(urls[index]).then(function () {
+      setTimeout(function () { evaluateInTurn(urls, index + 1); }, 0);
+    }, appendEntry);
   }
   var entryAppended = false;
   function appendEntry() {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import type { ChunkMap } from '../build/chunk-map.ts';
+import { lazyPageModules, type ChunkMap } from '../build/chunk-map.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const baselineRoot = path.join(projectRoot, 'scripts', 'bench', 'baseline');
@@ -239,28 +239,19 @@ export function gzipFiles(outDir: string, files: readonly string[]): number {
  * from the two files' `lazyPage(() => import('…'))` lines, so a new page is a new route here without anyone listing it.
  */
 export function routeModules(): Record<string, string[]> {
-  const lazies = (file: string) => {
-    const source = readFileSync(path.join(projectRoot, file), 'utf8');
-    const out: Record<string, string> = {};
-    for (const m of source.matchAll(/(\w+)\s*[:=]\s*lazyPage\(\(\) => import\('([^']+)'\)\)/g)) {
-      out[m[1]] = path.posix.join(path.posix.dirname(file), m[2]).replace(/^(.*?)(\.tsx?)?$/, '$1');
-    }
-    return out;
-  };
-  const withExtension = (module: string) => ['.tsx', '.ts'].map((ext) => `${module}${ext}`).find((f) => existsSync(path.join(projectRoot, f))) ?? module;
   const router = readFileSync(path.join(projectRoot, 'src/app/router.tsx'), 'utf8');
   // The children of /token/:token are the routes whose path is relative (no leading `/`, not the `*` fallback).
   const underToken = (name: string) => new RegExp(`path: '(?![/*])[^']*', lazy: (app\\('${name}'\\)|${name}\\b)`).test(router);
-  const appPages = lazies('src/app/app-pages.ts');
-  const publicPages = lazies('src/app/router.tsx');
+  const appPages = lazyPageModules(projectRoot, 'src/app/app-pages.ts');
+  const publicPages = lazyPageModules(projectRoot, 'src/app/router.tsx');
   const routes: Record<string, string[]> = {};
-  const guard = withExtension(appPages.tokenGuard);
+  const guard = appPages.tokenGuard;
   for (const [name, module] of Object.entries(publicPages)) {
-    routes[name] = underToken(name) ? ['src/app/app-pages.ts', 'src/app/app-services.tsx', guard, withExtension(module)] : [withExtension(module)];
+    routes[name] = underToken(name) ? ['src/app/app-pages.ts', 'src/app/app-services.tsx', guard, module] : [module];
   }
   for (const [name, module] of Object.entries(appPages)) {
     if (name === 'tokenGuard') continue;
-    routes[name] = ['src/app/app-pages.ts', 'src/app/app-services.tsx', ...(underToken(name) ? [guard] : []), withExtension(module)];
+    routes[name] = ['src/app/app-pages.ts', 'src/app/app-services.tsx', ...(underToken(name) ? [guard] : []), module];
   }
   return routes;
 }

@@ -35,19 +35,26 @@ export interface PageModule {
  * checks that every such route of the router is listed.
  */
 export function pageModules(root: string): PageModule[] {
-  const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
-  const modules = new Map<string, string>();
-  for (const [, name, specifier] of read('src/app/app-pages.ts').matchAll(/^\s*(\w+): lazyPage\(\(\) => import\('([^']+)'\)\)/gm)) {
-    const base = path.posix.join('src/app', specifier);
-    const file = ['.tsx', '.ts'].map((ext) => base + ext).find((candidate) => existsSync(path.join(root, candidate)));
-    if (file) modules.set(name, file);
-  }
+  const modules = lazyPageModules(root, 'src/app/app-pages.ts');
   const pages: PageModule[] = [];
-  for (const [, route, name] of read('src/app/router.tsx').matchAll(/\{ path: '([^']+)', lazy: app\('(\w+)'\) \}/g)) {
-    const module = modules.get(name);
+  for (const [, route, name] of readFileSync(path.join(root, 'src/app/router.tsx'), 'utf8').matchAll(/\{ path: '([^']+)', lazy: app\('(\w+)'\) \}/g)) {
+    const module = modules[name];
     if (module) pages.push({ path: route, module });
   }
   return pages;
+}
+
+/**
+ * The pages a source file loads lazily (`name: lazyPage(() => import('…'))` or `const name = lazyPage(…)`), by name:
+ * each page's module as a path from the project root, with its extension.
+ */
+export function lazyPageModules(root: string, file: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [, name, specifier] of readFileSync(path.join(root, file), 'utf8').matchAll(/(\w+)\s*[:=]\s*lazyPage\(\(\) => import\('([^']+)'\)\)/g)) {
+    const base = path.posix.join(path.posix.dirname(file), specifier).replace(/\.tsx?$/, '');
+    out[name] = ['.tsx', '.ts'].map((ext) => base + ext).find((candidate) => existsSync(path.join(root, candidate))) ?? base;
+  }
+  return out;
 }
 
 export function chunkMap(): Plugin {

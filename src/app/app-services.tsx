@@ -165,6 +165,7 @@ export interface AppServicesProviderProps {
  */
 export function AppServicesProvider({ source, earlierVisits, children }: AppServicesProviderProps) {
   const services = useAppServicesActors();
+  const announcements = useAnnouncementsActor(source);
   const { pathname } = useLocation();
   useEffect(() => {
     for (const path of earlierVisits.current.splice(0)) services.navigation.send({ type: 'navigation.visit', path });
@@ -172,16 +173,7 @@ export function AppServicesProvider({ source, earlierVisits, children }: AppServ
   }, [pathname, services.navigation, earlierVisits]);
   return (
     <AppServicesContext.Provider value={services}>
-      <AppAnnouncementsProvider source={source}>{children}</AppAnnouncementsProvider>
+      <AnnouncementsContext.Provider value={announcements}>{children}</AnnouncementsContext.Provider>
     </AppServicesContext.Provider>
   );
-}
-
-/**
- * The app-level announcements actor, started by a component of its own: React renders one component without a break,
- * and the app-wide actors and this one, made in the same render, were one long task on a slow phone (16 ms at 1x CPU).
- */
-function AppAnnouncementsProvider({ source, children }: { source: AnnouncementsInput; children: ReactNode }) {
-  const announcements = useAnnouncementsActor(source);
-  return <AnnouncementsContext.Provider value={announcements}>{children}</AnnouncementsContext.Provider>;
 }

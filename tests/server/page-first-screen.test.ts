@@ -145,6 +145,19 @@ describe('a page under a location carries its first screen, rendered by the app 
     expect(painted.variants.wide).not.toBe(painted.variants.phone);
   });
 
+  it("the add-method page: the card form painted, the payments origin's frame not — only its box, of the frame's size", async () => {
+    const res = await pageWithFirstScreen(pagePath(dana, '/paymentmethods/new'));
+    const painted = firstScreenOf(res.body);
+    expect(painted?.release).toBe('settled');
+    for (const markup of Object.values(painted!.variants)) {
+      expect(textOf(markup)).toContain('Add Card');
+      // the one frame is the app's: one painted here would load the hosted fields twice and lose what was typed in it
+      expect(markup).not.toContain('<iframe');
+      expect(markup).not.toContain(':18401');
+      expect(markup).toMatch(/<span aria-hidden="true" data-hosted-fields-pending="" class="[^"]+" style="--pp-hf-one:\d+px;--pp-hf-two:\d+px">/);
+    }
+  });
+
   it("the renderer loads every page's modules at server start, so the first customer's page does not pay for them", async () => {
     // every route of src/app/router.tsx with a lazy page (the landing pages, the token entry, each page under a token)
     const warmed = await warmFirstScreens(dist);

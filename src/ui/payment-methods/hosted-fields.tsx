@@ -10,7 +10,7 @@
  * one or two columns by the frame's width — here a container query on the frame's box), so neither the frame's
  * arrival nor its first `resize` moves anything; a later `resize` (an error message that wraps) is followed.
  */
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { css } from '../../../styled-system/css';
 import { CHANNEL, HOSTED_LAYOUT, hostedFieldsHeight, originOf, parseFrameMessage, type FrameMessage, type HostedFieldsPort, type HostedKind, type TokenizeAnswer } from '../../../core/api/hosted-fields';
 
@@ -41,6 +41,17 @@ export function HostedFieldsPlaceholder({ kind }: { kind: HostedKind }) {
     </div>
   );
 }
+
+const subscribeNever = () => () => {};
+/**
+ * True in the browser, false while the server renders the page's first screen (src/server-render: React renders with
+ * the server snapshot there). The painted first screen holds the frame's place with an empty box of its exact size,
+ * not a frame of its own: the app's screen replaces the painted one as a whole, so a frame there would be loaded twice
+ * (its 80 KB script parsed and run twice on the phone's main thread, the first time while the page paints) and what
+ * the customer had typed or autofilled into the painted one would be gone when the app took over — a frame's fields
+ * cannot be handed over like the page's own (public/static/after-first-paint.js). The one frame is the app's.
+ */
+const useInBrowser = () => useSyncExternalStore(subscribeNever, () => true, () => false);
 
 /** The container query's width above; compiles only while it is HOSTED_LAYOUT's. */
 export const RESERVED_TWO_COLUMNS_FROM_PX = 480 satisfies typeof HOSTED_LAYOUT.twoColumnsFromPx;
@@ -139,7 +150,16 @@ export function HostedFields({ src, kind, provider, jwt, title, onSubmit, onPort
     };
   }, [origin]);
 
+  const inBrowser = useInBrowser();
   if (!origin) return null;
+  if (!inBrowser) {
+    // what the app's screen shows here until its frame has painted: the frame's box, empty
+    return (
+      <div className={reserveBox}>
+        <span aria-hidden="true" data-hosted-fields-pending="" className={reserved} style={reservedVars(kind)} />
+      </div>
+    );
+  }
   return (
     <div className={reserveBox}>
       <iframe

@@ -53,7 +53,7 @@ export default defineConfig({
             // The machines, actors, selectors and rules of the token pages' frame (below): a chunk of their own, so that
             // the frame's evaluation is two tasks, not one (public/static/after-first-paint.js evaluates each preloaded
             // chunk in a task of its own; creating the machines was half of it). Nothing here imports the frame's views.
-            { name: 'token-logic', test: /machines[\\/](navigation|persisted|unauthorized)[\\/][^\\/]+\.machine\.ts$|machines[\\/](load|selection|invoice-selection|payment-methods|replay|dashboard|messages)[\\/][^\\/]+\.(machine|actors|selectors|guards)\.ts$|core[\\/]rules[\\/](rich-content|fees|providers|messages|reports|invoices|paths)\.ts$|machines[\\/]load[\\/]loaders\.ts$|machines[\\/]reports[\\/]report\.machine\.ts$/, priority: 6, includeDependenciesRecursively: false },
+            { name: 'token-logic', test: /machines[\\/](navigation|persisted|unauthorized)[\\/][^\\/]+\.machine\.ts$|machines[\\/](load|selection|invoice-selection|payment-methods|replay|dashboard|messages)[\\/][^\\/]+\.(machine|actors|selectors|guards|connect)\.ts$|core[\\/]rules[\\/](rich-content|fees|providers|messages|reports|invoices|paths)\.ts$|machines[\\/]load[\\/]loaders\.ts$|machines[\\/]reports[\\/]report\.machine\.ts$/, priority: 6, includeDependenciesRecursively: false },
             // The frame every token page renders first (token guard, session, replay, header, announcements frame, location
             // frame, dashboard and the machines they start): one request instead of about fifteen small ones — on HTTP/1.1
             // a phone opens six connections per host, so a chain of small chunks queues behind itself (dashboard).

@@ -6,7 +6,7 @@ import { formatCurrency } from '../../../core/rules/dollars';
 import { DISPUTE_REASONS } from '../../../core/rules/invoices';
 import { Button, button } from '../../ui/button';
 import { Card, PageTitle } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
+import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { fieldRecipe, TextField } from '../../ui/text-field';
 import { LocationPage } from '../../app/location-page';
 import { shortDate } from '../../../core/rules/display';
@@ -25,10 +25,31 @@ const styles = {
   actions: css({ display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap' }),
 };
 
+/** The form's place while the invoice loads: its lines and fields at their size (a spinner held none). */
+function AdjustmentSkeleton({ kind }: { kind: AdjustmentKind }) {
+  const field = (height: string) => (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+      <Skeleton width="40%" height="20px" />
+      <Skeleton height={height} />
+    </div>
+  );
+  return (
+    <Card>
+      <LoadingRegion label={t.loading} className={styles.form}>
+        <Skeleton width="70%" height="24px" />
+        {kind === 'dispute' ? <Skeleton height="74px" /> : field('44px')}
+        {field('44px')}
+        {field('88px')}
+        <Skeleton width="140px" height="44px" />
+      </LoadingRegion>
+    </Card>
+  );
+}
+
 function AdjustmentForm({ kind, vendorId, locationId, invoiceId, base }: { kind: AdjustmentKind; vendorId: string; locationId: string; invoiceId: string; base: string }) {
   const view = useInvoiceAdjustment({ vendorId, locationId, invoiceId, kind, base });
   const f = fieldRecipe();
-  if (view.status === 'loading') return <Spinner label={t.loading} />;
+  if (view.status === 'loading') return <AdjustmentSkeleton kind={kind} />;
   if (view.status === 'notAdjustable' && view.invoice && view.notAdjustable) {
     return (
       <Card>

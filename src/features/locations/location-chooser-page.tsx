@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { vendorLabel } from '../../../machines/selection/selection.selectors';
 import { Page, PageTitle } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
+import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { ChangeLocationBar } from '../../ui/change-location-bar';
 import { ChevronRightIcon, PinIcon } from '../../ui/icons';
 import { useSession } from '../../app/session';
@@ -11,6 +11,8 @@ import { ChooserFailed } from './chooser-failed';
 import { chooserTexts as t } from './texts';
 import { useLocationChooser } from './use-chooser';
 import { paths } from '../../../core/rules/paths';
+
+const listBox = css({ bg: 'white', borderWidth: '1px', borderColor: 'line', borderRadius: 'card', boxShadow: 'card', overflow: 'hidden' });
 
 function LocationChooser({ vendorId }: { vendorId: string }) {
   const session = useSession();
@@ -25,10 +27,20 @@ function LocationChooser({ vendorId }: { vendorId: string }) {
     <ShellFrame vendor={vendor} bar={bar} ready={status !== 'loading'}>
       <Page>
         <PageTitle>{t.locationTitle}</PageTitle>
-        {status === 'loading' || status === 'leaving' ? <Spinner label={t.loading} /> : null}
+        {status === 'loading' || status === 'leaving' ? (
+          // rows of the final size in the list's box (a spinner held no place: the rows arrived below it)
+          <LoadingRegion label={t.loading} className={listBox}>
+            {[0, 1].map((i) => (
+              <div key={i} className={css({ px: { base: '4', md: '5' }, py: '4', display: 'flex', flexDirection: 'column', gap: '1', '& + &': { borderTopWidth: '1px', borderColor: 'line' } })}>
+                <Skeleton width="45%" height="24px" />
+                <Skeleton width="70%" height="20px" />
+              </div>
+            ))}
+          </LoadingRegion>
+        ) : null}
         {status === 'failed' ? <ChooserFailed message={t.locationsFailed} onRetry={retry} /> : null}
         {status === 'choosing' ? (
-          <ul className={css({ listStyle: 'none', p: 0, m: 0, bg: 'white', borderWidth: '1px', borderColor: 'line', borderRadius: 'card', boxShadow: 'card', overflow: 'hidden' })}>
+          <ul className={cx(css({ listStyle: 'none', p: 0, m: 0 }), listBox)}>
             {options.map((option) => (
               <li key={option.id} className={css({ '& + &': { borderTopWidth: '1px', borderColor: 'line' } })}>
                 <button

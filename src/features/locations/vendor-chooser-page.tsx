@@ -1,12 +1,14 @@
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { Page, PageTitle } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
+import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { VendorLogo } from '../../ui/brand';
 import { ChevronRightIcon } from '../../ui/icons';
 import { ShellFrame } from '../../app/shell-frame';
 import { ChooserFailed } from './chooser-failed';
 import { chooserTexts as t } from './texts';
 import { useVendorChooser } from './use-chooser';
+
+const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '4' });
 
 /** "Choose a Vendor" (spec §2): a grid of cards with the vendor logo and name. */
 export default function VendorChooserPage() {
@@ -15,10 +17,15 @@ export default function VendorChooserPage() {
     <ShellFrame>
       <Page wide>
         <PageTitle>{t.vendorTitle}</PageTitle>
-        {status === 'loading' || status === 'leaving' ? <Spinner label={t.loading} /> : null}
+        {status === 'loading' || status === 'leaving' ? (
+          // cards of the final size where the cards will be (a spinner held no place: the cards arrived below it)
+          <LoadingRegion label={t.loading} className={grid}>
+            {[0, 1, 2].map((i) => <Skeleton key={i} height="150px" radius="var(--radii-card)" />)}
+          </LoadingRegion>
+        ) : null}
         {status === 'failed' ? <ChooserFailed message={t.vendorsFailed} onRetry={retry} /> : null}
         {status === 'choosing' ? (
-          <ul className={css({ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: '4' })}>
+          <ul className={cx(css({ listStyle: 'none', p: 0, m: 0 }), grid)}>
             {options.map((option) => {
               const vendor = vendors.find((v) => v.id === option.id);
               return (

@@ -65,7 +65,12 @@ describe('invoice adjustment: model-based walk on the partial-payment page', () 
     }
     await screen.findByRole('heading', { name: new RegExp(t.partialTitle) });
     if (state.matches('loading')) {
-      expect(screen.getByRole('status')).toHaveTextContent(t.loading);
+      const loading = screen.getByRole('status');
+      expect(loading).toHaveTextContent(t.loading);
+      // the form's place is held by skeletons of its size, not by a spinner that holds none
+      expect(loading).toHaveAttribute('aria-busy', 'true');
+      expect(loading.querySelectorAll('[data-skeleton]').length).toBeGreaterThan(0);
+      expect(loading.querySelector('svg')).toBeNull();
     } else if (state.matches('failed')) {
       expect(await screen.findByRole('alert')).toHaveTextContent(t.loadFailed);
     } else if (state.matches('notAdjustable')) {

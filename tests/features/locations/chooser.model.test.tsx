@@ -108,7 +108,12 @@ describe.each(pages)('$name: model-based walk', (page) => {
   async function assertState(state: Snapshot) {
     if (state.matches('loading')) {
       await screen.findByRole('heading', { level: 1, name: page.heading });
-      expect(screen.getByRole('status')).toHaveTextContent(t.loading);
+      const loading = screen.getByRole('status');
+      expect(loading).toHaveTextContent(t.loading);
+      // the options' place is held by skeletons of their size, not by a spinner that holds none
+      expect(loading).toHaveAttribute('aria-busy', 'true');
+      expect(loading.querySelectorAll('[data-skeleton]').length).toBeGreaterThan(0);
+      expect(loading.querySelector('svg')).toBeNull();
       expect(router.state.location.pathname).toBe(page.start);
     } else if (state.matches('choosing')) {
       const main = await screen.findByRole('main');

@@ -8,26 +8,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
+import type { ChunkMap as ServedChunkMap, PageModule } from '../../server/http/bootstrap.ts';
 
 export const CHUNK_MAP_FILE = path.join('.vite', 'chunks.json');
 
-export interface ChunkMap {
-  /** Source module (path from the project root, `/` separators) → its chunk's file (e.g. `assets/x-abc.js`). */
-  modules: Record<string, string>;
-  /** Chunk file → the chunk files it imports statically. */
-  imports: Record<string, string[]>;
-  /**
-   * The token pages loaded through `app-pages.ts`: each route's path under `/token/:token/` (src/app/router.tsx, with
-   * its `:param` segments) and the page's source module — so the server preloads a page's own chunks with the HTML,
-   * not only after the router has asked for them.
-   */
-  pages: PageModule[];
-}
-
-export interface PageModule {
-  path: string;
-  module: string;
-}
+/** What the build writes: the served format (server/http/bootstrap.ts), with its page routes always there. */
+export type ChunkMap = Required<ServedChunkMap>;
+export type { PageModule };
 
 /**
  * The routes of src/app/router.tsx that load a page of src/app/app-pages.ts (`lazy: app('name')`), with that page's

@@ -28,12 +28,27 @@ import type { Bootstrap, TokenPage } from './token-page.js';
 
 export type { Bootstrap, TokenPage, TokenPageKind } from './token-page.js';
 
-/** `dist/.vite/chunks.json` (scripts/build/chunk-map.ts): source module → chunk file, chunk file → its static imports. */
+/**
+ * `dist/.vite/chunks.json`, written by the build (scripts/build/chunk-map.ts, which uses this declaration: one format
+ * for the writer and the reader).
+ */
 export interface ChunkMap {
+  /** Source module (path from the project root, `/` separators) → its chunk's file (e.g. `assets/x-abc.js`). */
   modules: Record<string, string>;
+  /** Chunk file → the chunk files it imports statically. */
   imports: Record<string, string[]>;
-  /** The token pages' routes under `/token/:token/` (with `:param` segments) and their page modules. */
-  pages?: Array<{ path: string; module: string }>;
+  /**
+   * The token pages loaded through `app-pages.ts`: each route's path under `/token/:token/` (src/app/router.tsx, with
+   * its `:param` segments) and the page's source module — so the server preloads a page's own chunks with the HTML,
+   * not only after the router has asked for them. Every build writes it; a map without it (an older build) preloads
+   * the token guard's chain only.
+   */
+  pages?: PageModule[];
+}
+
+export interface PageModule {
+  path: string;
+  module: string;
 }
 
 /**

@@ -52,8 +52,10 @@ export default defineConfig({
             { name: 'xstate', test: /node_modules[\\/](xstate(?=[\\/](?!dist[\\/]xstate-graph))|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]|src[\\/]app[\\/]xstate-react-client\.ts$/, priority: 20 },
             // The machines, actors, selectors and rules of the token pages' frame (below): a chunk of their own, so that
             // the frame's evaluation is two tasks, not one (public/static/after-first-paint.js evaluates each preloaded
-            // chunk in a task of its own; creating the machines was half of it). Nothing here imports the frame's views.
-            { name: 'token-logic', test: /machines[\\/](navigation|persisted|unauthorized)[\\/][^\\/]+\.machine\.ts$|machines[\\/](load|selection|invoice-selection|payment-methods|replay|dashboard|messages)[\\/][^\\/]+\.(machine|actors|selectors|guards|connect)\.ts$|core[\\/]rules[\\/](rich-content|fees|providers|messages|reports|invoices|paths)\.ts$|machines[\\/]load[\\/]loaders\.ts$|machines[\\/]reports[\\/]report\.machine\.ts$/, priority: 6, includeDependenciesRecursively: false },
+            // chunk in a task of its own; creating the machines was half of it). Nothing here imports the frame's views. With
+            // them the frame's three connect modules (selectors only): alone they made chunks of their own that every token page
+            // loaded, and the dashboard's and the unread messages' imported token-shell back (an import cycle).
+            { name: 'token-logic', test: /machines[\\/](navigation|persisted|unauthorized)[\\/][^\\/]+\.machine\.ts$|machines[\\/](load|selection|invoice-selection|payment-methods|replay|dashboard|messages)[\\/][^\\/]+\.(machine|actors|selectors|guards)\.ts$|machines[\\/](dashboard[\\/]dashboard|messages[\\/]unread-messages|load[\\/]location-context)\.connect\.ts$|core[\\/]rules[\\/](rich-content|fees|providers|messages|reports|invoices|paths)\.ts$|machines[\\/]load[\\/]loaders\.ts$|machines[\\/]reports[\\/]report\.machine\.ts$/, priority: 6, includeDependenciesRecursively: false },
             // The frame every token page renders first (token guard, session, replay, header, announcements frame, location
             // frame, dashboard and the machines they start): one request instead of about fifteen small ones — on HTTP/1.1
             // a phone opens six connections per host, so a chain of small chunks queues behind itself (dashboard).

@@ -31,9 +31,10 @@ function LocationChooser({ vendorId }: { vendorId: string }) {
           // rows of the final size in the list's box (a spinner held no place: the rows arrived below it)
           <LoadingRegion label={t.loading} className={listBox}>
             {[0, 1].map((i) => (
-              <div key={i} className={css({ px: { base: '4', md: '5' }, py: '4', display: 'flex', flexDirection: 'column', gap: '1', '& + &': { borderTopWidth: '1px', borderColor: 'line' } })}>
+              // a row's two lines: the name (24 px) and the address (small, 21 px)
+              <div key={i} className={css({ px: { base: '4', md: '5' }, py: '4', display: 'flex', flexDirection: 'column', '& + &': { borderTopWidth: '1px', borderColor: 'line' } })}>
                 <Skeleton width="45%" height="24px" />
-                <Skeleton width="70%" height="20px" />
+                <Skeleton width="70%" height="21px" />
               </div>
             ))}
           </LoadingRegion>

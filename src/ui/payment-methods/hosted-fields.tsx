@@ -49,7 +49,7 @@ const subscribeNever = () => () => {};
  * not a frame of its own: the app's screen replaces the painted one as a whole, so a frame there would be loaded twice
  * (its 80 KB script parsed and run twice on the phone's main thread, the first time while the page paints) and what
  * the customer had typed or autofilled into the painted one would be gone when the app took over — a frame's fields
- * cannot be handed over like the page's own (public/static/after-first-paint.js). The one frame is the app's.
+ * cannot be handed over like the page's own (`replayTyped`, src/ui/first-screen.ts). The one frame is the app's.
  */
 const useInBrowser = () => useSyncExternalStore(subscribeNever, () => true, () => false);
 

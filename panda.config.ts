@@ -46,7 +46,7 @@ export default defineConfig({
         spin: { from: { transform: 'rotate(0deg)' }, to: { transform: 'rotate(360deg)' } },
         fadeIn: { from: { opacity: '0' }, to: { opacity: '1' } },
         rowIn: { from: { opacity: '0', transform: 'translateY(6px)' }, to: { opacity: '1', transform: 'none' } },
-        // opacity only: the compositor runs it (a moving gradient repainted every skeleton on the main thread, every frame)
+        // opacity only: the compositor runs it (a moving gradient would repaint every skeleton on the main thread, every frame)
         skeleton: { '0%, 100%': { opacity: '1' }, '50%': { opacity: '0.55' } },
         slideDown: { from: { transform: 'translateY(-100%)' }, to: { transform: 'translateY(0)' } },
       },

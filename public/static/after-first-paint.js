@@ -53,7 +53,7 @@
       else evaluateInTurn(urls, 0);
     })();
   }
-  // The entry's module graph, evaluated at once, was one long task on a slow phone (React, XState, every machine the
+  // The entry's module graph, evaluated at once, is one long task on a slow phone (React, XState, every machine the
   // page defines, its styles: 40-80 ms at 4x CPU). The preloads are listed imports first (server/http/bootstrap.ts,
   // chunkChain), so importing them one by one, a task apart, evaluates one chunk per task; the entry then finds its
   // graph evaluated and runs its own body alone. A chunk that fails to load is left to the entry, which reports it.

@@ -53,9 +53,8 @@ export interface PageModule {
 
 /**
  * The page module of a token page's path (`/vendors/<id>/locations/<id>/click2pay` → its page's source module), from
- * the chunk map's routes, or undefined. Its chunks are preloaded with the HTML: before, a page under a location had
- * only the token guard's chain preloaded, so its own chunks were asked for once the router ran, a round trip later,
- * and evaluated in one long task.
+ * the chunk map's routes, or undefined. Its chunks are preloaded with the HTML: otherwise they are asked for only once
+ * the router runs, a round trip later, and evaluated together in one long task.
  */
 export function pageModuleOf(map: ChunkMap, page: string): string | undefined {
   const segments = page.replace(/^\/+|\/+$/g, '').split('/');

@@ -18,8 +18,8 @@ import { css, cx } from '../../styled-system/css';
 
 const shimmer = css({
   display: 'block', bg: '#e8edf3', borderRadius: 'control', position: 'relative', overflow: 'hidden',
-  // A pulse of opacity, which the compositor animates: a moving gradient (background-position) had the main thread
-  // repaint every skeleton on every frame while the page loaded, a task each frame on a slow phone.
+  // A pulse of opacity, which the compositor animates on its own; a moving gradient (background-position) would have the
+  // main thread repaint every skeleton on every frame while the page loads.
   '@media (prefers-reduced-motion: no-preference)': { animation: 'skeleton 1.4s ease-in-out infinite' },
 });
 

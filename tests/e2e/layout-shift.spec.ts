@@ -51,7 +51,8 @@ async function observeShifts(page: Page) {
 
 /** Waits for the page's content: a heading or the main region shown, no skeleton, nothing busy, animations over. */
 async function contentThere(page: Page) {
-  // (the network's idle is awaited once, after the content: twice cost a second per page load, 80 loads per project)
+  // (the network's idle is awaited once, after the content: awaiting it here as well costs a second per page load, 80
+  // loads per project)
   await page.waitForLoadState('load');
   await expect(page.locator('main, [role=main], h1').first()).toBeVisible();
   await page.waitForFunction(

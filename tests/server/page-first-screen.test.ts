@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortal, sharedBuild } from '../../scripts/bench/bundle-size';
 import { payInvoiceNumber } from '../../core/rules/invoices';
 import { errorPageContent } from '../../src/features/access/texts';
+import { paymentMethodTexts } from '../../src/ui/payment-methods/texts';
 import { startTestServer, type TestServer } from './helpers/app.js';
 import { isTokenPageOf, warmFirstScreens } from '../../server/http/first-screen.js';
 
@@ -150,7 +151,7 @@ describe('a page under a location carries its first screen, rendered by the app 
     const painted = firstScreenOf(res.body);
     expect(painted?.release).toBe('settled');
     for (const markup of Object.values(painted!.variants)) {
-      expect(textOf(markup)).toContain('Add Card');
+      expect(textOf(markup)).toContain(paymentMethodTexts.saveCard);
       // the one frame is the app's: one painted here would load the hosted fields twice and lose what was typed in it
       expect(markup).not.toContain('<iframe');
       expect(markup).not.toMatch(/src="[^"]*\/hosted-fields/);

@@ -25,7 +25,7 @@ const styles = {
   actions: css({ display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap' }),
 };
 
-/** The form's place while the invoice loads: its lines and fields at their size (a spinner held none). */
+/** The form's place while the invoice loads: its lines and fields at their size, so nothing below moves when it comes. */
 function AdjustmentSkeleton({ kind }: { kind: AdjustmentKind }) {
   const field = (height: string) => (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>

@@ -28,7 +28,7 @@ function LocationChooser({ vendorId }: { vendorId: string }) {
       <Page>
         <PageTitle>{t.locationTitle}</PageTitle>
         {status === 'loading' || status === 'leaving' ? (
-          // rows of the final size in the list's box (a spinner held no place: the rows arrived below it)
+          // rows of the final size in the list's box, so nothing below moves when the rows come
           <LoadingRegion label={t.loading} className={listBox}>
             {[0, 1].map((i) => (
               // a row's two lines: the name (24 px) and the address (small, 21 px)

@@ -18,7 +18,7 @@ export default function VendorChooserPage() {
       <Page wide>
         <PageTitle>{t.vendorTitle}</PageTitle>
         {status === 'loading' || status === 'leaving' ? (
-          // cards of the final size where the cards will be (a spinner held no place: the cards arrived below it)
+          // cards of the final size where the cards will be, so nothing below moves when they come
           <LoadingRegion label={t.loading} className={grid}>
             {[0, 1, 2].map((i) => <Skeleton key={i} height="150px" radius="var(--radii-card)" />)}
           </LoadingRegion>

@@ -132,18 +132,24 @@ const TOKEN_COLUMNS = `t.id, t.token_hash, t.contact_id, t.vendor_id, t.location
 const DATA_VERSION = (location: string) =>
   `coalesce((select v.version::text from list_data_versions v where v.location_id = ${location}::uuid), '0') as data_version`;
 
-/** The statements of `authenticateToken` ($1 token hash; $2/$3 vendor and/or location). */
+/**
+ * The statements of `authenticateToken` ($1 token hash; $2/$3 vendor and/or location). A token bound to a vendor
+ * (`t.vendor_id`) reaches that vendor's locations only (server/repos/scope.ts).
+ */
 export const AUTH_SQL = {
   vendorLocation: `select ${TOKEN_COLUMNS}, exists (select 1 from contact_locations cl inner join locations l on l.id = cl.location_id
-      where cl.contact_id = t.contact_id and cl.location_id = $3::uuid and cl.vendor_id = $2::uuid and l.vendor_id = $2::uuid) as in_scope,
+      where cl.contact_id = t.contact_id and cl.location_id = $3::uuid and cl.vendor_id = $2::uuid and l.vendor_id = $2::uuid
+        and (t.vendor_id is null or t.vendor_id = $2::uuid)) as in_scope,
       ${DATA_VERSION('$3')}
     from tokens t where t.token_hash = $1`,
   location: `select ${TOKEN_COLUMNS}, exists (select 1 from contact_locations cl inner join locations l on l.id = cl.location_id
-      where cl.contact_id = t.contact_id and cl.location_id = $2::uuid) as in_scope,
+      where cl.contact_id = t.contact_id and cl.location_id = $2::uuid
+        and (t.vendor_id is null or (cl.vendor_id = t.vendor_id and l.vendor_id = t.vendor_id))) as in_scope,
       ${DATA_VERSION('$2')}
     from tokens t where t.token_hash = $1`,
   vendor: `select ${TOKEN_COLUMNS}, exists (select 1 from contact_locations cl
-      where cl.contact_id = t.contact_id and cl.vendor_id = $2::uuid) as in_scope, null::text as data_version
+      where cl.contact_id = t.contact_id and cl.vendor_id = $2::uuid
+        and (t.vendor_id is null or t.vendor_id = $2::uuid)) as in_scope, null::text as data_version
     from tokens t where t.token_hash = $1`,
   none: `select ${TOKEN_COLUMNS}, null::boolean as in_scope, null::text as data_version from tokens t where t.token_hash = $1`,
 } as const;

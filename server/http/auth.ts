@@ -22,6 +22,7 @@ import { contactHasLocation, contactHasVendor } from '../repos/scope.js';
 export interface AuthContext {
   contactId: string;
   tokenId: string;
+  /** the one vendor the token is bound to (its reach, server/repos/scope.ts), or null for all of the contact's */
   vendorId: string | null;
   locationId: string | null;
   type: TokenType;
@@ -115,11 +116,11 @@ export function makeCheckScope(db: Db) {
       return;
     }
     if (vendorId && locationId) {
-      if (!(await contactHasLocation(db, auth.contactId, vendorId, locationId))) throw notFound('location');
+      if (!(await contactHasLocation(db, auth, vendorId, locationId))) throw notFound('location');
     } else if (vendorId) {
-      if (!(await contactHasVendor(db, auth.contactId, vendorId))) throw notFound('vendor');
+      if (!(await contactHasVendor(db, auth, vendorId))) throw notFound('vendor');
     } else if (locationId) {
-      if (!(await contactHasLocation(db, auth.contactId, null, locationId))) throw notFound('location');
+      if (!(await contactHasLocation(db, auth, null, locationId))) throw notFound('location');
     }
   };
 }

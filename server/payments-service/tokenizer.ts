@@ -126,7 +126,7 @@ export function paymentsService({ db, contract, processors = sandboxRegistry(db)
       throw unauthorized(result.reason === 'expired' ? 'The paymentMethodsJwt expired; load the payment methods again.' : 'The paymentMethodsJwt is invalid.');
     }
     const { contactId, vendorId, locationId } = result.claims;
-    if (!(await contactHasLocation(db, contactId, vendorId, locationId))) throw unauthorized('The paymentMethodsJwt is invalid.');
+    if (!(await contactHasLocation(db, { contactId, vendorId }, vendorId, locationId))) throw unauthorized('The paymentMethodsJwt is invalid.');
     request.paymentsAuth = result.claims;
   }
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/connect.js';
 import type { Request, RequestPlan } from '../db/schema.js';
 import { toDateString, toIsoString } from '../domain/dates.js';
 import { centsToAmount } from '../../core/rules/money.js';
+import type { Reach } from './scope.js';
 
 export function toApiPlan(plan: RequestPlan | null) {
   if (!plan) return null;
@@ -32,35 +33,37 @@ export function toApiRequest(request: Request) {
   };
 }
 
-function baseQuery(db: Db, contactId: string) {
-  return db
+function baseQuery(db: Db, reach: Reach) {
+  const query = db
     .selectFrom('requests as r')
     // Scope: the request's location must still be one of the contact's.
     .innerJoin('contactLocations as cl', (join) =>
       join.onRef('cl.locationId', '=', 'r.locationId').onRef('cl.contactId', '=', 'r.contactId'),
     )
     .selectAll('r')
-    .where('r.contactId', '=', contactId);
+    .where('r.contactId', '=', reach.contactId);
+  // A token bound to a vendor sees that vendor's requests only (server/repos/scope.ts).
+  return reach.vendorId === null ? query : query.where('r.vendorId', '=', reach.vendorId).where('cl.vendorId', '=', reach.vendorId);
 }
 
 const toApi = (request: Request) => toApiRequest(request);
 
 /** Every open (active) request of the contact, at any vendor and location. */
-export async function listOpenRequests(db: Db, contactId: string) {
-  const rows = await baseQuery(db, contactId).where('r.status', '=', 'active').orderBy('r.createdAt', 'desc').execute();
+export async function listOpenRequests(db: Db, reach: Reach) {
+  const rows = await baseQuery(db, reach).where('r.status', '=', 'active').orderBy('r.createdAt', 'desc').execute();
   return rows.map(toApi);
 }
 
 /** Requests at one location (any status), optionally of one type; newest first. */
-export async function listLocationRequests(db: Db, contactId: string, locationId: string, type?: string) {
-  let query = baseQuery(db, contactId).where('r.locationId', '=', locationId);
+export async function listLocationRequests(db: Db, reach: Reach, locationId: string, type?: string) {
+  let query = baseQuery(db, reach).where('r.locationId', '=', locationId);
   if (type) query = query.where('r.type', '=', type);
   const rows = await query.orderBy('r.createdAt', 'desc').execute();
   return rows.map(toApi);
 }
 
-export async function getRequest(db: Db, contactId: string, locationId: string, requestId: string) {
-  const row = await baseQuery(db, contactId).where('r.locationId', '=', locationId).where('r.id', '=', requestId).executeTakeFirst();
+export async function getRequest(db: Db, reach: Reach, locationId: string, requestId: string) {
+  const row = await baseQuery(db, reach).where('r.locationId', '=', locationId).where('r.id', '=', requestId).executeTakeFirst();
   return row ? toApi(row) : undefined;
 }
 

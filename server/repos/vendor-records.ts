@@ -93,7 +93,8 @@ export async function locationExternalIds(db: Db, vendorId: string, locationIds:
 
 export interface ContactRow {
   id: string;
-  externalId: string;
+  /** the vendor's own id of the contact, null for a contact of its locations that it did not load */
+  externalId: string | null;
   firstName: string;
   lastName: string;
   email: string | null;
@@ -111,10 +112,17 @@ export async function lockVendorForContacts(trx: Db, vendorId: string): Promise<
   await sql`select 1 from vendors where id = ${vendorId} for no key update`.execute(trx);
 }
 
+/**
+ * THE rule of which contacts a vendor reaches, used by every vendor operation that names a contact (read, login link,
+ * request, template message): the contacts it loaded itself (`vendor_contacts`, with its external id) and the contacts
+ * of its locations (`contact_locations` at this vendor; external id null when another vendor or the seed loaded them).
+ * A person who is a customer of two vendors is reached by each, and a link either mints reaches only that vendor's
+ * part of them (tokens.vendor_id, server/repos/scope.ts).
+ */
 async function contactRows(db: Db, vendorId: string, where: { externalIds?: readonly string[]; contactId?: string; after?: string; limit?: number }): Promise<ContactRow[]> {
   let query = db
-    .selectFrom('vendorContacts as vc')
-    .innerJoin('contacts as c', 'c.id', 'vc.contactId')
+    .selectFrom('contacts as c')
+    .leftJoin('vendorContacts as vc', (join) => join.onRef('vc.contactId', '=', 'c.id').on('vc.vendorId', '=', vendorId))
     .select(['c.id', 'vc.externalId', 'c.firstName', 'c.lastName', 'c.email', 'c.phone', 'c.createdAt'])
     .select((eb) =>
       eb
@@ -124,7 +132,12 @@ async function contactRows(db: Db, vendorId: string, where: { externalIds?: read
         .where('cl.vendorId', '=', vendorId)
         .as('locationIds'),
     )
-    .where('vc.vendorId', '=', vendorId);
+    .where((eb) =>
+      eb.or([
+        eb('vc.vendorId', 'is not', null),
+        eb.exists(eb.selectFrom('contactLocations as cl2').select('cl2.contactId').whereRef('cl2.contactId', '=', 'c.id').where('cl2.vendorId', '=', vendorId)),
+      ]),
+    );
   if (where.externalIds) query = query.where('vc.externalId', 'in', [...where.externalIds]);
   if (where.contactId) query = query.where('c.id', '=', where.contactId);
   if (where.after) query = query.where('c.id', '>', where.after);
@@ -136,7 +149,8 @@ async function contactRows(db: Db, vendorId: string, where: { externalIds?: read
 
 export async function contactsByExternalId(db: Db, vendorId: string, externalIds: readonly string[]): Promise<Map<string, ContactRow>> {
   if (externalIds.length === 0) return new Map();
-  return new Map((await contactRows(db, vendorId, { externalIds })).map((c) => [c.externalId, c]));
+  // (the filter on vc.external_id leaves only the vendor's own contacts, each with its external id)
+  return new Map((await contactRows(db, vendorId, { externalIds })).map((c) => [c.externalId!, c]));
 }
 
 export async function contactOfVendor(db: Db, vendorId: string, contactId: string): Promise<ContactRow | undefined> {
@@ -325,31 +339,10 @@ export async function scheduledGroupsPaying(trx: Db, vendorId: string, invoiceId
 
 // ───────────────────────────── requests and links ─────────────────────────────
 
-/** The contact when it belongs to this location of the vendor (the only contacts a request there may go to). */
-export async function contactAtLocation(db: Db, vendorId: string, locationId: string, contactId: string) {
-  return db
-    .selectFrom('contactLocations as cl')
-    .innerJoin('contacts as c', 'c.id', 'cl.contactId')
-    .select(['c.id', 'c.firstName', 'c.lastName', 'c.email', 'c.phone'])
-    .where('cl.vendorId', '=', vendorId)
-    .where('cl.locationId', '=', locationId)
-    .where('cl.contactId', '=', contactId)
-    .executeTakeFirst();
-}
-
-/** The contact when it belongs to any location of the vendor, or is the vendor's own. */
-export async function contactOfVendorAnyLocation(db: Db, vendorId: string, contactId: string) {
-  return db
-    .selectFrom('contacts as c')
-    .select(['c.id', 'c.firstName', 'c.lastName', 'c.email', 'c.phone'])
-    .where('c.id', '=', contactId)
-    .where((eb) =>
-      eb.or([
-        eb.exists(eb.selectFrom('contactLocations as cl').select('cl.contactId').whereRef('cl.contactId', '=', 'c.id').where('cl.vendorId', '=', vendorId)),
-        eb.exists(eb.selectFrom('vendorContacts as vc').select('vc.contactId').whereRef('vc.contactId', '=', 'c.id').where('vc.vendorId', '=', vendorId)),
-      ]),
-    )
-    .executeTakeFirst();
+/** The contact when the vendor reaches it (`contactRows`) and it belongs to this location of the vendor. */
+export async function contactAtLocation(db: Db, vendorId: string, locationId: string, contactId: string): Promise<ContactRow | undefined> {
+  const contact = await contactOfVendor(db, vendorId, contactId);
+  return contact && contact.locationIds.includes(locationId) ? contact : undefined;
 }
 
 /** The location's invoices with these external ids (id, open or not). */

@@ -4,6 +4,7 @@ import type { Address, Location, Vendor } from '../db/schema.js';
 import { MAX_PAYMENT_DAYS, configuredTimeZone } from '../../core/rules/payment-dates.js';
 import { safeUrl } from '../../core/rules/safe-url.js';
 import { normaliseProvider, paymentMethodTypeOf } from '../domain/payments.js';
+import type { Reach } from './scope.js';
 
 export interface ApiAddress {
   addressLine1: string;
@@ -110,13 +111,14 @@ export function toApiLocation(location: Location, hasUnreadMessages: boolean) {
   };
 }
 
-export async function listVendorsOfContact(db: Db, contactId: string) {
-  const rows = await db
+/** The vendors the token reaches: the contact's, or only the one it is bound to (server/repos/scope.ts). */
+export async function listVendorsOfContact(db: Db, reach: Reach) {
+  let query = db
     .selectFrom('vendors')
     .selectAll()
-    .where('id', 'in', db.selectFrom('contactLocations').select('vendorId').where('contactId', '=', contactId))
-    .orderBy('name')
-    .execute();
+    .where('id', 'in', db.selectFrom('contactLocations').select('vendorId').where('contactId', '=', reach.contactId));
+  if (reach.vendorId !== null) query = query.where('id', '=', reach.vendorId);
+  const rows = await query.orderBy('name').execute();
   return rows.map(toApiVendor);
 }
 

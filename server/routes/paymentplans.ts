@@ -27,7 +27,7 @@ export function paymentPlanHandlers({ db, config }: RouteDeps): Handlers {
     async createPaymentPlan(request, reply) {
       const auth = authOf(request);
       const body = request.body as { vendorId: string; paymentMethodId: string; epaVersion: string; requestId?: string };
-      if (!(await contactHasVendor(db, auth.contactId, body.vendorId))) throw notFound('vendor');
+      if (!(await contactHasVendor(db, auth, body.vendorId))) throw notFound('vendor');
       const requestId = body.requestId ?? (auth.type === 'paymentplan' ? auth.requestId : null);
       const created = await setUpPlan(db, {
         contactId: auth.contactId,

@@ -8,18 +8,18 @@ import type { LocationParams, RouteDeps } from './deps.js';
 export function requestHandlers({ db }: RouteDeps): Handlers {
   return {
     async listAllRequests(request) {
-      return { requests: await listOpenRequests(db, authOf(request).contactId) };
+      return { requests: await listOpenRequests(db, authOf(request)) };
     },
 
     async listLocationRequests(request) {
       const { locationId } = request.params as LocationParams;
       const { requestType } = (request.query ?? {}) as { requestType?: string };
-      return { requests: await listLocationRequests(db, authOf(request).contactId, locationId, requestType) };
+      return { requests: await listLocationRequests(db, authOf(request), locationId, requestType) };
     },
 
     async getRequest(request) {
       const { locationId, requestId } = request.params as LocationParams & { requestId: string };
-      const found = await getRequest(db, authOf(request).contactId, locationId, requestId);
+      const found = await getRequest(db, authOf(request), locationId, requestId);
       if (!found) throw notFound('request');
       return { request: found };
     },

@@ -7,7 +7,7 @@ import type { RouteDeps } from './deps.js';
 export function vendorHandlers({ db }: RouteDeps): Handlers {
   return {
     async listVendors(request) {
-      return { vendors: await listVendorsOfContact(db, authOf(request).contactId) };
+      return { vendors: await listVendorsOfContact(db, authOf(request)) };
     },
   };
 }

@@ -10,7 +10,7 @@ import { issueToken } from '../db/tokens.js';
 import { loginLinkUrl } from '../domain/login-link.js';
 import { LINK_TTL_DAYS, loginMessage, requestMessage, type LinkMessage, type VendorRequestType } from '../domain/request-links.js';
 import { insertOutboxMessages } from '../repos/outbox.js';
-import { contactAtLocation, contactOfVendorAnyLocation, insertRequest, locationInvoicesByExternalId, locationsByExternalId } from '../repos/vendor-records.js';
+import { contactAtLocation, contactOfVendor, insertRequest, locationInvoicesByExternalId, locationsByExternalId } from '../repos/vendor-records.js';
 import { vendorSettings } from '../repos/vendor-settings.js';
 import { attempt, refuse, type Outcome } from './outcome.js';
 
@@ -118,11 +118,11 @@ export async function createRequest(db: Db, vendorId: string, input: RequestInpu
 export async function createLoginLink(db: Db, vendorId: string, contactId: string, deliver: Delivery, publicUrl: string, now = new Date()): Promise<Outcome<IssuedLink>> {
   return attempt(() =>
     db.transaction().execute(async (trx) => {
-      const contact = await contactOfVendorAnyLocation(trx, vendorId, contactId);
+      const contact = await contactOfVendor(trx, vendorId, contactId);
       if (!contact) throw refuse('not_found', 'not_found', 'The contact was not found.');
       const sentTo = recipientOf(contact, deliver);
       const ttlDays = LINK_TTL_DAYS.login;
-      const token = await issueToken(trx, { contactId: contact.id, type: 'login', ttlDays, now });
+      const token = await issueToken(trx, { contactId: contact.id, vendorId, type: 'login', ttlDays, now });
       const url = loginLinkUrl(publicUrl, token);
       await send(trx, sentTo, (channel) => loginMessage(channel, { firstName: contact.firstName, url }));
       return { requestId: null, type: 'login', url, expiresAt: new Date(now.getTime() + ttlDays * 86_400_000), sentTo };

@@ -18,8 +18,11 @@ import { missingEpaDocuments } from './domain/epa-documents.js';
 import { readEpa } from './repos/config.js';
 import { buildPaymentsApp } from './payments-service/origin.js';
 import { fastifyTrustProxy } from './app.js';
+import { installProcessPolicy } from './process-policy.js';
 
 const DEMO_EMAIL = 'demo@example.com';
+
+const policy = installProcessPolicy();
 
 async function main() {
   const config = loadConfig();
@@ -49,6 +52,7 @@ async function main() {
       return (await jobs.ready(config.readyTimeoutMs)) ? undefined : 'the job queue does not answer';
     },
   });
+  policy.useLogger(app.log);
 
   // The payments service on its own origin: the hosted card and bank-account fields and the tokenizer they call.
   const paymentsApp = await buildPaymentsApp({

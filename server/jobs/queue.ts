@@ -19,8 +19,10 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
+// pg-boss's statement texts, to tell its job completions apart (see `settleCompletions`)
+import bossPlans from 'pg-boss/src/plans.js';
 import type pg from 'pg';
-import { createPgPool } from '../db/pool.js';
+import { createPgPool, isDatabaseUnavailable } from '../db/pool.js';
 import type { Db } from '../db/connect.js';
 import { scheduledJobs } from './registry.js';
 import type { JobLogger, ScheduledJob } from './types.js';
@@ -76,6 +78,41 @@ export async function runScheduledJob(job: ScheduledJob, ctx: Parameters<Schedul
   }
 }
 
+type SqlAdapter = { executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
+/** how long a job's completion is retried while the database is away: the job's own expiry (then pg-boss retries it) */
+const COMPLETION_RETRY_MS = 15 * 60_000;
+
+/**
+ * pg-boss marks a job done or failed with a promise it does not await (manager.js, `onFetch`): with the database away
+ * (a restart, a failover) that statement rejects and nothing catches it. So the adapter never lets a completion
+ * reject: it retries it, with backoff, while the database is unavailable (the statement is idempotent: it updates only
+ * a job still active), for as long as the job would stay active anyway; then it gives up with a warning and the job
+ * expires and runs again — every job is an idempotent planner guarded by unique keys, so a second run does nothing
+ * twice. Other statements fail as before: pg-boss catches those (its worker polls again, its timers report `error`).
+ */
+export function settleCompletions(adapter: SqlAdapter, log: JobLogger, options: { retryMs?: number; backoffMs?: number } = {}): SqlAdapter {
+  const completions = new Set([bossPlans.completeJobs(QUEUE_SCHEMA), bossPlans.failJobsById(QUEUE_SCHEMA)]);
+  const retryMs = options.retryMs ?? COMPLETION_RETRY_MS;
+  return {
+    async executeSql(text, values) {
+      if (!completions.has(text)) return adapter.executeSql(text, values);
+      const giveUpAt = Date.now() + retryMs;
+      for (let wait = options.backoffMs ?? 250; ; wait = Math.min(wait * 2, 5_000)) {
+        try {
+          return await adapter.executeSql(text, values);
+        } catch (error) {
+          if (!isDatabaseUnavailable(error) || Date.now() + wait > giveUpAt) {
+            log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'job queue: a job completion was not recorded; the job expires and runs again');
+            return { rows: [{ count: 0 }] };
+          }
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      }
+    },
+  };
+}
+
 /** pg-boss's `db` adapter over the embedded database: multi-statement SQL through `exec`, the rest through `query`. */
 export function pgliteBossAdapter(db: Db, pglite: PGlite) {
   return {
@@ -106,7 +143,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     schedule: options.schedule ?? true,
   };
   let boss: PgBoss; // assigned once below
-  let adapter: { executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+  let adapter: SqlAdapter;
   let ownPool: pg.Pool | undefined;
   if (options.pglite) {
     adapter = pgliteBossAdapter(options.db, options.pglite);
@@ -125,7 +162,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   } else {
     throw new Error('startJobQueue needs pglite or databaseUrl');
   }
-  boss = new PgBoss({ ...common, db: adapter } as PgBoss.ConstructorOptions);
+  boss = new PgBoss({ ...common, db: settleCompletions(adapter, log) } as PgBoss.ConstructorOptions);
   boss.on('error', (error: Error) => log.error({ reason: error.message }, 'job queue error'));
   const runs: Array<{ name: string; summary: Record<string, number> }> = [];
   const inFlight = new Set<Promise<unknown>>();

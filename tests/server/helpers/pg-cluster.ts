@@ -49,6 +49,8 @@ export interface PgCluster {
   /** `pg_ctl restart -m fast`: every connection is ended (57P01), then the server accepts again; resolves once it does */
   restart(): Promise<void>;
   stop(): Promise<void>;
+  /** starts it again after `stop()`; resolves once it accepts connections */
+  start(): Promise<void>;
   /** stops the server and removes the directory */
   destroy(): Promise<void>;
 }
@@ -86,6 +88,10 @@ export async function startPgCluster(binDir: string): Promise<PgCluster> {
       await ctl('restart', ['-m', 'fast']);
     },
     stop,
+    start: async () => {
+      await ctl('start');
+      stopped = false;
+    },
     async destroy() {
       await stop();
       rmSync(root, { recursive: true, force: true });

@@ -86,6 +86,8 @@ export interface AppConfig {
   webhookSecretsKey: () => Buffer;
   /** Webhook deliveries: how often a process looks for due ones (WEBHOOK_POLL_MS) and the answer's timeout. */
   webhooks: { pollMs: number; timeoutMs: number };
+  /** Scheduled jobs: how often each process's workers look for a job (JOBS_POLL_MS; pg-boss's minimum is 500). */
+  jobsPollMs: number;
 }
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bootstrapTimeoutMs: whole(env, 'FIRST_SCREEN_WAIT_MS', 800, 1),
     webhookSecretsKey: secretsKeyLoader(env),
     webhooks: { pollMs: whole(env, 'WEBHOOK_POLL_MS', 500, 50), timeoutMs: whole(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100) },
+    jobsPollMs: whole(env, 'JOBS_POLL_MS', 5_000, 500),
   };
 }
 

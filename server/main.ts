@@ -118,6 +118,7 @@ async function main() {
         databaseUrl: dbOptions.databaseUrl,
         publicUrl: config.publicUrl,
         log: app.log,
+        pollingIntervalSeconds: config.jobsPollMs / 1000,
       }).then(
         (queue) => {
           jobs = queue;

@@ -13,20 +13,16 @@
  * Runs in the PostgreSQL half of the suite (`DATABASE_URL` set); it needs the PostgreSQL server binaries (initdb,
  * pg_ctl), which CI installs with the database.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../server/db/connect.js';
 import { DEMO_EPA } from '../../server/seed/demo.js';
-import { freePort, postgresBinDir, startPgCluster, type PgCluster } from './helpers/pg-cluster.js';
+import { postgresBinDir, startPgCluster, type PgCluster } from './helpers/pg-cluster.js';
+import { startPortalProcess, type PortalProcess } from './helpers/portal-process.js';
 
 const binDir = postgresBinDir();
 const enabled = Boolean(process.env.DATABASE_URL) && (binDir !== undefined || process.env.CI === 'true');
-const root = path.resolve(import.meta.dirname, '../..');
 
 interface Outcome {
   key: string;
@@ -41,13 +37,10 @@ interface Outcome {
 
 describe.runIf(enabled)('a database restart and killed backends under a stream of payment submits', () => {
   let cluster: PgCluster;
-  let server: ChildProcessWithoutNullStreams;
-  let stderr = '';
-  let exited: number | null | undefined;
+  let server: PortalProcess;
   let baseUrl: string;
   let token: string;
   let handle: DbHandle;
-  let dataDir: string;
   let payPath: string;
   let methodId: string;
   let paymentDate: string;
@@ -82,7 +75,7 @@ describe.runIf(enabled)('a database restart and killed backends under a stream o
         answer = await submit(invoiceId, outcome.key);
       } catch {
         // the connection to OUR server failed: that is a failure of the process, recorded as status 0
-        if (exited !== undefined) throw new Error(`the server process exited; its stderr:\n${stderr.slice(-3000)}`);
+        if (server.exited !== undefined) throw new Error(`the server process exited; its stderr:\n${server.stderr.slice(-3000)}`);
         outcome.statuses.push(0);
         await new Promise((resolve) => setTimeout(resolve, 100));
         continue;
@@ -151,17 +144,11 @@ describe.runIf(enabled)('a database restart and killed backends under a stream o
   }
 
   const expectAlive = () => {
-    expect(exited, `the server exited; its stderr:\n${stderr.slice(-3000)}`).toBeUndefined();
-    expect(stderr).not.toMatch(/Unhandled 'error' event|uncaughtException|UnhandledPromiseRejection/);
+    expect(server.exited, `the server exited; its stderr:\n${server.stderr.slice(-3000)}`).toBeUndefined();
+    expect(server.stderr + server.stdout).not.toMatch(/Unhandled 'error' event|uncaughtException|UnhandledPromiseRejection|unhandled promise rejection|uncaught exception/i);
   };
 
-  async function status(url: string): Promise<number> {
-    try {
-      return (await fetch(`${baseUrl}${url}`, { signal: AbortSignal.timeout(5_000) })).status;
-    } catch {
-      return 0;
-    }
-  }
+  const status = (url: string) => server.status(url);
 
   beforeAll(async () => {
     cluster = await startPgCluster(binDir!);
@@ -170,40 +157,9 @@ describe.runIf(enabled)('a database restart and killed backends under a stream o
     await admin.query('create database portal');
     await admin.end();
 
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pp-faults-'));
-    server = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'server/main.ts')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: cluster.url('portal'),
-        PORT: String(port),
-        // the payments origin on any free port: this test does not use it
-        PAYMENTS_PORT: '0',
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        // this test is about lost connections, not overload: a loaded CI machine must not shed its requests
-        LOAD_SHEDDING: 'off',
-      },
-    });
-    server.stderr.on('data', (chunk) => {
-      stderr += String(chunk);
-    });
-    server.on('exit', (code) => {
-      exited = code;
-    });
-    let stdout = '';
-    token = await new Promise<string>((resolve, reject) => {
-      server.stdout.on('data', (chunk) => {
-        stdout += String(chunk);
-        const match = /Open the demo: \S+\/token\/([A-Za-z0-9_-]+)/.exec(stdout);
-        if (match) resolve(match[1]!);
-      });
-      server.once('exit', () => reject(new Error(`the server did not start:\n${stdout}\n${stderr}`)));
-    });
+    server = await startPortalProcess(cluster.url('portal'));
+    baseUrl = server.baseUrl;
+    token = server.token;
 
     handle = await createDb({ databaseUrl: cluster.url('portal'), poolSize: 2 });
     const { db } = handle;
@@ -249,10 +205,9 @@ describe.runIf(enabled)('a database restart and killed backends under a stream o
   }, 180_000);
 
   afterAll(async () => {
-    server?.kill('SIGTERM');
+    await server?.stop();
     await handle?.close();
     await cluster?.destroy();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('pg_ctl restart -m fast: the process lives, answers again within 10 s of PostgreSQL being back, every 2xx payment once', async () => {
@@ -261,7 +216,7 @@ describe.runIf(enabled)('a database restart and killed backends under a stream o
     const healthDuringOutage: number[] = [];
     const restart = (async () => {
       // let the stream get going, then restart under it
-      while (answered < 10 && exited === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (answered < 10 && server.exited === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
       const probing = (async () => {
         while (!backAt) {
           healthDuringOutage.push(await status('/healthz'));
@@ -316,7 +271,7 @@ describe.runIf(enabled)('a database restart and killed backends under a stream o
     let killed = 0;
     const killing = (async () => {
       // until at least three backends were killed inside an open transaction (bounded: the test's timeout)
-      while (killedInTransaction < 3 && exited === undefined) {
+      while (killedInTransaction < 3 && server.exited === undefined) {
         const { rows } = await admin.query<{ state: string; ok: boolean }>(
           `select state, pg_terminate_backend(pid) as ok from pg_stat_activity
             where datname = 'portal' and application_name = 'pp-api' and state in ('idle in transaction', 'active')`,

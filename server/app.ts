@@ -29,7 +29,7 @@ import { originOf } from '../core/api/hosted-fields.js';
 import { registerSpa } from './http/spa.js';
 import { inlineScriptSources, loadPortalScripts } from './http/script-integrity.js';
 import { registerVendorImages } from './http/vendor-images.js';
-import { makeValidatorCompiler, rejectNulCharacters } from './http/validation.js';
+import { MAX_URL_PARAM_LENGTH, makeValidatorCompiler, rejectNulCharacters } from './http/validation.js';
 import { deliverEmails, smtpMailer, type Mailer } from './mail/mailer.js';
 import { portalHandlers } from './routes/index.js';
 import { vendorApiHandlers } from './routes/vendor/index.js';
@@ -75,6 +75,9 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Bodies are small JSON documents; anything larger is refused (413) before parsing.
     bodyLimit: 256 * 1024,
+    // A path parameter of any length reaches its route, so the contract's own bounds refuse it: 400 naming the field
+    // (`contactId: must match format "uuid"`), not a router 414 or the static files' 403 that no contract lists.
+    maxParamLength: MAX_URL_PARAM_LENGTH,
     return503OnClosing: true,
     // Router and HTTP-parser refusals (400 bad URL, 414, 431) in the error shape with the security headers.
     frameworkErrors,

@@ -5,6 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { EARLIEST_DATE, LATEST_DATE } from '../../core/rules/date-bounds.js';
 import { isDatabaseUnavailable } from '../db/pool.js';
 import { applySecurityHeaders, CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers.js';
 
@@ -74,6 +75,10 @@ function describeAjvError(error: AjvErrorLike): string {
       return 'is not an allowed field';
     case 'required':
       return 'is required';
+    case 'format':
+      if (error.params?.format === 'date') return `must be a date (YYYY-MM-DD) from ${EARLIEST_DATE} to ${LATEST_DATE}`;
+      if (error.params?.format === 'date-time') return `must be an RFC 3339 date-time from ${EARLIEST_DATE} to ${LATEST_DATE}`;
+      return error.message ?? 'is invalid';
     default:
       return error.message ?? 'is invalid';
   }

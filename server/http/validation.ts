@@ -7,13 +7,16 @@
  * - `format: uuid` is strict (8-4-4-4-12 hex digits only; ajv-formats would also take `urn:uuid:…`, which
  *   PostgreSQL refuses) and a valid id is lower-cased in place, so `ABC…` and `abc…` are the same id everywhere
  *   (repositories compare, de-duplicate and store ids as PostgreSQL prints them).
- * - No string anywhere in a body, query or path may hold a NUL character (PostgreSQL text cannot), nest deeper than
+ * - No string anywhere in a body, query or path may hold a NUL character (PostgreSQL text cannot) or a lone UTF-16
+ *   surrogate (`"\ud800"`: a text column would store it as U+FFFD, a jsonb refuses it — refused here, never replaced), nest deeper than
  *   `MAX_NESTING`, or be a non-finite number (`1e309`): `rejectNulCharacters`, a preValidation hook of the whole app
  *   (so `/api` and `/payments-api` alike), answers 400 naming the field — before ajv walks the value.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import type { FastifyRequest, FastifySchemaCompiler, preParsingAsyncHookHandler } from 'fastify';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { isDateInBounds, isDateTimeInBounds } from '../../core/rules/date-bounds.js';
 import { ApiError } from './errors.js';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM interop in some loaders.
@@ -30,6 +33,10 @@ function makeAjv(coerce: boolean) {
   });
   addFormats(ajv);
   ajv.addFormat('uuid', UUID_PATTERN);
+  // one bound for every date (core/rules/date-bounds.ts): the RFC 3339 check, then the range
+  const { date, 'date-time': dateTime } = fullFormats as unknown as Record<'date' | 'date-time', { validate: (s: string) => boolean }>;
+  ajv.addFormat('date', { type: 'string', validate: (value: string) => date.validate(value) && isDateInBounds(value) });
+  ajv.addFormat('date-time', { type: 'string', validate: (value: string) => dateTime.validate(value) && isDateTimeInBounds(value) });
   ajv.addKeyword({
     keyword: LOWER_CASE_KEYWORD,
     modifying: true,
@@ -57,11 +64,28 @@ function withLowerCasedUuids(schema: unknown): unknown {
   return copy;
 }
 
+/**
+ * The router's bound on one path parameter: larger than any request line Node accepts (its 16 KB header limit answers
+ * 431 first), so every parameter is matched to its route and bounded by the contract instead (server/app.ts).
+ */
+export const MAX_URL_PARAM_LENGTH = 16 * 1024;
+
 /** Deepest nesting of arrays and objects a request body, query or path may have (the contract's bodies need 4). */
 export const MAX_NESTING = 32;
 
+/** A lone UTF-16 surrogate (`"\ud800"` in JSON): text no database, file or e-mail can hold. With the `u` flag a pair is one code point and does not match. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** The one rule for text entering the system: no NUL character and no lone surrogate (refused, never replaced). */
+export function textProblem(text: string): 'nul' | 'lone_surrogate' | undefined {
+  if (text.includes('\u0000')) return 'nul';
+  if (LONE_SURROGATE.test(text)) return 'lone_surrogate';
+  return undefined;
+}
+
 export type ValueProblem =
   | { problem: 'nul'; field: string }
+  | { problem: 'lone_surrogate'; field: string }
   | { problem: 'too_deep'; field: string }
   | { problem: 'not_finite'; field: string };
 
@@ -76,7 +100,8 @@ export function findValueProblem(value: unknown, maxDepth = MAX_NESTING): ValueP
   while (stack.length > 0) {
     const { value: item, path, depth } = stack.pop()!;
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) return { problem: 'nul', field: path };
+      const problem = textProblem(item);
+      if (problem) return { problem, field: path };
     } else if (typeof item === 'number') {
       if (!Number.isFinite(item)) return { problem: 'not_finite', field: path };
     } else if (typeof item === 'object' && item !== null) {
@@ -87,7 +112,8 @@ export function findValueProblem(value: unknown, maxDepth = MAX_NESTING): ValueP
       } else {
         for (const [key, child] of Object.entries(item)) {
           const name = path ? `${path}.${key}` : key;
-          if (key.includes('\u0000')) return { problem: 'nul', field: name };
+          const problem = textProblem(key);
+          if (problem) return { problem, field: name };
           children.push({ value: child, path: name, depth: depth + 1 });
         }
       }
@@ -105,6 +131,7 @@ export function findNulString(value: unknown): string | undefined {
 
 const problemTexts = {
   nul: 'must not contain a NUL character',
+  lone_surrogate: 'must be valid Unicode text (it holds a lone UTF-16 surrogate)',
   too_deep: `is nested too deeply (at most ${MAX_NESTING} levels)`,
   not_finite: 'must be a finite number',
 } as const;

@@ -27,7 +27,7 @@ import { loadContract } from '../http/contract.js';
 import { clientErrorHandler, errorHandler, frameworkErrors, sendError } from '../http/errors.js';
 import { loggerOptions, type LoggerSetup } from '../http/logging.js';
 import { registerCspReports, reportingHeaders } from '../http/csp-reports.js';
-import { makeValidatorCompiler, rejectNulCharacters } from '../http/validation.js';
+import { MAX_URL_PARAM_LENGTH, makeValidatorCompiler, rejectNulCharacters } from '../http/validation.js';
 import { IMMUTABLE } from '../http/spa.js';
 import { originOf } from '../../core/api/hosted-fields.js';
 import type { ProcessorRegistry } from './processor.js';
@@ -92,6 +92,9 @@ export async function buildPaymentsApp(options: PaymentsOriginOptions): Promise<
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions({ level: options.logLevel ?? 'info', ...options.logger }),
     bodyLimit: 64 * 1024,
+    // A path parameter of any length reaches its route, so the contract's own bounds refuse it: 400 naming the field
+    // (`contactId: must match format "uuid"`), not a router 414 or the static files' 403 that no contract lists.
+    maxParamLength: MAX_URL_PARAM_LENGTH,
     return503OnClosing: true,
     trustProxy: options.trustProxy ?? false,
     frameworkErrors,

@@ -64,6 +64,16 @@ export interface LocationInput {
   paymentConfigs?: PaymentConfig[];
 }
 
+/**
+ * The id a batch item was written under, or a throw INSIDE the batch's transaction: an answer that cannot name an item
+ * it wrote (the id read back under another text than was sent) rolls the whole batch back instead of failing after
+ * the commit — a refused batch writes nothing, whatever the failure.
+ */
+function writtenId(id: string | undefined, externalId: string): string {
+  if (id === undefined) throw new Error(`batch item ${JSON.stringify(externalId.slice(0, 100))} was not found after its write`);
+  return id;
+}
+
 export async function upsertLocations(db: Db, vendorId: string, items: LocationInput[]): Promise<Outcome<BatchItemResult[]>> {
   return attempt(() =>
     db.transaction().execute(async (trx) => {
@@ -94,7 +104,7 @@ export async function upsertLocations(db: Db, vendorId: string, items: LocationI
       );
       const how = new Map(written.map((w) => [w.externalId, w.inserted ? 'created' : 'updated'] as const));
       const ids = await locationsByExternalId(trx, vendorId, items.map((i) => i.externalId));
-      return items.map((item) => ({ externalId: item.externalId, id: ids.get(item.externalId)!, outcome: how.get(item.externalId) ?? 'unchanged' }));
+      return items.map((item) => ({ externalId: item.externalId, id: writtenId(ids.get(item.externalId), item.externalId), outcome: how.get(item.externalId) ?? 'unchanged' }));
     }),
   );
 }
@@ -287,7 +297,7 @@ async function upsertInvoiceChunk(
   const lateIds = await invoiceIdsByExternalId(trx, vendorId, unseen);
   return items.map((item) => {
     const done = how.get(item.externalId);
-    const id = done?.id ?? stored.get(item.externalId)?.id ?? lateIds.get(item.externalId)!;
+    const id = writtenId(done?.id ?? stored.get(item.externalId)?.id ?? lateIds.get(item.externalId), item.externalId);
     const canceledPayments = canceledBy.get(id);
     const result: BatchItemResult = { externalId: item.externalId, id, outcome: done?.outcome ?? 'unchanged' };
     return canceledPayments ? { ...result, canceledPayments } : result;

@@ -1,0 +1,254 @@
+// @vitest-environment node
+/**
+ * Fuzz over every operation of the three contracts (the portal's `/api`, the vendor API's `/vendor-api`, the payments
+ * service's `/payments-api`): each request is the operation's own (its method and path, the caller's own ids, its auth
+ * and a body generated from its schema), with ONE value replaced by a bad one — a lone UTF-16 surrogate, a NUL
+ * character, 5,000 characters, a date of year 0000, numbers out of any range — in each string or number of the body, in
+ * each query parameter and in each path parameter in turn.
+ *
+ * What a caller and an operator would notice:
+ * - no answer is a 5xx;
+ * - a refused request (4xx) writes nothing: when PostgreSQL assigned a transaction id while it ran, every table's
+ *   content is compared with before (a write rolled back is fine, a write kept is not);
+ * - a refusal names the field that held a bad text (lone surrogate or NUL) or date.
+ * The figures (requests, 5xx, writes) are printed.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../server/use-cases/vendor-keys.js';
+import { recordEvent } from '../../server/use-cases/vendor-events.js';
+import { startTestServer, type TestServer } from './helpers/app.js';
+
+const load = (name: string) => parse(readFileSync(path.resolve(import.meta.dirname, '../../openapi', name), 'utf8')) as any;
+const contracts = [
+  { name: 'portal', prefix: '/api', doc: load('portal.yaml') },
+  { name: 'vendor', prefix: '/vendor-api', doc: load('vendor.yaml') },
+  { name: 'payments', prefix: '/payments-api', doc: load('payments.yaml') },
+] as const;
+
+const LONE_SURROGATE = 'x\ud800y';
+const BAD_STRINGS = [LONE_SURROGATE, 'a\u0000b', 'z'.repeat(5_000), '0000-01-01T00:00:00Z', '0000-01-01', '\udc00'];
+const BAD_NUMBERS = [1e308, -1e308, 2 ** 63, 0.001];
+
+let s: TestServer;
+let portalToken: string;
+let vendorKey: string;
+let paymentsJwt: string;
+/** the caller's own ids by path/query parameter name */
+const own: Record<string, string> = {};
+
+function resolve(doc: any, node: any): any {
+  let current = node;
+  for (let i = 0; i < 20 && current?.$ref; i += 1) {
+    current = current.$ref.replace(/^#\//, '').split('/').reduce((n: any, seg: string) => n[seg.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  }
+  return current;
+}
+
+/** A plausible value of a schema: its required properties (every property when `full`), the first of a choice, formats honoured. */
+function sample(doc: any, schemaNode: any, name = '', depth = 0, full = false): unknown {
+  const schema = resolve(doc, schemaNode) ?? {};
+  if (depth > 8) return null;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.example !== undefined) return schema.example;
+  for (const key of ['oneOf', 'anyOf']) if (schema[key]) return sample(doc, schema[key][0], name, depth + 1, full);
+  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part: any) => sample(doc, part, name, depth + 1, full)));
+  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
+  switch (type ?? (schema.properties ? 'object' : undefined)) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const key of full ? Object.keys(schema.properties ?? {}) : (schema.required ?? [])) out[key] = sample(doc, schema.properties?.[key] ?? {}, key, depth + 1, full);
+      return out;
+    }
+    case 'array':
+      return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => sample(doc, schema.items ?? {}, name, depth + 1, full));
+    case 'integer':
+      return schema.minimum ?? 1;
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return false;
+    case 'string':
+      if (schema.format === 'uuid') return own[name] ?? randomUUID();
+      if (schema.format === 'date') return '2027-01-04';
+      if (schema.format === 'date-time') return '2026-11-01T00:00:00Z';
+      if (schema.format === 'email') return 'fuzz@example.com';
+      if (schema.format === 'uri') return 'https://example.com/x';
+      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    default:
+      return 'x';
+  }
+}
+
+/** Every leaf path of a sampled value: [keys], with its kind. */
+function leaves(value: unknown, at: Array<string | number> = []): Array<{ at: Array<string | number>; kind: 'string' | 'number' }> {
+  if (typeof value === 'string') return [{ at, kind: 'string' }];
+  if (typeof value === 'number') return [{ at, kind: 'number' }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, [...at, i]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leaves(v, [...at, k]));
+  return [];
+}
+
+function replaced(value: unknown, at: Array<string | number>, bad: unknown): unknown {
+  if (at.length === 0) return bad;
+  const copy: any = Array.isArray(value) ? [...value] : { ...(value as object) };
+  copy[at[0]!] = replaced(copy[at[0]!], at.slice(1), bad);
+  return copy;
+}
+
+const fieldName = (at: Array<string | number>) => at.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${k}` : k), '');
+
+interface FuzzRequest {
+  label: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: unknown;
+  /** the field a refusal should name, when the bad value is a text or date the rule refuses */
+  field?: string;
+  badText: boolean;
+}
+
+function requestsOf(contract: (typeof contracts)[number]): FuzzRequest[] {
+  const { doc, prefix, name } = contract;
+  const out: FuzzRequest[] = [];
+  for (const [template, item] of Object.entries<any>(doc.paths)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+      const op = item[method];
+      if (!op) continue;
+      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => resolve(doc, p));
+      const pathParams = params.filter((p: any) => p.in === 'path');
+      const queryParams = params.filter((p: any) => p.in === 'query');
+      const headerParams = params.filter((p: any) => p.in === 'header' && p.required);
+      const auth: Record<string, string> =
+        name === 'portal' ? { authorization: `ContactAccess ${portalToken}` } : name === 'vendor' ? { authorization: `Bearer ${vendorKey}` } : { authorization: `Bearer ${paymentsJwt}` };
+      const headers: Record<string, string> = { ...auth };
+      for (const h of headerParams) headers[h.name.toLowerCase()] = h.name.toLowerCase() === 'idempotency-key' ? randomUUID() : 'x';
+      const pathValues = Object.fromEntries(pathParams.map((p: any) => [p.name, String(own[p.name] ?? sample(doc, p.schema ?? {}, p.name))]));
+      const queryValues: Record<string, string> = Object.fromEntries(
+        queryParams.filter((p: any) => p.required).map((p: any) => [p.name, String(own[p.name] ?? sample(doc, p.schema ?? {}, p.name))]),
+      );
+      const bodySchema = op.requestBody ? resolve(doc, op.requestBody)?.content?.['application/json']?.schema : undefined;
+      const body = bodySchema ? sample(doc, bodySchema) : undefined;
+      const fullBody = bodySchema ? sample(doc, bodySchema, '', 0, true) : undefined;
+      const urlOf = (pv: Record<string, string>, qv: Record<string, string>) => {
+        const query = new URLSearchParams(qv).toString();
+        return prefix + template.replace(/\{(\w+)\}/g, (_m, n: string) => encodeURIComponent(pv[n]!)) + (query ? `?${query}` : '');
+      };
+      const base = { method: method.toUpperCase(), headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) } };
+      const id = `${name} ${op.operationId}`;
+      // each string / number leaf of the body (with its required fields, and with every field), with each bad value
+      for (const [shape, whole] of [['required', body], ['full', fullBody]] as const) {
+        for (const leaf of leaves(whole)) {
+          for (const bad of leaf.kind === 'string' ? BAD_STRINGS : BAD_NUMBERS) {
+            out.push({
+              ...base, label: `${id} ${shape} body ${fieldName(leaf.at)}=${JSON.stringify(bad).slice(0, 20)}`, url: urlOf(pathValues, queryValues),
+              payload: replaced(whole, leaf.at, bad), field: fieldName(leaf.at), badText: typeof bad === 'string' && (bad.includes('\u0000') || /\p{Cs}/u.test(bad)),
+            });
+          }
+        }
+      }
+      // each query parameter (required or not), with each bad string
+      for (const p of queryParams) {
+        for (const bad of BAD_STRINGS) {
+          out.push({ ...base, label: `${id} query ${p.name}=${JSON.stringify(bad).slice(0, 20)}`, url: urlOf(pathValues, { ...queryValues, [p.name]: bad.replace(/\p{Cs}/gu, '\ufffd') }), payload: body, badText: false });
+        }
+      }
+      // each path parameter: 5,000 characters, a year-0 date, a percent-encoded lone surrogate (CESU-8 bytes)
+      for (const p of pathParams) {
+        for (const bad of ['z'.repeat(5_000), '0000-01-01', '%ED%A0%80', '%00']) {
+          const url = urlOf({ ...pathValues, [p.name]: '\u0001' }, queryValues).replace('%01', bad);
+          out.push({ ...base, label: `${id} path ${p.name}=${bad.slice(0, 12)}`, url, payload: body, badText: false });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** a digest of every table's content (the fuzz's "did it write?") */
+async function digest(): Promise<Record<string, string>> {
+  const { rows: tables } = await sql<{ tableName: string }>`select table_name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(s.db);
+  const out: Record<string, string> = {};
+  for (const { tableName } of tables) {
+    if (tableName === 'vendor_api_keys' || tableName === 'kysely_migration' || tableName === 'kysely_migration_lock') continue; // last_used_at is touched by every keyed request
+    const { rows } = await sql<{ d: string | null }>`select md5(string_agg(t::text, ',' order by t::text)) as d from ${sql.table(tableName)} t`.execute(s.db);
+    out[tableName] = rows[0]?.d ?? '';
+  }
+  return out;
+}
+const nextXid = async () => (await sql<{ x: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as x`.execute(s.db)).rows[0]!.x;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  portalToken = await s.token({});
+  const key = await createApiKey(s.db, s.demo.vendors.pfg, 'fuzz');
+  if (!key.ok) throw new Error('no key');
+  vendorKey = key.value.secret;
+  own.keyId = key.value.key.id;
+  own.vendorId = s.demo.vendors.pfg;
+  own.locationId = s.demo.locations.blueHeron;
+  own.contactId = s.demo.contactId;
+  const first = async (table: string, where = sql`location_id = ${s.demo.locations.blueHeron}`) =>
+    (await sql<{ id: string }>`select id::text as id from ${sql.table(table)} where ${where} limit 1`.execute(s.db)).rows[0]?.id ?? randomUUID();
+  own.invoiceId = await first('invoices');
+  own.paymentMethodId = await first('payment_methods');
+  own.paymentGroupId = await first('payment_groups');
+  own.autopayId = await first('autopays');
+  own.planId = await first('payment_plans');
+  own.requestId = await first('requests');
+  own.campaignId = await first('reminder_campaigns');
+  own.deliveryId = await first('statement_deliveries');
+  own.eventId = await s.db.transaction().execute((trx) => recordEvent(trx, s.demo.vendors.pfg, 'reminder.added', { note: 'fuzz' }));
+  own.externalId = (await s.db.selectFrom('invoices').select('externalId').where('locationId', '=', s.demo.locations.blueHeron).executeTakeFirstOrThrow()).externalId;
+  const endpoint = await s.inject({ method: 'POST', url: '/vendor-api/webhook-endpoints', headers: { authorization: `Bearer ${vendorKey}` }, payload: { url: 'https://example.com/hooks' } });
+  own.endpointId = endpoint.json().endpoint.id;
+  own.id = own.invoiceId;
+  const methods = await s.inject({ url: `/api/vendors/${own.vendorId}/locations/${own.locationId}/paymentmethods`, headers: s.auth(portalToken) });
+  paymentsJwt = methods.json().paymentMethodsJwt;
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+describe('every operation of the three contracts, with bad values in every field', () => {
+  it('no 5xx; a refused request writes nothing; a refused bad text or date names its field', async () => {
+    const requests = contracts.flatMap(requestsOf);
+    const errors: string[] = [];
+    const writes: string[] = [];
+    const unnamed: string[] = [];
+    let baseline = await digest();
+    let baselineXid = await nextXid();
+    const byStatus: Record<number, number> = {};
+    for (const r of requests) {
+      const res = await s.inject({ method: r.method as 'GET', url: r.url, headers: r.headers, ...(r.payload !== undefined ? { payload: JSON.stringify(r.payload) } : {}) });
+      byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
+      if (res.statusCode >= 500) errors.push(`${r.label} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      const xid = await nextXid();
+      if (xid !== baselineXid) {
+        const now = await digest();
+        if (res.statusCode >= 400) {
+          const changed = Object.keys(now).filter((t) => now[t] !== baseline[t]);
+          if (changed.length > 0) writes.push(`${r.label} → ${res.statusCode} wrote ${changed.join(', ')}`);
+        }
+        baseline = now;
+        baselineXid = await nextXid();
+      }
+      // (the payments service's error has no `field`: its message starts with the field, openapi/payments.yaml)
+      const refusal = res.statusCode === 400 ? (res.json() as { field?: string; message?: string; errors?: Array<{ message: string }> }) : undefined;
+      const message = refusal?.message ?? refusal?.errors?.[0]?.message ?? '';
+      if (r.badText && r.field && refusal && refusal.field !== r.field && !message.startsWith(`${r.field}: `)) unnamed.push(`${r.label} → ${JSON.stringify(refusal)}`);
+    }
+    console.info(`fuzz: ${requests.length} requests over ${contracts.map((c) => c.name).join(', ')}; answers ${JSON.stringify(byStatus)}; 5xx ${errors.length}; refused requests that wrote ${writes.length}`);
+    expect(errors).toEqual([]);
+    expect(writes).toEqual([]);
+    expect(unnamed).toEqual([]);
+    expect(requests.length).toBeGreaterThan(1_000);
+  }, 600_000);
+});

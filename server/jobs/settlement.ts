@@ -25,6 +25,10 @@
  *   processes run: exactly-once comes from the key, never from timing.
  * - A group of $0 (credits settling invoices) is not sent to the processor: it completes.
  *
+ * ACH settles only on Federal Reserve business days: a scheduled ACH group that is due on a Saturday, a Sunday or a
+ * holiday (`holidays` table) in the vendor's time zone waits for the next business day, whatever wrote its date (the
+ * portal's calendar, a plan's or AutoPay's catch-up run, data loaded around the API). Cards settle every day.
+ *
  * A scheduled group whose payment method was deleted meanwhile is not charged (it stays scheduled and is logged;
  * deleting a method cancels the scheduled groups that use it, so only data written around the API gets here). One
  * group that cannot be settled — a vendor with an invalid time zone, a failing write, a processor that cannot be
@@ -33,7 +37,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from '../../core/rules/dollars.js';
-import { vendorToday, configuredTimeZone } from '../../core/rules/payment-dates.js';
+import { isPaymentDay, toHolidaySet, vendorToday, configuredTimeZone } from '../../core/rules/payment-dates.js';
 import { movePaymentGroup } from '../../core/rules/payment-group-lifecycle.js';
 import { returnDisablesMethod, returnedMethodDecline } from '../../core/rules/ach-returns.js';
 import type { Db } from '../db/connect.js';
@@ -79,7 +83,12 @@ export interface SettlementResult {
   skippedGroupIds: string[];
   /** groups whose settlement failed (logged); the next run tries them again */
   failedGroupIds: string[];
+  /** due ACH groups left scheduled because today is not a Federal Reserve business day in the vendor's time zone */
+  waitingGroupIds: string[];
 }
+
+/** the provider whose calendar is ACH's (weekdays that are not Federal Reserve holidays) */
+const ACH_CALENDAR_PROVIDER = 'direct-ach';
 
 
 export async function settleDuePaymentGroups(db: Db, options: SettlementOptions = {}): Promise<SettlementResult> {
@@ -90,7 +99,7 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
   const candidates = await db
     .selectFrom('paymentGroups as g')
     .innerJoin('vendors as v', 'v.id', 'g.vendorId')
-    .select(['g.id', 'g.status', 'g.paymentDate', 'v.eodCutoff'])
+    .select(['g.id', 'g.status', 'g.paymentDate', 'g.paymentType', 'v.eodCutoff'])
     .where('g.status', 'in', ['scheduled', 'processing'])
     .where('g.paymentDate', '<=', horizon)
     .orderBy('g.paymentDate')
@@ -98,14 +107,22 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
     .limit(options.limit ?? 500)
     .execute();
 
+  // ACH moves only on Federal Reserve business days, whoever wrote the group's date (core/rules/payment-dates.ts)
+  const holidays = candidates.some((c) => c.paymentType === 'ACH') ? toHolidaySet((await db.selectFrom('holidays').select('date').execute()).map((h) => toDateString(h.date))) : new Set<string>();
   const processors = options.processors ?? sandboxRegistry(db);
   const publicUrl = options.publicUrl ?? 'http://127.0.0.1:8080';
-  const result: SettlementResult = { settledGroupIds: [], declinedGroupIds: [], skippedGroupIds: [], failedGroupIds: [] };
+  const result: SettlementResult = { settledGroupIds: [], declinedGroupIds: [], skippedGroupIds: [], failedGroupIds: [], waitingGroupIds: [] };
   for (const candidate of candidates) {
     try {
       const timeZone = configuredTimeZone(candidate.eodCutoff);
       const today = vendorToday(instant, timeZone).toString();
       if (toDateString(candidate.paymentDate) > today) continue;
+      // a scheduled debit due on a weekend or a holiday waits for the next business day (one in processing is
+      // resolved whatever the day: its charge may already be with the processor)
+      if (candidate.status === 'scheduled' && candidate.paymentType === 'ACH' && !isPaymentDay(Temporal.PlainDate.from(today), ACH_CALENDAR_PROVIDER, holidays)) {
+        result.waitingGroupIds.push(candidate.id);
+        continue;
+      }
       const outcome = await chargeGroup(db, candidate, { now, processors, publicUrl, afterProcessorAnswer: options.afterProcessorAnswer });
       if (outcome === 'complete') result.settledGroupIds.push(candidate.id);
       if (outcome === 'failed') result.declinedGroupIds.push(candidate.id);

@@ -15,7 +15,8 @@ import type { Address, Database, InvoiceExtra, PaymentConfig, PaymentSourceType,
 import { issueToken } from '../db/tokens.js';
 import { bankHolidays } from '../../core/rules/holidays.js';
 import { amountToCents } from '../../core/rules/money.js';
-import { DEFAULT_TIME_ZONE } from '../../core/rules/payment-dates.js';
+import { DEFAULT_TIME_ZONE, isPaymentDay, nextPaymentDate, toHolidaySet } from '../../core/rules/payment-dates.js';
+import { installmentDate, installmentPayDate } from '../../core/rules/recurring-plans.js';
 
 type Db = Kysely<Database>;
 
@@ -135,6 +136,18 @@ export async function seedDemo(db: Db, options: { today: Temporal.PlainDate }): 
 
 async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<DemoSeedResult> {
   const day = (offset: number) => today.add({ days: offset }).toString();
+  // ACH moves on Federal Reserve business days only: a debit the demo schedules is dated on or after its day, one it
+  // shows as made was made on or before it (never a weekend or a holiday, core/rules/payment-dates.ts)
+  const achCalendar = toHolidaySet([today.year - 1, today.year, today.year + 1].flatMap((year) => bankHolidays(year).map((h) => h.date)));
+  const achDayFrom = (offset: number) => nextPaymentDate(today.add({ days: offset }), 'direct-ach', achCalendar).toString();
+  const achDayUntil = (offset: number) => {
+    let date = today.add({ days: offset });
+    while (!isPaymentDay(date, 'direct-ach', achCalendar)) date = date.subtract({ days: 1 });
+    return date.toString();
+  };
+  /** a plan's installment `index` (0-based) as the plans job dates it (the same rule as the plan page) */
+  const planDay = (startDate: string, frequency: 'biweekly' | 'monthly', index: number) =>
+    installmentPayDate(installmentDate(startDate, frequency, index), { provider: 'direct-ach', holidays: achCalendar });
   const at = (offset: number, hour = 10, minute = 0) =>
     new Date(`${today.add({ days: offset }).toString()}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00-05:00`);
 
@@ -639,12 +652,12 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     ],
   });
   await insertGroup({
-    vendorId: pfg.id, locationId: blueHeron, paymentDate: day(-5), paymentType: 'ACH', status: 'complete',
+    vendorId: pfg.id, locationId: blueHeron, paymentDate: achDayUntil(-5), paymentType: 'ACH', status: 'complete',
     sourceType: 'Portal', paymentMethodId: bhAch, createdAt: at(-5, 15, 8),
     lines: [{ invoiceId: inv.bhPartial.id, paidCents: cents(1000) }],
   });
   const autopayGroup = await insertGroup({
-    vendorId: pfg.id, locationId: blueHeron, paymentDate: day(2), paymentType: 'ACH', status: 'scheduled',
+    vendorId: pfg.id, locationId: blueHeron, paymentDate: achDayFrom(2), paymentType: 'ACH', status: 'scheduled',
     sourceType: 'Autopay Plus', paymentMethodId: bhAch, createdAt: at(-1, 4),
     lines: [{ invoiceId: inv.bhScheduled.id, paidCents: inv.bhScheduled.originalCents }],
   });
@@ -655,19 +668,19 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     .execute();
 
   // Harbor Street: the completed plan's three monthly payments, the active plan's two payments
-  // made and the next one scheduled for today.
+  // made and the next one scheduled for today — or, on a weekend or holiday, the next business day (ACH).
   for (let i = 0; i < 3; i += 1) {
-    const date = completedPlanStart.add({ months: i });
+    const date = planDay(completedPlanStart.toString(), 'monthly', i);
     await insertGroup({
-      vendorId: pfg.id, locationId: harborStreet, paymentDate: date.toString(), paymentType: 'ACH', status: 'complete',
+      vendorId: pfg.id, locationId: harborStreet, paymentDate: date, paymentType: 'ACH', status: 'complete',
       sourceType: 'Payment Plan', paymentMethodId: hsAch, paymentPlanId: completedPlan.id, installmentNumber: i + 1,
-      createdAt: new Date(`${date.toString()}T05:00:00-05:00`),
+      createdAt: new Date(`${date}T05:00:00-05:00`),
       lines: [{ invoiceId: inv.hsOldPlan.id, paidCents: cents(750) }],
     });
   }
   for (const [n, offset] of [[1, -28], [2, -14]]) {
     await insertGroup({
-      vendorId: pfg.id, locationId: harborStreet, paymentDate: day(offset), paymentType: 'ACH', status: 'complete',
+      vendorId: pfg.id, locationId: harborStreet, paymentDate: planDay(day(-28), 'biweekly', n - 1), paymentType: 'ACH', status: 'complete',
       sourceType: 'Payment Plan', paymentMethodId: hsAch, paymentPlanId: activePlan.id, requestId: acceptedPlanRequest,
       installmentNumber: n,
       createdAt: at(offset, 5),
@@ -675,7 +688,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     });
   }
   await insertGroup({
-    vendorId: pfg.id, locationId: harborStreet, paymentDate: day(0), paymentType: 'ACH', status: 'scheduled',
+    vendorId: pfg.id, locationId: harborStreet, paymentDate: planDay(day(-28), 'biweekly', 2), paymentType: 'ACH', status: 'scheduled',
     sourceType: 'Payment Plan', paymentMethodId: hsAch, paymentPlanId: activePlan.id, requestId: acceptedPlanRequest,
     installmentNumber: 3,
     createdAt: at(-14, 5, 1),
@@ -695,7 +708,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
   // Coastal Produce: a paid click-to-pay request, and a resolution-center payment with a
   // dispute (nothing paid) and a partial payment.
   await insertGroup({
-    vendorId: coastal.id, locationId: coastalBlueHeron, paymentDate: day(-16), paymentType: 'ACH', status: 'complete',
+    vendorId: coastal.id, locationId: coastalBlueHeron, paymentDate: achDayUntil(-16), paymentType: 'ACH', status: 'complete',
     sourceType: 'Click2Pay', paymentMethodId: cpAch, requestId: paidClick2payRequest, createdAt: at(-16, 9, 12),
     lines: [{ invoiceId: inv.cpPaid.id, paidCents: inv.cpPaid.originalCents }],
   });
@@ -704,7 +717,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
   const partialReason = 'Quantity/Weight Incorrect';
   const partialNote = 'Invoiced 12 cases of Roma tomatoes, 9 delivered.';
   await insertGroup({
-    vendorId: coastal.id, locationId: coastalBlueHeron, paymentDate: day(-3), paymentType: 'ACH', status: 'complete',
+    vendorId: coastal.id, locationId: coastalBlueHeron, paymentDate: achDayUntil(-3), paymentType: 'ACH', status: 'complete',
     sourceType: 'Message', paymentMethodId: cpAch, createdAt: at(-3, 13, 37),
     lines: [
       { invoiceId: inv.cpDisputed.id, paidCents: 0, subject: disputeReason, message: disputeNote },
@@ -714,7 +727,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
 
   // The other contact's completed payment (never visible to Dana).
   await insertGroup({
-    vendorId: pfg.id, locationId: saltmarsh, contactId: marcus.id, paymentDate: day(-9), paymentType: 'ACH',
+    vendorId: pfg.id, locationId: saltmarsh, contactId: marcus.id, paymentDate: achDayUntil(-9), paymentType: 'ACH',
     status: 'complete', sourceType: 'Portal', paymentMethodId: smAch, createdAt: at(-9, 10, 5),
     lines: [{ invoiceId: inv.otherInvoice.id, paidCents: cents(400) }],
   });

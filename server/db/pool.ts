@@ -34,6 +34,8 @@ export interface PgPoolOptions {
   /** PostgreSQL `idle_in_transaction_session_timeout`: a transaction left open this long is ended by the server */
   idleInTransactionTimeoutMs?: number;
   application_name?: string;
+  /** close a connection idle this long (ms); default node-postgres' 10 s */
+  idleTimeoutMs?: number;
   /** told of each lost connection (logging); never throws */
   onConnectionLost?: (error: Error & { code?: string }) => void;
 }
@@ -55,6 +57,7 @@ export function createPgPool(options: PgPoolOptions): pg.Pool {
     keepAliveInitialDelayMillis: 10_000,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs || undefined,
     application_name: options.application_name,
+    idleTimeoutMillis: options.idleTimeoutMs,
   });
   const lost = (error: Error & { code?: string }) => {
     try {

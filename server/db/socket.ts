@@ -13,7 +13,8 @@
  * Sync) sharing the session's unnamed statement. So a socket client takes that same Kysely connection for as
  * long as it is connected: the server's requests wait behind it, never run inside the CLI's transaction, and
  * the CLI's never inside theirs. One client at a time; the next waits its turn. The CLIs connect for
- * milliseconds; a client idle for IDLE_MS or connected longer than SESSION_MS is cut off, and whatever
+ * milliseconds: their pool closes a connection the moment it is idle (`connectThroughServer`), so a job's processor
+ * call, which runs outside any transaction, never holds the server's session; a client idle for IDLE_MS or connected longer than SESSION_MS is cut off, and whatever
  * transaction or advisory lock it left is rolled back / released before the server continues.
  */
 import { chmodSync, existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -181,6 +182,11 @@ export async function connectThroughServer(dataDir: string): Promise<DbHandle> {
     database: 'postgres',
     max: 1,
     types: pgTypes,
+    // A connection holds the server's one PGlite session for as long as it is open (above), so it is closed as soon
+    // as it is idle: between two statements or transactions — above all while a job waits for the processor — the
+    // server serves its own requests. Each statement outside a transaction reconnects (a Unix socket: well under a
+    // millisecond); a transaction keeps its connection to its end.
+    idleTimeoutMs: 1,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   try {

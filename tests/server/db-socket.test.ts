@@ -104,6 +104,31 @@ describe('CLIs while the server holds the embedded database', () => {
     expect(rows.map((r) => r.recipient)).toEqual(['5550000002']);
   });
 
+  it('a settlement run through the socket does not hold the server’s database while the processor answers (a sandbox taking 3 s)', async () => {
+    // the demo plan's scheduled ACH debit, charged by `npm run jobs -- run settlement` at noon of its date (New York)
+    const group = await server.db
+      .selectFrom('paymentGroups').select(['id', 'paymentDate'])
+      .where('sourceType', '=', 'Payment Plan').where('status', '=', 'scheduled').executeTakeFirstOrThrow();
+    const day = typeof group.paymentDate === 'string' ? group.paymentDate : (group.paymentDate as Date).toISOString().slice(0, 10);
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.example:9000', SANDBOX_CHARGE_DELAY_MS: '3000' };
+    delete env.DATABASE_URL;
+    const job = run(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'server/cli/jobs.ts'), 'run', 'settlement', '--at', `${day}T17:00:00Z`], { cwd: root, env });
+    let finished = false;
+    void job.finally(() => (finished = true)).catch(() => undefined);
+    // The server's own statements answer while the CLI waits for the processor: it reads the group IN processing —
+    // the state between the CLI's claim (committed) and its record of the answer — on its own connection.
+    const seen: string[] = [];
+    while (!finished) {
+      const row = await server.db.selectFrom('paymentGroups').select('status').where('id', '=', group.id).executeTakeFirstOrThrow();
+      seen.push(row.status);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const { stdout } = await job;
+    expect(stdout).toMatch(/: settled [1-9]/);
+    expect(seen).toContain('processing');
+    expect((await server.db.selectFrom('paymentGroups').select('status').where('id', '=', group.id).executeTakeFirstOrThrow()).status).toBe('complete');
+  }, 90_000);
+
   it('a client that vanishes mid-transaction leaves nothing behind and does not block the server', async () => {
     const client = await socketClient();
     client.on('error', () => {});

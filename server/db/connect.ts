@@ -229,13 +229,29 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     const fair = new FairPGliteDialect(client);
     dialect = fair;
     load = () => ({ waiting: fair.waitingCount(), size: 1 });
-    // the embedded database lives in this process: it is there while it is open
-    ready = async () => {
-      if (client.closed) throw new Error('the embedded database is closed');
-    };
+    ready = async () => undefined; // set below, once the queue exists
   }
 
   const db = new Kysely<Database>({ dialect, plugins });
+  if (kind === 'pglite') {
+    // The truth a request would meet: the embedded database answers `select 1` through the same fair queue within the
+    // time (not merely "it is open"); a session held elsewhere (a socket client, a stuck statement) is not ready.
+    const embedded = pglite!;
+    ready = async (timeoutMs) => {
+      if (embedded.closed) throw new Error('the embedded database is closed');
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          sql`select 1`.execute(db),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`the embedded database did not answer within ${timeoutMs} ms`)), timeoutMs);
+          }),
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+  }
   return {
     db,
     longDb: longDb ?? db,

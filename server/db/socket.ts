@@ -91,14 +91,23 @@ export async function startDbSocket(options: { db: Db; pglite: PGlite; dataDir: 
   async function serve(socket: net.Socket): Promise<void> {
     await db.connection().execute(async () => {
       if (socket.destroyed) return;
-      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
       const limit = setTimeout(() => socket.destroy(), SESSION_MS);
       try {
         const handler = new PGLiteSocketHandler({ queryQueue: queueFor(socket) as never, closeOnDetach: true, idleTimeout: IDLE_MS });
+        // The session ends when the socket closes — or when the handler ends it (its idle timeout, an error): the
+        // handler then strips every 'close' listener of the socket (ours too) before destroying it, so its own
+        // events are heard as well. Missing that once kept the server's one session held for good.
+        const closed = new Promise<void>((resolve) => {
+          socket.once('close', () => resolve());
+          handler.addEventListener('close', () => resolve());
+          handler.addEventListener('error', () => resolve());
+        });
         await handler.attach(socket);
         await closed;
       } finally {
         clearTimeout(limit);
+        socket.destroy();
+        clients.delete(socket);
         // Leave the one session as the server expects it: no open transaction, no advisory lock. (`exec` takes
         // PGlite's mutex itself; we still hold the Kysely connection, so nothing of the server's runs in between.)
         if (pglite.isInTransaction()) await pglite.exec('ROLLBACK');

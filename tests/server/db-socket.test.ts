@@ -129,6 +129,24 @@ describe('CLIs while the server holds the embedded database', () => {
     expect((await server.db.selectFrom('paymentGroups').select('status').where('id', '=', group.id).executeTakeFirstOrThrow()).status).toBe('complete');
   }, 90_000);
 
+  it('a client left idle inside a transaction is cut off (10 s) and the server goes on; readiness says the truth meanwhile', async () => {
+    const client = await socketClient();
+    const lost = new Promise<Error>((resolve) => client.on('error', resolve));
+    await client.query('BEGIN');
+    await client.query("insert into outbox (channel, recipient, body) values ('sms', '5550000005', 'left open')");
+    // the session is the client's: readiness, through the same queue as a request, is not ready
+    await expect(server.ready(300)).rejects.toThrow(/did not answer/);
+    // a statement of the server's waits behind it — and runs once the idle client is cut off (it used to wait for good)
+    const waiting = server.db.selectFrom('outbox').select('recipient').where('recipient', '=', '5550000005').execute();
+    expect(await waiting).toEqual([]); // the client's open transaction was rolled back
+    expect((await lost).message).toMatch(/terminated/i);
+    await expect(server.ready(1_000)).resolves.toBeUndefined();
+    // and the socket takes the next client
+    const next = await socketClient();
+    expect((await next.query('select 2 as two')).rows).toEqual([{ two: 2 }]);
+    await next.end();
+  }, 60_000);
+
   it('a client that vanishes mid-transaction leaves nothing behind and does not block the server', async () => {
     const client = await socketClient();
     client.on('error', () => {});

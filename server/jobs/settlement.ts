@@ -40,6 +40,7 @@ import { formatCurrency } from '../../core/rules/dollars.js';
 import { isPaymentDay, toHolidaySet, vendorToday, configuredTimeZone } from '../../core/rules/payment-dates.js';
 import { movePaymentGroup } from '../../core/rules/payment-group-lifecycle.js';
 import { returnDisablesMethod, returnedMethodDecline } from '../../core/rules/ach-returns.js';
+import { whole } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { settleInvoice } from '../domain/settlement.js';
@@ -72,6 +73,32 @@ export interface SettlementOptions {
    * here; the group stays `processing` and the next run finds the outcome by its key).
    */
   afterProcessorAnswer?: (groupId: string, outcome: ChargeOutcome) => void | Promise<void>;
+  /**
+   * How long one processor call (a charge, a debit, a lookup) may take (default `PROCESSOR_TIMEOUT_MS`, 10 s). A call
+   * that takes longer is left unanswered: the group stays `processing` with its pending key, the run goes on with the
+   * others and finishes, and the next run resolves it by `lookupCharge` — as after a crash — so it is charged once.
+   */
+  processorTimeoutMs?: number;
+}
+
+/** the default bound of one processor call: `PROCESSOR_TIMEOUT_MS` (ms, at least 100), else 10 s */
+export function processorTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  return whole(env, 'PROCESSOR_TIMEOUT_MS', 10_000, 100);
+}
+
+/** The processor's answer, or a throw when it takes longer than `ms` (the call itself is left to finish on its own). */
+async function withinTimeout<T>(call: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      call,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the processor did not answer the ${what} within ${ms} ms; the next run looks it up by its key`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export interface SettlementResult {
@@ -110,6 +137,7 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
   // ACH moves only on Federal Reserve business days, whoever wrote the group's date (core/rules/payment-dates.ts)
   const holidays = candidates.some((c) => c.paymentType === 'ACH') ? toHolidaySet((await db.selectFrom('holidays').select('date').execute()).map((h) => toDateString(h.date))) : new Set<string>();
   const processors = options.processors ?? sandboxRegistry(db);
+  const processorTimeoutMs = options.processorTimeoutMs ?? processorTimeoutFromEnv();
   const publicUrl = options.publicUrl ?? 'http://127.0.0.1:8080';
   const result: SettlementResult = { settledGroupIds: [], declinedGroupIds: [], skippedGroupIds: [], failedGroupIds: [], waitingGroupIds: [] };
   for (const candidate of candidates) {
@@ -123,7 +151,7 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
         result.waitingGroupIds.push(candidate.id);
         continue;
       }
-      const outcome = await chargeGroup(db, candidate, { now, processors, publicUrl, afterProcessorAnswer: options.afterProcessorAnswer });
+      const outcome = await chargeGroup(db, candidate, { now, processors, publicUrl, afterProcessorAnswer: options.afterProcessorAnswer, processorTimeoutMs });
       if (outcome === 'complete') result.settledGroupIds.push(candidate.id);
       if (outcome === 'failed') result.declinedGroupIds.push(candidate.id);
       if (outcome === 'method_deleted') {
@@ -160,7 +188,7 @@ type Attempt = {
 async function chargeGroup(
   db: Db,
   candidate: { id: string; status: string },
-  ctx: { now: Date; processors: ProcessorRegistry; publicUrl: string; afterProcessorAnswer?: SettlementOptions['afterProcessorAnswer'] },
+  ctx: { now: Date; processors: ProcessorRegistry; publicUrl: string; afterProcessorAnswer?: SettlementOptions['afterProcessorAnswer']; processorTimeoutMs: number },
 ): Promise<'complete' | 'failed' | 'skipped' | 'method_deleted'> {
   const claimed = await claimAttempt(db, candidate, ctx);
   if (claimed === 'skipped' || claimed === 'method_deleted') return claimed;
@@ -171,10 +199,12 @@ async function chargeGroup(
   // before the return) through the one failure path
   if (!outcome && returnDisablesMethod(attempt.returnedCode)) outcome = returnedMethodDecline(attempt.returnedCode!);
   // a pending key from an earlier run: the processor may have taken it already — ask before charging
-  if (!outcome && resuming) outcome = await attempt.processor.lookupCharge(attempt.key);
+  if (!outcome && resuming) outcome = await withinTimeout(attempt.processor.lookupCharge(attempt.key), ctx.processorTimeoutMs, 'lookup');
   if (!outcome) {
     const request = { providerToken: attempt.providerToken, amountCents: attempt.amountCents, idempotencyKey: attempt.key, description: attempt.confirmationNumber, at: ctx.now };
-    outcome = attempt.kind === 'ach' ? await attempt.processor.debit(request) : await attempt.processor.charge(request);
+    const call = attempt.kind === 'ach' ? attempt.processor.debit(request) : attempt.processor.charge(request);
+    call.catch(() => undefined); // its failure after a timeout is nobody's to handle: the next run looks the key up
+    outcome = await withinTimeout(call, ctx.processorTimeoutMs, attempt.kind === 'ach' ? 'debit' : 'charge');
   }
   await ctx.afterProcessorAnswer?.(candidate.id, outcome);
   return recordOutcome(db, candidate.id, attempt.key, outcome, ctx);

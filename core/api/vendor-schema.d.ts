@@ -1356,7 +1356,10 @@ export interface components {
         Event: {
             /** Format: uuid */
             id: string;
-            /** @description The `webhook-id` its deliveries carry (`evt_` and the id's hex digits). */
+            /**
+             * @deprecated
+             * @description The `webhook-id` its deliveries carry — the same as `id` (one id for a webhook and a poll; kept for clients that read it).
+             */
             webhookId: string;
             cursor: string;
             type: components["schemas"]["EventType"];

@@ -36,8 +36,11 @@ export const DISABLE_AFTER_MS = 3 * 24 * HOUR;
 
 const EXCERPT = 500;
 
-/** `webhook-id`: the event's id, stable across retries and redeliveries. */
-export const webhookIdOf = (eventId: string) => `evt_${eventId.replaceAll('-', '')}`;
+/**
+ * `webhook-id`: the event's own id (`Event.id` of `GET /events`), the same on every retry and redelivery — ONE id, so
+ * a vendor that receives by webhook and catches up by polling de-duplicates by it.
+ */
+export const webhookIdOf = (eventId: string) => eventId;
 
 /** The JSON body of an event's delivery. */
 export const webhookBody = (delivery: Pick<DueDelivery, 'type' | 'data' | 'eventCreatedAt'>) =>

@@ -187,6 +187,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessorErrors"];
                 };
             };
+            /** @description A body on this operation, which takes none (`unsupported_media_type`). Nothing was read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorErrors"];
+                };
+            };
             /** @description The provider is not an enabled card provider of the location (`provider_not_enabled`). */
             422: {
                 headers: {
@@ -241,6 +250,24 @@ export interface operations {
             };
             /** @description Card declined: `card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`, `processing_error`. */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorErrors"];
+                };
+            };
+            /** @description A body over 64 KiB (`payload_too_large`). Nothing was read. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorErrors"];
+                };
+            };
+            /** @description A body of a media type other than `application/json` (`unsupported_media_type`). Nothing was read or counted. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,6 +22,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
 import { recordEvent } from '../../server/use-cases/vendor-events.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
+import { contractErrors, paymentsContractErrors, vendorContractErrors } from './helpers/contract.js';
+
+/** each contract's check of an answer (the vendor API's is strict: every status and errorCode declared on the operation) */
+const checkers = { portal: contractErrors, vendor: vendorContractErrors, payments: paymentsContractErrors };
 
 const load = (name: string) => parse(readFileSync(path.resolve(import.meta.dirname, '../../openapi', name), 'utf8')) as any;
 const contracts = [
@@ -104,11 +108,15 @@ function replaced(value: unknown, at: Array<string | number>, bad: unknown): unk
 const fieldName = (at: Array<string | number>) => at.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${k}` : k), '');
 
 interface FuzzRequest {
+  contract: 'portal' | 'vendor' | 'payments';
+  operationId: string;
   label: string;
   method: string;
   url: string;
   headers: Record<string, string>;
   payload?: unknown;
+  /** a body of a media type the operation does not take: must be 415 */
+  expect415?: boolean;
   /** the field a refusal should name, when the bad value is a text or date the rule refuses */
   field?: string;
   badText: boolean;
@@ -140,7 +148,7 @@ function requestsOf(contract: (typeof contracts)[number]): FuzzRequest[] {
         const query = new URLSearchParams(qv).toString();
         return prefix + template.replace(/\{(\w+)\}/g, (_m, n: string) => encodeURIComponent(pv[n]!)) + (query ? `?${query}` : '');
       };
-      const base = { method: method.toUpperCase(), headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) } };
+      const base = { contract: name, operationId: op.operationId as string, method: method.toUpperCase(), headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) } };
       const id = `${name} ${op.operationId}`;
       // each string / number leaf of the body (with its required fields, and with every field), with each bad value
       for (const [shape, whole] of [['required', body], ['full', fullBody]] as const) {
@@ -159,6 +167,8 @@ function requestsOf(contract: (typeof contracts)[number]): FuzzRequest[] {
           out.push({ ...base, label: `${id} query ${p.name}=${JSON.stringify(bad).slice(0, 20)}`, url: urlOf(pathValues, { ...queryValues, [p.name]: bad.replace(/\p{Cs}/gu, '\ufffd') }), payload: body, badText: false });
         }
       }
+      // a body of a media type no operation takes (a CSV where JSON is taken, or a body where none is): 415
+      out.push({ ...base, label: `${id} text/csv body`, url: urlOf(pathValues, queryValues), headers: { ...headers, 'content-type': 'text/csv' }, payload: 'externalId,amount\nA-1,10\n', badText: false, expect415: true });
       // each path parameter: 5,000 characters, a year-0 date, a percent-encoded lone surrogate (CESU-8 bytes)
       for (const p of pathParams) {
         for (const bad of ['z'.repeat(5_000), '0000-01-01', '%ED%A0%80', '%00']) {
@@ -223,13 +233,21 @@ describe('every operation of the three contracts, with bad values in every field
     const errors: string[] = [];
     const writes: string[] = [];
     const unnamed: string[] = [];
+    const undeclared = new Set<string>();
+    const wrongMedia: string[] = [];
     let baseline = await digest();
     let baselineXid = await nextXid();
     const byStatus: Record<number, number> = {};
     for (const r of requests) {
-      const res = await s.inject({ method: r.method as 'GET', url: r.url, headers: r.headers, ...(r.payload !== undefined ? { payload: JSON.stringify(r.payload) } : {}) });
+      const res = await s.inject({ method: r.method as 'GET', url: r.url, headers: r.headers, ...(r.payload !== undefined ? { payload: typeof r.payload === 'string' ? r.payload : JSON.stringify(r.payload) } : {}) });
+      if (r.expect415 && res.statusCode !== 415) wrongMedia.push(`${r.label} → ${res.statusCode}`);
       byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
       if (res.statusCode >= 500) errors.push(`${r.label} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      const json = String(res.headers['content-type'] ?? '').includes('json') && res.body.length > 0;
+      if (json) {
+        const problems = checkers[r.contract](r.operationId, res.statusCode, res.json());
+        if (problems.length > 0) undeclared.add(`${r.contract} ${r.operationId} ${res.statusCode} ${res.json().errorCode ?? ''}: ${problems[0]}`);
+      }
       const xid = await nextXid();
       if (xid !== baselineXid) {
         const now = await digest();
@@ -248,6 +266,9 @@ describe('every operation of the three contracts, with bad values in every field
     console.info(`fuzz: ${requests.length} requests over ${contracts.map((c) => c.name).join(', ')}; answers ${JSON.stringify(byStatus)}; 5xx ${errors.length}; refused requests that wrote ${writes.length}`);
     expect(errors).toEqual([]);
     expect(writes).toEqual([]);
+    // every answer is one its contract lists on the operation (status, body, errorCode)
+    expect([...undeclared]).toEqual([]);
+    expect(wrongMedia).toEqual([]);
     expect(unnamed).toEqual([]);
     expect(requests.length).toBeGreaterThan(1_000);
   }, 600_000);

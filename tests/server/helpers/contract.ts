@@ -20,8 +20,12 @@ export const contract = load('portal.yaml');
 
 const pointer = (...segments: string[]) => segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
-/** The checks of one contract document (the portal's, the vendor API's). */
-function checker(document: any) {
+/**
+ * The checks of one contract document (the portal's, the vendor API's, the payments service's). `strict`: an answer's
+ * status must be declared on its operation, errors included (else any 4xx/5xx with the `Error` body passed) — the
+ * contract lists every status and, through each error response's `errorCode` enum, every code the server answers.
+ */
+function checker(document: any, { strict = false } = {}) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv);
   ajv.addSchema(document, 'contract');
@@ -53,7 +57,7 @@ function checker(document: any) {
       validator = response.content?.['application/json']
         ? ajv.compile({ $ref: `contract#/${base}/${pointer('content', 'application/json', 'schema')}` })
         : null;
-    } else if (status >= 400) {
+    } else if (status >= 400 && !strict) {
       validator = ajv.compile({ $ref: 'contract#/components/schemas/Error' });
     } else {
       throw new Error(`${operationId} does not declare status ${status}`);
@@ -63,7 +67,12 @@ function checker(document: any) {
   }
 
   function contractErrors(operationId: string, status: number, body: unknown): string[] {
-    const validate = responseValidator(operationId, status);
+    let validate: ValidateFunction | null;
+    try {
+      validate = responseValidator(operationId, status);
+    } catch (error) {
+      return [(error as Error).message];
+    }
     if (!validate) return body === undefined || body === null || body === '' ? [] : ['expected an empty body'];
     if (validate(body)) return [];
     return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`);
@@ -90,6 +99,11 @@ export const expectMatchesContract = portal.expectMatches;
 export const contractOperationIds = portal.operationIds;
 
 export const vendorContract = load('vendor.yaml');
-const vendor = checker(vendorContract);
+const vendor = checker(vendorContract, { strict: true });
+export const vendorContractErrors = vendor.contractErrors;
 export const expectMatchesVendorContract = vendor.expectMatches;
 export const vendorOperationIds = vendor.operationIds;
+
+export const paymentsContract = load('payments.yaml');
+const payments = checker(paymentsContract, { strict: true });
+export const paymentsContractErrors = payments.contractErrors;

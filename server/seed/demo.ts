@@ -145,6 +145,9 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     while (!isPaymentDay(date, 'direct-ach', achCalendar)) date = date.subtract({ days: 1 });
     return date.toString();
   };
+  // AutoPay's scheduled debit: the second business day after today (day 2 midweek) — never the first day a new ACH
+  // payment can take, so a payment made today and settled on its date leaves this one scheduled
+  const secondAchDay = nextPaymentDate(Temporal.PlainDate.from(achDayFrom(1)).add({ days: 1 }), 'direct-ach', achCalendar).toString();
   /** a plan's installment `index` (0-based) as the plans job dates it (the same rule as the plan page) */
   const planDay = (startDate: string, frequency: 'biweekly' | 'monthly', index: number) =>
     installmentPayDate(installmentDate(startDate, frequency, index), { provider: 'direct-ach', holidays: achCalendar });
@@ -657,7 +660,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     lines: [{ invoiceId: inv.bhPartial.id, paidCents: cents(1000) }],
   });
   const autopayGroup = await insertGroup({
-    vendorId: pfg.id, locationId: blueHeron, paymentDate: achDayFrom(2), paymentType: 'ACH', status: 'scheduled',
+    vendorId: pfg.id, locationId: blueHeron, paymentDate: secondAchDay, paymentType: 'ACH', status: 'scheduled',
     sourceType: 'Autopay Plus', paymentMethodId: bhAch, createdAt: at(-1, 4),
     lines: [{ invoiceId: inv.bhScheduled.id, paidCents: inv.bhScheduled.originalCents }],
   });

@@ -224,7 +224,10 @@ export function tokenShellHtml(
     .map((file) => `  <link rel="modulepreload" crossorigin href="/${file}" integrity="${integrity(`/${file}`)}">\n`)
     .join('');
   const data = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(bootstrap)}</script>`;
-  let html = stampIntegrity(shell, integrity).replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `${firstScreen ?? ''}<div id="root"></div>\n    ${data}`);
+  // (replacement functions, not strings: a `$'` or `$&` in a customer's data is text, not a replacement pattern)
+  let html = stampIntegrity(shell, integrity)
+    .replace('</head>', () => `${links}</head>`)
+    .replace('<div id="root"></div>', () => `${firstScreen ?? ''}<div id="root"></div>\n    ${data}`);
   // With its first screen in the HTML the page paints from the HTML and the stylesheet alone; the scripts are for what
   // comes after. They start right after the first frame (public/static/after-first-paint.js), so the stylesheet and
   // the logo do not share the connection with 150 KB of scripts on a slow network.

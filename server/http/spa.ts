@@ -153,7 +153,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
       if (hasSpa) {
         // A token page with a valid token: the shell with its route's preloads and its first screen's data.
         const page = request.method === 'GET' ? tokenPageOf(pathname) : null;
-        const html = page ? await tokenPageHtml(app, distDir, shellFile, page, pathname, options.bootstrapTimeoutMs) : null;
+        // The inline data and first screen are a speed-up, never a condition of the page: whatever fails while they are
+        // made (a build replaced under the running server, a renderer bug), the reader gets the plain shell and the app
+        // loads its data itself — not a 500 that leaves them on the link's entry.
+        const html = page
+          ? await tokenPageHtml(app, distDir, shellFile, page, pathname, options.bootstrapTimeoutMs).catch((error: unknown) => {
+              request.log.warn({ reason: error instanceof Error ? error.message : String(error), page: page.kind }, 'token page sent without its first screen');
+              return null;
+            })
+          : null;
         // A page that sends the reader on by its answers alone (a chooser with one option): one redirect, not a page
         // whose script loads only to leave it. Per token and per moment (a second location may come): never cached.
         if (html && typeof html === 'object') return reply.header('cache-control', 'no-store').redirect(html.forward, 302);

@@ -197,6 +197,37 @@ describe('a token page without a valid token, and other pages', () => {
     }
   });
 
+  it('whatever fails while the first screen is made, the reader gets the plain shell, not a 500 (a chunk map the server cannot read)', async () => {
+    const broken = makeDist('token-page-broken-');
+    // a build whose chunk map lost its imports (replaced half-way, or of another version): reading its chain throws
+    writeDist(broken, { 'shell.html': SHELL, '.vite/chunks.json': { modules: CHUNKS.modules }, 'assets/index-E1.js': 'export {}' });
+    const other = await startOnDist(broken);
+    try {
+      for (const url of [dashboardPath(other.dana, other.s.demo.vendors.pfg, other.s.demo.locations.blueHeron), `/token/${other.dana}/ap`, `/token/${other.dana}/vendors`]) {
+        const res = await other.s.app.inject({ url, headers: html });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(SHELL);
+      }
+    } finally {
+      await stopOnDist(other.s, broken);
+    }
+  });
+
+  it('a `$` in the data is text: `$\'`, `$&` and `$\`` never splice the page into itself', async () => {
+    const name = "Pay $' now $& and $` too";
+    const rename = (displayName: string) => s.db.updateTable('locations').set({ displayName }).where('id', '=', s.demo.locations.blueHeron).execute();
+    await rename(name);
+    try {
+      const res = await s.app.inject({ url: dashboardPath(dana), headers: html });
+      expect(res.body.match(/<div id="root"><\/div>/g)).toHaveLength(1);
+      expect(res.body.match(/<\/html>/g)).toHaveLength(1);
+      const locations = inlineData(res.body)!.api[`/vendors/${s.demo.vendors.pfg}/locations`] as { locations: { id: string; displayName: string }[] };
+      expect(locations.locations.find((l) => l.id === s.demo.locations.blueHeron)?.displayName).toBe(name);
+    } finally {
+      await rename('Blue Heron Grill');
+    }
+  });
+
   it('the chunk map is not served', async () => {
     const res = await s.app.inject({ url: '/.vite/chunks.json' });
     expect(res.statusCode).toBe(404);

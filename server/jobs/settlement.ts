@@ -50,6 +50,8 @@ import { sandboxRegistry } from '../payments-service/sandbox.js';
 import { addJourneyEntries } from '../repos/journeys.js';
 import { invoicesStillScheduled, payingLinesOf, reopenScheduledInvoices } from '../repos/payment-groups.js';
 import { announcePaymentFailure } from '../use-cases/announce-payment-failure.js';
+import { cancelScheduledGroups } from '../use-cases/cancel-scheduled-groups.js';
+import { computeTotals } from '../../core/rules/fees.js';
 import { sendPaymentReceipt } from '../use-cases/payment-receipts.js';
 import { recordPaymentGroupEvent } from '../use-cases/vendor-events.js';
 import { recordAutopayDecline } from './autopay.js';
@@ -112,6 +114,8 @@ export interface SettlementResult {
   failedGroupIds: string[];
   /** due ACH groups left scheduled because today is not a Federal Reserve business day in the vendor's time zone */
   waitingGroupIds: string[];
+  /** due groups canceled instead of charged: an invoice they pay was closed since they were scheduled */
+  canceledGroupIds: string[];
 }
 
 /** the provider whose calendar is ACH's (weekdays that are not Federal Reserve holidays) */
@@ -139,7 +143,7 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
   const processors = options.processors ?? sandboxRegistry(db);
   const processorTimeoutMs = options.processorTimeoutMs ?? processorTimeoutFromEnv();
   const publicUrl = options.publicUrl ?? 'http://127.0.0.1:8080';
-  const result: SettlementResult = { settledGroupIds: [], declinedGroupIds: [], skippedGroupIds: [], failedGroupIds: [], waitingGroupIds: [] };
+  const result: SettlementResult = { settledGroupIds: [], declinedGroupIds: [], skippedGroupIds: [], failedGroupIds: [], waitingGroupIds: [], canceledGroupIds: [] };
   for (const candidate of candidates) {
     try {
       const timeZone = configuredTimeZone(candidate.eodCutoff);
@@ -154,6 +158,7 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
       const outcome = await chargeGroup(db, candidate, { now, processors, publicUrl, afterProcessorAnswer: options.afterProcessorAnswer, processorTimeoutMs });
       if (outcome === 'complete') result.settledGroupIds.push(candidate.id);
       if (outcome === 'failed') result.declinedGroupIds.push(candidate.id);
+      if (outcome === 'canceled') result.canceledGroupIds.push(candidate.id);
       if (outcome === 'method_deleted') {
         result.skippedGroupIds.push(candidate.id);
         options.log?.warn({ paymentGroupId: candidate.id }, 'payment group not settled: its payment method is deleted');
@@ -189,9 +194,9 @@ async function chargeGroup(
   db: Db,
   candidate: { id: string; status: string },
   ctx: { now: Date; processors: ProcessorRegistry; publicUrl: string; afterProcessorAnswer?: SettlementOptions['afterProcessorAnswer']; processorTimeoutMs: number },
-): Promise<'complete' | 'failed' | 'skipped' | 'method_deleted'> {
+): Promise<'complete' | 'failed' | 'skipped' | 'method_deleted' | 'canceled'> {
   const claimed = await claimAttempt(db, candidate, ctx);
-  if (claimed === 'skipped' || claimed === 'method_deleted') return claimed;
+  if (claimed === 'skipped' || claimed === 'method_deleted' || claimed === 'canceled') return claimed;
   const { attempt, resuming } = claimed;
   let outcome: ChargeOutcome | null = null;
   if (attempt.amountCents <= 0) outcome = { ok: true, chargeId: '' };
@@ -219,11 +224,11 @@ async function claimAttempt(
   db: Db,
   candidate: { id: string; status: string },
   ctx: { now: Date; processors: ProcessorRegistry },
-): Promise<{ attempt: Attempt; resuming: boolean } | 'skipped' | 'method_deleted'> {
+): Promise<{ attempt: Attempt; resuming: boolean } | 'skipped' | 'method_deleted' | 'canceled'> {
   return db.transaction().execute(async (trx) => {
     const group = await trx
       .selectFrom('paymentGroups')
-      .select(['id', 'status', 'paymentMethodId', 'paymentType', 'paymentTotalCents', 'confirmationNumber'])
+      .select(['id', 'status', 'paymentMethodId', 'paymentType', 'paymentTotalCents', 'confirmationNumber', 'sourceType', 'contactId', 'vendorId', 'locationId'])
       .where('id', '=', candidate.id)
       .where('status', '=', candidate.status === 'processing' ? 'processing' : 'scheduled')
       .forUpdate()
@@ -232,7 +237,7 @@ async function claimAttempt(
     if (!group) return 'skipped';
     const method = await trx
       .selectFrom('paymentMethods')
-      .select(['provider', 'providerToken', 'deletedAt', 'returnedCode'])
+      .select(['provider', 'providerToken', 'deletedAt', 'returnedCode', 'serviceFee', 'cardFunding'])
       .where('id', '=', group.paymentMethodId)
       .executeTakeFirst();
     const attemptOf = (key: string, amountCents: number): Attempt => ({
@@ -257,6 +262,11 @@ async function claimAttempt(
       return { attempt: attemptOf(pending.idempotencyKey, Number(pending.amountCents)), resuming: true };
     }
     if (!method || method.deletedAt !== null) return 'method_deleted';
+    // Invoices closed since the group was scheduled (by the vendor, or paid another way) are not charged: see
+    // `closedSinceScheduled` below.
+    const closed = await closedSinceScheduled(trx, group, method, ctx.now);
+    if (closed === 'canceled') return 'canceled';
+    if (closed !== null) group.paymentTotalCents = closed;
     const last = await trx
       .selectFrom('paymentGroupCharges')
       .select((eb) => eb.fn.max('attempt').as('attempt'))
@@ -272,6 +282,44 @@ async function claimAttempt(
     await trx.updateTable('paymentGroups').set({ status: movePaymentGroup('scheduled', 'charge.send') }).where('id', '=', group.id).execute();
     return { attempt: attemptOf(key, amountCents), resuming: false };
   });
+}
+
+/**
+ * A scheduled group some of whose invoices were closed before it was charged (the vendor closed or voided them — its
+ * batch cancels the groups it knows of, but not one written in the same window, nor one whose invoice another payment
+ * closed). Nothing is charged for a closed invoice, whatever the group's source:
+ * - a payment plan's installment charges only what is still open: the closed invoices' lines are dropped and the
+ *   total (and card fee) computed again for the rest — the installment stays the plan's, and the schedule goes on;
+ * - any other group (the customer's own choice of invoices, or AutoPay's one invoice) is canceled as a whole, as the
+ *   vendor's batch does: "Payment Canceled" on each invoice, open again, and `payment_group.canceled`.
+ * Answers 'canceled', the new total in cents, or null when nothing was closed.
+ */
+async function closedSinceScheduled(
+  trx: Db,
+  group: { id: string; sourceType: string; contactId: string; vendorId: string; locationId: string },
+  method: { provider: string; serviceFee: string | null; cardFunding: string | null },
+  now: Date,
+): Promise<'canceled' | number | null> {
+  const lines = await trx
+    .selectFrom('payments as p')
+    .innerJoin('invoices as i', 'i.id', 'p.invoiceId')
+    .select(['p.id', 'p.invoiceId', 'p.paidAmountCents', 'i.deletedAt', 'i.displayInvNum'])
+    .where('p.paymentGroupId', '=', group.id)
+    .where('p.paidAmountCents', '!=', 0)
+    .forUpdate()
+    .execute();
+  const closed = lines.filter((l) => l.deletedAt !== null);
+  if (closed.length === 0) return null;
+  const open = lines.filter((l) => l.deletedAt === null);
+  if (group.sourceType === 'Payment Plan' && open.length > 0) {
+    await trx.deleteFrom('payments').where('id', 'in', closed.map((l) => l.id)).execute();
+    const subtotalCents = open.reduce((sum, l) => sum + Number(l.paidAmountCents), 0);
+    const totals = computeTotals({ subtotalCents, method: method as Parameters<typeof computeTotals>[0]['method'] });
+    await trx.updateTable('paymentGroups').set({ paymentTotalCents: totals.totalCents, serviceFeeCents: totals.feeCents }).where('id', '=', group.id).execute();
+    return totals.totalCents;
+  }
+  await cancelScheduledGroups(trx, { contactId: group.contactId, vendorId: group.vendorId, locationId: group.locationId }, [group.id], { kind: 'vendor-closed', invoiceNumber: closed[0]!.displayInvNum }, now);
+  return 'canceled';
 }
 
 /** Transaction B: the processor's answer, recorded once (a second recorder finds the attempt no longer pending). */

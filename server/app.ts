@@ -77,7 +77,7 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
     bodyLimit: 256 * 1024,
     // A path parameter of any length reaches its route, so the contract's own bounds refuse it: 400 naming the field
     // (`contactId: must match format "uuid"`), not a router 414 or the static files' 403 that no contract lists.
-    maxParamLength: MAX_URL_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_URL_PARAM_LENGTH },
     return503OnClosing: true,
     // Router and HTTP-parser refusals (400 bad URL, 414, 431) in the error shape with the security headers.
     frameworkErrors,

@@ -20,6 +20,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { tokenPageHtml, tokenPageOf } from './bootstrap.js';
 import { warmFirstScreens } from './first-screen.js';
 import { sendError } from './errors.js';
+import { MAX_URL_PARAM_LENGTH } from './validation.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -175,7 +176,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     }
     // With the SPA built, the static files' wildcard route also catches an API path whose parameter is longer than the
     // router's maxParamLength (the parametric route refused it): the same 414 as without the SPA (frameworkErrors).
-    if (isApiPath(pathname) && pathname.split('/').some((segment) => segment.length > app.initialConfig.maxParamLength!)) {
+    if (isApiPath(pathname) && pathname.split('/').some((segment) => segment.length > MAX_URL_PARAM_LENGTH)) {
       return sendError(request, reply, 414, { errorCode: 'uri_too_long', message: 'A segment of the request URL is too long.' });
     }
     return sendError(request, reply, 404, {

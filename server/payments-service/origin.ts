@@ -94,7 +94,7 @@ export async function buildPaymentsApp(options: PaymentsOriginOptions): Promise<
     bodyLimit: 64 * 1024,
     // A path parameter of any length reaches its route, so the contract's own bounds refuse it: 400 naming the field
     // (`contactId: must match format "uuid"`), not a router 414 or the static files' 403 that no contract lists.
-    maxParamLength: MAX_URL_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_URL_PARAM_LENGTH },
     return503OnClosing: true,
     trustProxy: options.trustProxy ?? false,
     frameworkErrors,

@@ -152,10 +152,7 @@ describe.runIf(enabled)('a database restart and killed backends under a stream o
 
   beforeAll(async () => {
     cluster = await startPgCluster(binDir!);
-    const admin = new pg.Client({ connectionString: cluster.url() });
-    await admin.connect();
-    await admin.query('create database portal');
-    await admin.end();
+    await cluster.createDatabase('portal');
 
     server = await startPortalProcess(cluster.url('portal'));
     baseUrl = server.baseUrl;

@@ -17,7 +17,6 @@ import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../server/db/connect.js';
@@ -60,10 +59,7 @@ describe.runIf(enabled)('PostgreSQL restarted under several portal processes wit
 
   beforeAll(async () => {
     cluster = await startPgCluster(binDir!);
-    const admin = new pg.Client({ connectionString: cluster.url() });
-    await admin.connect();
-    await admin.query('create database portal');
-    await admin.end();
+    await cluster.createDatabase('portal');
     receiver = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk) => (body += String(chunk)));

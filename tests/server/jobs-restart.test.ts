@@ -54,10 +54,7 @@ describe.runIf(enabled)('a job that ends while PostgreSQL is stopped', () => {
   beforeAll(async () => {
     process.on('unhandledRejection', onRejection);
     cluster = await startPgCluster(binDir!);
-    const admin = new pg.Client({ connectionString: cluster.url() });
-    await admin.connect();
-    await admin.query('create database portal');
-    await admin.end();
+    await cluster.createDatabase('portal');
     handle = await createDb({ databaseUrl: cluster.url('portal'), poolSize: 2 });
     await migrateToLatest(handle.db);
     queue = await startJobQueue({

@@ -3,6 +3,7 @@
  * fault tests that restart the database (never the machine's shared server). Uses the server binaries of the
  * installed PostgreSQL (`pg_config --bindir`). As root, `initdb` and `postgres` run as the `postgres` user.
  */
+import pgClient from 'pg';
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -49,6 +50,8 @@ export interface PgCluster {
   /** `pg_ctl restart -m fast`: every connection is ended (57P01), then the server accepts again; resolves once it does */
   restart(): Promise<void>;
   stop(): Promise<void>;
+  /** creates a database on it */
+  createDatabase(name: string): Promise<void>;
   /** starts it again after `stop()`; resolves once it accepts connections */
   start(): Promise<void>;
   /** stops the server and removes the directory */
@@ -88,6 +91,15 @@ export async function startPgCluster(binDir: string): Promise<PgCluster> {
       await ctl('restart', ['-m', 'fast']);
     },
     stop,
+    async createDatabase(name) {
+      const admin = new pgClient.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+      await admin.connect();
+      try {
+        await admin.query(`create database ${name}`);
+      } finally {
+        await admin.end();
+      }
+    },
     start: async () => {
       await ctl('start');
       stopped = false;

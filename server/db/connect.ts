@@ -17,6 +17,9 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
+/** Readiness on PGlite: the one session held by one caller longer than this (ms) is not ready (`createDb`). */
+export const PGLITE_HELD_NOT_READY_MS = 5_000;
+
 export interface CreateDbOptions {
   /** postgres://… — use a PostgreSQL server */
   databaseUrl?: string;
@@ -234,22 +237,15 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
 
   const db = new Kysely<Database>({ dialect, plugins });
   if (kind === 'pglite') {
-    // The truth a request would meet: the embedded database answers `select 1` through the same fair queue within the
-    // time (not merely "it is open"); a session held elsewhere (a socket client, a stuck statement) is not ready.
+    // The truth a request would meet: the embedded database's one session is not held by one caller for longer than
+    // any request holds it (a socket client left idle, a stuck statement: requests would wait behind it). Asked
+    // without queueing behind the requests, so a busy database is still ready.
     const embedded = pglite!;
-    ready = async (timeoutMs) => {
+    const fair = dialect as FairPGliteDialect;
+    ready = async () => {
       if (embedded.closed) throw new Error('the embedded database is closed');
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await Promise.race([
-          sql`select 1`.execute(db),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`the embedded database did not answer within ${timeoutMs} ms`)), timeoutMs);
-          }),
-        ]);
-      } finally {
-        clearTimeout(timer);
-      }
+      const held = fair.heldForMs();
+      if (held > PGLITE_HELD_NOT_READY_MS) throw new Error(`the embedded database has been held by one caller for ${Math.round(held / 1000)} s`);
     };
   }
   return {

@@ -56,6 +56,8 @@ class FairQueueDriver implements Driver {
   #inner: Driver;
   #connection: DatabaseConnection | undefined;
   #busy = false;
+  /** when the current holder got the connection (performance.now()), while `#busy` */
+  #heldSince = 0;
   #waiting: Waiter[] = [];
   #seq = 0;
   /** When the current turn's statements began (undefined: no statement yet this turn). */
@@ -88,6 +90,7 @@ class FairQueueDriver implements Driver {
         const next = this.#waiting.shift();
         if (!next) return;
         this.#busy = true;
+        this.#heldSince = performance.now();
         this.#inTurn();
         next.grant(this.#connection!);
       }),
@@ -103,6 +106,11 @@ class FairQueueDriver implements Driver {
     return this.#waiting.length;
   }
 
+  /** how long the current holder has had the connection (ms; 0 when it is free): readiness reads it */
+  get heldForMs(): number {
+    return this.#busy ? performance.now() - this.#heldSince : 0;
+  }
+
   async init() {
     await this.#inner.init();
     // the inner driver's single connection; it never queues because we hand it out one holder at a time
@@ -115,6 +123,7 @@ class FairQueueDriver implements Driver {
     if (!connection) throw new Error('PGlite not initialized');
     if (!this.#busy && this.#waiting.length === 0 && this.#inTurn()) {
       this.#busy = true;
+      this.#heldSince = performance.now();
       return connection;
     }
     return new Promise((grant) => {
@@ -136,6 +145,7 @@ class FairQueueDriver implements Driver {
       return;
     }
     this.#busy = true;
+    this.#heldSince = performance.now();
     this.#waiting.shift()!.grant(connection);
   }
 
@@ -175,5 +185,10 @@ export class FairPGliteDialect extends PGliteDialect {
   /** callers waiting for the embedded database's one connection */
   waitingCount(): number {
     return this.#driver?.waitingCount ?? 0;
+  }
+
+  /** how long the one connection's current holder has had it (ms; 0 when free) */
+  heldForMs(): number {
+    return this.#driver?.heldForMs ?? 0;
   }
 }

@@ -52,6 +52,7 @@ import { invoicesStillScheduled, payingLinesOf, reopenScheduledInvoices } from '
 import { announcePaymentFailure } from '../use-cases/announce-payment-failure.js';
 import { cancelScheduledGroups } from '../use-cases/cancel-scheduled-groups.js';
 import { computeTotals } from '../../core/rules/fees.js';
+import { DEFAULT_DATE_PROVIDER } from '../../core/rules/providers.js';
 import { sendPaymentReceipt } from '../use-cases/payment-receipts.js';
 import { recordPaymentGroupEvent } from '../use-cases/vendor-events.js';
 import { recordAutopayDecline } from './autopay.js';
@@ -118,8 +119,6 @@ export interface SettlementResult {
   canceledGroupIds: string[];
 }
 
-/** the provider whose calendar is ACH's (weekdays that are not Federal Reserve holidays) */
-const ACH_CALENDAR_PROVIDER = 'direct-ach';
 
 
 export async function settleDuePaymentGroups(db: Db, options: SettlementOptions = {}): Promise<SettlementResult> {
@@ -151,7 +150,7 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
       if (toDateString(candidate.paymentDate) > today) continue;
       // a scheduled debit due on a weekend or a holiday waits for the next business day (one in processing is
       // resolved whatever the day: its charge may already be with the processor)
-      if (candidate.status === 'scheduled' && candidate.paymentType === 'ACH' && !isPaymentDay(Temporal.PlainDate.from(today), ACH_CALENDAR_PROVIDER, holidays)) {
+      if (candidate.status === 'scheduled' && candidate.paymentType === 'ACH' && !isPaymentDay(Temporal.PlainDate.from(today), DEFAULT_DATE_PROVIDER, holidays)) {
         result.waitingGroupIds.push(candidate.id);
         continue;
       }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Every error code the server's code can answer is listed by the contracts (issue 31 §4): the codes are collected from
+ * Every error code the server's code can answer is listed by the contracts: the codes are collected from
  * the source — each `refuse(kind, 'code')`, `new ApiError(status, 'code')`, `errorCode: 'code'` and the status map of
  * the framework's refusals — and each must be named by one of the three contracts: in an `errorCode` enum (the vendor
  * API lists them per operation and status; the strict response check of the server tests holds every answer to it)

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL restarted under 1, 2 and 3 portal processes sharing it, with work in flight in every loop (issue 31 §2):
+ * PostgreSQL restarted under 1, 2 and 3 portal processes sharing it, with work in flight in every loop:
  * payment submits through every process (each queues a receipt e-mail and a webhook delivery), webhook deliveries to a
  * real HTTP receiver, and scheduled jobs taken and completed by every process's workers (a job is sent every 100 ms, the
  * workers look every 500 ms) — then `pg_ctl restart -m fast` on the test's own cluster.

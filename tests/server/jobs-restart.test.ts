@@ -2,7 +2,7 @@
 /**
  * A job that finishes while its database is away: pg-boss marks a job done with a promise it does not await, so the
  * completion of a job that ends during a PostgreSQL restart used to reject with nobody to catch it — an unhandled
- * rejection that ended the server (issue 31 §2). On a PostgreSQL cluster of the test's own, stopped while a job runs:
+ * rejection that ended the server. On a PostgreSQL cluster of the test's own, stopped while a job runs:
  * - the job's end while the database is down raises no unhandled rejection in this process;
  * - once the database accepts connections again the completion is recorded (the job is `completed`, not left `active`
  *   to expire and run again), and the queue takes and finishes new jobs, with no manual step.

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * A processor that answers late (issue 31 §6): one call of settlement may take at most its timeout. A debit the
+ * A processor that answers late: one call of settlement may take at most its timeout. A debit the
  * processor answers only after it is left unanswered — the run does not wait: it finishes, the group stays
  * `processing` with its key, and the next run resolves it by looking the key up (as after a crash): it completes,
  * and the processor's ledger holds ONE charge for it.

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * ACH settles only on Federal Reserve business days, whatever wrote the date (issue 31 §6). The demo data seeded on
+ * ACH settles only on Federal Reserve business days, whatever wrote the date. The demo data seeded on
  * Saturday 2026-11-28 (the day the issue found the demo plan's ACH payment debited at start-up) dates no ACH debit on a
  * weekend or holiday — its plan's scheduled installment is on Monday 11/30, the date the plan's schedule shows — and a
  * settlement run on that Saturday debits nothing by ACH: a group dated Saturday (as data loaded around the API may be)

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Nothing is charged for an invoice closed before its payment settles (issue 31 §5), whatever scheduled the payment and
+ * Nothing is charged for an invoice closed before its payment settles, whatever scheduled the payment and
  * whatever closed the invoice — here the invoice is closed in the database directly, as the same-day window leaves it
  * (the vendor's batch closing it after the group was written, beside the batch's own cancel of the groups it knew):
  * - the demo plan's installment (INV4409114 + INV4408802) with INV4409114 closed: charged only for INV4408802's line;

@@ -1759,6 +1759,16 @@ export interface components {
             paymentMethod: components["schemas"]["PaymentMethodSummary"];
             /** @description Whether the customer may edit the start date and exclusions (default true). */
             customerManage: boolean;
+            /** @description Set while AutoPay is paused: its bank account was returned by the bank with R02 (account closed), R03 (no account) or R10 (not authorized) and can't be used. Nothing is charged and no retry is spent until another payment method is chosen (that change ends the pause, and what came due meanwhile is then paid); null otherwise. */
+            paused?: null | components["schemas"]["SchedulePause"];
+        };
+        SchedulePause: {
+            /** @description The return code (R02, R03 or R10). */
+            code: string;
+            /** @description What the customer reads, e.g. "Paused: the bank returned a payment from Checking 6789 (account closed). Choose another payment method." */
+            message: string;
+            /** Format: date-time */
+            since: string;
         };
         AutopayResponse: {
             /** @description The active AutoPay, or null when none. */
@@ -1806,10 +1816,12 @@ export interface components {
              *     takes the rest). With a bank-account (ACH) method an installment that falls on a weekend or a Federal
              *     Reserve holiday is paid, and shown, on the next business day (each counted from startDate, so one move
              *     never shifts the others); card installments keep their dates. A row's status comes from the
-             *     plan's payment group for that installment (spec §3): complete → Closed, scheduled → Scheduled, else
-             *     Open. Always present in the server's answers.
+             *     plan's payment group for that installment (spec §3; its latest, when a declined or returned installment was
+             *     tried again): complete → Closed, scheduled → Scheduled, else Open. Always present in the server's answers.
              */
             schedule?: components["schemas"]["PlanScheduleRow"][];
+            /** @description Set while the plan is paused: its bank account was returned by the bank with R02 (account closed), R03 (no account) or R10 (not authorized) and can't be used. Nothing is charged and no retry is spent until another payment method is chosen (that change ends the pause, and what came due meanwhile is then paid); null otherwise. */
+            paused?: null | components["schemas"]["SchedulePause"];
         };
         PlanScheduleRow: {
             /** @description 1-based; a plan has at most 520 payments (ten years of weekly payments). */

@@ -882,6 +882,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "autopay.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * AutoPay is paused: its bank account was returned as closed, not found or not authorized.
+         * @description The customer's bank returned a payment from the bank account AutoPay charges with R02 (account closed), R03 (no account) or R10 (not authorized): the account can't be used any more, so AutoPay is paused — nothing is charged and no retry is spent — until the customer chooses another payment method (then `autopay.updated` follows, and what came due meanwhile is paid). The customer was told once, with a link to choose another method. `paymentGroupId` is the returned payment (its `payment_group.returned` comes in the same change).
+         */
+        post: operations["onAutopayPaused"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payment_plan.created": {
         parameters: {
             query?: never;
@@ -913,6 +933,26 @@ export interface webhooks {
          * @description Choosing the method the plan already has sends nothing.
          */
         post: operations["onPaymentPlanMethodChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_plan.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment plan is paused: its bank account was returned as closed, not found or not authorized.
+         * @description The customer's bank returned a payment from the bank account the plan charges with R02 (account closed), R03 (no account) or R10 (not authorized): the account can't be used any more, so the plan is paused — nothing is charged and no retry is spent — until the customer chooses another payment method (then `payment_plan.method_changed` follows, and what came due meanwhile is paid). The customer was told once, with a link to choose another method. `paymentGroupId` is the returned payment (its `payment_group.returned` comes in the same change).
+         */
+        post: operations["onPaymentPlanPaused"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1292,7 +1332,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        EventType: "payment_group.scheduled" | "payment_group.completed" | "payment_group.failed" | "payment_group.canceled" | "payment_group.returned" | "invoice.disputed" | "invoice.short_paid" | "comment.added" | "autopay.enabled" | "autopay.updated" | "autopay.disabled" | "payment_plan.created" | "payment_plan.method_changed" | "payment_method.added" | "payment_method.deleted" | "statement_delivery.changed" | "reminder.added" | "reminder.deleted";
+        EventType: "payment_group.scheduled" | "payment_group.completed" | "payment_group.failed" | "payment_group.canceled" | "payment_group.returned" | "invoice.disputed" | "invoice.short_paid" | "comment.added" | "autopay.enabled" | "autopay.updated" | "autopay.disabled" | "autopay.paused" | "payment_plan.created" | "payment_plan.method_changed" | "payment_plan.paused" | "payment_method.added" | "payment_method.deleted" | "statement_delivery.changed" | "reminder.added" | "reminder.deleted";
         CreateWebhookEndpoint: {
             /** Format: uri */
             url: string;
@@ -1840,6 +1880,21 @@ export interface components {
             contact: components["schemas"]["EventContact"];
             location: components["schemas"]["EventLocation"];
         };
+        AutopayPausedEventData: {
+            autopay: components["schemas"]["EventAutopay"];
+            /**
+             * @description The NACHA return code that made the bank account unusable.
+             * @enum {string}
+             */
+            returnCode: "R02" | "R03" | "R10";
+            /**
+             * Format: uuid
+             * @description The returned payment group.
+             */
+            paymentGroupId: string;
+            contact: components["schemas"]["EventContact"];
+            location: components["schemas"]["EventLocation"];
+        };
         EventPaymentPlan: {
             /** Format: uuid */
             id: string;
@@ -1871,6 +1926,21 @@ export interface components {
         PaymentPlanMethodChangedEventData: {
             paymentPlan: components["schemas"]["EventPaymentPlan"];
             previousMethod: components["schemas"]["EventPaymentMethod"];
+            contact: components["schemas"]["EventContact"];
+            location: components["schemas"]["EventLocation"];
+        };
+        PaymentPlanPausedEventData: {
+            paymentPlan: components["schemas"]["EventPaymentPlan"];
+            /**
+             * @description The NACHA return code that made the bank account unusable.
+             * @enum {string}
+             */
+            returnCode: "R02" | "R03" | "R10";
+            /**
+             * Format: uuid
+             * @description The returned payment group.
+             */
+            paymentGroupId: string;
             contact: components["schemas"]["EventContact"];
             location: components["schemas"]["EventLocation"];
         };
@@ -3532,6 +3602,32 @@ export interface operations {
             };
         };
     };
+    onAutopayPaused: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "autopay.paused";
+                    data?: components["schemas"]["AutopayPausedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onPaymentPlanCreated: {
         parameters: {
             query?: never;
@@ -3571,6 +3667,32 @@ export interface operations {
                     /** @constant */
                     type?: "payment_plan.method_changed";
                     data?: components["schemas"]["PaymentPlanMethodChangedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentPlanPaused: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "payment_plan.paused";
+                    data?: components["schemas"]["PaymentPlanPausedEventData"];
                 };
             };
         };

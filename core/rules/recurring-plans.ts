@@ -10,8 +10,9 @@
  * - Plan schedule: installments of `eachAmount` from `startDate`, every 7 days (weekly), 14 days (biweekly) or
  *   one month (monthly, counted from the start date so 1/31 → 2/28 → 3/31); as many as needed to reach
  *   `totalAmount`, the last one taking the remainder so the sum equals the total.
- * - Row status from the plan's payment group for that installment (by installment number, else by date): complete
- *   ("sent") → Closed, scheduled → Scheduled, anything else (none, canceled) → Open.
+ * - Row status from the plan's payment group for that installment (by installment number, else by date; the latest
+ *   when a failed or returned installment was tried again — groups are given in the order they were made): complete
+ *   ("sent") → Closed, scheduled → Scheduled, anything else (none, canceled, failed, returned) → Open.
  * - The plans job (server/jobs/plans.ts) creates exactly these installments: page and job call the same functions.
  * - Closed days: an ACH installment whose date falls on a weekend or a Federal Reserve holiday is debited on the
  *   next business day (`payment-dates.ts#nextPaymentDate`), and that moved date is the installment's date everywhere

@@ -783,6 +783,24 @@ export const migrations: Record<string, Migration> = {
       await run(db, [`drop table if exists payment_receipts`]);
     },
   },
+  // Plan installment retries (core/rules/payment-retries.ts): a declined or returned installment is tried again with
+  // a new payment group of the same installment number. The UNIQUE key now holds among the groups that are not a
+  // failed attempt: at most one live or completed group per installment, however many processes retry it.
+  '0023_installment_retries': {
+    async up(db) {
+      await run(db, [
+        `drop index if exists payment_groups_installment_idx`,
+        `create unique index payment_groups_installment_idx on payment_groups (payment_plan_id, installment_number)
+           where status not in ('failed','returned')`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [
+        `drop index if exists payment_groups_installment_idx`,
+        `create unique index payment_groups_installment_idx on payment_groups (payment_plan_id, installment_number)`,
+      ]);
+    },
+  },
 };
 
 // ── statements and reminders ──

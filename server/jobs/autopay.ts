@@ -16,6 +16,11 @@
  * processor adapter — the processor alone decides. A method deleted or unverified meanwhile is refused here, before
  * any group is written (the charge fails with that reason, as a decline does).
  *
+ * A RETURNED AutoPay debit (the returns step calls `recordAutopayReturn` in its transaction) is a failure too: its
+ * charge turns `failed` with the next retry date, exactly as a decline. An AutoPay whose bank account was returned
+ * R02/R03/R10 is PAUSED (core/rules/payment-retries.ts): the run claims no charge and spends no retry until another
+ * method is chosen; then what came due is paid, once.
+ *
  * A DECLINED AutoPay group (settlement's failed path calls `recordAutopayDecline` in its transaction B; the sandbox
  * card 4000 0000 0000 0341 is declined at charge time) turns its charge back to `failed` with the next retry date
  * (`stopped` after the last), and on the FIRST failure tells the customer once: one "Payment Failed" message
@@ -26,7 +31,7 @@
  * ends the retries without a charge; otherwise the retry writes a NEW payment group with the AutoPay's CURRENT
  * method, which settlement charges with that group's own attempt key.
  */
-import { returnDisablesMethod, returnedMethodDecline } from '../../core/rules/ach-returns.js';
+import { nextRetryOn, PAYMENT_RETRY_DAYS, pausedByReturn } from '../../core/rules/payment-retries.js';
 import { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from '../../core/rules/dollars.js';
 import { computeTotals, type CardFunding } from '../../core/rules/fees.js';
@@ -42,8 +47,9 @@ import { recordPaymentGroupEvent } from '../use-cases/vendor-events.js';
 import { sendPaymentReceipt } from '../use-cases/payment-receipts.js';
 import { announcePaymentFailure, PAYMENT_FAILED_SUBJECT } from '../use-cases/announce-payment-failure.js';
 
-/** Retries of a declined AutoPay charge: this many days after the pay date; then no more. */
-export const AUTOPAY_RETRY_DAYS = [3, 5, 7] as const;
+/** Retries of a declined or returned AutoPay charge (the one rule of core/rules/payment-retries.ts). */
+export const AUTOPAY_RETRY_DAYS = PAYMENT_RETRY_DAYS;
+export { nextRetryOn };
 export { PAYMENT_FAILED_SUBJECT };
 export const AUTOPAY_FAILED_EMAIL_SUBJECT = 'Your AutoPay Plus payment could not be processed';
 
@@ -86,12 +92,6 @@ export interface AutopayPlan {
 export function autopayPayDate(dueDate: string, startDate: string, provider: string, holidays: ReadonlyArray<string>): string {
   const base = dueDate < startDate ? startDate : dueDate;
   return nextPaymentDate(Temporal.PlainDate.from(base), provider, holidays).toString();
-}
-
-/** When the next retry of a charge that has failed `attempts` times is due (null: no more retries). */
-export function nextRetryOn(payDate: string, attempts: number): string | null {
-  const days = AUTOPAY_RETRY_DAYS[attempts - 1];
-  return days === undefined ? null : Temporal.PlainDate.from(payDate).add({ days }).toString();
 }
 
 export function planAutopayRun(input: AutopayPlanInput): AutopayPlan {
@@ -154,6 +154,8 @@ export async function runAutopay(ctx: JobContext, hooks: AutopayRunHooks = {}): 
     .innerJoin('paymentMethods as pm', 'pm.id', 'a.paymentMethodId')
     .select(['a.id', 'a.locationId', 'a.vendorId', 'a.startDate', 'a.excludedInvoiceIds', 'v.eodCutoff', 'pm.provider'])
     .where('a.deletedAt', 'is', null)
+    // paused while its bank account is unusable (returned R02/R03/R10): nothing is claimed or charged
+    .where('pm.returnedCode', 'is', null)
     .orderBy('a.id')
     .execute();
 
@@ -210,8 +212,11 @@ export async function runAutopay(ctx: JobContext, hooks: AutopayRunHooks = {}): 
     .selectFrom('autopayCharges as c')
     .innerJoin('autopays as a', 'a.id', 'c.autopayId')
     .innerJoin('vendors as v', 'v.id', 'a.vendorId')
+    .innerJoin('paymentMethods as pm', 'pm.id', 'a.paymentMethodId')
     .select(['c.id', 'c.nextAttemptOn', 'v.eodCutoff'])
     .where('c.status', '=', 'failed')
+    // a paused AutoPay spends no retry (an AutoPay turned off still ends its retries)
+    .where((eb) => eb.or([eb('pm.returnedCode', 'is', null), eb('a.deletedAt', 'is not', null)]))
     .where('c.nextAttemptOn', '<=', horizon)
     .orderBy('c.id')
     .execute();
@@ -252,7 +257,6 @@ interface LockedMethod {
 function refusalOf(method: LockedMethod): string | null {
   if (method.deletedAt !== null) return 'the payment method was removed';
   if (method.verificationRequired) return 'the bank account is not verified';
-  if (returnDisablesMethod(method.returnedCode)) return returnedMethodDecline(method.returnedCode!).message;
   return null;
 }
 
@@ -285,6 +289,8 @@ async function chargeOnce(
       .executeTakeFirst();
     if (!invoice || !invoice.payable || invoice.deletedAt !== null || Number(invoice.openAmountCents) <= 0) return 'skipped';
     if ((await disputedInvoiceIds(trx, [invoice.id])).size > 0) return 'skipped';
+    const method = await loadMethod(trx, autopay.paymentMethodId);
+    if (pausedByReturn(method.returnedCode)) return 'skipped'; // paused: the charge is made once another method is chosen
     const claimed = await trx
       .insertInto('autopayCharges')
       .values({ autopayId: autopay.id, invoiceId: invoice.id, dueOn: input.payDate, status: 'paid', attempts: 1 })
@@ -292,7 +298,6 @@ async function chargeOnce(
       .returning('id')
       .executeTakeFirst();
     if (!claimed) return 'skipped';
-    const method = await loadMethod(trx, autopay.paymentMethodId);
     const refusal = refusalOf(method);
     if (refusal === null) {
       const groupId = await writeAutopayPayment(trx, { autopay, method, invoice, today: input.today, now: ctx.now, publicUrl: ctx.publicUrl });
@@ -349,6 +354,7 @@ async function retryOnce(ctx: JobContext, chargeId: string, today: string): Prom
       return 'ended';
     }
     const method = await loadMethod(trx, autopay.paymentMethodId);
+    if (pausedByReturn(method.returnedCode)) return 'skipped'; // paused: no retry spent
     const refusal = refusalOf(method);
     const attempts = charge.attempts + 1;
     if (refusal === null) {
@@ -463,6 +469,25 @@ export async function recordAutopayDecline(
     await addJourneyEntries(trx, [{ invoiceId: invoice.id, contactId: null, action: PAYMENT_FAILED_SUBJECT, detail: `AutoPay Plus: ${reason}`, at: ctx.now }]);
   }
   return true;
+}
+
+/**
+ * The returns step's hook for a RETURNED AutoPay debit (called in its transaction, after the group is `returned` and
+ * its invoice payable again): the charge that made the group turns `failed` with its next retry date (`stopped` after
+ * the last), exactly as a decline — the runner's retry makes a new group (a paused AutoPay spends none until another
+ * method is chosen). Answers what the customer's notice says of it, or null for a group no AutoPay charge has as its
+ * current group.
+ */
+export async function recordAutopayReturn(trx: Db, groupId: string, reason: string, now: Date): Promise<{ nextAttemptOn: string | null } | null> {
+  const charge = await trx.selectFrom('autopayCharges').selectAll().where('paymentGroupId', '=', groupId).where('status', '=', 'paid').forUpdate().executeTakeFirst();
+  if (!charge) return null;
+  const next = nextRetryOn(toDateString(charge.dueOn)!, charge.attempts);
+  await trx
+    .updateTable('autopayCharges')
+    .set({ status: next ? 'failed' : 'stopped', nextAttemptOn: next, lastError: reason, updatedAt: now })
+    .where('id', '=', charge.id)
+    .execute();
+  return { nextAttemptOn: next };
 }
 
 async function announceFailure(

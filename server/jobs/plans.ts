@@ -8,8 +8,9 @@
  * Runner: for each ACTIVE plan, each installment whose date ≤ today (vendor's date) without a payment group gets one,
  * with the plan's CURRENT payment method (a method change applies to installments not yet created), source
  * "Payment Plan", dated today (or the installment date when later runs catch up: never before today). The UNIQUE key
- * `payment_groups (payment_plan_id, installment_number)` makes each installment exactly once, whatever the number of
- * processes or reruns (`insert … on conflict do nothing`). Lines spread the amount over the plan's invoices, oldest due
+ * `payment_groups (payment_plan_id, installment_number)`, among the groups that are not a failed attempt (migration
+ * 0023), makes each attempt of an installment exactly once, whatever the number of processes or reruns (`insert … on
+ * conflict do nothing`, and the attempt re-checked under the plan's lock). Lines spread the amount over the plan's invoices, oldest due
  * first, up to what each still owes beyond the payment groups not yet settled that pay it (scheduled or processing,
  * the plan's or any other); the group's amount is the sum of its lines (and the card fee on that sum) — NEVER more
  * than is still open: an installment whose invoices were partly closed or paid meanwhile charges the open remainder
@@ -20,13 +21,22 @@
  * tries the installment again. (A plan naming no invoices pays its installment amounts as they are.) The plan row
  * is locked (update) while an installment is written, so two processes writing two installments of one plan at once
  * never spread the same open amount twice. A plan whose method is deleted or unverified is skipped (logged) and
- * picked up once it has a usable method. A plan whose every installment is complete becomes `complete`. Settlement charges the installment's group through the processor adapter; a declined
- * installment takes settlement's failure path (the plan has no outcome logic of its own).
+ * picked up once it has a usable method. A plan whose bank account was returned R02/R03/R10 is PAUSED: skipped, no
+ * attempt made, until another method is chosen (core/rules/payment-retries.ts). A plan whose every installment is
+ * complete becomes `complete`. Settlement charges the installment's group through the processor adapter.
+ *
+ * Retries (core/rules/payment-retries.ts, the same rule as AutoPay's): an installment whose groups all failed (declined
+ * at settlement) or came back (an ACH return) is tried again 3, 5 and 7 days after its date, each time with a NEW group
+ * of the same installment number and the plan's current method, dated the retry's day; then no more. The customer is
+ * told of the first failure (settlement's failure path, `use-cases/recurring-setbacks.ts#installmentSetback`, with the
+ * retry day and a link to change the plan's method); a failed retry adds journey entries only. The schedule reads an
+ * installment's latest group.
  */
 import { Temporal } from 'temporal-polyfill';
 import { computeTotals } from '../../core/rules/fees.js';
 import { configuredTimeZone, toHolidaySet, vendorToday } from '../../core/rules/payment-dates.js';
-import { dueInstallments, planInstallments, scheduleRows, type Installment } from '../../core/rules/recurring-plans.js';
+import { nextInstallmentAttempt, pausedByReturn } from '../../core/rules/payment-retries.js';
+import { planInstallments, scheduleRows, type Installment } from '../../core/rules/recurring-plans.js';
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { paymentMethodTypeOf } from '../domain/payments.js';
@@ -49,6 +59,8 @@ export async function runPlans(ctx: JobContext, hooks: PlansRunHooks = {}) {
     .innerJoin('paymentMethods as m', 'm.id', 'p.paymentMethodId')
     .select(['p.id', 'p.startDate', 'p.frequency', 'p.totalAmountCents', 'p.eachAmountCents', 'v.eodCutoff', 'm.provider'])
     .where('p.status', '=', 'active')
+    // paused while its bank account is unusable (returned R02/R03/R10): nothing charged, no retry spent
+    .where('m.returnedCode', 'is', null)
     .orderBy('p.id')
     .execute();
   const holidays = plans.length > 0 ? toHolidaySet((await db.selectFrom('holidays').select('date').execute()).map((h) => toDateString(h.date))) : new Set<string>();
@@ -65,13 +77,19 @@ export async function runPlans(ctx: JobContext, hooks: PlansRunHooks = {}) {
         .selectFrom('paymentGroups')
         .select(['installmentNumber', 'status', 'paymentDate'])
         .where('paymentPlanId', '=', plan.id)
+        .orderBy('createdAt')
+        .orderBy('id')
         .execute();
       const rows = scheduleRows(installments, groups.map((g) => ({ ...g, paymentDate: toDateString(g.paymentDate) })));
-      const taken = new Set(
-        installments.filter((row, i) => groups.some((g) => g.installmentNumber === row.paymentNumber) || rows[i].status !== 'Open').map((r) => r.paymentNumber),
-      );
-      for (const installment of dueInstallments(installments, today, taken)) {
-        const outcome = await createInstallment(db, plan.id, installment, today, now, ctx.publicUrl);
+      // each installment's next attempt: its first group, or a retry after failed / returned ones (payment-retries.ts)
+      const due = installments.flatMap((installment, i) => {
+        const statuses = groups.filter((g) => g.installmentNumber === installment.paymentNumber).map((g) => g.status);
+        if (statuses.length === 0 && rows[i].status !== 'Open') return []; // paid by a group without a number
+        const next = nextInstallmentAttempt(installment.paymentDate, statuses);
+        return next && next.dueOn <= today ? [{ installment, attempt: next.attempt }] : [];
+      });
+      for (const { installment, attempt } of due) {
+        const outcome = await createInstallment(db, plan.id, installment, attempt, today, now, ctx.publicUrl);
         if (outcome === 'created') {
           counts.created += 1;
           hooks.afterInstallment?.(counts.created);
@@ -100,27 +118,32 @@ async function createInstallment(
   db: Db,
   planId: string,
   installment: Installment,
+  attempt: number,
   today: string,
   now: Date,
   publicUrl: string,
-): Promise<'created' | 'taken' | 'no_method' | 'nothing_open' | 'settled'> {
+): Promise<'created' | 'taken' | 'no_method' | 'paused' | 'nothing_open' | 'settled'> {
   return db.transaction().execute(async (trx) => {
     // update, not share: installments of one plan are written one at a time (each sees the lines of the one before)
     const plan = await trx.selectFrom('paymentPlans').selectAll().where('id', '=', planId).where('status', '=', 'active').forUpdate().executeTakeFirst();
     if (!plan) return 'taken';
     const method = await trx
       .selectFrom('paymentMethods')
-      .select(['id', 'provider', 'serviceFee', 'cardFunding', 'verificationRequired', 'deletedAt'])
+      .select(['id', 'provider', 'serviceFee', 'cardFunding', 'verificationRequired', 'deletedAt', 'returnedCode'])
       .where('id', '=', plan.paymentMethodId)
       .executeTakeFirstOrThrow();
     if (method.deletedAt !== null || method.verificationRequired) return 'no_method';
-    const taken = await trx
+    if (pausedByReturn(method.returnedCode)) return 'paused';
+    // under the plan's lock: the attempt the run saw is still the next one (another process did not make it)
+    const made = await trx
       .selectFrom('paymentGroups')
-      .select('id')
+      .select('status')
       .where('paymentPlanId', '=', plan.id)
       .where('installmentNumber', '=', installment.paymentNumber)
-      .executeTakeFirst();
-    if (taken) return 'taken';
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute();
+    if (nextInstallmentAttempt(installment.paymentDate, made.map((g) => g.status))?.attempt !== attempt) return 'taken';
     const invoiceIds = plan.invoiceIds ?? [];
     const { lines, openCents } = await allocateLines(trx, invoiceIds, installment.paymentAmountCents);
     // a plan naming no invoices (a request without any) pays its installment amounts as they are
@@ -154,7 +177,8 @@ async function createInstallment(
         // no customer at hand: the installment is made under the plan's agreement to the terms of its method
         authorizationId: plan.authorizationId,
       })
-      .onConflict((oc) => oc.columns(['paymentPlanId', 'installmentNumber']).doNothing())
+      // the UNIQUE key among live and completed groups (migration 0023): one per installment, whatever the processes
+      .onConflict((oc) => oc.columns(['paymentPlanId', 'installmentNumber']).where('status', 'not in', ['failed', 'returned']).doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!group) return 'taken';

@@ -17,7 +17,9 @@
  *     them; a dispute stands), and the customer is told through the one failure path
  *     (`use-cases/announce-payment-failure.ts`: "Payment Failed" message, journey entries, one e-mail/SMS with a link
  *     to pay again; an AutoPay group instead goes to AutoPay's hook, `autopay.ts#recordAutopayDecline`: its retries,
- *     and AutoPay's text and link through that same path). `payment_group.failed`.
+ *     and AutoPay's text and link through that same path; a plan installment is tried again by the plans job, and its
+ *     first failure is told with the plan's text, retry day and a link to change the plan's method).
+ *     `payment_group.failed`.
  * - A group found in `processing` when a run starts belongs to a process that died between A and B (or is in flight
  *   in another process). It is resolved with its pending key: `lookupCharge(key)` answers the earlier outcome, which
  *   is recorded; none → it is charged with the SAME key, which the processor answers idempotently (the sandbox's
@@ -49,7 +51,9 @@ import type { ChargeOutcome, PaymentProcessor, ProcessorRegistry } from '../paym
 import { sandboxRegistry } from '../payments-service/sandbox.js';
 import { addJourneyEntries } from '../repos/journeys.js';
 import { invoicesStillScheduled, payingLinesOf, reopenScheduledInvoices } from '../repos/payment-groups.js';
-import { announcePaymentFailure } from '../use-cases/announce-payment-failure.js';
+import { announcePaymentFailure, PAYMENT_FAILED_SUBJECT } from '../use-cases/announce-payment-failure.js';
+import { installmentSetback } from '../use-cases/recurring-setbacks.js';
+import { shortDate } from '../../core/rules/display.js';
 import { cancelScheduledGroups } from '../use-cases/cancel-scheduled-groups.js';
 import { computeTotals } from '../../core/rules/fees.js';
 import { DEFAULT_DATE_PROVIDER } from '../../core/rules/providers.js';
@@ -392,7 +396,42 @@ async function failGroup(trx: Db, group: RecordedGroup, method: MethodLabel, rea
   // An AutoPay group: AutoPay's retries and its own failure text and link, through the same announce path
   // (jobs/autopay.ts#recordAutopayDecline) — one message and one e-mail per failure, never both texts.
   const autopayHandled = group.sourceType === 'Autopay Plus' && (await recordAutopayDecline(trx, group, method, reason, ctx));
-  if (!autopayHandled && invoices.length > 0) {
+  // A plan installment: the plans job tries it again by the same rules (core/rules/payment-retries.ts); its first
+  // failure is told with the plan's text and a link to change the plan's method, a failed retry is a journey entry.
+  const installment = !autopayHandled && group.sourceType === 'Payment Plan' ? await installmentSetback(trx, group.id) : null;
+  const journeys = invoices.map((i) => ({
+    invoiceId: i.id,
+    detail: paymentFailedDetail({ paidCents: lines.filter((l) => l.invoiceId === i.id).reduce((sum, l) => sum + Number(l.paidAmountCents), 0), method, confirmationNumber: group.confirmationNumber, reason }),
+  }));
+  if (installment && invoices.length > 0) {
+    if (installment.attempts <= 1) {
+      const plan = `Your payment plan "${installment.planName}"`;
+      const next = installment.paused
+        ? `${plan} is paused: nothing will be charged until you choose another payment method.`
+        : installment.nextAttemptOn
+          ? `We will try installment ${installment.installmentNumber} again on ${shortDate(installment.nextAttemptOn)}. To avoid another failure, change the plan's payment method or pay the ${numbers.length === 1 ? 'invoice' : 'invoices'} yourself.`
+          : 'Please pay again.';
+      await announcePaymentFailure(
+        trx,
+        {
+          vendorId: group.vendorId,
+          locationId: group.locationId,
+          contactId: group.contactId,
+          invoiceId: invoices[0].id,
+          body:
+            `${plan}: installment ${installment.installmentNumber} of ${total} (confirmation ${group.confirmationNumber}) for ${about}${methodText} ` +
+            `could not be processed: ${reason}. Nothing was charged. ${numbers.length === 1 ? 'The invoice is' : 'The invoices are'} open again. ${next}`,
+          journeys,
+          emailSubject: PAYMENT_FAILED_EMAIL_SUBJECT,
+          link: { tokenType: 'login', page: `/plans/${installment.planId}/update`, label: "Change your payment plan's payment method" },
+          paymentGroupId: group.id,
+        },
+        ctx,
+      );
+    } else {
+      await addJourneyEntries(trx, journeys.map((j) => ({ invoiceId: j.invoiceId, contactId: null, action: PAYMENT_FAILED_SUBJECT, detail: j.detail, at: ctx.now })));
+    }
+  } else if (!autopayHandled && invoices.length > 0) {
     await announcePaymentFailure(
       trx,
       {
@@ -404,10 +443,7 @@ async function failGroup(trx: Db, group: RecordedGroup, method: MethodLabel, rea
           `Your payment of ${total} (confirmation ${group.confirmationNumber}) for ${about}${methodText} could not be processed: ` +
           `${reason}. Nothing was charged. ${numbers.length === 1 ? 'The invoice is' : 'The invoices are'} open again: please pay again, ` +
           'with another payment method if this one keeps failing.',
-        journeys: invoices.map((i) => ({
-          invoiceId: i.id,
-          detail: paymentFailedDetail({ paidCents: lines.filter((l) => l.invoiceId === i.id).reduce((sum, l) => sum + Number(l.paidAmountCents), 0), method, confirmationNumber: group.confirmationNumber, reason }),
-        })),
+        journeys,
         emailSubject: PAYMENT_FAILED_EMAIL_SUBJECT,
         link: { tokenType: 'login', page: '', label: 'Pay your invoices' },
         paymentGroupId: group.id,

@@ -3,6 +3,7 @@ import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import { paymentMethodTypeOf } from '../domain/payments.js';
 import { json } from '../db/json.js';
+import { schedulePause } from '../../core/rules/payment-retries.js';
 import { listPaymentGroups } from './payment-groups.js';
 import { toApiPaymentMethodSummary } from './payment-methods.js';
 
@@ -11,7 +12,7 @@ export async function getActiveAutopay(db: Db, contactId: string, locationId: st
     .selectFrom('autopays as a')
     .innerJoin('paymentMethods as pm', 'pm.id', 'a.paymentMethodId')
     .selectAll('a')
-    .select(['pm.provider as methodProvider', 'pm.name as methodName', 'pm.lastFour as methodLastFour'])
+    .select(['pm.provider as methodProvider', 'pm.name as methodName', 'pm.lastFour as methodLastFour', 'pm.returnedCode as methodReturnedCode', 'pm.unusableSince as methodUnusableSince'])
     .where('a.contactId', '=', contactId)
     .where('a.locationId', '=', locationId)
     .where('a.deletedAt', 'is', null)
@@ -32,6 +33,8 @@ export async function getActiveAutopay(db: Db, contactId: string, locationId: st
     paymentGroups,
     paymentMethod: toApiPaymentMethodSummary({ provider: row.methodProvider, name: row.methodName, lastFour: row.methodLastFour }),
     customerManage: row.customerManage,
+    // paused while its bank account is unusable (core/rules/payment-retries.ts)
+    paused: schedulePause({ name: row.methodName, lastFour: row.methodLastFour, returnedCode: row.methodReturnedCode, unusableSince: row.methodUnusableSince }),
   };
 }
 

@@ -7,6 +7,7 @@ import { centsToAmount } from '../../core/rules/money.js';
 import { planSchedule } from '../../core/rules/recurring-plans.js';
 import { toHolidaySet } from '../../core/rules/payment-dates.js';
 import { json } from '../db/json.js';
+import { schedulePause } from '../../core/rules/payment-retries.js';
 import { toApiPaymentMethod } from './payment-methods.js';
 
 export async function listPaymentPlans(db: Db, contactId: string, locationId: string, planId?: string) {
@@ -24,6 +25,8 @@ export async function listPaymentPlans(db: Db, contactId: string, locationId: st
       'pm.cardFunding as pmCardFunding',
       'pm.verificationRequired as pmVerificationRequired',
       'pm.deletedAt as pmDeletedAt',
+      'pm.returnedCode as pmReturnedCode',
+      'pm.unusableSince as pmUnusableSince',
       'c.firstName as contactFirstName',
       'c.lastName as contactLastName',
     ])
@@ -43,6 +46,9 @@ export async function listPaymentPlans(db: Db, contactId: string, locationId: st
       plans.map((p) => p.id),
     )
     .orderBy('paymentDate')
+    // an installment tried again: its groups in the order they were made (the schedule reads the latest)
+    .orderBy('createdAt')
+    .orderBy('id')
     .execute();
   // the schedule moves an ACH installment off a closed day exactly as the plans job does
   const holidays = toHolidaySet((await db.selectFrom('holidays').select('date').execute()).map((h) => toDateString(h.date)));
@@ -69,6 +75,8 @@ export async function listPaymentPlans(db: Db, contactId: string, locationId: st
           cardFunding: plan.pmCardFunding,
           verificationRequired: plan.pmVerificationRequired,
           deletedAt: plan.pmDeletedAt,
+          returnedCode: plan.pmReturnedCode,
+          unusableSince: plan.pmUnusableSince,
         },
         { firstName: plan.contactFirstName, lastName: plan.contactLastName },
       ),
@@ -79,6 +87,11 @@ export async function listPaymentPlans(db: Db, contactId: string, locationId: st
         status: g.status,
       })),
       paidSoFar: centsToAmount(paidCents),
+      // an active plan is paused while its bank account is unusable (core/rules/payment-retries.ts)
+      paused:
+        plan.status === 'active'
+          ? schedulePause({ name: plan.pmName, lastFour: plan.pmLastFour, returnedCode: plan.pmReturnedCode, unusableSince: plan.pmUnusableSince })
+          : null,
       schedule: planSchedule(
         {
           startDate: toDateString(plan.startDate),

@@ -26,8 +26,10 @@ export const EVENT_TYPES = [
   'autopay.enabled',
   'autopay.updated',
   'autopay.disabled',
+  'autopay.paused',
   'payment_plan.created',
   'payment_plan.method_changed',
+  'payment_plan.paused',
   'payment_method.added',
   'payment_method.deleted',
   'statement_delivery.changed',
@@ -173,6 +175,16 @@ export async function recordAutopayDisabled(trx: Db, autopayId: string, deactiva
   await recordEvent(trx, row.vendorId, 'autopay.disabled', data, now);
 }
 
+/** What paused an AutoPay or plan: the return code that made its bank account unusable, and the returned payment. */
+type PauseCause = { returnCode: string; paymentGroupId: string };
+
+/** `autopay.paused`: AutoPay as it is, paused by a return that made its bank account unusable. */
+export async function recordAutopayPaused(trx: Db, autopayId: string, cause: PauseCause, now = new Date()) {
+  const { row, autopay, parties } = await autopayOf(trx, autopayId);
+  const data: Schemas['AutopayPausedEventData'] = { autopay, returnCode: cause.returnCode as Schemas['AutopayPausedEventData']['returnCode'], paymentGroupId: cause.paymentGroupId, ...parties };
+  await recordEvent(trx, row.vendorId, 'autopay.paused', data, now);
+}
+
 async function planOf(trx: Db, id: string) {
   const row = await eventPaymentPlan(trx, id);
   const paymentPlan: Schemas['EventPaymentPlan'] = {
@@ -203,6 +215,18 @@ export async function recordPaymentPlanMethodChanged(trx: Db, planId: string, pr
   const { row, paymentPlan, parties } = await planOf(trx, planId);
   const data: Schemas['PaymentPlanMethodChangedEventData'] = { paymentPlan, previousMethod: await methodOf(trx, previousMethodId), ...parties };
   await recordEvent(trx, row.vendorId, 'payment_plan.method_changed', data, now);
+}
+
+/** `payment_plan.paused`: the plan as it is, paused by a return that made its bank account unusable. */
+export async function recordPaymentPlanPaused(trx: Db, planId: string, cause: PauseCause, now = new Date()) {
+  const { row, paymentPlan, parties } = await planOf(trx, planId);
+  const data: Schemas['PaymentPlanPausedEventData'] = {
+    paymentPlan,
+    returnCode: cause.returnCode as Schemas['PaymentPlanPausedEventData']['returnCode'],
+    paymentGroupId: cause.paymentGroupId,
+    ...parties,
+  };
+  await recordEvent(trx, row.vendorId, 'payment_plan.paused', data, now);
 }
 
 /** `payment_method.added` (when attached; a bank account still unverified) and `payment_method.deleted`. */

@@ -47,6 +47,11 @@ export function Alert({ children }: { children: ReactNode }) {
   return <p role="alert" className={styles.alert}>{children}</p>;
 }
 
+/** A standing notice (not an error the user just caused): read by assistive technology as status, not as an alert. */
+export function Notice({ children, testId }: { children: ReactNode; testId?: string }) {
+  return <p role="status" className={styles.alert} data-testid={testId}>{children}</p>;
+}
+
 export const layout = {
   stack: css({ display: 'flex', flexDirection: 'column', gap: '4' }),
   actions: css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4' }),

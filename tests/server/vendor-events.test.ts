@@ -586,8 +586,34 @@ describe('the contract’s webhooks', () => {
       click2payRequestId: null, agreement: testAgreement(), now: NOON,
     });
     expect(debited.ok).toBe(true);
+    // and an R02 debit at a location whose AutoPay and plan charge that account pauses both: autopay.paused,
+    // payment_plan.paused
+    const place = await t.db.insertInto('locations').values({ vendorId: d.vendors.coastal, displayName: 'Paused Place', address: JSON.stringify(null) as never, createType: null }).returning('id').executeTakeFirstOrThrow();
+    const at = { contactId: d.contactId, vendorId: d.vendors.coastal, locationId: place.id };
+    await t.db.insertInto('contactLocations').values(at).execute();
+    const closing = await t.db
+      .insertInto('paymentMethods')
+      .values({ ...at, provider: 'direct-ach', name: 'Closing Checking', lastFour: '0002', providerToken: `sbx_direct-ach_ba_returns_R02_${randomBytes(8).toString('hex')}`, verificationRequired: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const owed = await t.db
+      .insertInto('invoices')
+      .values({ ...copy, vendorId: at.vendorId, locationId: at.locationId, externalId: 'EVT-PAUSE', displayInvNum: 'EVT-PAUSE', openAmountCents: 3000, originalAmountCents: 3000, payable: true, status: 'open', deletedAt: null, extra: JSON.stringify(copy.extra) as never })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('autopays').values({ ...at, paymentMethodId: closing.id, startDate: '2027-01-04' }).execute();
+    await t.db
+      .insertInto('paymentPlans')
+      .values({ ...at, requestId: null, name: 'Paused plan', status: 'active', totalAmountCents: 3000, eachAmountCents: 1000, frequency: 'weekly', startDate: '2027-01-04', paymentMethodId: closing.id, invoiceIds: JSON.stringify([]) as never })
+      .execute();
+    const closed = await schedulePaymentOnce(t.db, {
+      ...at, idempotencyKey: 'evt-pause',
+      body: { paymentMethodId: closing.id, paymentDate: '2026-12-03', partialPayments: [], invoices: [owed.id], epaVersion: DEMO_EPA['direct-ach'].version },
+      click2payRequestId: null, agreement: testAgreement(), now: NOON,
+    });
+    expect(closed.ok).toBe(true);
     await settleDuePaymentGroups(t.db, { now: new Date('2026-12-03T15:00:00Z') });
-    expect((await recordAchReturns(t.db, { now: new Date('2026-12-07T15:00:00Z') })).returnedGroupIds).toHaveLength(1);
+    expect((await recordAchReturns(t.db, { now: new Date('2026-12-07T15:00:00Z') })).returnedGroupIds).toHaveLength(2);
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(vendorContract, 'vendor');

@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/dialog';
 import type { Vendor } from '../../app/session';
 import { AutopayFrame, AutopaySkeleton, ExclusionsSection, FeeDialog, LoadFailed, MethodSection, StartDateSection } from './autopay-form';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
-import { Alert, layout } from '../../ui/form-parts';
+import { Alert, Notice, layout } from '../../ui/form-parts';
 import { autopayTexts as t } from './texts';
 import { useAutopayManage, useAutopayPage, type AutopayPageView } from './use-autopay';
 import { paths } from '../../../core/rules/paths';
@@ -18,6 +18,7 @@ function ManageForm({ view, autopay, vendorId, locationId, base }: { view: Autop
   const busy = manage.updating || manage.deleting;
   return (
     <div className={layout.stack}>
+      {autopay.paused ? <Notice testId="autopay-paused">{autopay.paused.message}</Notice> : null}
       <p>{t.current(`${autopay.paymentMethodName} ${autopay.paymentMethodLastFour}`)}</p>
       <MethodSection view={view} vendorId={vendorId} locationId={locationId} selectedId={view.context.method?.id ?? null} currentId={autopay.paymentMethodId} />
       <StartDateSection view={view} editable={false} />

@@ -4,7 +4,7 @@ import { toCsv } from '../../../core/rules/csv';
 import { Button, button } from '../../ui/button';
 import { Card } from '../../ui/page';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
-import { Alert, layout } from '../../ui/form-parts';
+import { Alert, Notice, layout } from '../../ui/form-parts';
 import { ReportHeader, TableSkeleton } from '../../ui/report-layout';
 import { PlanFrame, type PlanFrameProps } from './plan-frame';
 import { PlanSummary, ScheduleTable, scheduleCsvColumns, useScheduleRows } from './plan-parts';
@@ -37,6 +37,7 @@ function PlanDetail({ vendorId, locationId, base, context, vendorName, params }:
       ) : null}
       {view.plan ? (
         <div className={layout.stack}>
+          {view.plan.paused ? <Notice testId="plan-paused">{view.plan.paused.message}</Notice> : null}
           <Card>
             <h2 className={css({ fontSize: 'xl', fontWeight: '700', mb: '3' })}>{view.plan.name}</h2>
             <PlanSummary plan={view.plan} />

@@ -4,7 +4,7 @@ import { Button, button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Card, PageTitle } from '../../ui/page';
 import { TermsCheckbox } from '../../ui/terms-checkbox';
-import { Alert, Section, layout } from '../../ui/form-parts';
+import { Alert, Notice, Section, layout } from '../../ui/form-parts';
 import { PaymentMethodPicker, type PickedPaymentMethod } from '../../ui/payment-methods/payment-method-picker';
 import { TableSkeleton } from '../../ui/report-layout';
 import { PlanFrame, type PlanFrameProps } from './plan-frame';
@@ -37,6 +37,7 @@ function PlanUpdate({ vendorId, locationId, base, context, params }: PlanFramePr
       ) : null}
       {view.plan && !waiting ? (
         <div className={layout.stack}>
+          {view.plan.paused ? <Notice testId="plan-paused">{view.plan.paused.message}</Notice> : null}
           <Card><PlanSummary plan={view.plan} /></Card>
           {view.status === 'inactive' ? <p>{t.inactive}</p> : (
             <>

@@ -26,7 +26,7 @@ import { autopayDeleteModelEvents, autopayUpdateModelEvents, modelAutopayInput, 
 import { autopayDeleteMachine } from '../../../machines/autopay/autopay-delete.machine';
 import { routes } from '../../../src/app/router';
 import { autopayTexts as t } from '../../../src/features/autopay/texts';
-import { base, handlers, resetWorld } from './world';
+import { base, handlers, resetWorld, world } from './world';
 
 configure({ asyncUtilTimeout: 8000 });
 const server = setupServer(...handlers);
@@ -141,6 +141,30 @@ describe('AutoPay management: the terms checkbox (core §2, recurring §2.2)', (
     expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
     // Reporting the shown method is not a change: Update stays off until the box and a change.
     expect(screen.getByRole('button', { name: t.update })).toBeDisabled();
+  });
+});
+
+describe('AutoPay management: a paused AutoPay (its bank account returned as closed)', () => {
+  beforeEach(() => {
+    resetWorld();
+    localStorage.clear();
+    window.scrollTo = vi.fn();
+  });
+  afterEach(() => cleanup());
+
+  it('says so, as a status above the current method; choosing another method stays possible', async () => {
+    const message = 'Paused: the bank returned a payment from Operating 6789 (account closed). Nothing will be charged until you choose another payment method.';
+    world.autopay = { ...world.autopay!, paused: { code: 'R02', message, since: '2026-12-01T15:00:00Z' } };
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/autopaymanage`] })} />);
+    await screen.findByRole('button', { name: t.turnOff });
+    expect(screen.getByTestId('autopay-paused')).toHaveAttribute('role', 'status');
+    expect(screen.getByTestId('autopay-paused')).toHaveTextContent(message);
+  });
+
+  it('an AutoPay that is not paused says nothing of the kind', async () => {
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/autopaymanage`] })} />);
+    await screen.findByRole('button', { name: t.turnOff });
+    expect(screen.queryByTestId('autopay-paused')).toBeNull();
   });
 });
 

@@ -123,6 +123,22 @@ describe('plan pages: the terms checkbox links the agreement (core §2: a new ta
     expect(screen.getByRole('button', { name: t.update })).toBeDisabled();
   });
 
+  it('update page of a paused plan (its bank account returned as closed): the pause is said, as a status, above the method choice', async () => {
+    const plan = modelPlans.find((p) => p.id === modelPlanIds.planB)!;
+    const message = 'Paused: the bank returned a payment from Operating 6789 (account closed). Nothing will be charged until you choose another payment method.';
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/plans/${modelPlanIds.planB}/update`] })} />);
+    await settle('loadPlan')({ type: 'xstate.done.actor.loadPlan', output: { plan: { ...plan, paused: { code: 'R02', message, since: '2026-12-01T15:00:00Z' } }, epa: modelEpa } });
+    expect(await screen.findByRole('status')).toHaveTextContent(message);
+  });
+
+  it('update page of an active plan that is not paused says nothing of the kind', async () => {
+    const plan = modelPlans.find((p) => p.id === modelPlanIds.planB)!;
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/plans/${modelPlanIds.planB}/update`] })} />);
+    await settle('loadPlan')({ type: 'xstate.done.actor.loadPlan', output: { plan: { ...plan, paused: null }, epa: modelEpa } });
+    await screen.findByRole('radio', { name: /Operating/ });
+    expect(screen.queryByTestId('plan-paused')).toBeNull();
+  });
+
   it('plan request page: with the first usable method (the bank account)', async () => {
     render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${base}/planrequests/${modelPlanIds.request}`] })} />);
     await settle('loadPlanRequest')({ type: 'xstate.done.actor.loadPlanRequest', output: modelPlanRequestData });

@@ -33,6 +33,7 @@ import { MAX_URL_PARAM_LENGTH, makeValidatorCompiler, rejectNulCharacters } from
 import { deliverEmails, smtpMailer, type Mailer } from './mail/mailer.js';
 import { portalHandlers } from './routes/index.js';
 import { vendorApiHandlers } from './routes/vendor/index.js';
+import { requestScoped } from './db/request-transaction.js';
 
 export interface BuildAppOptions {
   db: Db;
@@ -145,8 +146,10 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
     await registerContract(app, {
       prefix: '/vendor-api',
       contract: loadContract(vendorContract),
-      handlers: vendorApiHandlers(deps),
+      // every handler's writes go to the request's transaction when it runs under an Idempotency-Key
+      handlers: vendorApiHandlers({ ...deps, db: requestScoped(db) }),
       authenticate: makeVendorAuthenticate(db),
+      idempotency: { db, sealKey: config.webhookSecretsKey },
       // a batch of 1,000 invoices is about 400 KB of JSON
       bodyLimit: 2 * 1024 * 1024,
     });
@@ -155,6 +158,6 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
   // the vendors' uploaded logos and ads (the vendor API), from the portal's own origin
   registerVendorImages(app, db);
 
-  await registerSpa(app, config.distDir, { bootstrapTimeoutMs: config.bootstrapTimeoutMs });
+  await registerSpa(app, config.distDir, { bootstrapTimeoutMs: config.bootstrapTimeoutMs, renderTimeoutMs: config.pageRenderTimeoutMs });
   return app;
 }

@@ -79,6 +79,11 @@ export interface AppConfig {
    */
   bootstrapTimeoutMs: number;
   /**
+   * How long the server renders a page's first screen (server/http/first-screen.ts) before it sends the page without
+   * it, from FIRST_SCREEN_RENDER_MS (default 1000).
+   */
+  pageRenderTimeoutMs: number;
+  /**
    * The 32-byte key that seals webhook signing secrets (server/domain/secret-box.ts): WEBHOOK_SECRETS_KEY (64 hex
    * digits), else the file `$DATA_DIR/webhook-secrets.key`, created on first use (mode 0600). Every process on the
    * same database needs the same key: set WEBHOOK_SECRETS_KEY when they do not share a data directory.
@@ -143,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     readyTimeoutMs: whole(env, 'READY_TIMEOUT_MS', 1_000, 1),
     bootstrapTimeoutMs: whole(env, 'FIRST_SCREEN_WAIT_MS', 800, 1),
+    pageRenderTimeoutMs: whole(env, 'FIRST_SCREEN_RENDER_MS', 1000, 1),
     webhookSecretsKey: secretsKeyLoader(env),
     webhooks: { pollMs: whole(env, 'WEBHOOK_POLL_MS', 500, 50), timeoutMs: whole(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100) },
     jobsPollMs: whole(env, 'JOBS_POLL_MS', 5_000, 500),
@@ -226,5 +232,5 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({ PUBLIC_URL: 'http://portal.test', PAYMENTS_PUBLIC_URL: 'http://payments.test', WEBHOOK_SECRETS_KEY: randomBytes(32).toString('hex') });
   // A loaded machine must not turn a page with its first screen into the plain shell: tests wait long for the data
   // (the test of the wait itself sets a short one and a handler that has not answered).
-  return { ...base, logLevel: 'silent', shedding: { ...base.shedding, enabled: false }, webhooks: { pollMs: 50, timeoutMs: 5_000 }, bootstrapTimeoutMs: 30_000, ...overrides };
+  return { ...base, logLevel: 'silent', shedding: { ...base.shedding, enabled: false }, webhooks: { pollMs: 50, timeoutMs: 5_000 }, bootstrapTimeoutMs: 30_000, pageRenderTimeoutMs: 30_000, ...overrides };
 }

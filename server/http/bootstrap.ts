@@ -270,6 +270,7 @@ export async function tokenPageHtml(
   page: TokenPage,
   pathname = `/token/${encodeURIComponent(page.token)}${page.page}`,
   timeoutMs = BOOTSTRAP_TIMEOUT_MS,
+  renderTimeoutMs?: number,
 ): Promise<string | { forward: string } | null> {
   let bootstrap = await loadBootstrap(app, page, distDir, timeoutMs);
   if (!bootstrap) return null;
@@ -283,7 +284,7 @@ export async function tokenPageHtml(
   if (!firstScreen) {
     // any other token page (the choosers, every page under a location): rendered by the app itself, with the answers
     // its actors asked for inline
-    const rendered = await pageFirstScreenHtml(app, distDir, page, pathname, bootstrap);
+    const rendered = await pageFirstScreenHtml(app, distDir, page, pathname, bootstrap, renderTimeoutMs);
     if (rendered && 'forward' in rendered) return rendered;
     if (rendered) {
       firstScreen = rendered.html;

@@ -107,7 +107,7 @@ async function sendDynamicHtml(request: FastifyRequest, reply: FastifyReply, htm
 /** The longest the server's start waits for the page renderer to load its modules (server/http/first-screen.ts). */
 export const WARM_UP_MAX_MS = 10_000;
 
-export async function registerSpa(app: FastifyInstance, distDir: string, options: { bootstrapTimeoutMs?: number } = {}) {
+export async function registerSpa(app: FastifyInstance, distDir: string, options: { bootstrapTimeoutMs?: number; renderTimeoutMs?: number } = {}) {
   const indexFile = path.join(distDir, 'index.html');
   const hasSpa = existsSync(indexFile);
   const shellFile = existsSync(path.join(distDir, 'shell.html')) ? path.join(distDir, 'shell.html') : indexFile;
@@ -158,7 +158,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
         // made (a build replaced under the running server, a renderer bug), the reader gets the plain shell and the app
         // loads its data itself — not a 500 that leaves them on the link's entry.
         const html = page
-          ? await tokenPageHtml(app, distDir, shellFile, page, pathname, options.bootstrapTimeoutMs).catch((error: unknown) => {
+          ? await tokenPageHtml(app, distDir, shellFile, page, pathname, options.bootstrapTimeoutMs, options.renderTimeoutMs).catch((error: unknown) => {
               request.log.warn({ reason: error instanceof Error ? error.message : String(error), page: page.kind }, 'token page sent without its first screen');
               return null;
             })

@@ -2093,6 +2093,18 @@ export interface components {
                 };
             };
         };
+        /** @description The Idempotency-Key was used before with another request (another method, path, query or body): `idempotency_key_reused`. Nothing was done. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    errorCode?: "idempotency_key_reused";
+                };
+            };
+        };
     };
     parameters: {
         KeyId: string;
@@ -2105,9 +2117,17 @@ export interface components {
         After: string;
         /** @description Items per page (default 100). */
         Limit: number;
+        /**
+         * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+         * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+         */
+        IdempotencyKey: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description `true` when this answer is the stored answer of an earlier request with the same Idempotency-Key (nothing was done again); absent otherwise. */
+        IdempotentReplayed: "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2163,7 +2183,13 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2176,6 +2202,7 @@ export interface operations {
             /** @description The new key and its secret, shown this once. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2184,6 +2211,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -2248,7 +2276,13 @@ export interface operations {
     upsertLocations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2261,6 +2295,7 @@ export interface operations {
             /** @description What happened to each item, in the order sent. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2269,6 +2304,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Refused by a rule, nothing written; `errorCode` says which: `unprocessable` (the request names something the vendor does not have, e.g. an invoice not at the location; `field` names it); `service_fee_above_cap` (a card service fee above the 3 % cap; `field` names it). */
@@ -2345,7 +2381,13 @@ export interface operations {
     upsertContacts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2358,6 +2400,7 @@ export interface operations {
             /** @description What happened to each item, in the order sent. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2366,6 +2409,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -2433,7 +2477,13 @@ export interface operations {
     upsertInvoices: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2446,6 +2496,7 @@ export interface operations {
             /** @description What happened to each item, in the order sent. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2454,6 +2505,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -2490,7 +2542,13 @@ export interface operations {
     createRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2503,6 +2561,7 @@ export interface operations {
             /** @description The request and its link. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2512,6 +2571,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Refused by a rule, nothing written; `errorCode` says which: `unprocessable` (the request names something the vendor does not have, e.g. an invoice not at the location; `field` names it); `not_payable` (a click-to-pay request names an invoice that is closed, voided or already scheduled); `no_address` (`deliver` asks for e-mail or SMS but the contact has no such address: send it another way or with `deliver: none`). */
@@ -2532,7 +2592,13 @@ export interface operations {
     createLoginLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 contactId: components["parameters"]["ContactId"];
             };
@@ -2547,6 +2613,7 @@ export interface operations {
             /** @description The link. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2556,6 +2623,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Refused by a rule, nothing written; `errorCode` says which: `no_address` (`deliver` asks for e-mail or SMS but the contact has no such address: send it another way or with `deliver: none`). */
@@ -2600,7 +2668,13 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2613,6 +2687,7 @@ export interface operations {
             /** @description The endpoint and its signing secret, shown this once. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2621,6 +2696,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -2799,7 +2875,13 @@ export interface operations {
     redeliverEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 eventId: components["parameters"]["EventId"];
             };
@@ -2814,6 +2896,7 @@ export interface operations {
             /** @description The deliveries made due now. */
             202: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2823,6 +2906,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -3017,7 +3101,13 @@ export interface operations {
     upsertAnnouncement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3030,6 +3120,7 @@ export interface operations {
             /** @description Updated, or unchanged when it was already so. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3039,6 +3130,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3047,6 +3139,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Refused by a rule, nothing written; `errorCode` says which: `limit_reached` (the vendor has the most it may have: delete one first). */
@@ -3119,7 +3212,13 @@ export interface operations {
     upsertAd: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3132,6 +3231,7 @@ export interface operations {
             /** @description Updated, or unchanged when it was already so. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3141,6 +3241,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3149,6 +3250,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Refused by a rule, nothing written; `errorCode` says which: `limit_reached` (the vendor has the most it may have: delete one first). */
@@ -3228,7 +3330,13 @@ export interface operations {
     createTemplateMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3241,6 +3349,7 @@ export interface operations {
             /** @description The same message was already sent; nothing changed. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3250,6 +3359,7 @@ export interface operations {
             /** @description Sent. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3259,7 +3369,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description The externalId names a message with other content: `conflict`. Nothing was written. */
+            /** @description The externalId names a message with other content: `conflict`. Nothing was written. Or the Idempotency-Key was used before with another request: `idempotency_key_reused` (nothing was done). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3267,7 +3377,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCode?: "conflict";
+                        errorCode?: "conflict" | "idempotency_key_reused";
                     };
                 };
             };

@@ -801,6 +801,29 @@ export const migrations: Record<string, Migration> = {
       ]);
     },
   },
+  // Safe retries of the vendor API (server/http/idempotency.ts): a POST's answer stored under (vendor,
+  // Idempotency-Key), claimed in the transaction that does the request's work — a concurrent duplicate waits on the
+  // primary key, then replays the answer.
+  '0024_vendor_idempotency_keys': {
+    async up(db) {
+      await run(db, [
+        `create table vendor_idempotency_keys (
+          vendor_id uuid not null references vendors(id) on delete cascade,
+          idempotency_key text not null check (length(idempotency_key) between 1 and 255),
+          operation text not null,
+          request_hash text not null,
+          response_status int not null,
+          response_sealed text,
+          created_at timestamptz not null default now(),
+          primary key (vendor_id, idempotency_key)
+        )`,
+        `create index vendor_idempotency_keys_created_idx on vendor_idempotency_keys (created_at)`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [`drop table if exists vendor_idempotency_keys`]);
+    },
+  },
 };
 
 // ── statements and reminders ──

@@ -595,6 +595,23 @@ export interface LetmeinAttemptsTable {
 }
 
 /** One processed `Idempotency-Key` of a contact (migration 0002): the request's hash and the stored answer. */
+/**
+ * The answer of a vendor API POST stored under its (vendor, Idempotency-Key) — migration 0024,
+ * server/http/idempotency.ts. The answer is SEALED (server/domain/secret-box.ts): it may hold a new key's secret, a
+ * webhook endpoint's signing secret or a login link.
+ */
+export interface VendorIdempotencyKeysTable {
+  vendorId: string;
+  idempotencyKey: string;
+  operation: string;
+  /** sha256 hex of the method, path, query and canonical body */
+  requestHash: string;
+  responseStatus: number;
+  /** the answer's JSON body, sealed; null for an answer without a body */
+  responseSealed: string | null;
+  createdAt: CreatedAt;
+}
+
 export interface IdempotencyKeysTable {
   contactId: string;
   idempotencyKey: string;
@@ -700,6 +717,7 @@ export interface Database {
   paymentGroupCharges: PaymentGroupChargesTable;
   paymentGroupReturns: PaymentGroupReturnsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  vendorIdempotencyKeys: VendorIdempotencyKeysTable;
   vendors: VendorsTable;
   locations: LocationsTable;
   contacts: ContactsTable;

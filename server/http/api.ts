@@ -10,6 +10,7 @@ import { dbQueuePriority, fairQueueInUse } from '../db/pglite-queue.js';
 import { registerCompression } from './compress.js';
 import { contractOperations, type OpenApiDocument } from './contract.js';
 import { ApiError, notImplemented } from './errors.js';
+import { idempotent, type IdempotencyOptions } from './idempotency.js';
 import { requestBodyCheck } from './validation.js';
 
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -22,6 +23,8 @@ export interface ApiPluginOptions {
   checkScope?: Handler;
   /** the largest request body the contract's operations take, when larger than the app's (the vendor API's batches) */
   bodyLimit?: number;
+  /** every POST answered once per Idempotency-Key (server/http/idempotency.ts; the vendor API) */
+  idempotency?: IdempotencyOptions;
 }
 
 export function notImplementedHandler(operationId: string): Handler {
@@ -125,7 +128,7 @@ function withSerializableResponses(contract: OpenApiDocument): OpenApiDocument {
 }
 
 export async function registerContract(app: FastifyInstance, options: ApiPluginOptions & { prefix: string }) {
-  const { contract, handlers, authenticate, checkScope, prefix, bodyLimit } = options;
+  const { contract, handlers, authenticate, checkScope, prefix, bodyLimit, idempotency } = options;
   refuseUnparsedMediaTypes(app, contract);
   const operations = new Map(contractOperations(contract).map((op) => [op.operationId, op]));
   const stray = unknownHandlers(contract, handlers);
@@ -149,8 +152,9 @@ export async function registerContract(app: FastifyInstance, options: ApiPluginO
     addEmptySchema: false,
     operationResolver: (operationId: string): Partial<RouteOptions> => {
       const op = operations.get(operationId);
+      const handler = Object.hasOwn(handlers, operationId) ? handlers[operationId] : notImplementedHandler(operationId);
       const route: Partial<RouteOptions> = {
-        handler: Object.hasOwn(handlers, operationId) ? handlers[operationId] : notImplementedHandler(operationId),
+        handler: idempotency && op?.method === 'POST' ? idempotent(operationId, handler, idempotency) : handler,
         config: { operationId },
       };
       if (bodyLimit) route.bodyLimit = bodyLimit;

@@ -5,13 +5,15 @@
 import { purgeOutbox } from '../repos/outbox.js';
 import { prunePaymentAttempts } from '../repos/payment-attempts.js';
 import { purgeIdempotencyKeys } from '../repos/idempotency-keys.js';
+import { IDEMPOTENCY_RETENTION_HOURS, purgeVendorIdempotencyKeys } from '../repos/vendor-idempotency.js';
 import type { ScheduledJob } from './types.js';
 
 export const purgeJob: ScheduledJob = {
   name: 'purge',
   cron: '*/15 * * * *',
   async run({ db, now }) {
-    const idempotencyKeys = await purgeIdempotencyKeys(db, now);
+    const idempotencyKeys =
+      (await purgeIdempotencyKeys(db, now)) + (await purgeVendorIdempotencyKeys(db, new Date(now.getTime() - IDEMPOTENCY_RETENTION_HOURS * 3600_000)));
     const outbox = await purgeOutbox(db, now);
     await prunePaymentAttempts(db, now);
     return { idempotencyKeys, outbox };

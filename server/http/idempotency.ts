@@ -1,0 +1,119 @@
+/**
+ * Safe retries of the vendor API: every POST takes an `Idempotency-Key` header (openapi/vendor.yaml, the shared
+ * `IdempotencyKey` parameter). With one, the request runs in ONE transaction (server/db/request-transaction.ts):
+ *
+ * 1. the key is claimed — `(vendor, key)` is a primary key, so a concurrent duplicate (another connection, another
+ *    process) waits until the first commits or rolls back;
+ * 2. the handler runs, every write of it in that transaction;
+ * 3. a 2xx answer is stored under the key (status and body, the body SEALED: it may hold a new key's secret, a
+ *    signing secret or a login link) and everything commits together; any other outcome rolls back everything, the
+ *    claim included, so a retry is evaluated afresh.
+ *
+ * A retry with the same key and the same request (method, path, query and body — JSON key order aside) answers the
+ * stored status and body again with `Idempotent-Replayed: true`, for at least IDEMPOTENCY_RETENTION_HOURS; the same key
+ * with another request answers 409 `idempotency_key_reused` and does nothing. A concurrent duplicate waits for the
+ * first and then replays it: one thing is created. Without the header a POST runs as before.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connect.js';
+import { inRequestTransaction } from '../db/request-transaction.js';
+import { open, seal } from '../domain/secret-box.js';
+import { claimVendorIdempotencyKey, storedVendorAnswer, storeVendorAnswer } from '../repos/vendor-idempotency.js';
+
+export { IDEMPOTENCY_RETENTION_HOURS } from '../repos/vendor-idempotency.js';
+import { ApiError } from './errors.js';
+import { vendorOf } from './vendor-auth.js';
+
+
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+/** What a held `reply.send` answers the handler (see `idempotent`). */
+const HELD = Object.freeze({ held: true });
+
+/** JSON with object keys sorted: the same request written in another key order is the same request. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestHash(request: FastifyRequest): string {
+  return createHash('sha256').update(`${request.method} ${request.url}\n${canonicalJson(request.body ?? null)}`).digest('hex');
+}
+
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export interface IdempotencyOptions {
+  db: Db;
+  /** the key that seals stored answers (the webhook secrets' key) */
+  sealKey: () => Buffer;
+}
+
+/** `handler` made idempotent by the request's `Idempotency-Key` (see the file header). */
+export function idempotent(operationId: string, handler: Handler, options: IdempotencyOptions): Handler {
+  return async function idempotentHandler(request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers['idempotency-key'];
+    if (typeof header !== 'string') return handler(request, reply);
+    const key = { vendorId: vendorOf(request), idempotencyKey: header };
+    const hash = requestHash(request);
+    const trx = await options.db.startTransaction().execute();
+    let open_ = true;
+    const rollback = async () => {
+      if (!open_) return;
+      open_ = false;
+      await trx.rollback().execute();
+    };
+    try {
+      if (!(await claimVendorIdempotencyKey(trx, { ...key, operation: operationId, requestHash: hash }, new Date()))) {
+        const stored = await storedVendorAnswer(trx, key);
+        await rollback();
+        if (stored.operation !== operationId || stored.requestHash !== hash) {
+          throw new ApiError(
+            409,
+            'idempotency_key_reused',
+            'This Idempotency-Key was used with another request: send a new key for a new request, or the same request to get its answer again.',
+            'Idempotency-Key',
+          );
+        }
+        reply.code(stored.responseStatus).header(REPLAYED_HEADER, 'true');
+        return stored.responseSealed === null ? reply.send() : JSON.parse(open(options.sealKey(), stored.responseSealed));
+      }
+      // the handler's answer is held back until it is stored and committed: the caller never sees an answer that
+      // could still be rolled back
+      let sent: { payload: unknown } | undefined;
+      const send = reply.send;
+      // not the reply itself: a Fastify reply is thenable (it settles once sent), and the handler's `return
+      // reply.send(…)` would then wait for an answer this wrapper holds back
+      reply.send = function hold(payload?: unknown) {
+        sent = { payload };
+        return HELD;
+      } as unknown as typeof reply.send;
+      let returned: unknown;
+      try {
+        returned = await inRequestTransaction(trx, () => handler(request, reply));
+      } finally {
+        reply.send = send;
+      }
+      const body = sent ? sent.payload : returned === HELD ? undefined : returned;
+      const status = reply.statusCode;
+      if (status >= 200 && status < 300) {
+        await storeVendorAnswer(trx, key, status, body === undefined ? null : seal(options.sealKey(), JSON.stringify(body)));
+        await trx.commit().execute();
+        open_ = false;
+      } else {
+        await rollback();
+      }
+      return body === undefined ? reply.send() : body;
+    } catch (error) {
+      await rollback().catch(() => undefined);
+      throw error;
+    }
+  };
+}

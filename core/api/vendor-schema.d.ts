@@ -243,6 +243,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invoices/by-external-id/{externalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Your own id of the invoice (URL-encoded).
+                 * @example INV-10482
+                 */
+                externalId: components["schemas"]["ExternalId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One invoice or credit by your own id
+         * @description The invoice you loaded with this `externalId` — one indexed lookup, however many invoices you have. 404 `not_found` when you never loaded one.
+         */
+        get: operations["getInvoiceByExternalId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/requests": {
         parameters: {
             query?: never;
@@ -2122,6 +2148,37 @@ export interface components {
          * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
          */
         IdempotencyKey: string;
+        /**
+         * @description Only the locations with these externalIds (your own ids): repeat the parameter for several (`?externalId=A-1&externalId=A-2`), at most 100. An id you never loaded is simply not in the answer.
+         * @example [
+         *       "INV-10482",
+         *       "INV-10517"
+         *     ]
+         */
+        LocationExternalIds: components["schemas"]["ExternalId"][];
+        /**
+         * @description Only the contacts with these externalIds (your own ids): repeat the parameter for several (`?externalId=A-1&externalId=A-2`), at most 100. An id you never loaded is simply not in the answer.
+         * @example [
+         *       "INV-10482",
+         *       "INV-10517"
+         *     ]
+         */
+        ContactExternalIds: components["schemas"]["ExternalId"][];
+        /**
+         * @description Only the invoices and credits with these externalIds (your own ids): repeat the parameter for several (`?externalId=A-1&externalId=A-2`), at most 100. An id you never loaded is simply not in the answer.
+         * @example [
+         *       "INV-10482",
+         *       "INV-10517"
+         *     ]
+         */
+        InvoiceExternalIds: components["schemas"]["ExternalId"][];
+        /**
+         * @description Only the invoices changed at or after this moment (any change: yours through a batch, a payment, a closing) — for an incremental sync, pass the time you last synced.
+         * @example 2026-11-01T00:00:00Z
+         */
+        UpdatedSince: string;
+        /** @description Only the invoices with this `status` (`open`, `closed` or `void`). */
+        InvoiceStatusFilter: components["schemas"]["InvoiceStatus"];
     };
     requestBodies: never;
     headers: {
@@ -2251,6 +2308,14 @@ export interface operations {
                 after?: components["parameters"]["After"];
                 /** @description Items per page (default 100). */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only the locations with these externalIds (your own ids): repeat the parameter for several (`?externalId=A-1&externalId=A-2`), at most 100. An id you never loaded is simply not in the answer.
+                 * @example [
+                 *       "INV-10482",
+                 *       "INV-10517"
+                 *     ]
+                 */
+                externalId?: components["parameters"]["LocationExternalIds"];
             };
             header?: never;
             path?: never;
@@ -2356,6 +2421,16 @@ export interface operations {
                 after?: components["parameters"]["After"];
                 /** @description Items per page (default 100). */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only the contacts with these externalIds (your own ids): repeat the parameter for several (`?externalId=A-1&externalId=A-2`), at most 100. An id you never loaded is simply not in the answer.
+                 * @example [
+                 *       "INV-10482",
+                 *       "INV-10517"
+                 *     ]
+                 */
+                externalId?: components["parameters"]["ContactExternalIds"];
+                /** @description Only the contacts of this location. */
+                locationId?: string;
             };
             header?: never;
             path?: never;
@@ -2452,6 +2527,21 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Only this location's invoices. */
                 locationId?: string;
+                /**
+                 * @description Only the invoices and credits with these externalIds (your own ids): repeat the parameter for several (`?externalId=A-1&externalId=A-2`), at most 100. An id you never loaded is simply not in the answer.
+                 * @example [
+                 *       "INV-10482",
+                 *       "INV-10517"
+                 *     ]
+                 */
+                externalId?: components["parameters"]["InvoiceExternalIds"];
+                /** @description Only the invoices with this `status` (`open`, `closed` or `void`). */
+                status?: components["parameters"]["InvoiceStatusFilter"];
+                /**
+                 * @description Only the invoices changed at or after this moment (any change: yours through a batch, a payment, a closing) — for an incremental sync, pass the time you last synced.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                updatedSince?: components["parameters"]["UpdatedSince"];
             };
             header?: never;
             path?: never;
@@ -2518,6 +2608,37 @@ export interface operations {
             header?: never;
             path: {
                 invoiceId: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getInvoiceByExternalId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Your own id of the invoice (URL-encoded).
+                 * @example INV-10482
+                 */
+                externalId: components["schemas"]["ExternalId"];
             };
             cookie?: never;
         };

@@ -824,6 +824,16 @@ export const migrations: Record<string, Migration> = {
       await run(db, [`drop table if exists vendor_idempotency_keys`]);
     },
   },
+  // The vendor API's incremental sync (`GET /invoices?updatedSince=`): the vendor's invoices changed since a moment,
+  // from an index instead of every invoice of the vendor. (Lookups by externalId use the UNIQUE keys each kind has.)
+  '0025_invoice_updated_since': {
+    async up(db) {
+      await run(db, [`create index if not exists invoices_vendor_updated_idx on invoices (vendor_id, updated_at)`]);
+    },
+    async down(db) {
+      await run(db, [`drop index if exists invoices_vendor_updated_idx`]);
+    },
+  },
 };
 
 // ── statements and reminders ──

@@ -76,8 +76,9 @@ export async function locationOfVendor(db: Db, vendorId: string, locationId: str
   return db.selectFrom('locations').select(locationColumns).where('vendorId', '=', vendorId).where('id', '=', locationId).executeTakeFirst();
 }
 
-export async function locationPage(db: Db, vendorId: string, page: { after?: string; limit: number }): Promise<LocationRow[]> {
+export async function locationPage(db: Db, vendorId: string, page: { after?: string; limit: number; externalIds?: readonly string[] }): Promise<LocationRow[]> {
   let query = db.selectFrom('locations').select(locationColumns).where('vendorId', '=', vendorId);
+  if (page.externalIds) query = query.where('externalId', 'in', [...page.externalIds]);
   if (page.after) query = query.where('id', '>', page.after);
   return query.orderBy('id').limit(page.limit).execute();
 }
@@ -119,7 +120,11 @@ export async function lockVendorForContacts(trx: Db, vendorId: string): Promise<
  * A person who is a customer of two vendors is reached by each, and a link either mints reaches only that vendor's
  * part of them (tokens.vendor_id, server/repos/scope.ts).
  */
-async function contactRows(db: Db, vendorId: string, where: { externalIds?: readonly string[]; contactId?: string; after?: string; limit?: number }): Promise<ContactRow[]> {
+async function contactRows(
+  db: Db,
+  vendorId: string,
+  where: { externalIds?: readonly string[]; contactId?: string; locationId?: string; after?: string; limit?: number },
+): Promise<ContactRow[]> {
   let query = db
     .selectFrom('contacts as c')
     .leftJoin('vendorContacts as vc', (join) => join.onRef('vc.contactId', '=', 'c.id').on('vc.vendorId', '=', vendorId))
@@ -140,6 +145,12 @@ async function contactRows(db: Db, vendorId: string, where: { externalIds?: read
     );
   if (where.externalIds) query = query.where('vc.externalId', 'in', [...where.externalIds]);
   if (where.contactId) query = query.where('c.id', '=', where.contactId);
+  if (where.locationId) {
+    const locationId = where.locationId;
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('contactLocations as cl3').select('cl3.contactId').whereRef('cl3.contactId', '=', 'c.id').where('cl3.vendorId', '=', vendorId).where('cl3.locationId', '=', locationId)),
+    );
+  }
   if (where.after) query = query.where('c.id', '>', where.after);
   query = query.orderBy('c.id');
   if (where.limit) query = query.limit(where.limit);
@@ -157,7 +168,7 @@ export async function contactOfVendor(db: Db, vendorId: string, contactId: strin
   return (await contactRows(db, vendorId, { contactId }))[0];
 }
 
-export async function contactPage(db: Db, vendorId: string, page: { after?: string; limit: number }): Promise<ContactRow[]> {
+export async function contactPage(db: Db, vendorId: string, page: { after?: string; limit: number; externalIds?: readonly string[]; locationId?: string }): Promise<ContactRow[]> {
   return contactRows(db, vendorId, page);
 }
 
@@ -310,15 +321,36 @@ export async function invoiceIdsByExternalId(db: Db, vendorId: string, externalI
   return new Map(rows.map((r) => [r.externalId, r.id]));
 }
 
+/** The vendor's invoice with this external id (the unique key invoices (vendor_id, external_id)). */
+export async function invoiceOfVendorByExternalId(db: Db, vendorId: string, externalId: string): Promise<InvoiceRow | undefined> {
+  return (await db.selectFrom('invoices').select(invoiceColumns).where('vendorId', '=', vendorId).where('externalId', '=', externalId).executeTakeFirst()) as
+    | InvoiceRow
+    | undefined;
+}
+
 export async function invoiceOfVendor(db: Db, vendorId: string, invoiceId: string): Promise<InvoiceRow | undefined> {
   return (await db.selectFrom('invoices').select(invoiceColumns).where('vendorId', '=', vendorId).where('id', '=', invoiceId).executeTakeFirst()) as
     | InvoiceRow
     | undefined;
 }
 
-export async function invoicePage(db: Db, vendorId: string, page: { after?: string; limit: number; locationId?: string }): Promise<InvoiceRow[]> {
+/** What a vendor can filter its invoices by (the contract's `listInvoices`). */
+export interface InvoiceFilter {
+  locationId?: string;
+  externalIds?: readonly string[];
+  /** the vendor API's status: open (payable or scheduled), closed (paid outside or in the portal), void */
+  status?: 'open' | 'closed' | 'void';
+  updatedSince?: Date;
+}
+
+export async function invoicePage(db: Db, vendorId: string, page: { after?: string; limit: number } & InvoiceFilter): Promise<InvoiceRow[]> {
   let query = db.selectFrom('invoices').select(invoiceColumns).where('vendorId', '=', vendorId);
   if (page.locationId) query = query.where('locationId', '=', page.locationId);
+  if (page.externalIds) query = query.where('externalId', 'in', [...page.externalIds]);
+  if (page.updatedSince) query = query.where('updatedAt', '>=', page.updatedSince);
+  if (page.status === 'void') query = query.where('status', '=', 'void');
+  else if (page.status === 'closed') query = query.where('deletedAt', 'is not', null).where('status', '<>', 'void');
+  else if (page.status === 'open') query = query.where('deletedAt', 'is', null).where('status', '<>', 'void');
   if (page.after) query = query.where('id', '>', page.after);
   return (await query.orderBy('id').limit(page.limit).execute()) as InvoiceRow[];
 }

@@ -15,7 +15,9 @@ import {
   contactOfVendor,
   contactPage,
   invoiceOfVendor,
+  invoiceOfVendorByExternalId,
   invoicePage,
+  type InvoiceFilter,
   locationExternalIds,
   locationOfVendor,
   locationPage,
@@ -126,8 +128,9 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
     },
 
     async listLocations(request) {
-      const page = pageOf(request.query as PageQuery);
-      const rows = await locationPage(db, vendorOf(request), page);
+      const query = request.query as PageQuery & { externalId?: string[] };
+      const page = pageOf(query);
+      const rows = await locationPage(db, vendorOf(request), { ...page, externalIds: query.externalId });
       return { locations: rows.map(location), nextCursor: nextCursor(rows, page.limit) };
     },
     async getLocation(request) {
@@ -141,8 +144,9 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
     },
 
     async listContacts(request) {
-      const page = pageOf(request.query as PageQuery);
-      const rows = await contactPage(db, vendorOf(request), page);
+      const query = request.query as PageQuery & { externalId?: string[]; locationId?: string };
+      const page = pageOf(query);
+      const rows = await contactPage(db, vendorOf(request), { ...page, externalIds: query.externalId, locationId: query.locationId });
       return { contacts: rows.map(contact), nextCursor: nextCursor(rows, page.limit) };
     },
     async getContact(request) {
@@ -157,11 +161,24 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
 
     async listInvoices(request) {
       const vendorId = vendorOf(request);
-      const query = request.query as PageQuery & { locationId?: string };
+      const query = request.query as PageQuery & { locationId?: string; externalId?: string[]; status?: InvoiceFilter['status']; updatedSince?: string };
       const page = pageOf(query);
-      const rows = await invoicePage(db, vendorId, { ...page, locationId: query.locationId });
+      const rows = await invoicePage(db, vendorId, {
+        ...page,
+        locationId: query.locationId,
+        externalIds: query.externalId,
+        status: query.status,
+        updatedSince: query.updatedSince ? new Date(query.updatedSince) : undefined,
+      });
       const externalIds = await locationExternalIds(db, vendorId, rows.map((r) => r.locationId));
       return { invoices: rows.map((r) => invoice(r, externalIds.get(r.locationId) ?? null)), nextCursor: nextCursor(rows, page.limit) };
+    },
+    async getInvoiceByExternalId(request) {
+      const vendorId = vendorOf(request);
+      const row = await invoiceOfVendorByExternalId(db, vendorId, (request.params as { externalId: string }).externalId);
+      if (!row) throw notFound('invoice');
+      const externalIds = await locationExternalIds(db, vendorId, [row.locationId]);
+      return invoice(row, externalIds.get(row.locationId) ?? null);
     },
     async getInvoice(request) {
       const vendorId = vendorOf(request);

@@ -368,6 +368,28 @@ export interface paths {
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
+    "/webhook-endpoints/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the endpoint a new signing secret, the old one still signing for an overlap
+         * @description Answers the new secret (this once). For `overlapHours` (default 24, at most 168; 0 ends the old secret at once) every delivery carries two signatures in `webhook-signature` — `v1,<with the new secret> v1,<with the old one>`, space-separated as Standard Webhooks allows — so a receiver verifying with either secret accepts it: deploy the new secret to your receiver within the overlap and no delivery fails verification. `previousSecretExpiresAt` on the endpoint says until when the old one signs. Rotating again during an overlap replaces the old secret with the one just rotated out.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook-endpoints/{endpointId}/attempts": {
         parameters: {
             query?: never;
@@ -1391,6 +1413,11 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description Until when deliveries are also signed with the secret the endpoint had before its last rotation (`POST …/rotate-secret`); null when there is no such overlap.
+             */
+            previousSecretExpiresAt: string | null;
         };
         CreatedWebhookEndpoint: {
             endpoint: components["schemas"]["WebhookEndpoint"];
@@ -2030,6 +2057,13 @@ export interface components {
             ipAddress: string | null;
             /** @description The browser's User-Agent header, cut to 512 characters; null when none was sent. */
             userAgent: string | null;
+        };
+        RotateWebhookSecret: {
+            /**
+             * @description How long the old secret still signs deliveries, beside the new one.
+             * @default 24
+             */
+            overlapHours: number;
         };
     };
     responses: {
@@ -2907,6 +2941,46 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                endpointId: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecret"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its new secret, shown this once. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listWebhookAttempts: {
         parameters: {
             query?: {
@@ -2943,7 +3017,8 @@ export interface operations {
                 after?: string;
                 /** @description Items per page (default 100). */
                 limit?: components["parameters"]["Limit"];
-                type?: components["schemas"]["EventType"];
+                /** @description Only events of these types: repeat it for several (`?type=payment_group.failed&type=payment_group.returned`). */
+                type?: components["schemas"]["EventType"][];
             };
             header?: never;
             path?: never;

@@ -834,6 +834,22 @@ export const migrations: Record<string, Migration> = {
       await run(db, [`drop index if exists invoices_vendor_updated_idx`]);
     },
   },
+  // Rotating a webhook endpoint's signing secret with an overlap (server/use-cases/vendor-webhooks.ts): the secret it
+  // had stays, sealed, until the overlap ends, and every delivery meanwhile is signed with both.
+  '0026_webhook_secret_rotation': {
+    async up(db) {
+      await run(db, [
+        `alter table webhook_endpoints add column previous_secret_sealed text`,
+        `alter table webhook_endpoints add column previous_secret_expires_at timestamptz`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [
+        `alter table webhook_endpoints drop column if exists previous_secret_expires_at`,
+        `alter table webhook_endpoints drop column if exists previous_secret_sealed`,
+      ]);
+    },
+  },
 };
 
 // ── statements and reminders ──

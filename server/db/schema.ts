@@ -168,6 +168,9 @@ export interface WebhookEndpointsTable {
   eventTypes: JsonDefault<string[]>;
   /** the signing secret, sealed with the server's key (server/domain/secret-box.ts) */
   secretSealed: string;
+  /** the secret it had before a rotation, sealed; deliveries are signed with it too until `previousSecretExpiresAt` (migration 0026) */
+  previousSecretSealed: ColumnType<string | null, string | null | undefined, string | null>;
+  previousSecretExpiresAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   status: ColumnType<WebhookEndpointStatus, WebhookEndpointStatus | undefined, WebhookEndpointStatus>;
   disabledReason: ColumnType<string | null, string | null | undefined, string | null>;
   failingSince: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -46,6 +46,18 @@ export const webhookIdOf = (eventId: string) => eventId;
 export const webhookBody = (delivery: Pick<DueDelivery, 'type' | 'data' | 'eventCreatedAt'>) =>
   JSON.stringify({ type: delivery.type, timestamp: new Date(delivery.eventCreatedAt).toISOString(), data: delivery.data });
 
+/**
+ * `webhook-signature`: `v1,<signature>` with the endpoint's secret — and, during a rotation's overlap, a second
+ * `v1,<signature>` with the secret it had, space-separated as Standard Webhooks allows: a receiver holding either
+ * secret verifies the delivery, so it can switch secrets without losing one.
+ */
+export function webhookSignature(key: Buffer, secrets: { secretSealed: string; previousSecretSealed: string | null }, id: string, sentAt: Date, body: string): string {
+  const signatures = [secrets.secretSealed, ...(secrets.previousSecretSealed ? [secrets.previousSecretSealed] : [])].map((sealed) =>
+    new Webhook(open(key, sealed)).sign(id, sentAt, body),
+  );
+  return signatures.join(' ');
+}
+
 export interface DeliverOptions {
   db: Db;
   /** the key that opens the endpoints' sealed secrets */
@@ -63,7 +75,7 @@ async function deliverOne(delivery: DueDelivery, options: DeliverOptions, now: (
   const id = webhookIdOf(delivery.eventId);
   // signed with the moment it is really sent (receivers check it against their clock); `now` only plans retries
   const sentAt = new Date();
-  const signature = new Webhook(open(options.key, delivery.secretSealed)).sign(id, sentAt, body);
+  const signature = webhookSignature(options.key, delivery, id, sentAt, body);
   const started = performance.now();
   let statusCode: number | null = null;
   let excerpt: string | null = null;

@@ -8,7 +8,7 @@ import type { WebhookEndpointStatus } from '../db/schema.js';
 
 // ───────────────────────────── endpoints ─────────────────────────────
 
-const endpointColumns = ['id', 'url', 'description', 'eventTypes', 'status', 'disabledReason', 'failingSince', 'createdAt', 'updatedAt'] as const;
+const endpointColumns = ['id', 'url', 'description', 'eventTypes', 'status', 'disabledReason', 'failingSince', 'previousSecretExpiresAt', 'createdAt', 'updatedAt'] as const;
 
 export interface EndpointRow {
   id: string;
@@ -18,8 +18,30 @@ export interface EndpointRow {
   status: WebhookEndpointStatus;
   disabledReason: string | null;
   failingSince: Date | null;
+  /** until when deliveries are signed with the secret it had before its last rotation too (null: no overlap) */
+  previousSecretExpiresAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/**
+ * A new signing secret: the one it had becomes the previous secret until `previousUntil` (deliveries meanwhile carry
+ * both signatures), or is dropped at once when `previousUntil` is now or earlier. Undefined when not the vendor's.
+ */
+export async function rotateEndpointSecret(db: Db, vendorId: string, endpointId: string, secretSealed: string, previousUntil: Date, now: Date): Promise<EndpointRow | undefined> {
+  const overlap = previousUntil.getTime() > now.getTime();
+  return db
+    .updateTable('webhookEndpoints')
+    .set({
+      secretSealed,
+      previousSecretSealed: overlap ? sql<string>`secret_sealed` : null,
+      previousSecretExpiresAt: overlap ? previousUntil : null,
+      updatedAt: now,
+    })
+    .where('vendorId', '=', vendorId)
+    .where('id', '=', endpointId)
+    .returning(endpointColumns)
+    .executeTakeFirst();
 }
 
 export async function insertEndpoint(db: Db, endpoint: { vendorId: string; url: string; description: string; eventTypes: string[]; secretSealed: string }): Promise<EndpointRow> {
@@ -76,10 +98,10 @@ export async function insertEvent(trx: Db, vendorId: string, type: string, data:
 
 const eventColumns = ['id', 'seq', 'type', 'data', 'createdAt'] as const;
 
-export async function eventPage(db: Db, vendorId: string, page: { after?: string; limit: number; type?: string }) {
+export async function eventPage(db: Db, vendorId: string, page: { after?: string; limit: number; types?: readonly string[] }) {
   let query = db.selectFrom('webhookEvents').select(eventColumns).where('vendorId', '=', vendorId);
   if (page.after) query = query.where('seq', '>', page.after as never);
-  if (page.type) query = query.where('type', '=', page.type);
+  if (page.types && page.types.length > 0) query = query.where('type', 'in', [...page.types]);
   return query.orderBy('seq').limit(page.limit).execute();
 }
 
@@ -105,6 +127,8 @@ export interface DueDelivery {
   endpointId: string;
   url: string;
   secretSealed: string;
+  /** the secret before the endpoint's last rotation, while its overlap lasts (else null) */
+  previousSecretSealed: string | null;
   eventId: string;
   type: string;
   data: Record<string, unknown>;
@@ -127,7 +151,8 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number, lease
     update webhook_deliveries d set lease_until = ${new Date(now.getTime() + leaseMs)}
       from due, webhook_events ev, webhook_endpoints e
      where d.id = due.id and ev.id = d.event_id and e.id = d.endpoint_id
-    returning d.id, d.attempts, e.id as "endpointId", e.url, e.secret_sealed as "secretSealed", ev.id as "eventId", ev.type, ev.data,
+    returning d.id, d.attempts, e.id as "endpointId", e.url, e.secret_sealed as "secretSealed",
+              case when e.previous_secret_expires_at > ${now} then e.previous_secret_sealed end as "previousSecretSealed", ev.id as "eventId", ev.type, ev.data,
               ev.created_at as "eventCreatedAt"`.execute(db);
   return rows.rows;
 }

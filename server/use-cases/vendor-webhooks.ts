@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect.js';
 import { seal } from '../domain/secret-box.js';
-import { endpointOfVendor, eventOfVendor, insertEndpoint, redeliver, updateEndpoint, type EndpointRow } from '../repos/webhooks.js';
+import { endpointOfVendor, eventOfVendor, insertEndpoint, redeliver, rotateEndpointSecret, updateEndpoint, type EndpointRow } from '../repos/webhooks.js';
 import { notFoundRefusal, ok, refusal, type Outcome } from './outcome.js';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -32,6 +32,26 @@ export async function createEndpoint(
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
   const endpoint = await insertEndpoint(db, { vendorId, url: input.url, description: input.description ?? '', eventTypes: input.eventTypes ?? [], secretSealed: seal(key, secret) });
   return ok({ endpoint, secret });
+}
+
+/** Hours a rotated-out secret still signs deliveries unless the vendor says otherwise. */
+export const DEFAULT_ROTATION_OVERLAP_HOURS = 24;
+
+/**
+ * A new signing secret for the endpoint. For `overlapHours` (default 24; 0 = none) every delivery is signed with the
+ * new and the old secret, so a receiver that still holds the old one verifies them while it switches.
+ */
+export async function rotateSecret(
+  db: Db,
+  key: Buffer,
+  vendorId: string,
+  endpointId: string,
+  overlapHours = DEFAULT_ROTATION_OVERLAP_HOURS,
+  now = new Date(),
+): Promise<Outcome<{ endpoint: EndpointRow; secret: string }>> {
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  const endpoint = await rotateEndpointSecret(db, vendorId, endpointId, seal(key, secret), new Date(now.getTime() + overlapHours * 3_600_000), now);
+  return endpoint ? ok({ endpoint, secret }) : { ok: false, refusal: notFoundRefusal('webhook endpoint') };
 }
 
 export async function changeEndpoint(

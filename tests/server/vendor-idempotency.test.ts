@@ -105,6 +105,7 @@ const cases = (): Record<string, { url: () => string; body: () => unknown; other
   createLoginLink: { url: () => `/contacts/${contactId}/login-link`, body: () => ({ deliver: 'none' }), other: () => ({ deliver: 'email' }) },
   createWebhookEndpoint: { url: () => '/webhook-endpoints', body: () => ({ url: 'https://hooks.example/second' }), other: () => ({ url: 'https://hooks.example/third' }) },
   redeliverEvent: { url: () => `/events/${eventId}/redeliver`, body: () => ({ endpointId }), other: () => ({}) },
+  rotateWebhookSecret: { url: () => `/webhook-endpoints/${endpointId}/rotate-secret`, body: () => ({ overlapHours: 1 }), other: () => ({ overlapHours: 2 }) },
   upsertAnnouncement: {
     url: () => '/announcements',
     body: () => ({ externalId: 'ik-closed', type: 'info', message: 'Closed Monday.' }),

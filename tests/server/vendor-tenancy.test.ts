@@ -86,6 +86,7 @@ const cases: Case[] = [
   { operationId: 'createRequest', method: 'POST', url: () => '/requests', body: () => ({ type: 'statement', contactId: b.contact, locationExternalId: 'B-LOC', deliver: 'none' }), expect: 404 },
   { operationId: 'getWebhookEndpoint', method: 'GET', url: () => `/webhook-endpoints/${b.endpoint}`, expect: 404 },
   { operationId: 'updateWebhookEndpoint', method: 'PATCH', url: () => `/webhook-endpoints/${b.endpoint}`, body: () => ({ enabled: false }), expect: 404 },
+  { operationId: 'rotateWebhookSecret', method: 'POST', url: () => `/webhook-endpoints/${b.endpoint}/rotate-secret`, body: () => ({}), expect: 404 },
   { operationId: 'listWebhookAttempts', method: 'GET', url: () => `/webhook-endpoints/${b.endpoint}/attempts`, expect: 404 },
   { operationId: 'deleteWebhookEndpoint', method: 'DELETE', url: () => `/webhook-endpoints/${b.endpoint}`, expect: 404 },
   { operationId: 'getEvent', method: 'GET', url: () => `/events/${b.event}`, expect: 404 },

@@ -7,7 +7,7 @@ import { vendorOf } from '../../http/vendor-auth.js';
 import { toIsoString } from '../../domain/dates.js';
 import { webhookIdOf } from '../../jobs/webhooks.js';
 import { attemptsOfEndpoint, deleteEndpoint, endpointOfVendor, eventOfVendor, eventPage, listEndpoints, type EndpointRow } from '../../repos/webhooks.js';
-import { changeEndpoint, createEndpoint, redeliverEvent } from '../../use-cases/vendor-webhooks.js';
+import { changeEndpoint, createEndpoint, redeliverEvent, rotateSecret } from '../../use-cases/vendor-webhooks.js';
 import type { RouteDeps } from '../deps.js';
 
 const endpoint = (row: EndpointRow) => ({
@@ -18,6 +18,7 @@ const endpoint = (row: EndpointRow) => ({
   enabled: row.status === 'enabled',
   disabledReason: row.disabledReason,
   failingSince: toIsoString(row.failingSince),
+  previousSecretExpiresAt: row.previousSecretExpiresAt && row.previousSecretExpiresAt.getTime() > Date.now() ? toIsoString(row.previousSecretExpiresAt) : null,
   createdAt: toIsoString(row.createdAt),
   updatedAt: toIsoString(row.updatedAt),
 });
@@ -40,6 +41,12 @@ export function webhookHandlers({ db, config }: RouteDeps): Handlers {
       const created = answerOf(await createEndpoint(db, config.webhookSecretsKey(), vendorOf(request), request.body as { url: string }));
       return reply.code(201).send({ endpoint: endpoint(created.endpoint), secret: created.secret });
     },
+    async rotateWebhookSecret(request) {
+      const { endpointId } = request.params as { endpointId: string };
+      const { overlapHours } = (request.body ?? {}) as { overlapHours?: number };
+      const rotated = answerOf(await rotateSecret(db, config.webhookSecretsKey(), vendorOf(request), endpointId, overlapHours));
+      return { endpoint: endpoint(rotated.endpoint), secret: rotated.secret };
+    },
     async getWebhookEndpoint(request) {
       const row = await endpointOfVendor(db, vendorOf(request), (request.params as { endpointId: string }).endpointId);
       if (!row) throw notFound('webhook endpoint');
@@ -61,9 +68,9 @@ export function webhookHandlers({ db, config }: RouteDeps): Handlers {
       return { attempts: rows.map((r) => ({ ...r, attemptedAt: toIsoString(r.attemptedAt) })) };
     },
     async listEvents(request) {
-      const query = request.query as { after?: string; limit?: number; type?: string };
+      const query = request.query as { after?: string; limit?: number; type?: string[] };
       const limit = query.limit ?? 100;
-      const rows = await eventPage(db, vendorOf(request), { after: query.after, limit, type: query.type });
+      const rows = await eventPage(db, vendorOf(request), { after: query.after, limit, types: query.type });
       return { events: rows.map(event), nextCursor: rows.length === limit ? String(rows[rows.length - 1].seq) : null };
     },
     async getEvent(request) {

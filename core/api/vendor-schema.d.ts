@@ -587,6 +587,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payment-groups/{paymentGroupId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentGroupId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled payment before it is charged
+         * @description Only a `scheduled` group can be canceled (one already sent to the processor, charged, failed, returned or canceled answers 422 `not_cancelable`). It becomes `canceled` at once: nothing is charged, its invoices are open and payable again (unless another scheduled payment pays them), each gets a "Payment Canceled" journey entry with your `reason`, the customer is e-mailed (SMS without an address) with your reason and a link to their invoices, and `payment_group.canceled` follows. An AutoPay payment you cancel is not made again by AutoPay, and a plan installment you cancel is not retried: the customer can pay those invoices themselves.
+         */
+        post: operations["cancelPaymentGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings": {
         parameters: {
             query?: never;
@@ -2065,6 +2087,13 @@ export interface components {
              */
             overlapHours: number;
         };
+        CancelPaymentGroup: {
+            /**
+             * @description Why, in a sentence the customer reads (e-mail and journey entry).
+             * @example Duplicate payment: invoice 10482 was paid by check on 11/20.
+             */
+            reason: string;
+        };
     };
     responses: {
         /** @description Invalid request: `validation_failed`, `field` names the offending field. */
@@ -3202,6 +3231,58 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelPaymentGroup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                paymentGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelPaymentGroup"];
+            };
+        };
+        responses: {
+            /** @description The group, canceled. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The group is not scheduled any more (sent to the processor, charged, failed, returned or canceled): `not_cancelable`. Nothing changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCode?: "not_cancelable";
+                    };
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };

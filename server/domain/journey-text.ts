@@ -9,7 +9,8 @@ import { shortDate } from '../../core/rules/display.js';
 export type CancelReason =
   | { kind: 'autopay-off' }
   | { kind: 'method-deleted'; methodLabel: string }
-  | { kind: 'vendor-closed'; invoiceNumber: string };
+  | { kind: 'vendor-closed'; invoiceNumber: string }
+  | { kind: 'vendor-canceled'; vendorName: string; reason: string };
 
 export function canceledDetail(reason: CancelReason, line: { paidCents: number; paymentDate: string; confirmationNumber: string }): string {
   const amount = formatCurrency(line.paidCents);
@@ -21,6 +22,8 @@ export function canceledDetail(reason: CancelReason, line: { paidCents: number; 
       return `${amount} scheduled for ${date} with ${reason.methodLabel} (${line.confirmationNumber}) canceled: the payment method was deleted`;
     case 'vendor-closed':
       return `${amount} scheduled for ${date} (${line.confirmationNumber}) canceled: the vendor closed invoice ${reason.invoiceNumber} outside the portal`;
+    case 'vendor-canceled':
+      return `${amount} scheduled for ${date} (${line.confirmationNumber}) canceled by ${reason.vendorName}: ${reason.reason}`;
   }
 }
 

@@ -156,6 +156,17 @@ export async function invoicesStillScheduled(
  * Those of `groupIds` that are the scope's and still scheduled, locked in id order (settlement skips what it cannot
  * lock, and a group it settled first is no longer scheduled here).
  */
+/** The vendor's payment group, locked until the transaction ends (any status), with whose it is. */
+export async function lockVendorGroup(trx: Db, vendorId: string, groupId: string) {
+  return trx
+    .selectFrom('paymentGroups')
+    .select(['id', 'status', 'contactId', 'vendorId', 'locationId', 'confirmationNumber', 'paymentDate', 'paymentTotalCents'])
+    .where('id', '=', groupId)
+    .where('vendorId', '=', vendorId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export async function lockScheduledGroups(trx: Db, scope: GroupScope, groupIds: readonly string[]) {
   if (groupIds.length === 0) return [];
   return trx
@@ -177,6 +188,13 @@ export async function setGroupsStatus(trx: Db, groupIds: readonly string[], stat
 }
 
 /** The lines of the groups that pay something (a dispute line, $0, pays nothing), by group and id. */
+/** The display numbers of these invoices, in natural order. */
+export async function invoiceNumbersOf(db: Db, invoiceIds: readonly string[]): Promise<string[]> {
+  if (invoiceIds.length === 0) return [];
+  const rows = await db.selectFrom('invoices').select('displayInvNum').where('id', 'in', [...invoiceIds]).execute();
+  return rows.map((r) => r.displayInvNum).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
 export async function payingLinesOf(trx: Db, groupIds: readonly string[]) {
   if (groupIds.length === 0) return [];
   return trx

@@ -60,6 +60,7 @@ async function footprint(): Promise<Record<string, string>> {
 let contactId: string;
 let endpointId: string;
 let eventId: string;
+let scheduledGroupId: string;
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -73,6 +74,7 @@ beforeAll(async () => {
     invoices: ['IK-1', 'IK-2'].map((externalId) => ({ externalId, locationExternalId: 'IK-LOC', displayInvNum: externalId, originalAmount: 80, openAmount: 80, dueDate: '2099-01-15', status: 'open' })),
   });
   endpointId = (await call('createWebhookEndpoint', 'POST', '/webhook-endpoints', { url: 'https://hooks.example/ik' })).body.endpoint.id;
+  scheduledGroupId = (await s.db.selectFrom('paymentGroups').select('id').where('vendorId', '=', s.demo.vendors.pfg).where('status', '=', 'scheduled').orderBy('id').executeTakeFirstOrThrow()).id;
   eventId = await insertEvent(s.db, s.demo.vendors.pfg, 'comment.added', { note: 'for redelivery' }, new Date());
 }, 60_000);
 afterAll(async () => {
@@ -105,6 +107,7 @@ const cases = (): Record<string, { url: () => string; body: () => unknown; other
   createLoginLink: { url: () => `/contacts/${contactId}/login-link`, body: () => ({ deliver: 'none' }), other: () => ({ deliver: 'email' }) },
   createWebhookEndpoint: { url: () => '/webhook-endpoints', body: () => ({ url: 'https://hooks.example/second' }), other: () => ({ url: 'https://hooks.example/third' }) },
   redeliverEvent: { url: () => `/events/${eventId}/redeliver`, body: () => ({ endpointId }), other: () => ({}) },
+  cancelPaymentGroup: { url: () => `/payment-groups/${scheduledGroupId}/cancel`, body: () => ({ reason: 'Paid by check.' }), other: () => ({ reason: 'Another reason.' }) },
   rotateWebhookSecret: { url: () => `/webhook-endpoints/${endpointId}/rotate-secret`, body: () => ({ overlapHours: 1 }), other: () => ({ overlapHours: 2 }) },
   upsertAnnouncement: {
     url: () => '/announcements',

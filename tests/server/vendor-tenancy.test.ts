@@ -92,6 +92,7 @@ const cases: Case[] = [
   { operationId: 'getEvent', method: 'GET', url: () => `/events/${b.event}`, expect: 404 },
   { operationId: 'redeliverEvent', method: 'POST', url: () => `/events/${b.event}/redeliver`, body: () => ({}), expect: 404 },
   { operationId: 'getPaymentGroup', method: 'GET', url: () => `/payment-groups/${b.paymentGroup}`, expect: 404 },
+  { operationId: 'cancelPaymentGroup', method: 'POST', url: () => `/payment-groups/${b.paymentGroup}/cancel`, body: () => ({ reason: 'not yours' }), expect: 404 },
   { operationId: 'listPaymentGroups', method: 'GET', url: () => `/payment-groups?locationId=${b.location}`, expect: { empty: 'paymentGroups' } },
   { operationId: 'exportPaymentGroupsCsv', method: 'GET', url: () => `/payment-groups.csv?locationId=${b.location}`, expect: 'csv header only' },
   { operationId: 'listTemplateMessages', method: 'GET', url: () => `/template-messages?contactId=${b.contact}`, expect: { empty: 'templateMessages' } },

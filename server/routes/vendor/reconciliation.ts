@@ -14,6 +14,7 @@ import { toDateString, toIsoString } from '../../domain/dates.js';
 import type { PaymentGroupLineRow, PaymentGroupRecord } from '../../repos/vendor-payment-groups.js';
 import { serviceFeeCents, vendorPaymentGroup as paymentGroup } from '../../domain/vendor-payment-group.js';
 import { paymentGroupFeed, paymentGroupOf } from '../../use-cases/vendor-reconciliation.js';
+import { cancelPaymentByVendor } from '../../use-cases/vendor-cancel-payment.js';
 import type { RouteDeps } from '../deps.js';
 
 
@@ -63,7 +64,7 @@ function csvRows(groups: readonly PaymentGroupRecord[]): CsvRow[] {
   );
 }
 
-export function reconciliationHandlers({ db }: RouteDeps): Handlers {
+export function reconciliationHandlers({ db, config }: RouteDeps): Handlers {
   const feed = async (request: FastifyRequest, defaultLimit: number) => {
     const query = request.query as FeedQuery;
     return answerOf(
@@ -94,6 +95,13 @@ export function reconciliationHandlers({ db }: RouteDeps): Handlers {
         .send(toCsv(PAYMENT_GROUP_CSV_COLUMNS, csvRows(page.groups)));
     },
 
+    async cancelPaymentGroup(request) {
+      const { paymentGroupId } = request.params as { paymentGroupId: string };
+      const { reason } = request.body as { reason: string };
+      const vendorId = vendorOf(request);
+      const canceled = answerOf(await cancelPaymentByVendor(db, vendorId, paymentGroupId, { reason }, { now: new Date(), publicUrl: config.publicUrl }));
+      return paymentGroup(answerOf(await paymentGroupOf(db, vendorId, canceled.id)));
+    },
     async getPaymentGroup(request) {
       const { paymentGroupId } = request.params as { paymentGroupId: string };
       return paymentGroup(answerOf(await paymentGroupOf(db, vendorOf(request), paymentGroupId)));

@@ -1223,8 +1223,16 @@ export interface components {
         };
         LocationPage: {
             locations: components["schemas"]["Location"][];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @deprecated
+             * @description Deprecated: use `cursor` and `hasMore`. The last key of this page when more come, else null (send it as `after`).
+             */
             nextCursor: string | null;
+            /** @description Send it as `cursor` to go on from the last item of this page — at once while `hasMore`, or later to get what came since. Null only when the list is empty and no cursor was sent. */
+            cursor: string | null;
+            /** @description True when more items come after this page: ask again at once with `cursor`. */
+            hasMore: boolean;
         };
         ContactInput: {
             externalId: components["schemas"]["ExternalId"];
@@ -1256,8 +1264,16 @@ export interface components {
         };
         ContactPage: {
             contacts: components["schemas"]["Contact"][];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @deprecated
+             * @description Deprecated: use `cursor` and `hasMore`. The last key of this page when more come, else null (send it as `after`).
+             */
             nextCursor: string | null;
+            /** @description Send it as `cursor` to go on from the last item of this page — at once while `hasMore`, or later to get what came since. Null only when the list is empty and no cursor was sent. */
+            cursor: string | null;
+            /** @description True when more items come after this page: ask again at once with `cursor`. */
+            hasMore: boolean;
         };
         /**
          * @description `open`: payable in the portal; `closed`: paid outside the portal; `void`: deleted, sent in error.
@@ -1325,8 +1341,16 @@ export interface components {
         };
         InvoicePage: {
             invoices: components["schemas"]["Invoice"][];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @deprecated
+             * @description Deprecated: use `cursor` and `hasMore`. The last key of this page when more come, else null (send it as `after`).
+             */
             nextCursor: string | null;
+            /** @description Send it as `cursor` to go on from the last item of this page — at once while `hasMore`, or later to get what came since. Null only when the list is empty and no cursor was sent. */
+            cursor: string | null;
+            /** @description True when more items come after this page: ask again at once with `cursor`. */
+            hasMore: boolean;
         };
         /** @enum {string} */
         BatchOutcome: "created" | "updated" | "unchanged";
@@ -1487,7 +1511,15 @@ export interface components {
         };
         EventPage: {
             events: components["schemas"]["Event"][];
+            /**
+             * @deprecated
+             * @description Deprecated: use `cursor` and `hasMore`. The last key of this page when more come, else null (send it as `after`).
+             */
             nextCursor: string | null;
+            /** @description Send it as `cursor` to go on from the last item of this page — at once while `hasMore`, or later to get what came since. Null only when the list is empty and no cursor was sent. */
+            cursor: string | null;
+            /** @description True when more items come after this page: ask again at once with `cursor`. */
+            hasMore: boolean;
         };
         RedeliverRequest: {
             /**
@@ -1867,8 +1899,16 @@ export interface components {
         };
         TemplateMessagePage: {
             templateMessages: components["schemas"]["VendorTemplateMessage"][];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @deprecated
+             * @description Deprecated: use `cursor` and `hasMore`. The last key of this page when more come, else null (send it as `after`).
+             */
             nextCursor: string | null;
+            /** @description Send it as `cursor` to go on from the last item of this page — at once while `hasMore`, or later to get what came since. Null only when the list is empty and no cursor was sent. */
+            cursor: string | null;
+            /** @description True when more items come after this page: ask again at once with `cursor`. */
+            hasMore: boolean;
         };
         /** @description The customer's contact who acted; `externalId` is the vendor's own id of the contact, when the vendor loaded it. */
         EventContact: {
@@ -2202,7 +2242,10 @@ export interface components {
         EndpointId: string;
         EventId: string;
         InvoiceId: string;
-        /** @description The last id of the previous page. */
+        /**
+         * @deprecated
+         * @description Deprecated: send `cursor`. The last id of the previous page.
+         */
         After: string;
         /** @description Items per page (default 100). */
         Limit: number;
@@ -2242,6 +2285,8 @@ export interface components {
         UpdatedSince: string;
         /** @description Only the invoices with this `status` (`open`, `closed` or `void`). */
         InvoiceStatusFilter: components["schemas"]["InvoiceStatus"];
+        /** @description Where to go on from: the `cursor` of the previous answer (opaque; a cursor of another list is a 400). None → from the start. */
+        Cursor: string;
     };
     requestBodies: never;
     headers: {
@@ -2367,7 +2412,12 @@ export interface operations {
     listLocations: {
         parameters: {
             query?: {
-                /** @description The last id of the previous page. */
+                /** @description Where to go on from: the `cursor` of the previous answer (opaque; a cursor of another list is a 400). None → from the start. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated: send `cursor`. The last id of the previous page.
+                 */
                 after?: components["parameters"]["After"];
                 /** @description Items per page (default 100). */
                 limit?: components["parameters"]["Limit"];
@@ -2480,7 +2530,12 @@ export interface operations {
     listContacts: {
         parameters: {
             query?: {
-                /** @description The last id of the previous page. */
+                /** @description Where to go on from: the `cursor` of the previous answer (opaque; a cursor of another list is a 400). None → from the start. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated: send `cursor`. The last id of the previous page.
+                 */
                 after?: components["parameters"]["After"];
                 /** @description Items per page (default 100). */
                 limit?: components["parameters"]["Limit"];
@@ -2584,7 +2639,12 @@ export interface operations {
     listInvoices: {
         parameters: {
             query?: {
-                /** @description The last id of the previous page. */
+                /** @description Where to go on from: the `cursor` of the previous answer (opaque; a cursor of another list is a 400). None → from the start. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated: send `cursor`. The last id of the previous page.
+                 */
                 after?: components["parameters"]["After"];
                 /** @description Items per page (default 100). */
                 limit?: components["parameters"]["Limit"];
@@ -3043,6 +3103,12 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
+                /** @description Where to go on from: the `cursor` of the previous answer (opaque; a cursor of another list is a 400). None → from the start. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated: send `cursor`.
+                 */
                 after?: string;
                 /** @description Items per page (default 100). */
                 limit?: components["parameters"]["Limit"];
@@ -3576,7 +3642,12 @@ export interface operations {
     listTemplateMessages: {
         parameters: {
             query?: {
-                /** @description The last id of the previous page. */
+                /** @description Where to go on from: the `cursor` of the previous answer (opaque; a cursor of another list is a 400). None → from the start. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated: send `cursor`. The last id of the previous page.
+                 */
                 after?: components["parameters"]["After"];
                 /** @description Items per page (default 100). */
                 limit?: components["parameters"]["Limit"];

@@ -9,6 +9,7 @@ import type { Handlers } from '../../http/api.js';
 import { notFound } from '../../http/errors.js';
 import { answerOf } from '../../http/refusal.js';
 import { vendorOf } from '../../http/vendor-auth.js';
+import { pageOf, pageStart, type PagedList } from '../../http/page-cursor.js';
 import { toDateString, toIsoString } from '../../domain/dates.js';
 import { listApiKeys, revokeApiKey, type ApiKeyRow } from '../../repos/vendor-keys.js';
 import {
@@ -89,12 +90,16 @@ function invoice(row: InvoiceRow, locationExternalId: string | null) {
 }
 
 interface PageQuery {
+  cursor?: string;
   after?: string;
   limit?: number;
 }
 
-const pageOf = (query: PageQuery) => ({ after: query.after, limit: query.limit ?? 100 });
-const nextCursor = <T extends { id: string }>(rows: T[], limit: number) => (rows.length === limit ? rows[rows.length - 1].id : null);
+/** Where the page starts and how many to read: one more than asked, to know whether more come (`hasMore`). */
+const pageQuery = (list: PagedList, query: PageQuery) => {
+  const limit = query.limit ?? 100;
+  return { after: pageStart(list, query), limit, read: limit + 1 };
+};
 
 const issuedLink = (link: IssuedLink) => ({ ...link, expiresAt: toIsoString(link.expiresAt) });
 
@@ -129,9 +134,10 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
 
     async listLocations(request) {
       const query = request.query as PageQuery & { externalId?: string[] };
-      const page = pageOf(query);
-      const rows = await locationPage(db, vendorOf(request), { ...page, externalIds: query.externalId });
-      return { locations: rows.map(location), nextCursor: nextCursor(rows, page.limit) };
+      const page = pageQuery('locations', query);
+      const rows = await locationPage(db, vendorOf(request), { after: page.after, limit: page.read, externalIds: query.externalId });
+      const { items, ...position } = pageOf('locations', rows, page.limit, (r) => r.id, page.after);
+      return { locations: items.map(location), ...position };
     },
     async getLocation(request) {
       const row = await locationOfVendor(db, vendorOf(request), (request.params as { locationId: string }).locationId);
@@ -145,9 +151,10 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
 
     async listContacts(request) {
       const query = request.query as PageQuery & { externalId?: string[]; locationId?: string };
-      const page = pageOf(query);
-      const rows = await contactPage(db, vendorOf(request), { ...page, externalIds: query.externalId, locationId: query.locationId });
-      return { contacts: rows.map(contact), nextCursor: nextCursor(rows, page.limit) };
+      const page = pageQuery('contacts', query);
+      const rows = await contactPage(db, vendorOf(request), { after: page.after, limit: page.read, externalIds: query.externalId, locationId: query.locationId });
+      const { items, ...position } = pageOf('contacts', rows, page.limit, (r) => r.id, page.after);
+      return { contacts: items.map(contact), ...position };
     },
     async getContact(request) {
       const row = await contactOfVendor(db, vendorOf(request), (request.params as { contactId: string }).contactId);
@@ -162,16 +169,18 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
     async listInvoices(request) {
       const vendorId = vendorOf(request);
       const query = request.query as PageQuery & { locationId?: string; externalId?: string[]; status?: InvoiceFilter['status']; updatedSince?: string };
-      const page = pageOf(query);
-      const rows = await invoicePage(db, vendorId, {
-        ...page,
+      const page = pageQuery('invoices', query);
+      const read = await invoicePage(db, vendorId, {
+        after: page.after,
+        limit: page.read,
         locationId: query.locationId,
         externalIds: query.externalId,
         status: query.status,
         updatedSince: query.updatedSince ? new Date(query.updatedSince) : undefined,
       });
+      const { items: rows, ...position } = pageOf('invoices', read, page.limit, (r) => r.id, page.after);
       const externalIds = await locationExternalIds(db, vendorId, rows.map((r) => r.locationId));
-      return { invoices: rows.map((r) => invoice(r, externalIds.get(r.locationId) ?? null)), nextCursor: nextCursor(rows, page.limit) };
+      return { invoices: rows.map((r) => invoice(r, externalIds.get(r.locationId) ?? null)), ...position };
     },
     async getInvoiceByExternalId(request) {
       const vendorId = vendorOf(request);

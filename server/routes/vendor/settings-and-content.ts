@@ -8,6 +8,7 @@ import type { Handlers } from '../../http/api.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { answerOf } from '../../http/refusal.js';
 import { vendorOf } from '../../http/vendor-auth.js';
+import { pageOf, pageStart } from '../../http/page-cursor.js';
 import { toDateString, toIsoString } from '../../domain/dates.js';
 import { INVOICE_FILTER_COLUMNS, isFeatureFlagName } from '../../domain/vendor-settings.js';
 import {
@@ -136,10 +137,12 @@ export function settingsAndContentHandlers(deps: RouteDeps): Handlers {
 
     async listTemplateMessages(request) {
       const vendorId = vendorOf(request);
-      const query = request.query as { after?: string; limit?: number; contactId?: string };
+      const query = request.query as { cursor?: string; after?: string; limit?: number; contactId?: string };
       const limit = query.limit ?? 100;
-      const rows = await templateMessagePage(db, vendorId, { after: query.after, limit, contactId: query.contactId });
-      return { templateMessages: await templateMessages(deps, vendorId, rows), nextCursor: rows.length === limit ? rows[rows.length - 1]!.id : null };
+      const after = pageStart('template-messages', query);
+      const read = await templateMessagePage(db, vendorId, { after, limit: limit + 1, contactId: query.contactId });
+      const { items, ...position } = pageOf('template-messages', read, limit, (r) => r.id, after);
+      return { templateMessages: await templateMessages(deps, vendorId, items), ...position };
     },
     async createTemplateMessage(request: FastifyRequest, reply: FastifyReply) {
       const vendorId = vendorOf(request);

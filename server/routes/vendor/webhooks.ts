@@ -4,6 +4,7 @@ import type { Handlers } from '../../http/api.js';
 import { notFound } from '../../http/errors.js';
 import { answerOf } from '../../http/refusal.js';
 import { vendorOf } from '../../http/vendor-auth.js';
+import { pageOf, pageStart } from '../../http/page-cursor.js';
 import { toIsoString } from '../../domain/dates.js';
 import { webhookIdOf } from '../../jobs/webhooks.js';
 import { attemptsOfEndpoint, deleteEndpoint, endpointOfVendor, eventOfVendor, eventPage, listEndpoints, type EndpointRow } from '../../repos/webhooks.js';
@@ -68,10 +69,12 @@ export function webhookHandlers({ db, config }: RouteDeps): Handlers {
       return { attempts: rows.map((r) => ({ ...r, attemptedAt: toIsoString(r.attemptedAt) })) };
     },
     async listEvents(request) {
-      const query = request.query as { after?: string; limit?: number; type?: string[] };
+      const query = request.query as { cursor?: string; after?: string; limit?: number; type?: string[] };
       const limit = query.limit ?? 100;
-      const rows = await eventPage(db, vendorOf(request), { after: query.after, limit, types: query.type });
-      return { events: rows.map(event), nextCursor: rows.length === limit ? String(rows[rows.length - 1].seq) : null };
+      const after = pageStart('events', query);
+      const rows = await eventPage(db, vendorOf(request), { after, limit: limit + 1, types: query.type });
+      const { items, ...position } = pageOf('events', rows, limit, (r) => String(r.seq), after);
+      return { events: items.map(event), ...position };
     },
     async getEvent(request) {
       const row = await eventOfVendor(db, vendorOf(request), (request.params as { eventId: string }).eventId);

@@ -143,12 +143,19 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
   const vendorContract = path.join(path.dirname(config.contractPath), 'vendor.yaml');
   if (existsSync(vendorContract)) {
     registerDocs(app, loadContract(vendorContract), vendorContract, '/vendor-api');
+    const vendorDocument = loadContract(vendorContract);
+    // what a read-only key may call: the operations the contract marks `x-read-only-key`
+    const readKeyOperations = new Set(
+      Object.values<Record<string, any>>(vendorDocument.paths ?? {}).flatMap((item) =>
+        Object.values<any>(item).flatMap((op) => (op && typeof op === 'object' && op['x-read-only-key'] === true ? [op.operationId as string] : [])),
+      ),
+    );
     await registerContract(app, {
       prefix: '/vendor-api',
-      contract: loadContract(vendorContract),
+      contract: vendorDocument,
       // every handler's writes go to the request's transaction when it runs under an Idempotency-Key
       handlers: vendorApiHandlers({ ...deps, db: requestScoped(db) }),
-      authenticate: makeVendorAuthenticate(db),
+      authenticate: makeVendorAuthenticate(db, readKeyOperations),
       idempotency: { db, sealKey: config.webhookSecretsKey },
       // a batch of 1,000 invoices is about 400 KB of JSON
       bodyLimit: 2 * 1024 * 1024,

@@ -1166,6 +1166,12 @@ export interface components {
             lastUsedAt: string | null;
             /** Format: date-time */
             revokedAt: string | null;
+            access: components["schemas"]["ApiKeyAccess"];
+            /**
+             * Format: date-time
+             * @description From this moment the key is refused (401 `invalid`, as a revoked one); null: it never expires.
+             */
+            expiresAt: string | null;
         };
         ApiKeyList: {
             keys: components["schemas"]["ApiKey"][];
@@ -1173,6 +1179,13 @@ export interface components {
         CreateApiKeyRequest: {
             /** @description A label to tell the key apart (e.g. "ERP sync"). */
             name: string;
+            /** @description Default `full`. */
+            access?: components["schemas"]["ApiKeyAccess"];
+            /**
+             * Format: date-time
+             * @description When the key stops working (in the future); absent or null: never.
+             */
+            expiresAt?: string | null;
         };
         CreatedApiKey: {
             key: components["schemas"]["ApiKey"];
@@ -2134,6 +2147,11 @@ export interface components {
              */
             reason: string;
         };
+        /**
+         * @description `full`: every operation. `read`: the reconciliation feed (payment groups, their CSV) and the events, and `GET /vendor`, only — every other call answers 403 `read_only_key`. For a reporting or BI tool that must not write.
+         * @enum {string}
+         */
+        ApiKeyAccess: "full" | "read";
     };
     responses: {
         /** @description Invalid request: `validation_failed`, `field` names the offending field. */
@@ -2231,6 +2249,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {string} */
                     errorCode?: "idempotency_key_reused";
+                };
+            };
+        };
+        /** @description The key was created read-only (`access: read`): it calls the reconciliation feed and the events only. `read_only_key`; nothing was done. */
+        ReadOnlyKey: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    errorCode?: "read_only_key";
                 };
             };
         };
@@ -2341,6 +2371,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
@@ -2376,6 +2407,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2404,6 +2436,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -2447,6 +2480,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
@@ -2482,6 +2516,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2522,6 +2557,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -2567,6 +2603,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
@@ -2602,6 +2639,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2631,6 +2669,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -2683,6 +2722,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
@@ -2718,6 +2758,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2747,6 +2788,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -2778,6 +2820,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -2814,6 +2857,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2866,6 +2910,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2905,6 +2950,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
@@ -2940,6 +2986,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2968,6 +3015,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -2993,6 +3041,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -3024,6 +3073,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3063,6 +3113,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3095,6 +3146,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -3196,6 +3248,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3333,6 +3386,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3372,6 +3426,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
@@ -3400,6 +3455,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Refused by a rule, nothing written; `errorCode` says which: `unprocessable` (the request names something the vendor does not have, e.g. an invoice not at the location; `field` names it); `service_fee_above_cap` (a card service fee above the 3 % cap; `field` names it). */
@@ -3437,6 +3493,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
@@ -3482,6 +3539,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3523,6 +3581,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -3548,6 +3607,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
@@ -3593,6 +3653,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3634,6 +3695,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -3671,6 +3733,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
@@ -3716,6 +3779,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             /** @description The externalId names a message with other content: `conflict`. Nothing was written. Or the Idempotency-Key was used before with another request: `idempotency_key_reused` (nothing was done). */
             409: {
@@ -3769,6 +3833,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];

@@ -22,7 +22,7 @@ import { createApiKey } from '../use-cases/vendor-keys.js';
 import { CliError, isMain, openCliDb, runCli } from './common.js';
 
 const USAGE = `Usage:
-  npm run vendor -- keys create --vendor <vendorId> --name <label>
+  npm run vendor -- keys create --vendor <vendorId> --name <label> [--read-only] [--expires <ISO date-time>]
   npm run vendor -- keys list --vendor <vendorId>
   npm run vendor -- keys revoke <keyId> --vendor <vendorId>
   npm run vendor -- vendors
@@ -41,7 +41,7 @@ function vendorIdOf(value: string | undefined): string {
 export async function run(db: Db, argv: string[], print: (line: string) => void = console.log): Promise<void> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { vendor: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { vendor: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' }, 'read-only': { type: 'boolean' }, expires: { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     throw new CliError(`${(error as Error).message}\n${USAGE}`);
   }
@@ -67,13 +67,18 @@ export async function run(db: Db, argv: string[], print: (line: string) => void 
     case 'create': {
       const name = values.name?.trim();
       if (!name || name.length > 100) throw new CliError(`--name <label> is required (1 to 100 characters).\n${USAGE}`);
-      const created = await createApiKey(db, vendorId, name);
-      if (!created.ok) throw new CliError(`No vendor ${vendorId}. \`npm run vendor -- vendors\` lists them.`);
+      const expiresAt = values.expires ? new Date(values.expires) : null;
+      if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new CliError(`--expires must be an ISO date-time (e.g. 2027-06-30T00:00:00Z).\n${USAGE}`);
+      const created = await createApiKey(db, vendorId, name, { access: values['read-only'] ? 'read' : 'full', expiresAt });
+      if (!created.ok) {
+        throw new CliError(created.refusal.code === 'not_found' ? `No vendor ${vendorId}. \`npm run vendor -- vendors\` lists them.` : created.refusal.message);
+      }
       if (values.json) {
         print(JSON.stringify({ id: created.value.key.id, prefix: created.value.key.prefix, secret: created.value.secret }));
         return;
       }
-      print(`Key ${created.value.key.prefix} ("${name}") created for vendor ${vendorId}. It is shown this once; keep it secret:`);
+      const kind = `${created.value.key.access === 'read' ? 'read-only ' : ''}key${expiresAt ? ` expiring ${expiresAt.toISOString()}` : ''}`;
+      print(`${kind[0].toUpperCase()}${kind.slice(1)} ${created.value.key.prefix} ("${name}") created for vendor ${vendorId}. It is shown this once; keep it secret:`);
       print('');
       print(created.value.secret);
       print('');

@@ -850,6 +850,18 @@ export const migrations: Record<string, Migration> = {
       ]);
     },
   },
+  // API keys that only read (reconciliation and events) and keys that expire (server/http/vendor-auth.ts).
+  '0027_api_key_access': {
+    async up(db) {
+      await run(db, [
+        `alter table vendor_api_keys add column access text not null default 'full' check (access in ('full','read'))`,
+        `alter table vendor_api_keys add column expires_at timestamptz`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [`alter table vendor_api_keys drop column if exists expires_at`, `alter table vendor_api_keys drop column if exists access`]);
+    },
+  },
 };
 
 // ── statements and reminders ──

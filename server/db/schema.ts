@@ -147,7 +147,13 @@ export interface VendorApiKeysTable {
   createdAt: CreatedAt;
   lastUsedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** `full`, or `read`: reconciliation and events only (migration 0027) */
+  access: ColumnType<ApiKeyAccess, ApiKeyAccess | undefined, ApiKeyAccess>;
+  /** refused from this moment on; null: never expires */
+  expiresAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
+
+export type ApiKeyAccess = 'full' | 'read';
 
 /** The vendor's own id of a contact it loaded through the vendor API; the contact is that vendor's. */
 export interface VendorContactsTable {

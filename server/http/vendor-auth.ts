@@ -24,15 +24,23 @@ const SCHEME = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 export const invalidKey = () => new ApiError(401, 'invalid', 'The API key is missing, unknown or revoked.');
 
-export function makeVendorAuthenticate(db: Db) {
+/**
+ * `readKeyOperations`: the operations a read-only key may call (those the contract marks `x-read-only-key: true` —
+ * reconciliation and events); any other answers 403 `read_only_key`. An expired key is refused like a revoked one.
+ */
+export function makeVendorAuthenticate(db: Db, readKeyOperations: ReadonlySet<string> = new Set()) {
   return async function authenticateVendor(request: FastifyRequest, reply: FastifyReply) {
     reply.header('www-authenticate', 'Bearer realm="vendor-api"');
     const header = request.headers.authorization;
     const secret = typeof header === 'string' ? SCHEME.exec(header)?.[1] : undefined;
     if (!secret || !looksLikeApiKey(secret)) throw invalidKey();
     const key = await apiKeyByHash(db, hashApiKey(secret));
-    if (!key || key.revokedAt !== null) throw invalidKey();
     const now = new Date();
+    if (!key || key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime())) throw invalidKey();
+    const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId;
+    if (key.access === 'read' && !(operationId && readKeyOperations.has(operationId))) {
+      throw new ApiError(403, 'read_only_key', 'This key only reads payments and events: use a full-access key for this call.');
+    }
     if (key.lastUsedAt === null || now.getTime() - key.lastUsedAt.getTime() > 60_000) await touchApiKey(db, key.id, now);
     request.vendorAuth = { vendorId: key.vendorId, keyId: key.id };
   };

@@ -1,20 +1,26 @@
 /** The vendor API's keys (only their hashes): create, list, revoke, and the lookup of every request. */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
+import type { ApiKeyAccess } from '../db/schema.js';
 
-const columns = ['id', 'vendorId', 'name', 'prefix', 'createdAt', 'lastUsedAt', 'revokedAt'] as const;
+const columns = ['id', 'vendorId', 'name', 'prefix', 'access', 'expiresAt', 'createdAt', 'lastUsedAt', 'revokedAt'] as const;
 
 export interface ApiKeyRow {
   id: string;
   vendorId: string;
   name: string;
   prefix: string;
+  access: ApiKeyAccess;
+  expiresAt: Date | null;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
 }
 
-export async function insertApiKey(db: Db, key: { vendorId: string; name: string; prefix: string; keyHash: string }): Promise<ApiKeyRow> {
+export async function insertApiKey(
+  db: Db,
+  key: { vendorId: string; name: string; prefix: string; keyHash: string; access?: ApiKeyAccess; expiresAt?: Date | null },
+): Promise<ApiKeyRow> {
   return db.insertInto('vendorApiKeys').values(key).returning(columns).executeTakeFirstOrThrow();
 }
 
@@ -35,7 +41,7 @@ export async function revokeApiKey(db: Db, vendorId: string, keyId: string, now:
 
 /** The key with this hash, revoked or not. */
 export async function apiKeyByHash(db: Db, keyHash: string) {
-  return db.selectFrom('vendorApiKeys').select(['id', 'vendorId', 'lastUsedAt', 'revokedAt']).where('keyHash', '=', keyHash).executeTakeFirst();
+  return db.selectFrom('vendorApiKeys').select(['id', 'vendorId', 'access', 'expiresAt', 'lastUsedAt', 'revokedAt']).where('keyHash', '=', keyHash).executeTakeFirst();
 }
 
 /** Records a use of the key, at most once a minute (a write per request would cost more than the request). */

@@ -39,6 +39,8 @@ const apiKey = (row: ApiKeyRow) => ({
   id: row.id,
   name: row.name,
   prefix: row.prefix,
+  access: row.access,
+  expiresAt: toIsoString(row.expiresAt),
   createdAt: toIsoString(row.createdAt),
   lastUsedAt: toIsoString(row.lastUsedAt),
   revokedAt: toIsoString(row.revokedAt),
@@ -119,8 +121,8 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
       return { keys: (await listApiKeys(db, vendorOf(request))).map(apiKey) };
     },
     async createApiKey(request: FastifyRequest, reply: FastifyReply) {
-      const { name } = request.body as { name: string };
-      const created = answerOf(await createApiKey(db, vendorOf(request), name));
+      const { name, access, expiresAt } = request.body as { name: string; access?: 'full' | 'read'; expiresAt?: string | null };
+      const created = answerOf(await createApiKey(db, vendorOf(request), name, { access, expiresAt: expiresAt ? new Date(expiresAt) : null }));
       request.log.info({ keyId: created.key.id, prefix: created.key.prefix }, 'vendor API key created');
       return reply.code(201).send({ key: apiKey(created.key), secret: created.secret });
     },

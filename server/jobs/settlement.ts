@@ -403,35 +403,33 @@ async function failGroup(trx: Db, group: RecordedGroup, method: MethodLabel, rea
     invoiceId: i.id,
     detail: paymentFailedDetail({ paidCents: lines.filter((l) => l.invoiceId === i.id).reduce((sum, l) => sum + Number(l.paidAmountCents), 0), method, confirmationNumber: group.confirmationNumber, reason }),
   }));
-  if (installment && invoices.length > 0) {
-    if (installment.attempts <= 1) {
+  const open = numbers.length === 1 ? 'The invoice is' : 'The invoices are';
+  if (installment && installment.attempts > 1) {
+    // a failed retry of an installment: journey entries only (the first failure told the customer)
+    await addJourneyEntries(trx, journeys.map((j) => ({ invoiceId: j.invoiceId, contactId: null, action: PAYMENT_FAILED_SUBJECT, detail: j.detail, at: ctx.now })));
+  } else if ((installment || !autopayHandled) && invoices.length > 0) {
+    let notice: { body: string; link: { tokenType: 'login'; page: string; label: string } };
+    if (installment) {
       const plan = `Your payment plan "${installment.planName}"`;
       const next = installment.paused
         ? `${plan} is paused: nothing will be charged until you choose another payment method.`
         : installment.nextAttemptOn
           ? `We will try installment ${installment.installmentNumber} again on ${shortDate(installment.nextAttemptOn)}. To avoid another failure, change the plan's payment method or pay the ${numbers.length === 1 ? 'invoice' : 'invoices'} yourself.`
           : 'Please pay again.';
-      await announcePaymentFailure(
-        trx,
-        {
-          vendorId: group.vendorId,
-          locationId: group.locationId,
-          contactId: group.contactId,
-          invoiceId: invoices[0].id,
-          body:
-            `${plan}: installment ${installment.installmentNumber} of ${total} (confirmation ${group.confirmationNumber}) for ${about}${methodText} ` +
-            `could not be processed: ${reason}. Nothing was charged. ${numbers.length === 1 ? 'The invoice is' : 'The invoices are'} open again. ${next}`,
-          journeys,
-          emailSubject: PAYMENT_FAILED_EMAIL_SUBJECT,
-          link: { tokenType: 'login', page: `/plans/${installment.planId}/update`, label: "Change your payment plan's payment method" },
-          paymentGroupId: group.id,
-        },
-        ctx,
-      );
+      notice = {
+        body:
+          `${plan}: installment ${installment.installmentNumber} of ${total} (confirmation ${group.confirmationNumber}) for ${about}${methodText} ` +
+          `could not be processed: ${reason}. Nothing was charged. ${open} open again. ${next}`,
+        link: { tokenType: 'login', page: `/plans/${installment.planId}/update`, label: "Change your payment plan's payment method" },
+      };
     } else {
-      await addJourneyEntries(trx, journeys.map((j) => ({ invoiceId: j.invoiceId, contactId: null, action: PAYMENT_FAILED_SUBJECT, detail: j.detail, at: ctx.now })));
+      notice = {
+        body:
+          `Your payment of ${total} (confirmation ${group.confirmationNumber}) for ${about}${methodText} could not be processed: ` +
+          `${reason}. Nothing was charged. ${open} open again: please pay again, with another payment method if this one keeps failing.`,
+        link: { tokenType: 'login', page: '', label: 'Pay your invoices' },
+      };
     }
-  } else if (!autopayHandled && invoices.length > 0) {
     await announcePaymentFailure(
       trx,
       {
@@ -439,13 +437,10 @@ async function failGroup(trx: Db, group: RecordedGroup, method: MethodLabel, rea
         locationId: group.locationId,
         contactId: group.contactId,
         invoiceId: invoices[0].id,
-        body:
-          `Your payment of ${total} (confirmation ${group.confirmationNumber}) for ${about}${methodText} could not be processed: ` +
-          `${reason}. Nothing was charged. ${numbers.length === 1 ? 'The invoice is' : 'The invoices are'} open again: please pay again, ` +
-          'with another payment method if this one keeps failing.',
+        body: notice.body,
         journeys,
         emailSubject: PAYMENT_FAILED_EMAIL_SUBJECT,
-        link: { tokenType: 'login', page: '', label: 'Pay your invoices' },
+        link: notice.link,
         paymentGroupId: group.id,
       },
       ctx,

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run as vendorCli } from '../../server/cli/vendor.js';
 import { createDb } from '../../server/db/connect.js';
+import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { insertEvent } from '../../server/repos/webhooks.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
 import { expectMatchesVendorContract, vendorContract } from './helpers/contract.js';
@@ -209,26 +210,17 @@ describe('Idempotency-Key on every POST of the vendor API', () => {
 
 describe.skipIf(!process.env.DATABASE_URL)('two portal processes, one Idempotency-Key, at once', () => {
   const processes: PortalProcess[] = [];
+  let race: TestDb;
   let databaseUrl: string;
-  let dropDatabase: () => Promise<void>;
   beforeAll(async () => {
-    const admin = await createDb({ databaseUrl: process.env.DATABASE_URL!, poolSize: 1 });
-    const name = `ik_race_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-      await admin.close();
-    };
-    // the first process migrates and seeds the demo data; the second joins it
-    processes.push(await startPortalProcess(databaseUrl));
-    processes.push(await startPortalProcess(databaseUrl));
+    // a database of its own, migrated and seeded here, so both processes start side by side
+    race = await createTestDb({ seed: true });
+    databaseUrl = race.databaseUrl!;
+    processes.push(...(await Promise.all([startPortalProcess(databaseUrl), startPortalProcess(databaseUrl)])));
   }, 120_000);
   afterAll(async () => {
     await Promise.all(processes.map((p) => p.stop()));
-    await dropDatabase?.();
+    await race?.drop();
   });
 
   it('a request sent 8 times at once through both processes e-mails one link; every answer is the one answer', async () => {

@@ -150,13 +150,19 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
         Object.values<any>(item).flatMap((op) => (op && typeof op === 'object' && op['x-read-only-key'] === true ? [op.operationId as string] : [])),
       ),
     );
+    // the operations that call out over the network, idempotent without a transaction held across the call
+    const callOutOperations = new Set(
+      Object.values<Record<string, any>>(vendorDocument.paths ?? {}).flatMap((item) =>
+        Object.values<any>(item).flatMap((op) => (op && typeof op === 'object' && op['x-idempotency'] === 'call-out' ? [op.operationId as string] : [])),
+      ),
+    );
     await registerContract(app, {
       prefix: '/vendor-api',
       contract: vendorDocument,
       // every handler's writes go to the request's transaction when it runs under an Idempotency-Key
       handlers: vendorApiHandlers({ ...deps, db: requestScoped(db) }),
       authenticate: makeVendorAuthenticate(db, readKeyOperations),
-      idempotency: { db, sealKey: config.webhookSecretsKey },
+      idempotency: { db, sealKey: config.webhookSecretsKey, callOut: callOutOperations },
       // a batch of 1,000 invoices is about 400 KB of JSON
       bodyLimit: 2 * 1024 * 1024,
     });

@@ -390,6 +390,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook-endpoints/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed `ping` event to the endpoint now and answer the attempt
+         * @description Sends one `ping` event (body `{ "type": "ping", "timestamp", "data": { "endpointId", "message" } }`, signed like every delivery — with both secrets during a rotation's overlap) to the endpoint at once, enabled or not and whatever its `eventTypes`, and answers the attempt: `statusCode` and `responseExcerpt` of the receiver's answer, or `error` when none came within 10 seconds. A ping is made once and never retried, and leaves the endpoint's failure streak alone (a failing test never disables an endpoint). It is an event like the others: in `GET /events` (`type=ping`), redeliverable, delivered to this endpoint only. With an `Idempotency-Key` no transaction is held while the receiver answers, so a duplicate sent while the first still runs answers 409 `idempotency_key_in_progress` with `Retry-After`: send it again to get the first attempt.
+         */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook-endpoints/{endpointId}/attempts": {
         parameters: {
             query?: never;
@@ -1128,6 +1150,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A test event, sent only by `POST /webhook-endpoints/{id}/test` to that endpoint (never to the others, whatever their event types). */
+        post: operations["onPing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1439,7 +1478,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        EventType: "payment_group.scheduled" | "payment_group.completed" | "payment_group.failed" | "payment_group.canceled" | "payment_group.returned" | "invoice.disputed" | "invoice.short_paid" | "comment.added" | "autopay.enabled" | "autopay.updated" | "autopay.disabled" | "autopay.paused" | "payment_plan.created" | "payment_plan.method_changed" | "payment_plan.paused" | "payment_method.added" | "payment_method.deleted" | "statement_delivery.changed" | "reminder.added" | "reminder.deleted";
+        EventType: "payment_group.scheduled" | "payment_group.completed" | "payment_group.failed" | "payment_group.canceled" | "payment_group.returned" | "invoice.disputed" | "invoice.short_paid" | "comment.added" | "autopay.enabled" | "autopay.updated" | "autopay.disabled" | "autopay.paused" | "payment_plan.created" | "payment_plan.method_changed" | "payment_plan.paused" | "payment_method.added" | "payment_method.deleted" | "statement_delivery.changed" | "reminder.added" | "reminder.deleted" | "ping";
         CreateWebhookEndpoint: {
             /** Format: uri */
             url: string;
@@ -3121,6 +3160,56 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                endpointId: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt (`deliveryStatus` `delivered` when the receiver answered 2xx, else `failed`). */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAttempt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
+            404: components["responses"]["NotFound"];
+            /** @description The Idempotency-Key was used with another request (`idempotency_key_reused`), or its first request is still running (`idempotency_key_in_progress`: send it again after `Retry-After` seconds). Nothing was sent. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending it again (with `idempotency_key_in_progress`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCode?: "idempotency_key_reused" | "idempotency_key_in_progress";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listWebhookAttempts: {
         parameters: {
             query?: {
@@ -4346,6 +4435,36 @@ export interface operations {
                     /** @constant */
                     type?: "reminder.deleted";
                     data?: components["schemas"]["ReminderEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "ping";
+                    data?: {
+                        /** Format: uuid */
+                        endpointId: string;
+                        message: string;
+                    };
                 };
             };
         };

@@ -19,7 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { inRequestTransaction } from '../db/request-transaction.js';
 import { open, seal } from '../domain/secret-box.js';
-import { claimVendorIdempotencyKey, storedVendorAnswer, storeVendorAnswer } from '../repos/vendor-idempotency.js';
+import { claimVendorIdempotencyKey, releaseVendorIdempotencyClaim, storedVendorAnswer, storeVendorAnswer } from '../repos/vendor-idempotency.js';
 
 export { IDEMPOTENCY_RETENTION_HOURS } from '../repos/vendor-idempotency.js';
 import { ApiError } from './errors.js';
@@ -54,10 +54,93 @@ export interface IdempotencyOptions {
   db: Db;
   /** the key that seals stored answers (the webhook secrets' key) */
   sealKey: () => Buffer;
+  /**
+   * The operations that call out over the network (the contract's `x-idempotency: call-out`): no transaction is held
+   * across their call (on the embedded database it would stop every other request for as long as the call takes).
+   * See `callOutIdempotent`.
+   */
+  callOut?: ReadonlySet<string>;
+}
+
+/** A claim of a call-out operation left unanswered this long (its process died) is given up: the key may run again. */
+export const CALL_OUT_CLAIM_STALE_MS = 5 * 60_000;
+
+const reusedKey = () =>
+  new ApiError(
+    409,
+    'idempotency_key_reused',
+    'This Idempotency-Key was used with another request: send a new key for a new request, or the same request to get its answer again.',
+    'Idempotency-Key',
+  );
+
+/** Holds back what the handler sends (see `idempotent`) and answers what it sent or returned. */
+async function heldAnswer(reply: FastifyReply, run: () => Promise<unknown>): Promise<unknown> {
+  let sent: { payload: unknown } | undefined;
+  const send = reply.send;
+  // not the reply itself: a Fastify reply is thenable (it settles once sent), and the handler's `return
+  // reply.send(…)` would then wait for an answer this wrapper holds back
+  reply.send = function hold(payload?: unknown) {
+    sent = { payload };
+    return HELD;
+  } as unknown as typeof reply.send;
+  let returned: unknown;
+  try {
+    returned = await run();
+  } finally {
+    reply.send = send;
+  }
+  return sent ? sent.payload : returned === HELD ? undefined : returned;
+}
+
+function replay(reply: FastifyReply, stored: { responseStatus: number; responseSealed: string | null }, sealKey: Buffer) {
+  reply.code(stored.responseStatus).header(REPLAYED_HEADER, 'true');
+  return stored.responseSealed === null ? reply.send() : JSON.parse(open(sealKey, stored.responseSealed));
+}
+
+/**
+ * Idempotency for an operation that calls out (a webhook test): the key is claimed in a statement of its own
+ * (committed at once, answer pending), the handler runs outside any transaction, and its 2xx answer is stored; any
+ * other outcome releases the claim. A duplicate arriving while the first still runs answers 409
+ * `idempotency_key_in_progress` (retry it in a moment to get the first answer); a claim whose process died is given up
+ * after CALL_OUT_CLAIM_STALE_MS.
+ */
+function callOutIdempotent(operationId: string, handler: Handler, options: IdempotencyOptions): Handler {
+  return async function callOutHandler(request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers['idempotency-key'];
+    if (typeof header !== 'string') return handler(request, reply);
+    const key = { vendorId: vendorOf(request), idempotencyKey: header };
+    const claim = { ...key, operation: operationId, requestHash: requestHash(request) };
+    const now = new Date();
+    if (!(await claimVendorIdempotencyKey(options.db, claim, now))) {
+      const stored = await storedVendorAnswer(options.db, key);
+      if (stored.operation !== operationId || stored.requestHash !== claim.requestHash) throw reusedKey();
+      if (stored.responseStatus !== 0) return replay(reply, stored, options.sealKey());
+      const stale = now.getTime() - stored.createdAt.getTime() > CALL_OUT_CLAIM_STALE_MS;
+      if (!stale || !(await releaseVendorIdempotencyClaim(options.db, key, stored.createdAt)) || !(await claimVendorIdempotencyKey(options.db, claim, now))) {
+        reply.header('retry-after', '1');
+        throw new ApiError(409, 'idempotency_key_in_progress', 'A request with this Idempotency-Key is still running: send it again in a moment to get its answer.', 'Idempotency-Key');
+      }
+    }
+    let body: unknown;
+    try {
+      body = await heldAnswer(reply, () => handler(request, reply));
+    } catch (error) {
+      await releaseVendorIdempotencyClaim(options.db, key, now).catch(() => undefined);
+      throw error;
+    }
+    const status = reply.statusCode;
+    if (status >= 200 && status < 300) {
+      await storeVendorAnswer(options.db, key, status, body === undefined ? null : seal(options.sealKey(), JSON.stringify(body)));
+    } else {
+      await releaseVendorIdempotencyClaim(options.db, key, now);
+    }
+    return body === undefined ? reply.send() : body;
+  };
 }
 
 /** `handler` made idempotent by the request's `Idempotency-Key` (see the file header). */
 export function idempotent(operationId: string, handler: Handler, options: IdempotencyOptions): Handler {
+  if (options.callOut?.has(operationId)) return callOutIdempotent(operationId, handler, options);
   return async function idempotentHandler(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers['idempotency-key'];
     if (typeof header !== 'string') return handler(request, reply);
@@ -74,34 +157,12 @@ export function idempotent(operationId: string, handler: Handler, options: Idemp
       if (!(await claimVendorIdempotencyKey(trx, { ...key, operation: operationId, requestHash: hash }, new Date()))) {
         const stored = await storedVendorAnswer(trx, key);
         await rollback();
-        if (stored.operation !== operationId || stored.requestHash !== hash) {
-          throw new ApiError(
-            409,
-            'idempotency_key_reused',
-            'This Idempotency-Key was used with another request: send a new key for a new request, or the same request to get its answer again.',
-            'Idempotency-Key',
-          );
-        }
-        reply.code(stored.responseStatus).header(REPLAYED_HEADER, 'true');
-        return stored.responseSealed === null ? reply.send() : JSON.parse(open(options.sealKey(), stored.responseSealed));
+        if (stored.operation !== operationId || stored.requestHash !== hash) throw reusedKey();
+        return replay(reply, stored, options.sealKey());
       }
       // the handler's answer is held back until it is stored and committed: the caller never sees an answer that
       // could still be rolled back
-      let sent: { payload: unknown } | undefined;
-      const send = reply.send;
-      // not the reply itself: a Fastify reply is thenable (it settles once sent), and the handler's `return
-      // reply.send(…)` would then wait for an answer this wrapper holds back
-      reply.send = function hold(payload?: unknown) {
-        sent = { payload };
-        return HELD;
-      } as unknown as typeof reply.send;
-      let returned: unknown;
-      try {
-        returned = await inRequestTransaction(trx, () => handler(request, reply));
-      } finally {
-        reply.send = send;
-      }
-      const body = sent ? sent.payload : returned === HELD ? undefined : returned;
+      const body = await heldAnswer(reply, () => inRequestTransaction(trx, () => handler(request, reply)));
       const status = reply.statusCode;
       if (status >= 200 && status < 300) {
         await storeVendorAnswer(trx, key, status, body === undefined ? null : seal(options.sealKey(), JSON.stringify(body)));

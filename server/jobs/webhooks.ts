@@ -17,6 +17,7 @@ import { open } from '../domain/secret-box.js';
 import {
   claimDueDeliveries,
   disableEndpointFailingSince,
+  finishDelivery,
   markAttemptFailed,
   markDelivered,
   recordAttempt,
@@ -70,7 +71,8 @@ export interface DeliverOptions {
   limit?: number;
 }
 
-async function deliverOne(delivery: DueDelivery, options: DeliverOptions, now: () => Date): Promise<'delivered' | 'retry' | 'failed'> {
+/** Sends the delivery now, signed, and records the attempt: the attempt's id and whether the receiver answered 2xx. */
+async function attempt(delivery: DueDelivery, options: Pick<DeliverOptions, 'db' | 'key' | 'timeoutMs' | 'fetch'>): Promise<{ attemptId: string; ok: boolean }> {
   const body = webhookBody(delivery);
   const id = webhookIdOf(delivery.eventId);
   // signed with the moment it is really sent (receivers check it against their clock); `now` only plans retries
@@ -99,9 +101,14 @@ async function deliverOne(delivery: DueDelivery, options: DeliverOptions, now: (
   } catch (reason) {
     error = (reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason)).slice(0, EXCERPT);
   }
+  const attemptId = await recordAttempt(options.db, { deliveryId: delivery.id, attemptedAt: sentAt, statusCode, latencyMs: Math.round(performance.now() - started), responseExcerpt: excerpt, error });
+  return { attemptId, ok: statusCode !== null && statusCode >= 200 && statusCode < 300 };
+}
+
+async function deliverOne(delivery: DueDelivery, options: DeliverOptions, now: () => Date): Promise<'delivered' | 'retry' | 'failed'> {
+  const { ok } = await attempt(delivery, options);
   const attemptedAt = now();
-  await recordAttempt(options.db, { deliveryId: delivery.id, attemptedAt: sentAt, statusCode, latencyMs: Math.round(performance.now() - started), responseExcerpt: excerpt, error });
-  if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+  if (ok) {
     await markDelivered(options.db, delivery, attemptedAt);
     return 'delivered';
   }
@@ -116,6 +123,16 @@ async function deliverOne(delivery: DueDelivery, options: DeliverOptions, now: (
   );
   if (disabled) options.log.warn({ endpointId: delivery.endpointId }, 'webhook endpoint disabled after 3 days of failures');
   return wait === undefined ? 'failed' : 'retry';
+}
+
+/**
+ * A delivery made once, now, and never retried (a `ping` of `POST /webhook-endpoints/{id}/test`): delivered or failed
+ * by this one attempt, the endpoint's failure streak (and so its disabling) untouched. Answers the attempt's id.
+ */
+export async function deliverOnce(delivery: DueDelivery, options: Pick<DeliverOptions, 'db' | 'key' | 'timeoutMs' | 'fetch'>): Promise<string> {
+  const { attemptId, ok } = await attempt(delivery, options);
+  await finishDelivery(options.db, delivery.id, ok, new Date());
+  return attemptId;
 }
 
 /** One round: claims the due deliveries and attempts each; answers the counts. */

@@ -45,6 +45,18 @@ export async function storeVendorAnswer(trx: Db, key: VendorIdempotencyKey, stat
     .execute();
 }
 
+/** Releases a claim still without an answer, made at `claimedAt` (a call-out that failed or whose process died). */
+export async function releaseVendorIdempotencyClaim(db: Db, key: VendorIdempotencyKey, claimedAt: Date): Promise<boolean> {
+  const result = await db
+    .deleteFrom('vendorIdempotencyKeys')
+    .where('vendorId', '=', key.vendorId)
+    .where('idempotencyKey', '=', key.idempotencyKey)
+    .where('responseStatus', '=', 0)
+    .where('createdAt', '=', claimedAt)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0) > 0;
+}
+
 /** Forgets vendor idempotency keys created before `before` (the purge job). Returns how many. */
 export async function purgeVendorIdempotencyKeys(db: Db, before: Date): Promise<number> {
   const result = await db.deleteFrom('vendorIdempotencyKeys').where('createdAt', '<', before).executeTakeFirst();

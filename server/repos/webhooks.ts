@@ -160,8 +160,54 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number, lease
 export async function recordAttempt(
   db: Db,
   attempt: { deliveryId: string; attemptedAt: Date; statusCode: number | null; latencyMs: number; responseExcerpt: string | null; error: string | null },
-): Promise<void> {
-  await db.insertInto('webhookAttempts').values(attempt).execute();
+): Promise<string> {
+  return (await db.insertInto('webhookAttempts').values(attempt).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/**
+ * A `ping` event to ONE endpoint of the vendor (`POST /webhook-endpoints/{id}/test`), enabled or not: the event, and its
+ * delivery already leased to the caller for `leaseMs` so no worker sends it too. Answers the delivery as the worker
+ * would claim it, or undefined when the endpoint is not the vendor's.
+ */
+export async function insertPing(db: Db, vendorId: string, endpointId: string, data: Record<string, unknown>, now: Date, leaseMs: number): Promise<DueDelivery | undefined> {
+  const endpoint = await db
+    .selectFrom('webhookEndpoints')
+    .select(['id', 'url', 'secretSealed', sql<string | null>`case when previous_secret_expires_at > ${now} then previous_secret_sealed end`.as('previousSecretSealed')])
+    .where('vendorId', '=', vendorId)
+    .where('id', '=', endpointId)
+    .executeTakeFirst();
+  if (!endpoint) return undefined;
+  const event = await db.insertInto('webhookEvents').values({ vendorId, type: 'ping', data: JSON.stringify(data), createdAt: now }).returning('id').executeTakeFirstOrThrow();
+  const delivery = await db
+    .insertInto('webhookDeliveries')
+    .values({ eventId: event.id, endpointId, nextAttemptAt: now, leaseUntil: new Date(now.getTime() + leaseMs) })
+    .returning(['id', 'attempts'])
+    .executeTakeFirstOrThrow();
+  return {
+    id: delivery.id,
+    attempts: delivery.attempts,
+    endpointId,
+    url: endpoint.url,
+    secretSealed: endpoint.secretSealed,
+    previousSecretSealed: endpoint.previousSecretSealed,
+    eventId: event.id,
+    type: 'ping',
+    data,
+    eventCreatedAt: now,
+  };
+}
+
+/** A delivery made once and not retried (a ping): delivered or failed now; the endpoint's failure streak untouched. */
+export async function finishDelivery(db: Db, deliveryId: string, delivered: boolean, now: Date): Promise<void> {
+  await db
+    .updateTable('webhookDeliveries')
+    .set({ status: delivered ? 'delivered' : 'failed', deliveredAt: delivered ? now : null, leaseUntil: null, attempts: sql`attempts + 1` })
+    .where('id', '=', deliveryId)
+    .execute();
+}
+
+export async function attemptOfEndpoint(db: Db, vendorId: string, endpointId: string, attemptId: string) {
+  return attemptsQuery(db, vendorId, endpointId).where('a.id', '=', attemptId).executeTakeFirstOrThrow();
 }
 
 export async function markDelivered(db: Db, delivery: { id: string; endpointId: string }, now: Date): Promise<void> {
@@ -197,15 +243,18 @@ export async function disableEndpointFailingSince(db: Db, endpointId: string, be
   return true;
 }
 
-export async function attemptsOfEndpoint(db: Db, vendorId: string, endpointId: string, limit: number) {
-  return db
+const attemptsQuery = (db: Db, vendorId: string, endpointId: string) =>
+  db
     .selectFrom('webhookAttempts as a')
     .innerJoin('webhookDeliveries as d', 'd.id', 'a.deliveryId')
     .innerJoin('webhookEndpoints as e', 'e.id', 'd.endpointId')
     .innerJoin('webhookEvents as ev', 'ev.id', 'd.eventId')
     .select(['a.id', 'ev.id as eventId', 'ev.type', 'a.attemptedAt', 'a.statusCode', 'a.latencyMs', 'a.responseExcerpt', 'a.error', 'd.status as deliveryStatus'])
     .where('e.vendorId', '=', vendorId)
-    .where('e.id', '=', endpointId)
+    .where('e.id', '=', endpointId);
+
+export async function attemptsOfEndpoint(db: Db, vendorId: string, endpointId: string, limit: number) {
+  return attemptsQuery(db, vendorId, endpointId)
     .orderBy('a.attemptedAt', 'desc')
     .orderBy('a.id')
     .limit(limit)

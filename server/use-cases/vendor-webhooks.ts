@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect.js';
 import { seal } from '../domain/secret-box.js';
-import { endpointOfVendor, eventOfVendor, insertEndpoint, redeliver, rotateEndpointSecret, updateEndpoint, type EndpointRow } from '../repos/webhooks.js';
+import { deliverOnce } from '../jobs/webhooks.js';
+import { attemptOfEndpoint, endpointOfVendor, eventOfVendor, insertEndpoint, insertPing, redeliver, rotateEndpointSecret, updateEndpoint, type EndpointRow } from '../repos/webhooks.js';
 import { notFoundRefusal, ok, refusal, type Outcome } from './outcome.js';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -74,4 +75,18 @@ export async function redeliverEvent(db: Db, vendorId: string, eventId: string, 
   if (!(await eventOfVendor(db, vendorId, eventId))) return { ok: false, refusal: notFoundRefusal('event') };
   if (endpointId && !(await endpointOfVendor(db, vendorId, endpointId))) return { ok: false, refusal: notFoundRefusal('webhook endpoint', 'endpointId') };
   return ok(await redeliver(db, vendorId, eventId, endpointId, now));
+}
+
+/**
+ * `POST /webhook-endpoints/{id}/test`: a signed `ping` event sent to the endpoint now (enabled or not, whatever its
+ * event types), once, not retried; answers the attempt (status, latency, the response's start, or the error). The ping
+ * is an event like any other (`GET /events`, redelivery), delivered to this endpoint only, and leaves the endpoint's
+ * failure streak alone: a failing test never disables an endpoint, a passing one never hides real failures.
+ */
+export async function sendTestEvent(db: Db, key: Buffer, vendorId: string, endpointId: string, timeoutMs: number, now = new Date()) {
+  const data = { endpointId, message: 'A test event from PerformancePay: answer 2xx to acknowledge it.' };
+  const delivery = await insertPing(db, vendorId, endpointId, data, now, timeoutMs + 30_000);
+  if (!delivery) return { ok: false as const, refusal: notFoundRefusal('webhook endpoint') };
+  const attemptId = await deliverOnce(delivery, { db, key, timeoutMs });
+  return ok(await attemptOfEndpoint(db, vendorId, endpointId, attemptId));
 }

@@ -87,6 +87,7 @@ const cases: Case[] = [
   { operationId: 'getWebhookEndpoint', method: 'GET', url: () => `/webhook-endpoints/${b.endpoint}`, expect: 404 },
   { operationId: 'updateWebhookEndpoint', method: 'PATCH', url: () => `/webhook-endpoints/${b.endpoint}`, body: () => ({ enabled: false }), expect: 404 },
   { operationId: 'rotateWebhookSecret', method: 'POST', url: () => `/webhook-endpoints/${b.endpoint}/rotate-secret`, body: () => ({}), expect: 404 },
+  { operationId: 'sendTestWebhook', method: 'POST', url: () => `/webhook-endpoints/${b.endpoint}/test`, expect: 404 },
   { operationId: 'listWebhookAttempts', method: 'GET', url: () => `/webhook-endpoints/${b.endpoint}/attempts`, expect: 404 },
   { operationId: 'deleteWebhookEndpoint', method: 'DELETE', url: () => `/webhook-endpoints/${b.endpoint}`, expect: 404 },
   { operationId: 'getEvent', method: 'GET', url: () => `/events/${b.event}`, expect: 404 },

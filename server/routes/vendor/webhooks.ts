@@ -8,7 +8,7 @@ import { pageOf, pageStart } from '../../http/page-cursor.js';
 import { toIsoString } from '../../domain/dates.js';
 import { webhookIdOf } from '../../jobs/webhooks.js';
 import { attemptsOfEndpoint, deleteEndpoint, endpointOfVendor, eventOfVendor, eventPage, listEndpoints, type EndpointRow } from '../../repos/webhooks.js';
-import { changeEndpoint, createEndpoint, redeliverEvent, rotateSecret } from '../../use-cases/vendor-webhooks.js';
+import { changeEndpoint, createEndpoint, redeliverEvent, rotateSecret, sendTestEvent } from '../../use-cases/vendor-webhooks.js';
 import type { RouteDeps } from '../deps.js';
 
 const endpoint = (row: EndpointRow) => ({
@@ -60,6 +60,11 @@ export function webhookHandlers({ db, config }: RouteDeps): Handlers {
     async deleteWebhookEndpoint(request: FastifyRequest, reply: FastifyReply) {
       if (!(await deleteEndpoint(db, vendorOf(request), (request.params as { endpointId: string }).endpointId))) throw notFound('webhook endpoint');
       return reply.code(204).send();
+    },
+    async sendTestWebhook(request) {
+      const { endpointId } = request.params as { endpointId: string };
+      const sent = answerOf(await sendTestEvent(db, config.webhookSecretsKey(), vendorOf(request), endpointId, config.webhooks.timeoutMs));
+      return { ...sent, attemptedAt: toIsoString(sent.attemptedAt) };
     },
     async listWebhookAttempts(request) {
       const vendorId = vendorOf(request);

@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import type { Db, DbHandle } from './db/connect.js';
 import type { AppConfig } from './config.js';
 import { registerContract, type Handlers } from './http/api.js';
+import { makeRateLimit, ratePoliciesOf } from './http/rate-limit.js';
 import { makeAuthenticate, makeCheckScope } from './http/auth.js';
 import { makeVendorAuthenticate } from './http/vendor-auth.js';
 import { loadContract } from './http/contract.js';
@@ -161,7 +162,7 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
       contract: vendorDocument,
       // every handler's writes go to the request's transaction when it runs under an Idempotency-Key
       handlers: vendorApiHandlers({ ...deps, db: requestScoped(db) }),
-      authenticate: makeVendorAuthenticate(db, readKeyOperations),
+      authenticate: makeVendorAuthenticate(db, readKeyOperations, makeRateLimit(db, config.vendorRateLimits, ratePoliciesOf(vendorDocument))),
       idempotency: { db, sealKey: config.webhookSecretsKey, callOut: callOutOperations },
       // a batch of 1,000 invoices is about 400 KB of JSON
       bodyLimit: 2 * 1024 * 1024,

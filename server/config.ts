@@ -93,6 +93,18 @@ export interface AppConfig {
   webhooks: { pollMs: number; timeoutMs: number };
   /** Scheduled jobs: how often each process's workers look for a job (JOBS_POLL_MS; pg-boss's minimum is 500). */
   jobsPollMs: number;
+  /**
+   * The vendor API's requests per key and minute, by the policy each operation names in the contract
+   * (`x-rate-limit`): VENDOR_RATE_LIMIT_READ (600), VENDOR_RATE_LIMIT_WRITE (120), VENDOR_RATE_LIMIT_OUTBOUND (30).
+   */
+  vendorRateLimits: VendorRateLimits;
+}
+
+/** Requests per key in each 60-second window, by policy (server/http/rate-limit.ts). */
+export interface VendorRateLimits {
+  read: number;
+  write: number;
+  outbound: number;
 }
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -152,6 +164,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookSecretsKey: secretsKeyLoader(env),
     webhooks: { pollMs: whole(env, 'WEBHOOK_POLL_MS', 500, 50), timeoutMs: whole(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100) },
     jobsPollMs: whole(env, 'JOBS_POLL_MS', 5_000, 500),
+    vendorRateLimits: {
+      read: whole(env, 'VENDOR_RATE_LIMIT_READ', 600, 1),
+      write: whole(env, 'VENDOR_RATE_LIMIT_WRITE', 120, 1),
+      outbound: whole(env, 'VENDOR_RATE_LIMIT_OUTBOUND', 30, 1),
+    },
   };
 }
 

@@ -2303,6 +2303,22 @@ export interface components {
                 };
             };
         };
+        /** @description Too many requests with this key for the operation's policy (`x-rate-limit`) in this minute: `rate_limited`. Nothing was done; send it again after `Retry-After` seconds. */
+        RateLimited: {
+            headers: {
+                /** @description Seconds until the window ends and the request may be sent again. */
+                "Retry-After"?: number;
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    errorCode?: "rate_limited";
+                };
+            };
+        };
     };
     parameters: {
         KeyId: string;
@@ -2361,6 +2377,10 @@ export interface components {
     headers: {
         /** @description `true` when this answer is the stored answer of an earlier request with the same Idempotency-Key (nothing was done again); absent otherwise. */
         IdempotentReplayed: "true";
+        /** @description On every answer of an authenticated call (IETF draft-ietf-httpapi-ratelimit-headers): the policy's requests left in this window (`r`) and the seconds until it ends (`t`), e.g. `"write";r=87;t=23`. */
+        RateLimit: string;
+        /** @description On every answer of an authenticated call: the operation's policy, its quota (`q`) per window of `w` seconds, e.g. `"write";q=120;w=60`. */
+        RateLimitPolicy: string;
     };
     pathItems: never;
 }
@@ -2387,6 +2407,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2412,6 +2433,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2450,6 +2472,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2478,6 +2501,7 @@ export interface operations {
             403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2521,6 +2545,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2571,6 +2596,7 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2599,6 +2625,7 @@ export interface operations {
             403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2644,6 +2671,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2683,6 +2711,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2711,6 +2740,7 @@ export interface operations {
             403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2763,6 +2793,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2802,6 +2833,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2830,6 +2862,7 @@ export interface operations {
             403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2862,6 +2895,7 @@ export interface operations {
             403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2913,6 +2947,7 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2966,6 +3001,7 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2991,6 +3027,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3029,6 +3066,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3057,6 +3095,7 @@ export interface operations {
             403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3083,6 +3122,7 @@ export interface operations {
             403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3116,6 +3156,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3157,6 +3198,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3207,6 +3249,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3238,6 +3281,7 @@ export interface operations {
             403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3274,6 +3318,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3301,6 +3346,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3342,6 +3388,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3375,6 +3422,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3412,6 +3460,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3439,6 +3488,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3492,6 +3542,7 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3517,6 +3568,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3559,6 +3611,7 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3584,6 +3637,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3644,6 +3698,7 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3673,6 +3728,7 @@ export interface operations {
             403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3698,6 +3754,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3758,6 +3815,7 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3787,6 +3845,7 @@ export interface operations {
             403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3824,6 +3883,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ReadOnlyKey"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3896,6 +3956,7 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3925,6 +3986,7 @@ export interface operations {
             403: components["responses"]["ReadOnlyKey"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -862,6 +862,25 @@ export const migrations: Record<string, Migration> = {
       await run(db, [`alter table vendor_api_keys drop column if exists expires_at`, `alter table vendor_api_keys drop column if exists access`]);
     },
   },
+  // The vendor API's rate limits (server/http/rate-limit.ts): requests counted per key, policy and minute in the
+  // database, so the limit holds across every process sharing it. The purge job forgets windows older than an hour.
+  '0028_vendor_rate_counts': {
+    async up(db) {
+      await run(db, [
+        `create table vendor_rate_counts (
+          key_id uuid not null references vendor_api_keys(id) on delete cascade,
+          policy text not null check (policy in ('read','write','outbound')),
+          window_start timestamptz not null,
+          count int not null,
+          primary key (key_id, policy, window_start)
+        )`,
+        `create index vendor_rate_counts_window_idx on vendor_rate_counts (window_start)`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [`drop table if exists vendor_rate_counts`]);
+    },
+  },
 };
 
 // ── statements and reminders ──

@@ -609,6 +609,14 @@ export interface LetmeinAttemptsTable {
  * server/http/idempotency.ts. The answer is SEALED (server/domain/secret-box.ts): it may hold a new key's secret, a
  * webhook endpoint's signing secret or a login link.
  */
+/** Requests of a vendor API key in one window of a rate-limit policy (server/http/rate-limit.ts). */
+export interface VendorRateCountsTable {
+  keyId: string;
+  policy: 'read' | 'write' | 'outbound';
+  windowStart: Date;
+  count: number;
+}
+
 export interface VendorIdempotencyKeysTable {
   vendorId: string;
   idempotencyKey: string;
@@ -727,6 +735,7 @@ export interface Database {
   paymentGroupReturns: PaymentGroupReturnsTable;
   idempotencyKeys: IdempotencyKeysTable;
   vendorIdempotencyKeys: VendorIdempotencyKeysTable;
+  vendorRateCounts: VendorRateCountsTable;
   vendors: VendorsTable;
   locations: LocationsTable;
   contacts: ContactsTable;

@@ -8,6 +8,7 @@ import type { Db } from '../db/connect.js';
 import { hashApiKey, looksLikeApiKey } from '../domain/api-keys.js';
 import { apiKeyByHash, touchApiKey } from '../repos/vendor-keys.js';
 import { ApiError } from './errors.js';
+import type { RateLimit } from './rate-limit.js';
 
 export interface VendorAuth {
   vendorId: string;
@@ -27,8 +28,9 @@ export const invalidKey = () => new ApiError(401, 'invalid', 'The API key is mis
 /**
  * `readKeyOperations`: the operations a read-only key may call (those the contract marks `x-read-only-key: true` —
  * reconciliation and events); any other answers 403 `read_only_key`. An expired key is refused like a revoked one.
+ * `rateLimit` counts the request against the key's limits (server/http/rate-limit.ts).
  */
-export function makeVendorAuthenticate(db: Db, readKeyOperations: ReadonlySet<string> = new Set()) {
+export function makeVendorAuthenticate(db: Db, readKeyOperations: ReadonlySet<string> = new Set(), rateLimit?: RateLimit) {
   return async function authenticateVendor(request: FastifyRequest, reply: FastifyReply) {
     reply.header('www-authenticate', 'Bearer realm="vendor-api"');
     const header = request.headers.authorization;
@@ -41,6 +43,8 @@ export function makeVendorAuthenticate(db: Db, readKeyOperations: ReadonlySet<st
     if (key.access === 'read' && !(operationId && readKeyOperations.has(operationId))) {
       throw new ApiError(403, 'read_only_key', 'This key only reads payments and events: use a full-access key for this call.');
     }
+    // counted once the key is known, before anything else runs (a flood of bad bodies counts too)
+    await rateLimit?.(request, reply, key.id);
     if (key.lastUsedAt === null || now.getTime() - key.lastUsedAt.getTime() > 60_000) await touchApiKey(db, key.id, now);
     request.vendorAuth = { vendorId: key.vendorId, keyId: key.id };
   };

@@ -1,11 +1,12 @@
 /**
  * Housekeeping, every 15 minutes: idempotency keys past their retention, outbox rows older than a login link
- * lives, old payment attempts. Each is a `delete … where created_at < cutoff`: idempotent by nature.
+ * lives, old payment attempts, the vendor API's rate-limit windows older than an hour. Each is a `delete … where created_at < cutoff`: idempotent by nature.
  */
 import { purgeOutbox } from '../repos/outbox.js';
 import { prunePaymentAttempts } from '../repos/payment-attempts.js';
 import { purgeIdempotencyKeys } from '../repos/idempotency-keys.js';
 import { IDEMPOTENCY_RETENTION_HOURS, purgeVendorIdempotencyKeys } from '../repos/vendor-idempotency.js';
+import { purgeVendorRateCounts } from '../repos/vendor-rate-limits.js';
 import type { ScheduledJob } from './types.js';
 
 export const purgeJob: ScheduledJob = {
@@ -16,6 +17,7 @@ export const purgeJob: ScheduledJob = {
       (await purgeIdempotencyKeys(db, now)) + (await purgeVendorIdempotencyKeys(db, new Date(now.getTime() - IDEMPOTENCY_RETENTION_HOURS * 3600_000)));
     const outbox = await purgeOutbox(db, now);
     await prunePaymentAttempts(db, now);
-    return { idempotencyKeys, outbox };
+    const rateWindows = await purgeVendorRateCounts(db, new Date(now.getTime() - 3600_000));
+    return { idempotencyKeys, outbox, rateWindows };
   },
 };

@@ -35,6 +35,8 @@ export const EVENT_TYPES = [
   'statement_delivery.changed',
   'reminder.added',
   'reminder.deleted',
+  // sent only by POST /webhook-endpoints/{id}/test, to that endpoint (sendTestEvent)
+  'ping',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

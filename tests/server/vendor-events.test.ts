@@ -28,6 +28,7 @@ import { paymentGroupHandlers } from '../../server/routes/paymentgroups.js';
 import { DEMO_EPA } from '../../server/seed/demo.js';
 import { EVENT_TYPES } from '../../server/use-cases/vendor-events.js';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
+import { createEndpoint, sendTestEvent } from '../../server/use-cases/vendor-webhooks.js';
 import { schedulePaymentOnce } from '../../server/use-cases/schedule-payment.js';
 import { expectMatchesContract, expectMatchesVendorContract, vendorContract } from './helpers/contract.js';
 import { testAgreement } from './helpers/use-cases.js';
@@ -614,6 +615,11 @@ describe('the contract’s webhooks', () => {
     expect(closed.ok).toBe(true);
     await settleDuePaymentGroups(t.db, { now: new Date('2026-12-03T15:00:00Z') });
     expect((await recordAchReturns(t.db, { now: new Date('2026-12-07T15:00:00Z') })).returnedGroupIds).toHaveLength(2);
+    const testKey = randomBytes(32);
+    // and a test of an endpoint (nothing listens on port 9 here): ping
+    const pinged = await createEndpoint(t.db, testKey, d.vendors.coastal, { url: 'http://127.0.0.1:9/hooks' });
+    if (!pinged.ok) throw new Error('no endpoint');
+    expect((await sendTestEvent(t.db, testKey, d.vendors.coastal, pinged.value.endpoint.id, 2_000)).ok).toBe(true);
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(vendorContract, 'vendor');

@@ -631,6 +631,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payment-groups/{paymentGroupId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentGroupId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A payment group's refunds, oldest first
+         * @description Every refund of the group (at most 100), whatever its status.
+         */
+        get: operations["listPaymentGroupRefunds"];
+        put?: never;
+        /**
+         * Give back (part of) a completed payment
+         * @description Refunds a `complete` group the processor charged, in full or in part: send `lines` (each an invoice the payment paid and the amount to give back of it), or an `amount`, or neither to refund everything still refundable (each line's rest and the card service fee). Refunds never give back more than was charged: each line at most what it paid less its earlier refunds, the whole at most the total less every refund not failed — checked under the payment's lock, so two refunds sent at once (to two processes too) are decided one after the other, and the second is refused (422) when the first took what was left. `reopenInvoices: true` makes each refunded line's invoice owed again once the money is given back (its open amount grows by the line; it needs `lines` or a full refund); otherwise the invoices stay paid.
+         *
+         *     The answer is the refund, `refund_pending`, and `refund.created` follows. The refunds job sends it to the processor with its own idempotency key within about a minute — a card refund at once, an ACH credit on the next Federal Reserve business day in your time zone (`sendOn`: a refund made on a weekend or holiday waits) — and it becomes `refunded` (`refund.succeeded`; the customer is e-mailed a refund receipt with its PDF, an SMS without an e-mail address) or `refund_failed` with the processor's code (`refund.failed`; its amount can be refunded again). In the sandbox, refunds of a card saved from 4000 0000 0000 5126 are declined (`refund_declined`).
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/refunds/{refundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        /** One refund */
+        get: operations["getRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings": {
         parameters: {
             query?: never;
@@ -1167,6 +1214,57 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "refund.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The vendor made a refund (`refund_pending`); it goes to the processor within about a minute (an ACH credit on the next business day). */
+        post: operations["onRefundCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The processor gave the money back (`refunded`); the invoices are owed again when the refund reopened them, and the customer got a refund receipt. */
+        post: operations["onRefundSucceeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The processor refused the refund (`refund_failed`, with its code); its amount can be refunded again. */
+        post: operations["onRefundFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1478,7 +1576,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        EventType: "payment_group.scheduled" | "payment_group.completed" | "payment_group.failed" | "payment_group.canceled" | "payment_group.returned" | "invoice.disputed" | "invoice.short_paid" | "comment.added" | "autopay.enabled" | "autopay.updated" | "autopay.disabled" | "autopay.paused" | "payment_plan.created" | "payment_plan.method_changed" | "payment_plan.paused" | "payment_method.added" | "payment_method.deleted" | "statement_delivery.changed" | "reminder.added" | "reminder.deleted" | "ping";
+        EventType: "payment_group.scheduled" | "payment_group.completed" | "payment_group.failed" | "payment_group.canceled" | "payment_group.returned" | "invoice.disputed" | "invoice.short_paid" | "comment.added" | "autopay.enabled" | "autopay.updated" | "autopay.disabled" | "autopay.paused" | "payment_plan.created" | "payment_plan.method_changed" | "payment_plan.paused" | "payment_method.added" | "payment_method.deleted" | "statement_delivery.changed" | "reminder.added" | "reminder.deleted" | "ping" | "refund.created" | "refund.succeeded" | "refund.failed";
         CreateWebhookEndpoint: {
             /** Format: uri */
             url: string;
@@ -2191,6 +2289,67 @@ export interface components {
          * @enum {string}
          */
         ApiKeyAccess: "full" | "read";
+        CreateRefund: {
+            lines?: {
+                /** Format: uuid */
+                invoiceId: string;
+                /** @description Dollars to give back of this invoice's payment. */
+                amount: number;
+            }[];
+            /** @description Dollars to give back, naming no invoice (not with `lines`). */
+            amount?: number;
+            /**
+             * @description Make each refunded line's invoice owed again when the money is given back (needs `lines`, or neither `lines` nor `amount`).
+             * @default false
+             */
+            reopenInvoices: boolean;
+            /** @description Why: on the customer's refund receipt. */
+            reason: string;
+        };
+        Refund: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            paymentGroupId: string;
+            /**
+             * @description `refund_pending` until the processor answers; then `refunded` or `refund_failed` (final).
+             * @enum {string}
+             */
+            status: "refund_pending" | "refunded" | "refund_failed";
+            amount: number;
+            /** @description The part of `amount` that gives back the card service fee. */
+            serviceFee: number;
+            lines: {
+                /** Format: uuid */
+                invoiceId: string;
+                invoiceExternalId: string | null;
+                displayInvNum: string;
+                amount: number;
+            }[];
+            reopenInvoices: boolean;
+            reason: string;
+            /**
+             * Format: date
+             * @description The day it goes to the processor (yyyy-MM-dd, your time zone): a card refund the day it is made, an ACH credit the next Federal Reserve business day.
+             */
+            sendOn: string;
+            processorRefundId: string | null;
+            /** @description Why the processor refused it (`refund_failed` only): `code` is the processor's — in the sandbox `refund_declined` (the refund-decline test card), `amount_exceeds_charge` (more than the charge took), `charge_not_found` (no charge under the payment's key). */
+            failure: {
+                code: string;
+                message: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            resolvedAt: string | null;
+        };
+        RefundList: {
+            refunds: components["schemas"]["Refund"][];
+        };
+        RefundEventData: {
+            refund: components["schemas"]["Refund"];
+        };
     };
     responses: {
         /** @description Invalid request: `validation_failed`, `field` names the offending field. */
@@ -3546,6 +3705,116 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listPaymentGroupRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refunds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                paymentGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRefund"];
+            };
+        };
+        responses: {
+            /** @description The refund, pending. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Refused by a rule, nothing written; `errorCode` says which: `not_refundable` (the group is not `complete`, or charged nothing), `nothing_to_refund` (all of it was refunded), `lines_or_amount` (both sent), `unknown_line` / `duplicate_line` (`field` names the line), `exceeds_line` (more than is left of that line), `exceeds_refundable` (more than is left of the payment), `lines_required` (`reopenInvoices` with a bare amount), `too_many_refunds` (100 already). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCode?: "not_refundable" | "nothing_to_refund" | "lines_or_amount" | "unknown_line" | "duplicate_line" | "exceeds_line" | "exceeds_refundable" | "lines_required" | "too_many_refunds";
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getSettings: {
         parameters: {
             query?: never;
@@ -4527,6 +4796,84 @@ export interface operations {
                         endpointId: string;
                         message: string;
                     };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRefundCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "refund.created";
+                    data?: components["schemas"]["RefundEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRefundSucceeded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "refund.succeeded";
+                    data?: components["schemas"]["RefundEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRefundFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "refund.failed";
+                    data?: components["schemas"]["RefundEventData"];
                 };
             };
         };

@@ -881,6 +881,51 @@ export const migrations: Record<string, Migration> = {
       await run(db, [`drop table if exists vendor_rate_counts`]);
     },
   },
+  // Refunds of completed payment groups by the vendor (core/rules/refunds.ts, server/jobs/refunds.ts): one row per
+  // refund with its processor idempotency key, written before the processor is called; and the sandbox processor's
+  // refund ledger, UNIQUE on that key (the same key never refunds twice).
+  '0029_refunds': {
+    async up(db) {
+      await run(db, [
+        `create table refunds (
+          id uuid primary key,
+          vendor_id uuid not null references vendors(id) on delete cascade,
+          payment_group_id uuid not null references payment_groups(id) on delete cascade,
+          amount_cents bigint not null check (amount_cents > 0),
+          fee_cents bigint not null default 0 check (fee_cents >= 0 and fee_cents <= amount_cents),
+          lines jsonb not null default '[]'::jsonb,
+          reopen_invoices boolean not null default false,
+          reason text not null check (length(reason) between 1 and 500),
+          status text not null default 'refund_pending' check (status in ('refund_pending','refunded','refund_failed')),
+          idempotency_key text not null unique,
+          send_on date not null,
+          processor_refund_id text,
+          failure_code text,
+          failure_message text,
+          created_at timestamptz not null default now(),
+          resolved_at timestamptz
+        )`,
+        `create index refunds_group_idx on refunds (payment_group_id, created_at)`,
+        `create index refunds_vendor_idx on refunds (vendor_id, created_at, id)`,
+        `create index refunds_pending_idx on refunds (send_on) where status = 'refund_pending'`,
+        `create table sandbox_refunds (
+          id uuid primary key default gen_random_uuid(),
+          idempotency_key text not null unique,
+          charge_idempotency_key text not null,
+          provider text not null,
+          amount_cents bigint not null check (amount_cents > 0),
+          outcome text not null check (outcome in ('succeeded','declined')),
+          decline_code text,
+          decline_message text,
+          created_at timestamptz not null default now()
+        )`,
+        `create index sandbox_refunds_charge_idx on sandbox_refunds (charge_idempotency_key)`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [`drop table if exists sandbox_refunds`, `drop table if exists refunds`]);
+    },
+  },
 };
 
 // ── statements and reminders ──

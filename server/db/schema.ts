@@ -609,6 +609,30 @@ export interface LetmeinAttemptsTable {
  * server/http/idempotency.ts. The answer is SEALED (server/domain/secret-box.ts): it may hold a new key's secret, a
  * webhook endpoint's signing secret or a login link.
  */
+/** A refund of a completed payment group (migration 0029_refunds; core/rules/refunds.ts). */
+export interface RefundsTable {
+  id: string;
+  vendorId: string;
+  paymentGroupId: string;
+  amountCents: Cents;
+  /** the part of the amount that gives back the card service fee */
+  feeCents: ColumnType<number, number | undefined, number>;
+  /** the invoice lines refunded (`{ invoiceId, amountCents }`); empty for a bare amount */
+  lines: JsonDefault<Array<{ invoiceId: string; amountCents: number }>>;
+  reopenInvoices: ColumnType<boolean, boolean | undefined, boolean>;
+  reason: string;
+  status: ColumnType<'refund_pending' | 'refunded' | 'refund_failed', 'refund_pending' | undefined, 'refund_pending' | 'refunded' | 'refund_failed'>;
+  /** the processor's idempotency key of this refund (`rf_<id>`) */
+  idempotencyKey: string;
+  /** the day it goes to the processor: today for a card, the next Federal Reserve business day for ACH */
+  sendOn: DateString;
+  processorRefundId: ColumnType<string | null, string | null | undefined, string | null>;
+  failureCode: ColumnType<string | null, string | null | undefined, string | null>;
+  failureMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: CreatedAt;
+  resolvedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 /** Requests of a vendor API key in one window of a rate-limit policy (server/http/rate-limit.ts). */
 export interface VendorRateCountsTable {
   keyId: string;
@@ -736,6 +760,7 @@ export interface Database {
   idempotencyKeys: IdempotencyKeysTable;
   vendorIdempotencyKeys: VendorIdempotencyKeysTable;
   vendorRateCounts: VendorRateCountsTable;
+  refunds: RefundsTable;
   vendors: VendorsTable;
   locations: LocationsTable;
   contacts: ContactsTable;

@@ -227,9 +227,48 @@ export function receiptView(data: ReceiptData, epaDir: string): ReceiptView {
   };
 }
 
+/** The subject of a refund's receipt e-mail. */
+export function refundReceiptSubject(data: Pick<ReceiptData, 'confirmationNumber'>): string {
+  return `Refund receipt — payment ${data.confirmationNumber}`;
+}
+
+/**
+ * A refund's receipt: the payment it gives back from, the day and the method credited, each invoice line refunded,
+ * the service fee given back and the total (with the vendor's reason). The same PDF and e-mail layout as a payment's.
+ */
+export function refundReceiptView(
+  data: ReceiptData,
+  refund: { amountCents: number; feeCents: number; lines: ReadonlyArray<{ displayInvNum: string; amountCents: number }>; reason: string; resolvedAt: Date },
+): ReceiptView {
+  const timeZone = vendorTimeZone(data.vendor.eodCutoff as { timezone?: string } | null);
+  const lines: Array<[string, string]> = refund.lines.map((line) => [`Invoice ${line.displayInvNum}`, formatCurrency(line.amountCents)]);
+  const linesSum = refund.lines.reduce((sum, l) => sum + l.amountCents, 0);
+  const rest = refund.amountCents - linesSum - refund.feeCents;
+  if (rest > 0) lines.push([`Refund of payment ${data.confirmationNumber}`, formatCurrency(rest)]);
+  return {
+    title: 'Refund Receipt',
+    vendorName: data.vendor.displayName,
+    locationName: data.location.displayName,
+    facts: [
+      ['Payment confirmation number', data.confirmationNumber],
+      ['Payment date', receiptDate(data.paymentDate)],
+      ['Refunded on', receiptTime(refund.resolvedAt, timeZone)],
+      ['Status', 'Refunded'],
+      ['Refunded to', receiptMethodText(data)],
+      ['Reason', refund.reason],
+    ],
+    lines,
+    fee: ['Service fee refunded', formatCurrency(refund.feeCents)],
+    total: ['Total refunded', formatCurrency(refund.amountCents)],
+    agreement: null,
+    agreementText: [],
+  };
+}
+
 /** The e-mail's text: the receipt's lines (the PDF is attached). */
 export function receiptEmailBody(view: ReceiptView, firstName: string): string {
-  const out = [`Hello ${firstName},`, '', `Here is the receipt of your payment to ${view.vendorName} for ${view.locationName}. A PDF copy is attached.`, ''];
+  const what = view.title === 'Refund Receipt' ? `the refund ${view.vendorName} sent you for ${view.locationName}` : `your payment to ${view.vendorName} for ${view.locationName}`;
+  const out = [`Hello ${firstName},`, '', `Here is the receipt of ${what}. A PDF copy is attached.`, ''];
   for (const [label, value] of view.facts) out.push(`${label}: ${value}`);
   out.push('');
   for (const [label, value] of view.lines) out.push(`${label}: ${value}`);

@@ -3,6 +3,7 @@ import { achReturnsJob } from './ach-returns.js';
 import { autopayJob } from './autopay.js';
 import { plansJob } from './plans.js';
 import { purgeJob } from './purge.js';
+import { refundsJob } from './refunds.js';
 import { remindersJob } from './reminders.js';
 import { settlementJob } from './settlement-job.js';
 import { statementsJob } from './statements.js';
@@ -12,6 +13,8 @@ export const scheduledJobs: ScheduledJob[] = [
   settlementJob,
   // ACH returns of completed debits (after settlement: a return is recorded once its debit is)
   achReturnsJob,
+  // the vendor's refunds of completed payments (server/jobs/refunds.ts)
+  refundsJob,
   purgeJob,
   // ── AutoPay runs and plan installments ──
   autopayJob,

@@ -13,6 +13,9 @@
  * caller that died between the processor's answer and its commit looks the outcome up on its next run instead of
  * charging again. A real adapter maps these onto its processor's idempotency header and charge search.
  *
+ * Refunds (`refund`) work the same way: a key the caller wrote first, the same outcome for the same key, `lookupRefund`
+ * after a crash. A processor never gives back more than a charge took, whatever the caller asks.
+ *
  * ACH returns. A debit the processor took can come back days later (the receiving bank returns it: R01 insufficient
  * funds, R02 account closed, R03 no account / unable to locate, R10 customer advises not authorized, …). Real
  * processors report these as a list or a webhook, after the fact; `listReturns({ since, asOf })` answers the returns
@@ -111,6 +114,20 @@ export interface AchReturn {
   returnedOn: string;
 }
 
+/** A refund of (part of) a charge or debit the processor took. */
+export interface RefundRequest {
+  /** the refunded charge's idempotency key (the caller's own, as sent with the charge) */
+  chargeIdempotencyKey: string;
+  /** the charged method's provider token */
+  providerToken: string;
+  /** what is given back, in cents; > 0, and with the charge's earlier refunds at most what it charged */
+  amountCents: number;
+  /** unique per refund; the same key never refunds twice */
+  idempotencyKey: string;
+}
+
+export type RefundOutcome = { ok: true; refundId: string } | { ok: false; code: string; message: string };
+
 export interface PaymentProcessor {
   tokenizeCard(input: CardDetails): Promise<TokenizeOutcome>;
   tokenizeBankAccount(input: BankAccountDetails): Promise<TokenizeOutcome>;
@@ -125,6 +142,13 @@ export interface PaymentProcessor {
   debit(request: ChargeRequest): Promise<ChargeOutcome>;
   /** The outcome of an earlier charge or debit by its key, or null when the processor never took that key. */
   lookupCharge(idempotencyKey: string): Promise<ChargeOutcome | null>;
+  /**
+   * Gives back (part of) a charge or debit: a card refund, or an ACH credit to the account debited. Idempotent by
+   * `idempotencyKey` like `charge`; the processor refuses a refund that would give back more than the charge took.
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
+  /** The outcome of an earlier refund by its key, or null when the processor never took that key. */
+  lookupRefund(idempotencyKey: string): Promise<RefundOutcome | null>;
   /**
    * The ACH returns of this provider's debits visible on a day from `since` to `asOf` (both `yyyy-MM-dd`, inclusive),
    * oldest first. Answers the same returns for the same window every time (the caller records each once).

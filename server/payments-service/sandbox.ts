@@ -21,7 +21,7 @@ import { achBusinessDaysAfter, achDayOf, SANDBOX_RETURN_BUSINESS_DAYS, type AchR
 import { PAYMENT_PROVIDERS } from '../../core/rules/providers.js';
 import { toDateString } from '../domain/dates.js';
 import type { Database } from '../db/schema.js';
-import type { AchReturn, ChargeOutcome, ChargeRequest, PaymentProcessor, ProcessorRefusal, ProcessorRegistry } from './processor.js';
+import type { AchReturn, ChargeOutcome, ChargeRequest, PaymentProcessor, ProcessorRefusal, ProcessorRegistry, RefundOutcome, RefundRequest } from './processor.js';
 import { paymentsDb, type SandboxChargesTable } from './schema.js';
 import { cardFundingOf } from './card-bins.js';
 
@@ -65,6 +65,12 @@ export function sandboxAchReturn(providerToken: string): { code: AchReturnCode; 
   const code = /_returns_(R\d\d)_/.exec(providerToken)?.[1];
   return Object.values(SANDBOX_ACH_RETURNS).find((r) => r.code === code) ?? null;
 }
+
+/**
+ * A card that is accepted when saved and charged fine, but whose every REFUND is declined (`refund_declined`): the
+ * path of a vendor's refund that fails (`refund.failed`). Its provider token carries the marker `_refund_fails_`.
+ */
+export const SANDBOX_REFUND_DECLINE_CARD = '4000000000005126';
 
 /** The card number that always succeeds (any other valid number does too). */
 export const SANDBOX_SUCCESS_CARD = '4242424242424242';
@@ -157,11 +163,70 @@ export function sandboxProcessor(
       returnedOn: toDateString(r.returnedOn!),
     }));
   }
+  function refundOutcomeOf(row: { id: string; outcome: string; declineCode: string | null; declineMessage: string | null }): RefundOutcome {
+    return row.outcome === 'succeeded' ? { ok: true, refundId: `re_sbx_${row.id}` } : { ok: false, code: row.declineCode ?? 'refund_declined', message: row.declineMessage ?? 'the refund was declined' };
+  }
+  async function lookupRefund(idempotencyKey: string): Promise<RefundOutcome | null> {
+    const row = await ledger().selectFrom('sandboxRefunds').select(['id', 'outcome', 'declineCode', 'declineMessage']).where('idempotencyKey', '=', idempotencyKey).executeTakeFirst();
+    return row ? refundOutcomeOf(row) : null;
+  }
+  /**
+   * A refund: a row of the sandbox's refund ledger, UNIQUE on its key (the same key answers its first outcome). Declined
+   * when the charge is unknown or declined, when its card is the refund-decline test card, or when it would give back
+   * more than the charge took with its earlier refunds (checked under the charge's row lock: concurrent refunds of one
+   * charge are taken one at a time).
+   */
+  async function refund(request: RefundRequest): Promise<RefundOutcome> {
+    if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) throw new Error('a refund must be a positive number of cents');
+    const earlier = await lookupRefund(request.idempotencyKey);
+    if (earlier) return earlier;
+    return ledger().transaction().execute(async (trx) => {
+      const charge = await trx
+        .selectFrom('sandboxCharges')
+        .select(['amountCents', 'outcome', 'providerToken'])
+        .where('idempotencyKey', '=', request.chargeIdempotencyKey)
+        .forUpdate()
+        .executeTakeFirst();
+      const refunded = await trx
+        .selectFrom('sandboxRefunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountCents'), eb.lit(0)).as('sum'))
+        .where('chargeIdempotencyKey', '=', request.chargeIdempotencyKey)
+        .where('outcome', '=', 'succeeded')
+        .executeTakeFirstOrThrow();
+      const decline =
+        !charge || charge.outcome !== 'succeeded'
+          ? { code: 'charge_not_found', message: 'No charge was taken under this key.' }
+          : charge.providerToken.includes('_refund_fails_')
+            ? { code: 'refund_declined', message: 'The card issuer refused the refund.' }
+            : Number(refunded.sum) + request.amountCents > Number(charge.amountCents)
+              ? { code: 'amount_exceeds_charge', message: 'The refunds would give back more than the charge took.' }
+              : null;
+      const row = await trx
+        .insertInto('sandboxRefunds')
+        .values({
+          idempotencyKey: request.idempotencyKey,
+          chargeIdempotencyKey: request.chargeIdempotencyKey,
+          provider,
+          amountCents: request.amountCents,
+          outcome: decline ? 'declined' : 'succeeded',
+          declineCode: decline?.code ?? null,
+          declineMessage: decline?.message ?? null,
+        })
+        .onConflict((oc) => oc.column('idempotencyKey').doNothing())
+        .returning(['id', 'outcome', 'declineCode', 'declineMessage'])
+        .executeTakeFirst();
+      if (row) return refundOutcomeOf(row);
+      const first = await trx.selectFrom('sandboxRefunds').select(['id', 'outcome', 'declineCode', 'declineMessage']).where('idempotencyKey', '=', request.idempotencyKey).executeTakeFirstOrThrow();
+      return refundOutcomeOf(first);
+    });
+  }
   return {
+    refund,
+    lookupRefund,
     async tokenizeCard(card) {
       const decline = SANDBOX_DECLINES[card.number];
       if (decline) return { ok: false, status: 402, ...decline } satisfies ProcessorRefusal;
-      const declines = card.number === SANDBOX_CHARGE_DECLINE_CARD ? '_declines' : '';
+      const declines = card.number === SANDBOX_CHARGE_DECLINE_CARD ? '_declines' : card.number === SANDBOX_REFUND_DECLINE_CARD ? '_refund_fails' : '';
       return { ok: true, providerToken: token(`sbx_${provider}_card${declines}`), cardFunding: cardFundingOf(card.number) };
     },
     async tokenizeBankAccount(account) {

@@ -66,10 +66,25 @@ export interface SandboxChargesTable {
   createdAt: CreatedAt;
 }
 
+/** Every refund the SANDBOX processor took or refused, one row per idempotency key (migration `0029_refunds`). */
+export interface SandboxRefundsTable {
+  id: Generated<string>;
+  idempotencyKey: string;
+  /** the refunded charge's own idempotency key */
+  chargeIdempotencyKey: string;
+  provider: string;
+  amountCents: ColumnType<number, number, number>;
+  outcome: 'succeeded' | 'declined';
+  declineCode: string | null;
+  declineMessage: string | null;
+  createdAt: CreatedAt;
+}
+
 export type PaymentsServiceTables = {
   tokenizedMethods: TokenizedMethodsTable;
   paymentMethodVerifications: PaymentMethodVerificationsTable;
   sandboxCharges: SandboxChargesTable;
+  sandboxRefunds: SandboxRefundsTable;
 };
 
 export type PaymentsDb = Kysely<Database & PaymentsServiceTables>;

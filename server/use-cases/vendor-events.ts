@@ -35,6 +35,9 @@ export const EVENT_TYPES = [
   'statement_delivery.changed',
   'reminder.added',
   'reminder.deleted',
+  'refund.created',
+  'refund.succeeded',
+  'refund.failed',
   // sent only by POST /webhook-endpoints/{id}/test, to that endpoint (sendTestEvent)
   'ping',
 ] as const;

@@ -29,6 +29,10 @@ import { DEMO_EPA } from '../../server/seed/demo.js';
 import { EVENT_TYPES } from '../../server/use-cases/vendor-events.js';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
 import { createEndpoint, sendTestEvent } from '../../server/use-cases/vendor-webhooks.js';
+import { createVendorRefund } from '../../server/use-cases/vendor-refund.js';
+import { processDueRefunds } from '../../server/jobs/refunds.js';
+import { sandboxRegistry } from '../../server/payments-service/sandbox.js';
+import type { ProcessorRegistry } from '../../server/payments-service/processor.js';
 import { schedulePaymentOnce } from '../../server/use-cases/schedule-payment.js';
 import { expectMatchesContract, expectMatchesVendorContract, vendorContract } from './helpers/contract.js';
 import { testAgreement } from './helpers/use-cases.js';
@@ -620,6 +624,26 @@ describe('the contract’s webhooks', () => {
     const pinged = await createEndpoint(t.db, testKey, d.vendors.coastal, { url: 'http://127.0.0.1:9/hooks' });
     if (!pinged.ok) throw new Error('no endpoint');
     expect((await sendTestEvent(t.db, testKey, d.vendors.coastal, pinged.value.endpoint.id, 2_000)).ok).toBe(true);
+    // and refunds of a charged payment: refund.created, refund.succeeded (the sandbox), refund.failed (a processor
+    // that refuses)
+    const charged = await t.db
+      .selectFrom('paymentGroupCharges as c')
+      .innerJoin('paymentGroups as g', 'g.id', 'c.paymentGroupId')
+      .select(['g.id', 'g.vendorId'])
+      .where('c.status', '=', 'succeeded')
+      .where('g.status', '=', 'complete')
+      .orderBy('g.id')
+      .executeTakeFirstOrThrow();
+    expect((await createVendorRefund(t.db, charged.vendorId, charged.id, { amountCents: 1, reason: 'Event check.' }, NOON)).ok).toBe(true);
+    expect((await processDueRefunds(t.db, { now: NOON })).refundedIds).toHaveLength(1);
+    expect((await createVendorRefund(t.db, charged.vendorId, charged.id, { amountCents: 1, reason: 'Refused.' }, NOON)).ok).toBe(true);
+    const refusing = Object.fromEntries(
+      Object.entries(sandboxRegistry(t.db)).map(([provider, processor]) => [
+        provider,
+        { ...processor, lookupRefund: async () => null, refund: async () => ({ ok: false as const, code: 'refund_declined', message: 'The card issuer refused the refund.' }) },
+      ]),
+    ) as unknown as ProcessorRegistry;
+    expect((await processDueRefunds(t.db, { now: NOON, processors: refusing })).failedIds).toHaveLength(1);
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(vendorContract, 'vendor');

@@ -63,6 +63,7 @@ let endpointId: string;
 let secondEndpointId: string;
 let eventId: string;
 let scheduledGroupId: string;
+let completeGroupId: string;
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -78,6 +79,10 @@ beforeAll(async () => {
   endpointId = (await call('createWebhookEndpoint', 'POST', '/webhook-endpoints', { url: 'https://hooks.example/ik' })).body.endpoint.id;
   secondEndpointId = (await call('createWebhookEndpoint', 'POST', '/webhook-endpoints', { url: 'https://hooks.example/ik2' })).body.endpoint.id;
   scheduledGroupId = (await s.db.selectFrom('paymentGroups').select('id').where('vendorId', '=', s.demo.vendors.pfg).where('status', '=', 'scheduled').orderBy('id').executeTakeFirstOrThrow()).id;
+  // a completed card payment the processor charged (its charge key written as settlement writes it)
+  const complete = await s.db.selectFrom('paymentGroups').select(['id', 'paymentTotalCents']).where('vendorId', '=', s.demo.vendors.pfg).where('status', '=', 'complete').where('paymentTotalCents', '>', 500 as never).orderBy('id').executeTakeFirstOrThrow();
+  completeGroupId = complete.id;
+  await s.db.insertInto('paymentGroupCharges').values({ paymentGroupId: complete.id, attempt: 1, idempotencyKey: `pg_${complete.id}_1`, amountCents: complete.paymentTotalCents, status: 'succeeded', chargeId: 'ch_demo' }).execute();
   eventId = await insertEvent(s.db, s.demo.vendors.pfg, 'comment.added', { note: 'for redelivery' }, new Date());
 }, 60_000);
 afterAll(async () => {
@@ -110,6 +115,7 @@ const cases = (): Record<string, { url: () => string; body: () => unknown; other
   createLoginLink: { url: () => `/contacts/${contactId}/login-link`, body: () => ({ deliver: 'none' }), other: () => ({ deliver: 'email' }) },
   createWebhookEndpoint: { url: () => '/webhook-endpoints', body: () => ({ url: 'https://hooks.example/second' }), other: () => ({ url: 'https://hooks.example/third' }) },
   redeliverEvent: { url: () => `/events/${eventId}/redeliver`, body: () => ({ endpointId }), other: () => ({}) },
+  createRefund: { url: () => `/payment-groups/${completeGroupId}/refunds`, body: () => ({ amount: 1, reason: 'Goodwill.' }), other: () => ({ amount: 2, reason: 'Goodwill.' }) },
   cancelPaymentGroup: { url: () => `/payment-groups/${scheduledGroupId}/cancel`, body: () => ({ reason: 'Paid by check.' }), other: () => ({ reason: 'Another reason.' }) },
   // the call-out operation: no transaction held across the call (server/http/idempotency.ts); no body, so the other
   // request is the ping of another endpoint

@@ -59,8 +59,8 @@ describe('a read-only key', () => {
     expect(res.body).toMatchObject({ errorCode: 'read_only_key' });
   });
 
-  it('the operations marked for it are the feed, the events and the vendor — and a key made with the CLI’s --read-only is one', async () => {
-    expect(operations.filter((op) => op.reads).map((op) => op.operationId).sort()).toEqual(['exportPaymentGroupsCsv', 'getEvent', 'getPaymentGroup', 'getVendor', 'listEvents', 'listPaymentGroups']);
+  it('the operations marked for it are the feed, the refunds, the events and the vendor — and a key made with the CLI’s --read-only is one', async () => {
+    expect(operations.filter((op) => op.reads).map((op) => op.operationId).sort()).toEqual(['exportPaymentGroupsCsv', 'getEvent', 'getPaymentGroup', 'getRefund', 'getVendor', 'listEvents', 'listPaymentGroupRefunds', 'listPaymentGroups']);
     const lines: string[] = [];
     await vendorCli(s.db, ['keys', 'create', '--vendor', s.demo.vendors.pfg, '--name', 'cli read', '--read-only'], (line) => lines.push(line));
     const cliRead = lines.find((l) => l.startsWith('ppk_'))!;

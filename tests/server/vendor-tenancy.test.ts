@@ -6,6 +6,7 @@
  * changes nothing of B's. Every operation of openapi/vendor.yaml that takes an id must have its case here: a new one
  * without fails the last test.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
 import { recordEvent } from '../../server/use-cases/vendor-events.js';
@@ -50,6 +51,13 @@ beforeAll(async () => {
   b.endpoint = (await call('createWebhookEndpoint', 'POST', '/webhook-endpoints', keyB, { url: 'https://coastal.example/hooks' })).body.endpoint.id;
   b.event = await s.db.transaction().execute((trx) => recordEvent(trx, s.demo.vendors.coastal, 'reminder.added', { note: 'B only' }));
   b.paymentGroup = (await s.db.selectFrom('paymentGroups').select('id').where('vendorId', '=', s.demo.vendors.coastal).executeTakeFirstOrThrow()).id;
+  b.refund = (
+    await s.db
+      .insertInto('refunds')
+      .values({ id: randomUUID(), vendorId: s.demo.vendors.coastal, paymentGroupId: b.paymentGroup, amountCents: 100, lines: JSON.stringify([]), reason: 'B only', idempotencyKey: `rf_b_${randomUUID()}`, sendOn: '2026-12-01' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   b.announcement = (await s.db.insertInto('announcements').values({ vendorId: s.demo.vendors.coastal, type: 'info', message: 'B only' } as never).returning('id').executeTakeFirstOrThrow()).id;
   b.ad = (await s.db.insertInto('ads').values({ vendorId: s.demo.vendors.coastal, fileUrl: '/static/ads/b.png', clickUrl: null }).returning('fileId').executeTakeFirstOrThrow()).fileId;
   b.templateMessage = (
@@ -93,6 +101,9 @@ const cases: Case[] = [
   { operationId: 'getEvent', method: 'GET', url: () => `/events/${b.event}`, expect: 404 },
   { operationId: 'redeliverEvent', method: 'POST', url: () => `/events/${b.event}/redeliver`, body: () => ({}), expect: 404 },
   { operationId: 'getPaymentGroup', method: 'GET', url: () => `/payment-groups/${b.paymentGroup}`, expect: 404 },
+  { operationId: 'createRefund', method: 'POST', url: () => `/payment-groups/${b.paymentGroup}/refunds`, body: () => ({ reason: 'not yours' }), expect: 404 },
+  { operationId: 'listPaymentGroupRefunds', method: 'GET', url: () => `/payment-groups/${b.paymentGroup}/refunds`, expect: 404 },
+  { operationId: 'getRefund', method: 'GET', url: () => `/refunds/${b.refund}`, expect: 404 },
   { operationId: 'cancelPaymentGroup', method: 'POST', url: () => `/payment-groups/${b.paymentGroup}/cancel`, body: () => ({ reason: 'not yours' }), expect: 404 },
   { operationId: 'listPaymentGroups', method: 'GET', url: () => `/payment-groups?locationId=${b.location}`, expect: { empty: 'paymentGroups' } },
   { operationId: 'exportPaymentGroupsCsv', method: 'GET', url: () => `/payment-groups.csv?locationId=${b.location}`, expect: 'csv header only' },

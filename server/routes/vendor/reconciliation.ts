@@ -15,6 +15,9 @@ import type { PaymentGroupLineRow, PaymentGroupRecord } from '../../repos/vendor
 import { serviceFeeCents, vendorPaymentGroup as paymentGroup } from '../../domain/vendor-payment-group.js';
 import { paymentGroupFeed, paymentGroupOf } from '../../use-cases/vendor-reconciliation.js';
 import { cancelPaymentByVendor } from '../../use-cases/vendor-cancel-payment.js';
+import { createVendorRefund, refundOf, refundsOfVendorGroup } from '../../use-cases/vendor-refund.js';
+import { vendorRefund } from '../../domain/vendor-refund.js';
+import { centsOfField } from '../../http/money-field.js';
 import type { RouteDeps } from '../deps.js';
 
 
@@ -101,6 +104,31 @@ export function reconciliationHandlers({ db, config }: RouteDeps): Handlers {
       const vendorId = vendorOf(request);
       const canceled = answerOf(await cancelPaymentByVendor(db, vendorId, paymentGroupId, { reason }, { now: new Date(), publicUrl: config.publicUrl }));
       return paymentGroup(answerOf(await paymentGroupOf(db, vendorId, canceled.id)));
+    },
+    async createRefund(request, reply) {
+      const { paymentGroupId } = request.params as { paymentGroupId: string };
+      const body = request.body as { lines?: Array<{ invoiceId: string; amount: number }>; amount?: number; reopenInvoices?: boolean; reason: string };
+      const vendorId = vendorOf(request);
+      const refund = answerOf(
+        await createVendorRefund(db, vendorId, paymentGroupId, {
+          lines: body.lines?.map((line, index) => ({ invoiceId: line.invoiceId, amountCents: centsOfField(line.amount, `lines[${index}].amount`) })),
+          amountCents: body.amount === undefined ? undefined : centsOfField(body.amount, 'amount'),
+          reopenInvoices: body.reopenInvoices,
+          reason: body.reason,
+        }),
+      );
+      const { labels } = answerOf(await refundOf(db, vendorId, refund.id));
+      return reply.code(201).send(vendorRefund(refund, labels));
+    },
+    async listPaymentGroupRefunds(request) {
+      const { paymentGroupId } = request.params as { paymentGroupId: string };
+      const { refunds, labels } = answerOf(await refundsOfVendorGroup(db, vendorOf(request), paymentGroupId));
+      return { refunds: refunds.map((r) => vendorRefund(r, labels)) };
+    },
+    async getRefund(request) {
+      const { refundId } = request.params as { refundId: string };
+      const { refund, labels } = answerOf(await refundOf(db, vendorOf(request), refundId));
+      return vendorRefund(refund, labels);
     },
     async getPaymentGroup(request) {
       const { paymentGroupId } = request.params as { paymentGroupId: string };

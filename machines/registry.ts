@@ -19,6 +19,7 @@ import { paymentMethodCreateEntry } from './payment-method-create/payment-method
 import { paymentMethodVerifyEntry } from './payment-method-verify/payment-method-verify.entry';
 import { paymentMethodDeleteEntry, paymentMethodsEntry } from './payment-methods/payment-methods.entry';
 import { paymentGroupEntry } from './payment-group/payment-group.entry';
+import { refundEntry } from './refund/refund.entry';
 import { paymentSubmitEntry } from './payment-submit/payment-submit.entry';
 import { pdfLoaderEntry } from './pdf-loader/pdf-loader.entry';
 import { persistedEntry } from './persisted/persisted.entry';
@@ -66,6 +67,8 @@ export const machineRegistry: RegisteredMachine[] = [
   paymentDetailEntry,
   // the server's payment group lifecycle, which the report and detail show
   paymentGroupEntry,
+  // the server's refund lifecycle (the vendor API's refunds)
+  refundEntry,
   invoiceJourneyEntry,
   pdfLoaderEntry,
   // AutoPay and payment plans

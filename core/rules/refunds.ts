@@ -96,13 +96,12 @@ export function planRefund(group: RefundableGroup, request: RefundRequest): Refu
     if (request.amountCents > left.totalCents) return { ok: false, code: 'exceeds_refundable', message: `At most ${cents(left.totalCents)} of this payment can still be refunded.`, field: 'amount' };
     return { ok: true, amountCents: request.amountCents, feeCents: 0, lines: [] };
   }
-  // everything left: each line's rest and the fee's
+  // everything left: each line's rest and the fee's — when they make up what is left (a bare amount refunded before,
+  // or a credit that lowered the charge, leaves lines that no longer add up: then it is a bare amount)
   const lines = [...left.lines].filter(([, rest]) => rest > 0).map(([invoiceId, rest]) => ({ invoiceId, amountCents: rest }));
-  const linesSum = lines.reduce((sum, l) => sum + l.amountCents, 0);
-  const feeCents = Math.min(left.feeCents, left.totalCents - linesSum);
-  if (linesSum + feeCents !== left.totalCents && request.reopenInvoices) {
-    // part of what is left was refunded as a bare amount: it names no line, so the rest cannot be split by invoice
-    return { ok: false, code: 'lines_required', message: 'Part of this payment was refunded as an amount: name the lines to refund to reopen invoices.', field: 'reopenInvoices' };
+  const splittable = lines.reduce((sum, l) => sum + l.amountCents, 0) + left.feeCents === left.totalCents;
+  if (!splittable && request.reopenInvoices) {
+    return { ok: false, code: 'lines_required', message: "What is left of this payment cannot be split by invoice (part was refunded as an amount, or a credit lowered it): name the lines to refund to reopen invoices.", field: 'reopenInvoices' };
   }
-  return { ok: true, amountCents: left.totalCents, feeCents: Math.max(0, feeCents), lines: linesSum + feeCents <= left.totalCents ? lines : [] };
+  return splittable ? { ok: true, amountCents: left.totalCents, feeCents: left.feeCents, lines } : { ok: true, amountCents: left.totalCents, feeCents: 0, lines: [] };
 }

@@ -40,7 +40,7 @@ import { paymentReturnedDetail } from '../domain/journey-text.js';
 import type { AchReturn, ProcessorRegistry } from '../payments-service/processor.js';
 import { sandboxRegistry } from '../payments-service/sandbox.js';
 import { addJourneyEntries } from '../repos/journeys.js';
-import { invoicesStillScheduled, payingLinesOf } from '../repos/payment-groups.js';
+import { makeInvoicesOwedAgain, payingLinesOf } from '../repos/payment-groups.js';
 import { announcePaymentFailure, type PaymentFailure } from '../use-cases/announce-payment-failure.js';
 import { installmentSetback, recordPauses, schedulesOfMethod, type InstallmentSetback, type PausedSchedules } from '../use-cases/recurring-setbacks.js';
 import { shortDate } from '../../core/rules/display.js';
@@ -171,33 +171,7 @@ async function recordReturn(db: Db, achReturn: AchReturn, ctx: { now: Date; publ
     const lines = await payingLinesOf(trx, [group.id]);
     const paidByInvoice = new Map<string, number>();
     for (const line of lines) paidByInvoice.set(line.invoiceId, (paidByInvoice.get(line.invoiceId) ?? 0) + Number(line.paidAmountCents));
-    const invoiceIds = [...paidByInvoice.keys()].sort();
-    const stillScheduled = await invoicesStillScheduled(trx, group, invoiceIds, group.id);
-    const invoices = invoiceIds.length
-      ? await trx
-          .selectFrom('invoices')
-          .select(['id', 'displayInvNum', 'openAmountCents'])
-          .where('id', 'in', invoiceIds)
-          .where('vendorId', '=', group.vendorId)
-          .where('locationId', '=', group.locationId)
-          .orderBy('id')
-          .forUpdate()
-          .execute()
-      : [];
-    for (const invoice of invoices) {
-      const scheduled = stillScheduled.has(invoice.id);
-      await trx
-        .updateTable('invoices')
-        .set({
-          openAmountCents: Number(invoice.openAmountCents) + paidByInvoice.get(invoice.id)!,
-          deletedAt: null,
-          status: scheduled ? 'scheduled' : 'open',
-          payable: !scheduled,
-          updatedAt: ctx.now,
-        })
-        .where('id', '=', invoice.id)
-        .execute();
-    }
+    const invoices = await makeInvoicesOwedAgain(trx, group, lines.map((l) => ({ invoiceId: l.invoiceId, amountCents: Number(l.paidAmountCents) })), ctx.now);
 
     const method = await trx.selectFrom('paymentMethods').select(['name', 'lastFour']).where('id', '=', group.paymentMethodId).executeTakeFirst();
     const sorted = [...invoices].sort((a, b) => a.displayInvNum.localeCompare(b.displayInvNum, 'en', { numeric: true }));

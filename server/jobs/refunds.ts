@@ -28,7 +28,8 @@ import { sandboxRegistry } from '../payments-service/sandbox.js';
 import { contactReach } from '../repos/contacts.js';
 import { insertOutboxMessages, insertOutboxMessageWithAttachments } from '../repos/outbox.js';
 import { loadReceiptData } from '../repos/receipts.js';
-import { invoiceLabels, lockPendingRefund, pendingRefunds, reopenRefundedInvoices, resolveRefund } from '../repos/refunds.js';
+import { makeInvoicesOwedAgain } from '../repos/payment-groups.js';
+import { invoiceLabels, lockPendingRefund, pendingRefunds, resolveRefund } from '../repos/refunds.js';
 import { recordEvent } from '../use-cases/vendor-events.js';
 import type { PaymentProvider } from '../db/schema.js';
 import type { ScheduledJob } from './types.js';
@@ -123,7 +124,7 @@ async function recordRefundOutcome(db: Db, refundId: string, outcome: RefundOutc
     }
     const data = await loadReceiptData(trx, refund.paymentGroupId);
     if (refund.reopenInvoices && data) {
-      await reopenRefundedInvoices(trx, { id: refund.paymentGroupId, vendorId: refund.vendorId, locationId: data.locationId }, refund.lines, now);
+      await makeInvoicesOwedAgain(trx, { id: refund.paymentGroupId, vendorId: refund.vendorId, locationId: data.locationId }, refund.lines, now);
     }
     await recordEvent(trx, refund.vendorId, 'refund.succeeded', { refund: vendorRefund(resolved, labels) }, now);
     if (data) {

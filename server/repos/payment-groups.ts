@@ -227,6 +227,42 @@ export async function reopenScheduledInvoices(trx: Db, at: { vendorId: string; l
     .execute();
 }
 
+/**
+ * Money of the group's lines came back (an ACH return, a refund that reopens): each invoice's open amount grows by its
+ * lines, and it is open and payable again (or `scheduled` and not payable while another live group still pays it).
+ * Answers the invoices changed, by id.
+ */
+export async function makeInvoicesOwedAgain(
+  trx: Db,
+  group: { id: string; vendorId: string; locationId: string },
+  lines: ReadonlyArray<{ invoiceId: string; amountCents: number }>,
+  now: Date,
+) {
+  const amounts = new Map<string, number>();
+  for (const line of lines) amounts.set(line.invoiceId, (amounts.get(line.invoiceId) ?? 0) + line.amountCents);
+  const ids = [...amounts.keys()].sort();
+  if (ids.length === 0) return [];
+  const stillScheduled = await invoicesStillScheduled(trx, group, ids, group.id);
+  const invoices = await trx
+    .selectFrom('invoices')
+    .select(['id', 'displayInvNum', 'openAmountCents'])
+    .where('id', 'in', ids)
+    .where('vendorId', '=', group.vendorId)
+    .where('locationId', '=', group.locationId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  for (const invoice of invoices) {
+    const scheduled = stillScheduled.has(invoice.id);
+    await trx
+      .updateTable('invoices')
+      .set({ openAmountCents: Number(invoice.openAmountCents) + amounts.get(invoice.id)!, deletedAt: null, status: scheduled ? 'scheduled' : 'open', payable: !scheduled, updatedAt: now })
+      .where('id', '=', invoice.id)
+      .execute();
+  }
+  return invoices.map((i) => ({ id: i.id, displayInvNum: i.displayInvNum, amountCents: amounts.get(i.id)! }));
+}
+
 // ───────────────────────────── the rows a scheduled payment writes ─────────────────────────────
 
 export function confirmationNumber(): string {

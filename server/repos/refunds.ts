@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { toDateString } from '../domain/dates.js';
 import type { RefundStatus } from '../../core/rules/refunds.js';
-import { invoicesStillScheduled } from './payment-groups.js';
 
 export interface RefundRow {
   id: string;
@@ -146,41 +145,6 @@ export async function resolveRefund(
   now: Date,
 ): Promise<void> {
   await trx.updateTable('refunds').set({ ...outcome, resolvedAt: now }).where('id', '=', refundId).execute();
-}
-
-/**
- * The refunded lines' money is owed again: each invoice's open amount grows by its line, and it is open and payable
- * again (or `scheduled` and not payable while another live group still pays it). Answers the invoices changed.
- */
-export async function reopenRefundedInvoices(
-  trx: Db,
-  group: { id: string; vendorId: string; locationId: string },
-  lines: ReadonlyArray<{ invoiceId: string; amountCents: number }>,
-  now: Date,
-) {
-  const amounts = new Map<string, number>();
-  for (const line of lines) amounts.set(line.invoiceId, (amounts.get(line.invoiceId) ?? 0) + line.amountCents);
-  const ids = [...amounts.keys()].sort();
-  if (ids.length === 0) return [];
-  const stillScheduled = await invoicesStillScheduled(trx, group, ids, group.id);
-  const invoices = await trx
-    .selectFrom('invoices')
-    .select(['id', 'displayInvNum', 'openAmountCents'])
-    .where('id', 'in', ids)
-    .where('vendorId', '=', group.vendorId)
-    .where('locationId', '=', group.locationId)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  for (const invoice of invoices) {
-    const scheduled = stillScheduled.has(invoice.id);
-    await trx
-      .updateTable('invoices')
-      .set({ openAmountCents: Number(invoice.openAmountCents) + amounts.get(invoice.id)!, deletedAt: null, status: scheduled ? 'scheduled' : 'open', payable: !scheduled, updatedAt: now })
-      .where('id', '=', invoice.id)
-      .execute();
-  }
-  return invoices.map((i) => ({ id: i.id, displayInvNum: i.displayInvNum, amountCents: amounts.get(i.id)! }));
 }
 
 /** The invoices of lines, for the refund's receipt and journey: number and external id. */

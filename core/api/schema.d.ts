@@ -1735,6 +1735,8 @@ export interface components {
             returnCode?: string | null;
             /** @description Why the bank returned it, as the customer reads it beside the status (e.g. "insufficient funds (R01)"); null unless `returned`. */
             returnReason?: string | null;
+            /** @description What the vendor has given back of this payment (refunds the processor took); 0 when none. */
+            refundedAmount?: components["schemas"]["Amount"];
             providerExtra: {
                 /** @description Text on the customer's bank or card statement. */
                 statementDescriptor: string | null;
@@ -2004,6 +2006,23 @@ export interface components {
         PaymentGroupDetail: {
             paymentGroup: components["schemas"]["PaymentGroup"];
             payments: components["schemas"]["PaymentLine"][];
+            /** @description The vendor's refunds of this payment, oldest first (a refused one is not listed). */
+            refunds?: components["schemas"]["PaymentRefund"][];
+        };
+        PaymentRefund: {
+            /** Format: uuid */
+            id: string;
+            amount: components["schemas"]["Amount"];
+            /**
+             * @description `refund_pending` until the money is sent back (an ACH credit on the next business day); then `refunded`.
+             * @enum {string}
+             */
+            status: "refund_pending" | "refunded";
+            reason: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            refundedAt: string | null;
         };
         PaymentByMethod: {
             /** Format: uuid */

@@ -33,6 +33,8 @@ function groupsQuery(db: Db, filter: PaymentGroupFilter) {
       'c.lastName as contactLastName',
       'pp.name as planName',
       'pp.frequency as planFrequency',
+      // what the vendor gave back (refunds the processor took)
+      sql<string>`(select coalesce(sum(r.amount_cents), 0) from refunds r where r.payment_group_id = g.id and r.status = 'refunded')`.as('refundedCents'),
     ])
     .where('g.contactId', '=', filter.contactId)
     .where('g.locationId', '=', filter.locationId);
@@ -69,6 +71,7 @@ export function toApiPaymentGroup(row: GroupRow) {
     providerExtra: { statementDescriptor: null },
     returnCode: row.returnCode ?? null,
     returnReason: row.returnCode ? `${achReturnReason(row.returnCode)} (${row.returnCode})` : null,
+    refundedAmount: centsToAmount(row.refundedCents),
   };
 }
 
@@ -101,8 +104,24 @@ export async function getPaymentGroupDetail(db: Db, filter: { contactId: string;
     .orderBy('i.displayInvNum')
     .orderBy('p.id')
     .execute();
+  const refunds = await db
+    .selectFrom('refunds')
+    .select(['id', 'amountCents', 'status', 'reason', 'createdAt', 'resolvedAt'])
+    .where('paymentGroupId', '=', group.id)
+    .where('status', '!=', 'refund_failed')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
   return {
     paymentGroup: toApiPaymentGroup(group),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      amount: centsToAmount(r.amountCents),
+      status: r.status as 'refund_pending' | 'refunded',
+      reason: r.reason,
+      createdAt: r.createdAt.toISOString(),
+      refundedAt: r.status === 'refunded' && r.resolvedAt ? r.resolvedAt.toISOString() : null,
+    })),
     payments: lines.map((line) => ({
       id: line.id,
       invoiceId: line.invoiceId,

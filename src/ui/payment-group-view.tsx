@@ -50,6 +50,30 @@ const facts = css({
 });
 
 /** The method's label of §9 ("Visa Busin 4821", "Visa 4821" below 420 px), from the group's fields or its nested method. */
+/** A moment → M/D/YY on the reader's calendar. */
+function localShortDate(iso: string): string {
+  const at = new Date(iso);
+  return `${at.getMonth() + 1}/${at.getDate()}/${String(at.getFullYear()).slice(2)}`;
+}
+
+/** The vendor's refunds of the payment (issue 32): "$40.00 refunded on 11/29/26: Damaged goods returned." */
+function Refunds({ refunds }: { refunds: NonNullable<PaymentGroupDetail['refunds']> }) {
+  const headingId = useId();
+  if (refunds.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} data-testid="payment-refunds" className={css({ mt: '4' })}>
+      <h2 id={headingId} className={css({ fontSize: 'md', fontWeight: '700', mb: '1' })}>{t.refunds}</h2>
+      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1', overflowWrap: 'anywhere' })}>
+        {refunds.map((refund) => (
+          <li key={refund.id} data-testid="payment-refund">
+            {t.refundLine(formatCurrency(amountToCents(refund.amount)), refund.refundedAt ? localShortDate(refund.refundedAt) : null, refund.reason)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function groupMethodLabel(group: PaymentGroupDetail['paymentGroup'], narrow: boolean): string {
   const name = group.paymentMethodName || group.paymentMethod?.displayExtra.name || '';
   const four = group.paymentMethodLastFour || group.paymentMethod?.displayExtra.lastFour || '';
@@ -124,6 +148,7 @@ export function PaymentGroupView({ title, exportTitle, loadingLabel, status, dat
             </>
           ) : null}
         </dl>
+        <Refunds refunds={data.refunds ?? []} />
         <DataTable label={t.tableLabel} rows={lines} rowKey={lineKey} columns={columns} rowAttributes={rowAttributes} virtualizeAbove={printing ? Number.POSITIVE_INFINITY : undefined} />
         {lines.length > 0 ? (
           // recurring §2.10: a free-text check number, only when the list has invoices (kept on the page, printed with it).

@@ -20,6 +20,12 @@ export const paymentGroupTexts = {
   status: 'Status',
   /** Decision: a Returned payment says why the bank returned it, e.g. "insufficient funds (R01)". */
   returnReason: 'Returned Because',
+  /** Decision (issue 32): the vendor's refunds of the payment, below its facts; a refused one is not shown. */
+  refunds: 'Refunds',
+  refundLine: (amount: string, refundedOn: string | null, reason: string) =>
+    refundedOn ? `${amount} refunded on ${refundedOn}: ${reason}` : `${amount} refund pending: ${reason}`,
+  /** Decision (issue 32): the payment report's amount says what was given back. */
+  refunded: (amount: string) => `Refunded ${amount}`,
   /** Decision: the spec names the input "check number" without a label text. */
   checkNumber: 'Check Number',
   columns: { invoice: 'Invoice', dueDate: 'Due Date', amountPaid: 'Amount Paid' },

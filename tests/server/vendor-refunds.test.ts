@@ -21,7 +21,8 @@ import { settleDuePaymentGroups } from '../../server/jobs/settlement.js';
 import { DEMO_EPA } from '../../server/seed/demo.js';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
 import { schedulePaymentOnce } from '../../server/use-cases/schedule-payment.js';
-import { expectMatchesVendorContract } from './helpers/contract.js';
+import { expectMatchesContract, expectMatchesVendorContract } from './helpers/contract.js';
+import { issueToken } from '../../server/db/tokens.js';
 import { pdfText } from './helpers/pdf.js';
 import { testAgreement } from './helpers/use-cases.js';
 
@@ -141,6 +142,18 @@ describe('refunding a completed card payment', () => {
 
     const list = await call('listPaymentGroupRefunds', 'GET', `/payment-groups/${groupId}/refunds`);
     expect(list.body.refunds.map((r: { id: string }) => r.id)).toEqual([created.body.id]);
+
+    // the customer sees it: the payment detail lists the refund, the report's payment says what was given back
+    const d = t.demo!;
+    const token = await issueToken(t.db, { contactId: d.contactId, vendorId: d.vendors.pfg, locationId: d.locations.blueHeron, type: 'login', ttlDays: 1 });
+    const portal = `/api/vendors/${d.vendors.pfg}/locations/${d.locations.blueHeron}/paymentgroups`;
+    const detail = await app.inject({ url: `${portal}/${groupId}/payments`, headers: { authorization: `ContactAccess ${token}` } });
+    expectMatchesContract('getPaymentGroupPayments', detail.statusCode, detail.json());
+    expect(detail.json().refunds).toEqual([{ id: created.body.id, amount: 40, status: 'refunded', reason: 'Damaged goods returned.', createdAt: expect.any(String), refundedAt: expect.any(String) }]);
+    expect(detail.json().paymentGroup.refundedAmount).toBe(40);
+    const report = await app.inject({ url: portal, headers: { authorization: `ContactAccess ${token}` } });
+    expectMatchesContract('listPaymentGroups', report.statusCode, report.json());
+    expect(report.json().paymentGroups.find((g: { id: string }) => g.id === groupId).refundedAmount).toBe(40);
   });
 
   it('never more than was charged: two refunds of half sent at once both fit; a third is refused; three of 60% racing leave one', async () => {

@@ -15,6 +15,7 @@ import { LocationPage } from '../../app/location-page';
 import type { LocationContextView } from '../../app/use-location-context';
 import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../../ui/report-layout';
 import { paymentReportTexts as t } from './texts';
+import { paymentGroupTexts as groupTexts } from '../../ui/texts';
 import { amountToCents } from '../../../core/rules/money';
 import { paths } from '../../../core/rules/paths';
 
@@ -41,7 +42,18 @@ function PaymentReport({ vendorId, locationId, base, context }: { vendorId: stri
   const columns = useMemo<DataTableColumn<PaymentGroup>[]>(() => [
     { id: 'confirmation', phone: 'primary', header: t.columns.confirmation, cell: (g) => <Link to={paths.payment(base, g.id)}>{g.confirmationNumber}</Link> },
     { id: 'paid', phone: 'secondary', header: t.columns.paid, cell: (g) => shortDate(g.paymentDate) },
-    { id: 'amount', phone: 'secondary', header: t.columns.amount, align: 'end', cell: (g) => formatCurrency(amountToCents(g.paymentTotal)) },
+    {
+      id: 'amount', phone: 'secondary', header: t.columns.amount, align: 'end',
+      cell: (g) => {
+        const refunded = g.refundedAmount ? amountToCents(g.refundedAmount) : 0;
+        return refunded > 0 ? (
+          <>
+            {formatCurrency(amountToCents(g.paymentTotal))}
+            <span data-testid="payment-refunded" className={css({ display: 'block', fontSize: 'sm', color: 'muted' })}>{groupTexts.refunded(formatCurrency(refunded))}</span>
+          </>
+        ) : formatCurrency(amountToCents(g.paymentTotal));
+      },
+    },
     { id: 'source', phone: 'detail', header: t.columns.source, cell: (g) => PAYMENT_SOURCE_LABELS[g.sourceType] },
   ], [base]);
   const csv = () => toCsv(csvColumns, groups.flatMap((g) => g.rows.map((row) => ({ ...row, group: g.title }))));

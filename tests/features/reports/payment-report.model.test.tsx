@@ -181,3 +181,35 @@ describe('payment detail: a payment whose charge failed or is in flight', () => 
     expect(screen.getByTestId('payment-return-reason')).toHaveTextContent(/^account closed \(R02\)$/);
   });
 });
+
+describe('refunds by the vendor (issue 32)', () => {
+  it('the payment detail lists each refund: given back with its day and reason, or pending; none → no section', async () => {
+    open(`${base}/payments/${modelDetailInput.paymentGroupId}`);
+    const refunds = [
+      { id: '11111111-1111-4111-8111-111111111111', amount: 40, status: 'refunded' as const, reason: 'Damaged goods returned.', createdAt: '2026-11-29T15:00:00.000Z', refundedAt: '2026-11-29T15:01:00.000Z' },
+      { id: '22222222-2222-4222-8222-222222222222', amount: 12.5, status: 'refund_pending' as const, reason: 'Goodwill.', createdAt: '2026-11-29T16:00:00.000Z', refundedAt: null },
+    ];
+    await settle(network.detail, 'resolve')({ output: { ...modelPaymentGroupDetail, refunds } });
+    const section = await screen.findByTestId('payment-refunds');
+    expect(within(section).getByRole('heading', { name: 'Refunds' })).toBeInTheDocument();
+    const day = new Date(refunds[0].refundedAt!);
+    expect(within(section).getAllByTestId('payment-refund').map((li) => li.textContent)).toEqual([
+      `$40.00 refunded on ${day.getMonth() + 1}/${day.getDate()}/${String(day.getFullYear()).slice(2)}: Damaged goods returned.`,
+      '$12.50 refund pending: Goodwill.',
+    ]);
+    cleanup();
+    open(`${base}/payments/${modelDetailInput.paymentGroupId}`);
+    await settle(network.detail, 'resolve')({ output: { ...modelPaymentGroupDetail, refunds: [] } });
+    await screen.findByTestId('confirmation-number');
+    expect(screen.queryByTestId('payment-refunds')).toBeNull();
+  });
+
+  it('the payment report says under the amount what was refunded, only where something was', async () => {
+    open(`${base}/payments`);
+    const [first, ...rest] = modelPaymentGroups;
+    await settle(network.groups, 'resolve')({ output: [{ ...first, refundedAmount: 40 }, ...rest.map((g) => ({ ...g, refundedAmount: 0 }))] });
+    const refunded = await screen.findAllByTestId('payment-refunded');
+    expect(refunded.map((r) => r.textContent)).toEqual(['Refunded $40.00']);
+    expect(refunded[0].closest('[data-testid="payment-report-row"]')).toHaveTextContent(first.confirmationNumber);
+  });
+});

@@ -40,7 +40,13 @@ export async function createVendorRefund(db: Db, vendorId: string, groupId: stri
     if (group.status !== 'complete' || !group.chargeKey) {
       return {
         ok: false,
-        refusal: refusal('unprocessable', 'not_refundable', `Only a completed payment the processor charged can be refunded: this one is ${group.status}${group.status === 'complete' ? ' without a charge ($0)' : ''}.`),
+        refusal: refusal(
+          'unprocessable',
+          'not_refundable',
+          group.status === 'complete'
+            ? 'Only a payment the processor charged can be refunded: this one was completed without a charge (a $0 payment, or one recorded as history).'
+            : `Only a completed payment can be refunded: this one is ${group.status}.`,
+        ),
       };
     }
     const refunds = await refundsOfGroup(trx, groupId);

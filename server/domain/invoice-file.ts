@@ -67,7 +67,143 @@ export function readInvoiceFile(format: InvoiceFileFormat, text: string, validat
   // a spreadsheet's UTF-8 export starts with a byte-order mark, which would otherwise be part of the first column's name
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const file = format === 'csv' ? readCsv(body, validate) : readNdjson(body, validate);
-  refuseDuplicateIds(file);
+  refuseDuplicateIds(file, new Map());
+  file.problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return file;
+}
+
+/**
+ * A part of a file of whole records (`fileSegments`): its text — for a CSV, the header line and then the records — and
+ * the file's line its first record starts on.
+ */
+export interface FileSegment {
+  text: string;
+  firstLine: number;
+  /** the first segment of the file (it alone reports the CSV header's problems) */
+  first: boolean;
+}
+
+/**
+ * A file arriving in pieces (an upload's chunks, however they are cut), as segments of at most `records` whole
+ * records each: UTF-8 decoded across the pieces' edges, a CSV record never cut inside a quoted cell (which may hold
+ * line breaks), blank lines not counted. Only one segment's text is held at a time: a file of any size is read in
+ * flat memory. A file with no record yields one segment without records (read, it says what is wrong).
+ */
+export async function* fileSegments(format: InvoiceFileFormat, pieces: AsyncIterable<Uint8Array>, records = 5_000): AsyncGenerator<FileSegment> {
+  const decoder = new TextDecoder('utf-8');
+  let buffer = '';
+  let scan = 0; // where scanning goes on in `buffer`
+  let recordStart = 0; // where the current record starts in `buffer`
+  let segmentStart = 0; // where the current segment's first record starts in `buffer`
+  let inQuotes = false;
+  let line = 1; // the file's line at `scan`
+  let recordLine = 1; // the line the current record starts on
+  let segmentLine = 1;
+  let count = 0; // non-blank records in the current segment
+  let header: string | undefined;
+  let first = true;
+  let started = false;
+  // the last segment of a file without any record is still read (it says the file is empty, or what is wrong with
+  // its header)
+  const flush = (end: number, final = false): FileSegment | undefined => {
+    const body = count > 0 ? buffer.slice(segmentStart, end) : '';
+    const text = format === 'csv' ? (header === undefined ? '' : `${header}\n${body}`) : body;
+    const segment = count > 0 || (final && first) ? { text, firstLine: segmentLine, first } : undefined;
+    if (segment) first = false;
+    count = 0;
+    return segment;
+  };
+  const consume = function* (final: boolean): Generator<FileSegment> {
+    for (; scan < buffer.length; scan++) {
+      const code = buffer.charCodeAt(scan);
+      if (format === 'csv' && code === 34 /* " */) inQuotes = !inQuotes;
+      if (code !== 10 /* \n */ || inQuotes) continue;
+      // a record ends at this line break
+      const record = buffer.slice(recordStart, scan);
+      line += countLineBreaks(record) + 1;
+      if (format === 'csv' && header === undefined) {
+        if (record.trim() !== '') {
+          // kept with its own line ending (a `\r` before the break), so the segment's lines all end alike
+          header = record;
+          segmentStart = scan + 1;
+          segmentLine = line;
+        }
+      } else if (record.trim() !== '') {
+        if (count === 0) {
+          segmentStart = recordStart;
+          segmentLine = recordLine;
+        }
+        count++;
+      }
+      recordStart = scan + 1;
+      recordLine = line;
+      if (count >= records) {
+        // the record's own line break goes with it (a CRLF file's segment then ends in `\r\n` as its lines do)
+        const segment = flush(scan + 1);
+        if (segment) yield segment;
+        buffer = buffer.slice(scan + 1);
+        scan = -1;
+        recordStart = 0;
+        segmentStart = 0;
+      }
+    }
+    if (final) {
+      const rest = buffer.slice(recordStart);
+      if (rest.trim() !== '') {
+        if (format === 'csv' && header === undefined) header = rest;
+        else {
+          if (count === 0) {
+            segmentStart = recordStart;
+            segmentLine = recordLine;
+          }
+          count++;
+        }
+      }
+      const segment = flush(buffer.length, true);
+      if (segment) yield segment;
+    }
+  };
+  for await (const piece of pieces) {
+    let text = decoder.decode(piece, { stream: true });
+    if (!started && text.length > 0) {
+      started = true;
+      // a spreadsheet's UTF-8 export starts with a byte-order mark
+      if (text.startsWith('\uFEFF')) text = text.slice(1);
+    }
+    buffer += text;
+    yield* consume(false);
+    // what scanning passed and no record still needs is let go
+    const keep = Math.min(recordStart, count > 0 ? segmentStart : recordStart);
+    if (keep > 0) {
+      buffer = buffer.slice(keep);
+      scan -= keep;
+      recordStart -= keep;
+      segmentStart -= keep;
+    }
+  }
+  buffer += decoder.decode();
+  yield* consume(true);
+}
+
+function countLineBreaks(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+  return n;
+}
+
+/**
+ * One segment read as `readInvoiceFile` reads a file, its problems and rows at the file's own lines, and every
+ * externalId checked once per FILE against `seen` (the ids of the segments before, with their lines).
+ */
+export function readInvoiceSegment(format: InvoiceFileFormat, segment: FileSegment, validate: InvoiceInputValidator, seen: Map<string, number>): InvoiceFile {
+  const file = format === 'csv' ? readCsv(segment.text, validate) : readNdjson(segment.text, validate);
+  // CSV: the segment's line 1 is the header (the file's own header line), its line 2 the segment's first record
+  const shift = (line: number) => (format === 'csv' ? (line === 1 ? line : line - 2 + segment.firstLine) : line - 1 + segment.firstLine);
+  for (const row of file.rows) row.line = shift(row.line);
+  file.problems = file.problems
+    .filter((p) => segment.first || !(format === 'csv' && (p.line === 1 || p.line === undefined)))
+    .map((p) => (p.line === undefined ? p : { ...p, line: shift(p.line) }));
+  refuseDuplicateIds(file, seen);
   file.problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return file;
 }
@@ -277,8 +413,7 @@ function checkRow(line: number, item: Record<string, unknown>, format: InvoiceFi
 }
 
 /** Every externalId once per file (which of two rows would win?): each repeat is a problem naming the first line. */
-function refuseDuplicateIds(file: InvoiceFile) {
-  const first = new Map<string, number>();
+function refuseDuplicateIds(file: InvoiceFile, first: Map<string, number>) {
   for (const row of file.rows) {
     const id = row.item.externalId as unknown;
     if (typeof id !== 'string' || id === '') continue;

@@ -12,8 +12,9 @@ import { parse } from 'yaml';
 import { projectRoot } from '../config.js';
 import type { Db } from '../db/connect.js';
 import {
+  fileSegments,
   invoiceInputValidator,
-  readInvoiceFile,
+  readInvoiceSegment,
   type FileProblem,
   type FileRow,
   type InvoiceFileFormat,
@@ -37,7 +38,7 @@ export interface ImportSummary {
   dryRun: boolean;
 }
 
-export type ImportOutcome = { ok: true; value: ImportSummary } | { ok: false; problems: FileProblem[] };
+export type ImportOutcome = { ok: true; value: ImportSummary } | { ok: false; problems: FileProblem[]; problemCount: number };
 
 let contractValidator: InvoiceInputValidator | undefined;
 
@@ -56,35 +57,78 @@ class RolledBack extends Error {
 
 const byLine = (a: FileProblem, b: FileProblem) => (a.line ?? 0) - (b.line ?? 0);
 
+/** Problems listed at most (all are counted): a file of 100,000 bad rows answers the first 1,000 and the count. */
+export const IMPORT_PROBLEM_LIMIT = 1_000;
+
+/** Invoices per segment read, checked and written at a time (the file is never held whole). */
+export const IMPORT_SEGMENT_RECORDS = 5_000;
+
 export async function importInvoiceFile(
   db: Db,
   vendorId: string,
   file: { format: InvoiceFileFormat; text: string },
-  { dryRun = false, now = new Date() }: { dryRun?: boolean; now?: Date } = {},
+  options: { dryRun?: boolean; now?: Date } = {},
 ): Promise<ImportOutcome> {
-  if (!(await vendorSettings(db, vendorId))) return { ok: false, problems: [{ message: `No vendor ${vendorId}.` }] };
-  const parsed = readInvoiceFile(file.format, file.text, validator());
+  return importInvoices(db, vendorId, { format: file.format, pieces: () => oneBuffer(file.text) }, options);
+}
+
+async function* oneBuffer(text: string): AsyncGenerator<Uint8Array> {
+  yield Buffer.from(text, 'utf8');
+}
+
+/**
+ * The import of a file arriving in pieces (an upload kept in chunks, a file on disk): `pieces` is called once per
+ * pass. Pass 1 reads the file a segment at a time (`fileSegments`) and checks each against the contract and the
+ * vendor's rows; any problem → nothing is written and the problems are answered (the first IMPORT_PROBLEM_LIMIT, and
+ * how many in all). Pass 2 writes every segment through the API's batch in ONE transaction: all or nothing, however
+ * many rows; a dry run rolls it back, so its counts are the real ones. Memory holds one segment, never the file.
+ */
+export async function importInvoices(
+  db: Db,
+  vendorId: string,
+  file: { format: InvoiceFileFormat; pieces: () => AsyncIterable<Uint8Array> },
+  { dryRun = false, now = new Date(), problemLimit = IMPORT_PROBLEM_LIMIT }: { dryRun?: boolean; now?: Date; problemLimit?: number } = {},
+): Promise<ImportOutcome> {
+  if (!(await vendorSettings(db, vendorId))) return { ok: false, problems: [{ message: `No vendor ${vendorId}.` }], problemCount: 1 };
+  const validate = validator();
+  // pass 1: every problem, the file read once
+  const problems: FileProblem[] = [];
+  let problemCount = 0;
+  const seen = new Map<string, number>();
+  for await (const segment of fileSegments(file.format, file.pieces(), IMPORT_SEGMENT_RECORDS)) {
+    const parsed = readInvoiceSegment(file.format, segment, validate, seen);
+    const found = [...parsed.problems, ...(await storedRowProblems(db, vendorId, parsed))].sort(byLine);
+    problemCount += found.length;
+    for (const problem of found) if (problems.length < problemLimit) problems.push(problem);
+  }
+  if (problemCount > 0) return { ok: false, problems, problemCount };
+  // pass 2: the writes, one transaction
+  let rows: FileRow[] = [];
   try {
     return await db.transaction().execute(async (trx) => {
-      const problems = [...parsed.problems, ...(await storedRowProblems(trx, vendorId, parsed))].sort(byLine);
-      if (problems.length > 0) throw new RolledBack({ ok: false, problems });
-      const results = await upsertInvoicesIn(trx, vendorId, parsed.rows.map((r) => r.item as InvoiceInput), now);
-      const count = (outcome: string) => results.filter((r) => r.outcome === outcome).length;
-      const summary: ImportSummary = {
-        invoices: results.length,
-        created: count('created'),
-        updated: count('updated'),
-        unchanged: count('unchanged'),
-        canceledPayments: results.flatMap((r) => r.canceledPayments ?? []),
-        dryRun,
-      };
+      const summary: ImportSummary = { invoices: 0, created: 0, updated: 0, unchanged: 0, canceledPayments: [], dryRun };
+      const again = new Map<string, number>();
+      for await (const segment of fileSegments(file.format, file.pieces(), IMPORT_SEGMENT_RECORDS)) {
+        const parsed = readInvoiceSegment(file.format, segment, validate, again);
+        rows = parsed.rows;
+        // the file changed between the passes (it cannot: its pieces are kept) — refuse rather than write half
+        if (parsed.problems.length > 0) throw new RolledBack({ ok: false, problems: parsed.problems.slice(0, problemLimit), problemCount: parsed.problems.length });
+        const results = await upsertInvoicesIn(trx, vendorId, parsed.rows.map((r) => r.item as InvoiceInput), now);
+        summary.invoices += results.length;
+        for (const r of results) {
+          if (r.outcome === 'created') summary.created++;
+          else if (r.outcome === 'updated') summary.updated++;
+          else if (r.outcome === 'unchanged') summary.unchanged++;
+          summary.canceledPayments.push(...(r.canceledPayments ?? []));
+        }
+      }
       if (dryRun) throw new RolledBack({ ok: true, value: summary });
       return { ok: true as const, value: summary };
     });
   } catch (error) {
     if (error instanceof RolledBack) return error.outcome;
     // what the checks above could not see yet: a row another process changed meanwhile (the batch locks and re-checks)
-    if (error instanceof Refused) return { ok: false, problems: [problemOfRefusal(error.refusal, parsed.rows)] };
+    if (error instanceof Refused) return { ok: false, problems: [problemOfRefusal(error.refusal, rows)], problemCount: 1 };
     throw error;
   }
 }

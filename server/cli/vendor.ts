@@ -11,13 +11,13 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/connect.js';
 import { listApiKeys, revokeApiKey } from '../repos/vendor-keys.js';
-import { importInvoiceFile, type FileProblem, type ImportSummary, type InvoiceFileFormat } from '../use-cases/vendor-import.js';
+import { importInvoices as importInvoicePieces, type FileProblem, type ImportSummary, type InvoiceFileFormat } from '../use-cases/vendor-import.js';
 import { createApiKey } from '../use-cases/vendor-keys.js';
 import { CliError, isMain, openCliDb, runCli } from './common.js';
 
@@ -171,18 +171,19 @@ async function importInvoices(db: Db, file: string | undefined, vendorId: string
   if (!file) throw new CliError(`import invoices <file>: the file to import is required.\n${USAGE}`);
   const format = formats[extname(file).toLowerCase()];
   if (!format) throw new CliError(`import invoices: ${file} must be a .csv (header row, one invoice per row) or .ndjson (one JSON invoice per line) file.`);
-  let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    closeSync(openSync(file, 'r'));
   } catch (error) {
     throw new CliError(`import invoices: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
   }
-  const outcome = await importInvoiceFile(db, vendorId, { format, text }, { dryRun });
+  // read from disk a piece at a time, twice (check, then write): the file is never held whole
+  const outcome = await importInvoicePieces(db, vendorId, { format, pieces: () => createReadStream(file, { highWaterMark: 1 << 20 }) }, { dryRun });
   if (!outcome.ok) {
     const lines = new Set(outcome.problems.map((p) => p.line).filter((line) => line !== undefined)).size;
     const many = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
     const where = lines > 0 ? ` in ${many(lines, 'line')}` : '';
-    throw new CliError([...outcome.problems.map(problemLine), `${file}: ${many(outcome.problems.length, 'problem')}${where}; nothing was written.`].join('\n'));
+    const listed = outcome.problemCount > outcome.problems.length ? ` (the first ${outcome.problems.length} listed)` : '';
+    throw new CliError([...outcome.problems.map(problemLine), `${file}: ${many(outcome.problemCount, 'problem')}${listed}${outcome.problemCount > outcome.problems.length ? '' : where}; nothing was written.`].join('\n'));
   }
   const summary = outcome.value;
   if (summary.dryRun) {

@@ -17,6 +17,7 @@ import type { Db, DbHandle } from './db/connect.js';
 import type { AppConfig } from './config.js';
 import { registerContract, type Handlers } from './http/api.js';
 import { makeRateLimit, ratePoliciesOf } from './http/rate-limit.js';
+import { registerUploadParsers } from './http/upload.js';
 import { makeAuthenticate, makeCheckScope } from './http/auth.js';
 import { makeVendorAuthenticate } from './http/vendor-auth.js';
 import { loadContract } from './http/contract.js';
@@ -125,6 +126,8 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
     });
   }
 
+  // file uploads (the vendor API's imports) stream to their handler instead of being parsed
+  registerUploadParsers(app);
   const contract = loadContract(config.contractPath);
   registerDocs(app, loadContract(config.contractPath), config.contractPath);
 

@@ -98,6 +98,8 @@ export interface AppConfig {
    * (`x-rate-limit`): VENDOR_RATE_LIMIT_READ (600), VENDOR_RATE_LIMIT_WRITE (120), VENDOR_RATE_LIMIT_OUTBOUND (30).
    */
   vendorRateLimits: VendorRateLimits;
+  /** The largest file `POST /vendor-api/imports` takes (VENDOR_IMPORT_MAX_MB, default 64 MiB). */
+  vendorImportMaxBytes: number;
 }
 
 /** Requests per key in each 60-second window, by policy (server/http/rate-limit.ts). */
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       write: whole(env, 'VENDOR_RATE_LIMIT_WRITE', 120, 1),
       outbound: whole(env, 'VENDOR_RATE_LIMIT_OUTBOUND', 30, 1),
     },
+    vendorImportMaxBytes: whole(env, 'VENDOR_IMPORT_MAX_MB', 64, 1) * 1024 * 1024,
   };
 }
 

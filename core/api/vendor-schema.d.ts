@@ -224,6 +224,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a file of invoices (CSV or NDJSON), streamed, checked whole, written all or nothing
+         * @description Send the file as the body (`Content-Type: text/csv` or `application/x-ndjson`), or as the part `file` of a `multipart/form-data` body (its own type, else a `.csv` / `.ndjson` / `.jsonl` filename, says which) — up to 64 MiB. The columns and rules are those of the file import in the README (the API's `InvoiceInput` per row). The upload is streamed into storage as it arrives; the answer (202) is the import, `queued`, with `Location`. The import then runs in the background (`running`, usually within a second): the file is checked whole — every problem with its line and field (the first 1,000, and `problemCount`) — and only a file without any is written, in one transaction: all of it or nothing. `dryRun=true` checks and counts without writing. Follow it with `GET /imports/{id}` or the `import.completed` event. With an `Idempotency-Key` the same file again answers the first import; another file under the key answers 409 `idempotency_key_reused`.
+         */
+        post: operations["createImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        /** An import: its state, its counts or its problems */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoices/{invoiceId}": {
         parameters: {
             query?: never;
@@ -1265,6 +1304,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "import.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An import finished: `succeeded` (with its counts) or `failed` (with its problems). */
+        post: operations["onImportCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1576,7 +1632,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        EventType: "payment_group.scheduled" | "payment_group.completed" | "payment_group.failed" | "payment_group.canceled" | "payment_group.returned" | "invoice.disputed" | "invoice.short_paid" | "comment.added" | "autopay.enabled" | "autopay.updated" | "autopay.disabled" | "autopay.paused" | "payment_plan.created" | "payment_plan.method_changed" | "payment_plan.paused" | "payment_method.added" | "payment_method.deleted" | "statement_delivery.changed" | "reminder.added" | "reminder.deleted" | "ping" | "refund.created" | "refund.succeeded" | "refund.failed";
+        EventType: "payment_group.scheduled" | "payment_group.completed" | "payment_group.failed" | "payment_group.canceled" | "payment_group.returned" | "invoice.disputed" | "invoice.short_paid" | "comment.added" | "autopay.enabled" | "autopay.updated" | "autopay.disabled" | "autopay.paused" | "payment_plan.created" | "payment_plan.method_changed" | "payment_plan.paused" | "payment_method.added" | "payment_method.deleted" | "statement_delivery.changed" | "reminder.added" | "reminder.deleted" | "ping" | "refund.created" | "refund.succeeded" | "refund.failed" | "import.completed";
         CreateWebhookEndpoint: {
             /** Format: uri */
             url: string;
@@ -2350,6 +2406,51 @@ export interface components {
         RefundEventData: {
             refund: components["schemas"]["Refund"];
         };
+        Import: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "invoices";
+            /** @enum {string} */
+            format: "csv" | "ndjson";
+            dryRun: boolean;
+            /**
+             * @description `queued` (stored, waiting), `running`, then `succeeded` (written, or counted for a dry run) or `failed` (nothing written: see `problems`).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed";
+            bytes: number;
+            /** @description What was written (or, for a dry run, would be); null until it succeeded. */
+            summary: {
+                invoices: number;
+                created: number;
+                updated: number;
+                unchanged: number;
+                /** @description Confirmation numbers of the scheduled payments that closing or voiding an invoice canceled. */
+                canceledPayments: string[];
+                dryRun: boolean;
+            } | null;
+            /** @description Why nothing was written: the first 1,000 problems, by line. */
+            problems: components["schemas"]["ImportProblem"][];
+            /** @description How many problems in all. */
+            problemCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        ImportProblem: {
+            /** @description The file's line the row starts on (1 = the CSV header). */
+            line?: number;
+            /** @description The column (CSV) or key (NDJSON). */
+            field?: string;
+            message: string;
+        };
+        ImportEventData: {
+            import: components["schemas"]["Import"];
+        };
     };
     responses: {
         /** @description Invalid request: `validation_failed`, `field` names the offending field. */
@@ -2992,6 +3093,99 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createImport: {
+        parameters: {
+            query?: {
+                /** @description What the file holds (invoices, for now). */
+                kind?: "invoices";
+                /** @description Check and count only: nothing is written. */
+                dryRun?: boolean;
+            };
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/x-ndjson": string;
+                "multipart/form-data": {
+                    /** @description The file (CSV or NDJSON). */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The upload is stored; the import is queued. */
+            202: {
+                headers: {
+                    /** @description The import: `/vendor-api/imports/{id}`. */
+                    Location?: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Import"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
+            /** @description The Idempotency-Key was used with another request (`idempotency_key_reused`), or its first request is still running (`idempotency_key_in_progress`: send it again after `Retry-After` seconds). Nothing was sent. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending it again (with `idempotency_key_in_progress`). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCode?: "idempotency_key_reused" | "idempotency_key_in_progress";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Import"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ReadOnlyKey"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
@@ -4874,6 +5068,32 @@ export interface operations {
                     /** @constant */
                     type?: "refund.failed";
                     data?: components["schemas"]["RefundEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onImportCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"] & {
+                    /** @constant */
+                    type?: "import.completed";
+                    data?: components["schemas"]["ImportEventData"];
                 };
             };
         };

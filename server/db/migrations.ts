@@ -926,6 +926,41 @@ export const migrations: Record<string, Migration> = {
       await run(db, [`drop table if exists sandbox_refunds`, `drop table if exists refunds`]);
     },
   },
+  // File imports over the vendor API (server/use-cases/vendor-http-import.ts, the `imports` job): the import, and its
+  // upload kept in chunks as it streams in (never whole in a process's memory), read back a chunk at a time.
+  '0030_vendor_imports': {
+    async up(db) {
+      await run(db, [
+        `create table vendor_imports (
+          id uuid primary key default gen_random_uuid(),
+          vendor_id uuid not null references vendors(id) on delete cascade,
+          kind text not null check (kind in ('invoices')),
+          format text not null check (format in ('csv','ndjson')),
+          dry_run boolean not null default false,
+          status text not null default 'receiving' check (status in ('receiving','queued','running','succeeded','failed')),
+          bytes bigint not null default 0,
+          summary jsonb,
+          problems jsonb not null default '[]'::jsonb,
+          problem_count int not null default 0,
+          lease_until timestamptz,
+          created_at timestamptz not null default now(),
+          started_at timestamptz,
+          finished_at timestamptz
+        )`,
+        `create index vendor_imports_vendor_idx on vendor_imports (vendor_id, created_at)`,
+        `create index vendor_imports_waiting_idx on vendor_imports (created_at) where status in ('queued','running')`,
+        `create table vendor_import_chunks (
+          import_id uuid not null references vendor_imports(id) on delete cascade,
+          seq int not null,
+          data bytea not null,
+          primary key (import_id, seq)
+        )`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [`drop table if exists vendor_import_chunks`, `drop table if exists vendor_imports`]);
+    },
+  },
 };
 
 // ── statements and reminders ──

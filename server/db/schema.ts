@@ -609,6 +609,30 @@ export interface LetmeinAttemptsTable {
  * server/http/idempotency.ts. The answer is SEALED (server/domain/secret-box.ts): it may hold a new key's secret, a
  * webhook endpoint's signing secret or a login link.
  */
+/** A file import over the vendor API (migration 0030_vendor_imports). */
+export interface VendorImportsTable {
+  id: Generated<string>;
+  vendorId: string;
+  kind: 'invoices';
+  format: 'csv' | 'ndjson';
+  dryRun: ColumnType<boolean, boolean | undefined, boolean>;
+  status: ColumnType<'receiving' | 'queued' | 'running' | 'succeeded' | 'failed', 'receiving' | undefined, 'receiving' | 'queued' | 'running' | 'succeeded' | 'failed'>;
+  bytes: ColumnType<number, number | undefined, number>;
+  summary: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  problems: JsonDefault<Array<{ line?: number; field?: string; message: string }>>;
+  problemCount: ColumnType<number, number | undefined, number>;
+  leaseUntil: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  createdAt: CreatedAt;
+  startedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  finishedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface VendorImportChunksTable {
+  importId: string;
+  seq: number;
+  data: Uint8Array;
+}
+
 /** A refund of a completed payment group (migration 0029_refunds; core/rules/refunds.ts). */
 export interface RefundsTable {
   id: string;
@@ -761,6 +785,8 @@ export interface Database {
   vendorIdempotencyKeys: VendorIdempotencyKeysTable;
   vendorRateCounts: VendorRateCountsTable;
   refunds: RefundsTable;
+  vendorImports: VendorImportsTable;
+  vendorImportChunks: VendorImportChunksTable;
   vendors: VendorsTable;
   locations: LocationsTable;
   contacts: ContactsTable;

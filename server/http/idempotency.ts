@@ -109,12 +109,18 @@ function callOutIdempotent(operationId: string, handler: Handler, options: Idemp
     const header = request.headers['idempotency-key'];
     if (typeof header !== 'string') return handler(request, reply);
     const key = { vendorId: vendorOf(request), idempotencyKey: header };
-    const claim = { ...key, operation: operationId, requestHash: requestHash(request) };
+    // an upload (server/http/upload.ts) is compared by its bytes' SHA-256, known once it was read through
+    const upload = request.upload;
+    const uploadHash = (digest: string) => createHash('sha256').update(`${request.method} ${request.url}\nupload ${digest}`).digest('hex');
+    const claim = { ...key, operation: operationId, requestHash: upload ? 'upload' : requestHash(request) };
     const now = new Date();
     if (!(await claimVendorIdempotencyKey(options.db, claim, now))) {
       const stored = await storedVendorAnswer(options.db, key);
-      if (stored.operation !== operationId || stored.requestHash !== claim.requestHash) throw reusedKey();
-      if (stored.responseStatus !== 0) return replay(reply, stored, options.sealKey());
+      if (stored.operation !== operationId || (!upload && stored.requestHash !== claim.requestHash)) throw reusedKey();
+      if (stored.responseStatus !== 0) {
+        if (upload && stored.requestHash !== uploadHash(await upload.drain())) throw reusedKey();
+        return replay(reply, stored, options.sealKey());
+      }
       const stale = now.getTime() - stored.createdAt.getTime() > CALL_OUT_CLAIM_STALE_MS;
       if (!stale || !(await releaseVendorIdempotencyClaim(options.db, key, stored.createdAt)) || !(await claimVendorIdempotencyKey(options.db, claim, now))) {
         reply.header('retry-after', '1');
@@ -130,7 +136,8 @@ function callOutIdempotent(operationId: string, handler: Handler, options: Idemp
     }
     const status = reply.statusCode;
     if (status >= 200 && status < 300) {
-      await storeVendorAnswer(options.db, key, status, body === undefined ? null : seal(options.sealKey(), JSON.stringify(body)));
+      const hash = upload ? uploadHash(await upload.digest()) : undefined;
+      await storeVendorAnswer(options.db, key, status, body === undefined ? null : seal(options.sealKey(), JSON.stringify(body)), hash);
     } else {
       await releaseVendorIdempotencyClaim(options.db, key, now);
     }

@@ -11,6 +11,7 @@ const STATUS: Record<RefusalKind, number> = {
   conflict: 409,
   unprocessable: 422,
   rate_limited: 429,
+  too_large: 413,
 };
 
 export function refusalError(refusal: Refusal): ApiError {

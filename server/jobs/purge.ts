@@ -1,12 +1,13 @@
 /**
  * Housekeeping, every 15 minutes: idempotency keys past their retention, outbox rows older than a login link
- * lives, old payment attempts, the vendor API's rate-limit windows older than an hour. Each is a `delete … where created_at < cutoff`: idempotent by nature.
+ * lives, old payment attempts, the vendor API's rate-limit windows older than an hour, uploads cut off over an hour ago and imports finished 30 days ago. Each is a `delete … where created_at < cutoff`: idempotent by nature.
  */
 import { purgeOutbox } from '../repos/outbox.js';
 import { prunePaymentAttempts } from '../repos/payment-attempts.js';
 import { purgeIdempotencyKeys } from '../repos/idempotency-keys.js';
 import { IDEMPOTENCY_RETENTION_HOURS, purgeVendorIdempotencyKeys } from '../repos/vendor-idempotency.js';
 import { purgeVendorRateCounts } from '../repos/vendor-rate-limits.js';
+import { purgeImports } from '../repos/vendor-imports.js';
 import type { ScheduledJob } from './types.js';
 
 export const purgeJob: ScheduledJob = {
@@ -18,6 +19,8 @@ export const purgeJob: ScheduledJob = {
     const outbox = await purgeOutbox(db, now);
     await prunePaymentAttempts(db, now);
     const rateWindows = await purgeVendorRateCounts(db, new Date(now.getTime() - 3600_000));
-    return { idempotencyKeys, outbox, rateWindows };
+    // uploads cut off over an hour ago; finished imports after 30 days
+    const imports = await purgeImports(db, new Date(now.getTime() - 3600_000), new Date(now.getTime() - 30 * 86_400_000));
+    return { idempotencyKeys, outbox, rateWindows, imports };
   },
 };

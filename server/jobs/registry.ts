@@ -2,6 +2,7 @@
 import { achReturnsJob } from './ach-returns.js';
 import { autopayJob } from './autopay.js';
 import { plansJob } from './plans.js';
+import { importsJob } from './imports.js';
 import { purgeJob } from './purge.js';
 import { refundsJob } from './refunds.js';
 import { remindersJob } from './reminders.js';
@@ -15,6 +16,8 @@ export const scheduledJobs: ScheduledJob[] = [
   achReturnsJob,
   // the vendor's refunds of completed payments (server/jobs/refunds.ts)
   refundsJob,
+  // file imports over the vendor API (server/use-cases/vendor-http-import.ts)
+  importsJob,
   purgeJob,
   // ── AutoPay runs and plan installments ──
   autopayJob,

@@ -36,10 +36,11 @@ export async function storedVendorAnswer(trx: Db, key: VendorIdempotencyKey) {
     .executeTakeFirstOrThrow();
 }
 
-export async function storeVendorAnswer(trx: Db, key: VendorIdempotencyKey, status: number, sealed: string | null) {
+/** Stores the answer under the key (and the request's hash when it is known only now: an upload's). */
+export async function storeVendorAnswer(trx: Db, key: VendorIdempotencyKey, status: number, sealed: string | null, requestHash?: string) {
   await trx
     .updateTable('vendorIdempotencyKeys')
-    .set({ responseStatus: status, responseSealed: sealed })
+    .set({ responseStatus: status, responseSealed: sealed, ...(requestHash ? { requestHash } : {}) })
     .where('vendorId', '=', key.vendorId)
     .where('idempotencyKey', '=', key.idempotencyKey)
     .execute();

@@ -38,6 +38,7 @@ export const EVENT_TYPES = [
   'refund.created',
   'refund.succeeded',
   'refund.failed',
+  'import.completed',
   // sent only by POST /webhook-endpoints/{id}/test, to that endpoint (sendTestEvent)
   'ping',
 ] as const;

@@ -86,7 +86,9 @@ async function* oneBuffer(text: string): AsyncGenerator<Uint8Array> {
 export async function importInvoices(
   db: Db,
   vendorId: string,
-  file: { format: InvoiceFileFormat; pieces: () => AsyncIterable<Uint8Array> },
+  // called once per pass with the connection to read through (the write pass's transaction: on the embedded database a
+  // read beside it would wait for it)
+  file: { format: InvoiceFileFormat; pieces: (reader: Db) => AsyncIterable<Uint8Array> },
   { dryRun = false, now = new Date(), problemLimit = IMPORT_PROBLEM_LIMIT }: { dryRun?: boolean; now?: Date; problemLimit?: number } = {},
 ): Promise<ImportOutcome> {
   if (!(await vendorSettings(db, vendorId))) return { ok: false, problems: [{ message: `No vendor ${vendorId}.` }], problemCount: 1 };
@@ -95,7 +97,7 @@ export async function importInvoices(
   const problems: FileProblem[] = [];
   let problemCount = 0;
   const seen = new Map<string, number>();
-  for await (const segment of fileSegments(file.format, file.pieces(), IMPORT_SEGMENT_RECORDS)) {
+  for await (const segment of fileSegments(file.format, file.pieces(db), IMPORT_SEGMENT_RECORDS)) {
     const parsed = readInvoiceSegment(file.format, segment, validate, seen);
     const found = [...parsed.problems, ...(await storedRowProblems(db, vendorId, parsed))].sort(byLine);
     problemCount += found.length;
@@ -108,7 +110,7 @@ export async function importInvoices(
     return await db.transaction().execute(async (trx) => {
       const summary: ImportSummary = { invoices: 0, created: 0, updated: 0, unchanged: 0, canceledPayments: [], dryRun };
       const again = new Map<string, number>();
-      for await (const segment of fileSegments(file.format, file.pieces(), IMPORT_SEGMENT_RECORDS)) {
+      for await (const segment of fileSegments(file.format, file.pieces(trx), IMPORT_SEGMENT_RECORDS)) {
         const parsed = readInvoiceSegment(file.format, segment, validate, again);
         rows = parsed.rows;
         // the file changed between the passes (it cannot: its pieces are kept) — refuse rather than write half

@@ -30,6 +30,7 @@ import { EVENT_TYPES } from '../../server/use-cases/vendor-events.js';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
 import { createEndpoint, sendTestEvent } from '../../server/use-cases/vendor-webhooks.js';
 import { createVendorRefund } from '../../server/use-cases/vendor-refund.js';
+import { receiveImport, runImports } from '../../server/use-cases/vendor-http-import.js';
 import { processDueRefunds } from '../../server/jobs/refunds.js';
 import { sandboxRegistry } from '../../server/payments-service/sandbox.js';
 import type { ProcessorRegistry } from '../../server/payments-service/processor.js';
@@ -644,6 +645,12 @@ describe('the contract’s webhooks', () => {
       ]),
     ) as unknown as ProcessorRegistry;
     expect((await processDueRefunds(t.db, { now: NOON, processors: refusing })).failedIds).toHaveLength(1);
+    // and a file import that finishes (here with a problem on its line): import.completed
+    async function* file() {
+      yield Buffer.from('externalId,locationExternalId,displayInvNum,originalAmount,openAmount,status\nEVT-IMP,NO-SUCH-LOC,EVT-IMP,1,1,open\n');
+    }
+    expect((await receiveImport(t.db, d.vendors.coastal, { format: 'csv', dryRun: false, body: file() })).ok).toBe(true);
+    expect(await runImports(t.db)).toHaveLength(1);
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(vendorContract, 'vendor');

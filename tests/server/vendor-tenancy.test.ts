@@ -58,6 +58,7 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+  b.import = (await s.db.insertInto('vendorImports').values({ vendorId: s.demo.vendors.coastal, kind: 'invoices', format: 'csv', createdAt: new Date() }).returning('id').executeTakeFirstOrThrow()).id;
   b.announcement = (await s.db.insertInto('announcements').values({ vendorId: s.demo.vendors.coastal, type: 'info', message: 'B only' } as never).returning('id').executeTakeFirstOrThrow()).id;
   b.ad = (await s.db.insertInto('ads').values({ vendorId: s.demo.vendors.coastal, fileUrl: '/static/ads/b.png', clickUrl: null }).returning('fileId').executeTakeFirstOrThrow()).fileId;
   b.templateMessage = (
@@ -104,6 +105,7 @@ const cases: Case[] = [
   { operationId: 'createRefund', method: 'POST', url: () => `/payment-groups/${b.paymentGroup}/refunds`, body: () => ({ reason: 'not yours' }), expect: 404 },
   { operationId: 'listPaymentGroupRefunds', method: 'GET', url: () => `/payment-groups/${b.paymentGroup}/refunds`, expect: 404 },
   { operationId: 'getRefund', method: 'GET', url: () => `/refunds/${b.refund}`, expect: 404 },
+  { operationId: 'getImport', method: 'GET', url: () => `/imports/${b.import}`, expect: 404 },
   { operationId: 'cancelPaymentGroup', method: 'POST', url: () => `/payment-groups/${b.paymentGroup}/cancel`, body: () => ({ reason: 'not yours' }), expect: 404 },
   { operationId: 'listPaymentGroups', method: 'GET', url: () => `/payment-groups?locationId=${b.location}`, expect: { empty: 'paymentGroups' } },
   { operationId: 'exportPaymentGroupsCsv', method: 'GET', url: () => `/payment-groups.csv?locationId=${b.location}`, expect: 'csv header only' },

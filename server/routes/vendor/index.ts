@@ -32,6 +32,7 @@ import { createApiKey } from '../../use-cases/vendor-keys.js';
 import { createLoginLink, createRequest, type Delivery, type IssuedLink, type RequestInput } from '../../use-cases/vendor-requests.js';
 import type { RouteDeps } from '../deps.js';
 import { webhookHandlers } from './webhooks.js';
+import { importHandlers } from './imports.js';
 import { reconciliationHandlers } from './reconciliation.js';
 import { settingsAndContentHandlers } from './settings-and-content.js';
 
@@ -110,6 +111,7 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
   return {
     ...webhookHandlers(deps),
     ...reconciliationHandlers(deps),
+    ...importHandlers(deps),
     ...settingsAndContentHandlers({ db, config }),
     async getVendor(request) {
       const vendor = await vendorSettings(db, vendorOf(request));

@@ -13,6 +13,9 @@
 #      1,000; in-process, no build
 #   5. vendor-import: 10,000 invoices through the vendor API (10 batches of 1,000) and through the file import, each
 #      vs a plain multi-row INSERT of the same rows, on PGlite and PostgreSQL; in-process, no build
+#   7. vendor-http-import: 100,000 invoices through POST /vendor-api/imports (a server process, the CSV streamed over
+#      a real connection, until the import succeeded) vs a plain COPY of the same rows; the server's peak memory
+#      importing 100,000 vs 10,000 rows; PostgreSQL only
 # Needs PostgreSQL (TEST_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres) and Chromium (CHROMIUM_PATH).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,12 +24,13 @@ export CHROME_PATH="${CHROME_PATH:-$CHROMIUM_PATH}"
 only="${1:-all}"
 status=0
 run() { echo; echo "=== bench: $1 ==="; shift; "$@" || status=1; }
-case "$only" in libs|vendor-import|vendor-lookups) ;; *) npm run -s build >/dev/null || exit 1 ;; esac   # always measure the current source
+case "$only" in libs|vendor-import|vendor-lookups|vendor-http-import) ;; *) npm run -s build >/dev/null || exit 1 ;; esac   # always measure the current source
 case "$only" in all|api) run "API" npx tsx scripts/bench/api.ts ;; esac
 case "$only" in all|overload) run "overload (500 connections, two processes, PostgreSQL)" npx tsx scripts/bench/overload.ts ;; esac
 case "$only" in all|paypage) run "pay page" npx tsx scripts/bench/paypage.ts ;; esac
 case "$only" in all|lighthouse) run "Lighthouse" npx tsx scripts/bench/lighthouse.ts --no-build --runs "${BENCH_LIGHTHOUSE_RUNS:-3}" ;; esac
 case "$only" in all|libs) run "libs (hand-written vs library)" npx tsx scripts/bench/libs.ts ;; esac
 case "$only" in all|vendor-import) run "vendor import (API and file vs plain INSERT)" npx tsx scripts/bench/vendor-import.ts ;; esac
+case "$only" in all|vendor-http-import) run "vendor import over HTTP (100,000 rows vs COPY)" npx tsx scripts/bench/vendor-http-import.ts ;; esac
 case "$only" in all|vendor-lookups) run "vendor lookups (100,000 invoices vs 1,000)" npx tsx scripts/bench/vendor-lookups.ts ;; esac
 exit $status

@@ -31,7 +31,19 @@ async function portal() {
   const app = await buildApp({ db: handle.db, config });
   await app.listen({ host: '127.0.0.1', port });
   process.stdout.write(`READY ${JSON.stringify(seeded)}\n`);
+  // BENCH_HEAP_SAMPLE_MS (with node --expose-gc): the live heap after a collection, sampled; its peak printed on stop
+  // — what the process holds, not what the collector has not yet taken back
+  const sampleMs = Number(process.env.BENCH_HEAP_SAMPLE_MS ?? 0);
+  const collect = (globalThis as { gc?: () => void }).gc;
+  let heapPeak = 0;
+  const sampler = sampleMs > 0 && collect ? setInterval(() => {
+    collect();
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed + process.memoryUsage().external);
+  }, sampleMs) : undefined;
+  if (sampler) process.on('SIGUSR2', () => process.stdout.write(`HEAP_PEAK ${heapPeak}\n`));
+  process.stdout.write(`PID ${process.pid}\n`);
   const stop = async () => {
+    if (sampler) clearInterval(sampler);
     await app.close();
     await handle.close();
     process.exit(0);

@@ -103,15 +103,17 @@ export async function importInvoices(
     problemCount += found.length;
     for (const problem of found) if (problems.length < problemLimit) problems.push(problem);
   }
+  // the file's ids are the one thing pass 1 held for the whole file (each once per file): let them go
+  seen.clear();
   if (problemCount > 0) return { ok: false, problems, problemCount };
   // pass 2: the writes, one transaction
   let rows: FileRow[] = [];
   try {
     return await db.transaction().execute(async (trx) => {
       const summary: ImportSummary = { invoices: 0, created: 0, updated: 0, unchanged: 0, canceledPayments: [], dryRun };
-      const again = new Map<string, number>();
       for await (const segment of fileSegments(file.format, file.pieces(trx), IMPORT_SEGMENT_RECORDS)) {
-        const parsed = readInvoiceSegment(file.format, segment, validate, again);
+        // pass 1 found every id once in the file: a segment's own ids are all this pass keeps
+        const parsed = readInvoiceSegment(file.format, segment, validate, new Map());
         rows = parsed.rows;
         // the file changed between the passes (it cannot: its pieces are kept) — refuse rather than write half
         if (parsed.problems.length > 0) throw new RolledBack({ ok: false, problems: parsed.problems.slice(0, problemLimit), problemCount: parsed.problems.length });

@@ -43,7 +43,9 @@ export function unknownHandlers(contract: OpenApiDocument, handlers: Handlers): 
 function mediaTypes(node: unknown, found = new Set<string>()): Set<string> {
   if (typeof node !== 'object' || node === null) return found;
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'content' && typeof value === 'object' && value !== null) for (const type of Object.keys(value)) found.add(type);
+    // an example's own data may have a `content` field (a template message's rich content): not a media type map
+    if (key === 'examples' || key === 'example') continue;
+    if (key === 'content' && typeof value === 'object' && value !== null && !Array.isArray(value)) for (const type of Object.keys(value)) found.add(type);
     mediaTypes(value, found);
   }
   return found;

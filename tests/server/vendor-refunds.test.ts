@@ -173,6 +173,24 @@ describe('refunding a completed card payment', () => {
     expect(await ledger(other.groupId)).toEqual({ n: 1, sum: 4_800 });
   });
 
+  it('half a payment refunded twice at once with one Idempotency-Key (a retry racing the first): one refund, the same answer twice', async () => {
+    const { groupId } = await completedPayment([6_000]);
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: `/vendor-api/payment-groups/${groupId}/refunds`,
+        headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'refund-half-once' },
+        payload: { amount: 30, reason: 'Half back.' },
+      });
+    const [a, b] = await Promise.all([send(), send()]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json()).toEqual(b.json());
+    expect([a.headers['idempotent-replayed'], b.headers['idempotent-replayed']].filter(Boolean)).toEqual(['true']);
+    expect(await t.db.selectFrom('refunds').select('id').where('paymentGroupId', '=', groupId).execute()).toHaveLength(1);
+    await processDueRefunds(t.db, { now: new Date() });
+    expect(await ledger(groupId)).toEqual({ n: 1, sum: 3_000 });
+  });
+
   it('refused by rule, nothing written: too much of a line, an invoice it did not pay, both lines and amount, reopening with a bare amount, a payment not completed, another vendor’s', async () => {
     const { groupId, invoices } = await completedPayment([3_000]);
     const before = await t.db.selectFrom('refunds').select('id').execute();

@@ -170,6 +170,9 @@ export function requestBodyCheck(declared: { required: boolean; mediaTypes: stri
     const hasBody = headers['transfer-encoding'] !== undefined || (contentLength !== undefined && contentLength !== '0');
     if (!hasBody) {
       if (declared.required) throw new ApiError(400, 'validation_failed', 'body: request body is required', 'body');
+      // an empty body is no body, whatever type a client labels it with (`curl -H 'content-type: application/json'
+      // -X POST` with no data): nothing to parse
+      delete request.headers['content-type'];
       return payload;
     }
     const contentType = headers['content-type'];

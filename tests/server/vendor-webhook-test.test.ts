@@ -131,6 +131,17 @@ describe('sending a test event to an endpoint', () => {
     expect(sent.body.deliveryStatus).toBe('failed');
   });
 
+  it('sent as clients often send a body-less POST (content-type: application/json, no body), it is taken as no body', async () => {
+    const endpoint = await endpointAt('/ok');
+    const res = await app.inject({ method: 'POST', url: `/vendor-api/webhook-endpoints/${endpoint.id}/test`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ type: 'ping', statusCode: 200 });
+    // an operation whose body is required still says so
+    const keys = await app.inject({ method: 'POST', url: '/vendor-api/keys', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+    expect(keys.statusCode).toBe(400);
+    expect(keys.json()).toMatchObject({ errorCode: 'validation_failed', field: 'body' });
+  });
+
   it('an unknown endpoint is 404 and sends nothing', async () => {
     const before = received.length;
     const missing = await call('sendTestWebhook', 'POST', '/webhook-endpoints/00000000-0000-4000-8000-000000000000/test');

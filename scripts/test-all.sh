@@ -24,11 +24,12 @@ npm run -s gen:api >/dev/null || status=1
 # The server suite runs whole on PostgreSQL (stage 2). PGlite is the same PostgreSQL compiled to WebAssembly, so
 # running every server test on both tested the same SQL twice; on PGlite run the files that concern the embedded
 # database itself (the socket, the fair queue, the CLIs on a locked directory, migrations, seed, faults, overload, the
-# restarts that branch on the kind) and a smoke set of the API through the whole app. Without a PostgreSQL server
+# restarts that branch on the kind, the import and the webhook test, whose reads beside a held transaction would wait
+# on the embedded database's one connection) and a smoke set of the API through the whole app. Without a PostgreSQL server
 # (outside CI) the whole server suite runs on PGlite instead.
 pglite_server=""
 for name in db-cli db-socket pglite-queue db-migrations db-seed db-faults jobs-cli overload charges-restart webhook-restart \
-  app portal paymentgroups vendor-api; do pglite_server+=" tests/server/$name.test.ts"; done
+  app portal paymentgroups vendor-api vendor-http-import vendor-webhook-test; do pglite_server+=" tests/server/$name.test.ts"; done
 # One stage after the other: run side by side (tried) they took no less time in all (289-342 s against 287 s) and the
 # load made a timing test (letmein-timing) fail; the type check runs beside the PostgreSQL stage, whose workers wait
 # on the server.

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { achBusinessDaysAfter } from '../../core/rules/ach-returns';
-import { agreeToTerms, e2e, issueDemoLink, withDb, test } from './support';
+import { agreeToTerms, e2e, expandPicker, issueDemoLink, withDb, test } from './support';
 
 /**
  * ACH returns end to end (issue 20), one journey per return code, each on an invoice of its own (inserted here, so the
@@ -31,17 +31,6 @@ async function jobsCli(job: string, at: string) {
     timeout: 60_000,
   });
   return stdout;
-}
-
-/** Opens the "Payment Method" accordion of the pay page when it is closed. */
-async function expandPicker(page: Page) {
-  const radios = page.getByRole('radiogroup');
-  if (!(await radios.isVisible().catch(() => false))) {
-    const trigger = page.getByRole('button', { name: /Payment Method/ }).first();
-    await trigger.waitFor();
-    if ((await trigger.getAttribute('aria-expanded')) === 'false') await trigger.click();
-  }
-  await expect(page.getByRole('radiogroup')).toBeVisible();
 }
 
 /** Ticks the invoice, agrees to the terms and pays; the confirmation number. */

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, issueDemoLink, type DemoLink, test } from './support';
+import { expandPicker, expectNoSeriousA11yViolations, issueDemoLink, type DemoLink, test } from './support';
 
 /**
  * Saved payment methods against the real server and the sandbox payments service
@@ -14,17 +14,6 @@ const linkTo = (locationName: string): Promise<Place> => issueDemoLink(locationN
 async function openPicker(page: Page, base: string) {
   await page.goto(`${base}/click2pay`);
   await expandPicker(page);
-}
-
-/** Opens the "Payment Method" accordion of the page shown (no navigation). */
-async function expandPicker(page: Page) {
-  const radios = page.getByRole('radiogroup');
-  if (!(await radios.isVisible().catch(() => false))) {
-    const trigger = page.getByRole('button', { name: /Payment Method/ }).first();
-    await trigger.waitFor();
-    if ((await trigger.getAttribute('aria-expanded')) === 'false') await trigger.click();
-  }
-  await expect(page.getByRole('radiogroup')).toBeVisible();
 }
 
 /** The hosted fields frame (payments origin) of the tab shown: the card and bank numbers are typed there (issue 21). */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
-import { agreeToTerms, e2e, issueDemoLink, withDb, test } from './support';
+import { agreeToTerms, e2e, expandPicker, issueDemoLink, withDb, test } from './support';
 
 /**
  * A refund end to end (issue 32): the customer pays an invoice by card in the browser; the settlement job charges it
@@ -19,16 +19,6 @@ async function cli(script: 'jobs' | 'vendor', args: string[]) {
     timeout: 60_000,
   });
   return stdout;
-}
-
-async function expandPicker(page: Page) {
-  const radios = page.getByRole('radiogroup');
-  if (!(await radios.isVisible().catch(() => false))) {
-    const trigger = page.getByRole('button', { name: /Payment Method/ }).first();
-    await trigger.waitFor();
-    if ((await trigger.getAttribute('aria-expanded')) === 'false') await trigger.click();
-  }
-  await expect(page.getByRole('radiogroup')).toBeVisible();
 }
 
 test('a refund: paid by card, charged, half refunded by the vendor over the API — the customer sees it on the payment and the report, and gets the receipt', async ({ page }, testInfo) => {

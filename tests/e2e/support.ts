@@ -116,3 +116,14 @@ export async function issueDemoLink(
 export async function locationBase(locationName: string): Promise<string> {
   return (await issueDemoLink(locationName, { lastVendorByName: true })).base;
 }
+
+/** Opens the pay page's "Payment Method" accordion when it is closed (on a phone it starts closed). */
+export async function expandPicker(page: Page): Promise<void> {
+  const radios = page.getByRole('radiogroup');
+  if (!(await radios.isVisible().catch(() => false))) {
+    const trigger = page.getByRole('button', { name: /Payment Method/ }).first();
+    await trigger.waitFor();
+    if ((await trigger.getAttribute('aria-expanded')) === 'false') await trigger.click();
+  }
+  await expect(page.getByRole('radiogroup')).toBeVisible();
+}

@@ -232,8 +232,9 @@ describe.runIf(enabled)('PostgreSQL restarted under several portal processes wit
         for (let i = 0; i < 300 && acknowledged.some((a) => !receivedGroups.has(a.groupId)); i += 1) await sleep(100);
         expect(acknowledged.filter((a) => !receivedGroups.has(a.groupId)).map((a) => a.groupId)).toEqual([]);
         // and no job the restart interrupted is left active (left, it would wait for its 15-minute expiry): the state
-        // is waited for up to 30 s — on a loaded machine, with eleven queues per process reconnecting after the
-        // restart, recording the last completions took over 10 s in one full-suite run
+        // is waited for up to 30 s — a completion the restart refused is retried with a backoff growing to 5 s
+        // (server/jobs/queue.ts `settleCompletions`), so on a loaded machine it can land well after 10 s (it did, in
+        // one full-suite run)
         let active = -1;
         const waitFrom = Date.now();
         for (let i = 0; i < 300 && active !== 0; i += 1) {

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect.js';
 import { seal } from '../domain/secret-box.js';
-import { deliverOnce } from '../jobs/webhooks.js';
+import { deliverOnce } from './webhook-delivery.js';
 import { attemptOfEndpoint, endpointOfVendor, eventOfVendor, insertEndpoint, insertPing, redeliver, rotateEndpointSecret, updateEndpoint, type EndpointRow } from '../repos/webhooks.js';
 import { notFoundRefusal, ok, refusal, type Outcome } from './outcome.js';
 

@@ -6,7 +6,7 @@ import { answerOf } from '../../http/refusal.js';
 import { vendorOf } from '../../http/vendor-auth.js';
 import { pageOf, pageStart } from '../../http/page-cursor.js';
 import { toIsoString } from '../../domain/dates.js';
-import { webhookIdOf } from '../../jobs/webhooks.js';
+import { webhookIdOf } from '../../use-cases/webhook-delivery.js';
 import { attemptsOfEndpoint, deleteEndpoint, endpointOfVendor, eventOfVendor, eventPage, listEndpoints, type EndpointRow } from '../../repos/webhooks.js';
 import { changeEndpoint, createEndpoint, redeliverEvent, rotateSecret, sendTestEvent } from '../../use-cases/vendor-webhooks.js';
 import type { RouteDeps } from '../deps.js';

@@ -2551,7 +2551,7 @@ export interface components {
                 };
             };
         };
-        /** @description The key was created read-only (`access: read`): it calls the reconciliation feed and the events only. `read_only_key`; nothing was done. */
+        /** @description The key was created read-only (`access: read`): it calls the reconciliation feed, refunds and the events only. `read_only_key`; nothing was done. */
         ReadOnlyKey: {
             headers: {
                 [name: string]: unknown;

@@ -104,7 +104,7 @@ try {
   if (!toCancel.ok) throw new Error(JSON.stringify(toCancel.refusal));
   await settleDuePaymentGroups(t.db, { now: new Date('2026-12-03T17:00:00Z') });
   const group = await t.db.selectFrom('paymentGroups').select(['id', 'paymentTotalCents']).where('idempotencyKey', '=', 'example').executeTakeFirstOrThrow();
-  const groups = await call('listPaymentGroups', 'GET', '/payment-groups?limit=2');
+  await call('listPaymentGroups', 'GET', '/payment-groups?limit=2');
   await call('getPaymentGroup', 'GET', `/payment-groups/${group.id}`);
   const refund = await call('createRefund', 'POST', `/payment-groups/${group.id}/refunds`, { amount: Math.round(Number(group.paymentTotalCents) / 2) / 100, reason: 'Damaged goods returned.' });
   await processDueRefunds(t.db, { now: new Date() });
@@ -112,7 +112,6 @@ try {
   await call('getRefund', 'GET', `/refunds/${refund.id}`);
   const scheduledGroup = await t.db.selectFrom('paymentGroups').select('id').where('idempotencyKey', '=', 'example-later').executeTakeFirstOrThrow();
   await call('cancelPaymentGroup', 'POST', `/payment-groups/${scheduledGroup.id}/cancel`, { reason: 'Paid by check.' });
-  void groups;
 
   const events = await call('listEvents', 'GET', '/events?type=payment_group.completed&type=refund.created&limit=2');
   const anEvent = events.events[0] ?? (await call('listEvents', 'GET', '/events?limit=1')).events[0];

@@ -177,6 +177,8 @@ function unescapePdfString(raw: string): string {
 
 export interface ReceiptView {
   title: string;
+  /** what the receipt is of, as the e-mail's first sentence names it */
+  of: string;
   vendorName: string;
   locationName: string;
   facts: Array<[string, string]>;
@@ -208,6 +210,7 @@ export function receiptView(data: ReceiptData, epaDir: string): ReceiptView {
   }
   return {
     title: 'Payment Receipt',
+    of: `your payment to ${data.vendor.displayName} for ${data.location.displayName}`,
     vendorName: data.vendor.displayName,
     locationName: data.location.displayName,
     facts: [
@@ -247,6 +250,7 @@ export function refundReceiptView(
   if (rest > 0) lines.push([`Refund of payment ${data.confirmationNumber}`, formatCurrency(rest)]);
   return {
     title: 'Refund Receipt',
+    of: `the refund ${data.vendor.displayName} sent you for ${data.location.displayName}`,
     vendorName: data.vendor.displayName,
     locationName: data.location.displayName,
     facts: [
@@ -267,8 +271,7 @@ export function refundReceiptView(
 
 /** The e-mail's text: the receipt's lines (the PDF is attached). */
 export function receiptEmailBody(view: ReceiptView, firstName: string): string {
-  const what = view.title === 'Refund Receipt' ? `the refund ${view.vendorName} sent you for ${view.locationName}` : `your payment to ${view.vendorName} for ${view.locationName}`;
-  const out = [`Hello ${firstName},`, '', `Here is the receipt of ${what}. A PDF copy is attached.`, ''];
+  const out = [`Hello ${firstName},`, '', `Here is the receipt of ${view.of}. A PDF copy is attached.`, ''];
   for (const [label, value] of view.facts) out.push(`${label}: ${value}`);
   out.push('');
   for (const [label, value] of view.lines) out.push(`${label}: ${value}`);

@@ -33,7 +33,7 @@ import { invoiceLabels, lockPendingRefund, pendingRefunds, resolveRefund } from 
 import { recordEvent } from '../use-cases/vendor-events.js';
 import type { PaymentProvider } from '../db/schema.js';
 import type { ScheduledJob } from './types.js';
-import { processorTimeoutFromEnv } from './settlement.js';
+import { processorTimeoutFromEnv, withinTimeout } from './settlement.js';
 
 export interface RefundRunOptions {
   now?: Date;
@@ -52,20 +52,6 @@ export interface RefundRunResult {
   erroredIds: string[];
 }
 
-async function withinTimeout<T>(call: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      call,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`the processor did not answer the refund within ${ms} ms; the next run looks it up by its key`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Sends the due pending refunds (see the file header). */
 export async function processDueRefunds(db: Db, options: RefundRunOptions = {}): Promise<RefundRunResult> {
   const now = options.now ?? new Date();
@@ -82,10 +68,11 @@ export async function processDueRefunds(db: Db, options: RefundRunOptions = {}):
       const processor = processors[refund.provider as PaymentProvider];
       const outcome: RefundOutcome = !refund.chargeKey
         ? { ok: false, code: 'charge_not_found', message: 'The payment has no charge to refund.' }
-        : ((await withinTimeout(processor.lookupRefund(refund.idempotencyKey), timeoutMs)) ??
+        : ((await withinTimeout(processor.lookupRefund(refund.idempotencyKey), timeoutMs, 'refund lookup')) ??
           (await withinTimeout(
             processor.refund({ chargeIdempotencyKey: refund.chargeKey, providerToken: refund.providerToken, amountCents: refund.amountCents, idempotencyKey: refund.idempotencyKey }),
             timeoutMs,
+            'refund',
           )));
       await options.afterProcessorAnswer?.(refund.id, outcome);
       const recorded = await recordRefundOutcome(db, refund.id, outcome, now);

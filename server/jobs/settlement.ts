@@ -94,7 +94,7 @@ export function processorTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): n
 }
 
 /** The processor's answer, or a throw when it takes longer than `ms` (the call itself is left to finish on its own). */
-async function withinTimeout<T>(call: Promise<T>, ms: number, what: string): Promise<T> {
+export async function withinTimeout<T>(call: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([

@@ -15,7 +15,7 @@
 import type { Db } from '../db/connect.js';
 import { toIsoString } from '../domain/dates.js';
 import { claimImport, deleteImport, finishImport, importChunks, importOfVendor, insertImport, insertImportChunk, markImportQueued, type ImportRow } from '../repos/vendor-imports.js';
-import { importInvoices } from './vendor-import.js';
+import { importInvoices, type ImportSummary } from './vendor-import.js';
 import { recordEvent } from './vendor-events.js';
 import { notFoundRefusal, ok, refusal, type Outcome } from './outcome.js';
 
@@ -35,7 +35,7 @@ export function vendorImport(row: ImportRow) {
     dryRun: row.dryRun,
     status: row.status,
     bytes: row.bytes,
-    summary: row.summary as { invoices: number; created: number; updated: number; unchanged: number; canceledPayments: string[] } | null,
+    summary: row.summary as ImportSummary | null,
     problems: row.problems,
     problemCount: row.problemCount,
     createdAt: toIsoString(row.createdAt),

@@ -85,7 +85,8 @@ export async function redeliverEvent(db: Db, vendorId: string, eventId: string, 
  */
 export async function sendTestEvent(db: Db, key: Buffer, vendorId: string, endpointId: string, timeoutMs: number, now = new Date()) {
   const data = { endpointId, message: 'A test event from PerformancePay: answer 2xx to acknowledge it.' };
-  const delivery = await insertPing(db, vendorId, endpointId, data, now, timeoutMs + 30_000);
+  // the event and its delivery together (committed before the call goes out: no transaction is held across it)
+  const delivery = await db.transaction().execute((trx) => insertPing(trx, vendorId, endpointId, data, now, timeoutMs + 30_000));
   if (!delivery) return { ok: false as const, refusal: notFoundRefusal('webhook endpoint') };
   const attemptId = await deliverOnce(delivery, { db, key, timeoutMs });
   return ok(await attemptOfEndpoint(db, vendorId, endpointId, attemptId));

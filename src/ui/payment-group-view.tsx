@@ -56,7 +56,7 @@ function localShortDate(iso: string): string {
   return `${at.getMonth() + 1}/${at.getDate()}/${String(at.getFullYear()).slice(2)}`;
 }
 
-/** The vendor's refunds of the payment (issue 32): "$40.00 refunded on 11/29/26: Damaged goods returned." */
+/** The vendor's refunds of the payment: "$40.00 refunded on 11/29/26: Damaged goods returned." */
 function Refunds({ refunds }: { refunds: NonNullable<PaymentGroupDetail['refunds']> }) {
   const headingId = useId();
   if (refunds.length === 0) return null;

@@ -20,11 +20,11 @@ export const paymentGroupTexts = {
   status: 'Status',
   /** Decision: a Returned payment says why the bank returned it, e.g. "insufficient funds (R01)". */
   returnReason: 'Returned Because',
-  /** Decision (issue 32): the vendor's refunds of the payment, below its facts; a refused one is not shown. */
+  /** Decision: the spec has no refunds; the vendor's refunds of the payment show below its facts (a refused one, which gave nothing back, does not). */
   refunds: 'Refunds',
   refundLine: (amount: string, refundedOn: string | null, reason: string) =>
     refundedOn ? `${amount} refunded on ${refundedOn}: ${reason}` : `${amount} refund pending: ${reason}`,
-  /** Decision (issue 32): the payment report's amount says what was given back. */
+  /** Decision: the payment report's amount says what was given back, so a refunded payment is not read as paid in full. */
   refunded: (amount: string) => `Refunded ${amount}`,
   /** Decision: the spec names the input "check number" without a label text. */
   checkNumber: 'Check Number',

@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import { agreeToTerms, e2e, expandPicker, issueDemoLink, withDb, test } from './support';
 
 /**
- * A refund end to end (issue 32): the customer pays an invoice by card in the browser; the settlement job charges it
+ * A refund end to end: the customer pays an invoice by card in the browser; the settlement job charges it
  * on its date (the jobs CLI against the e2e database); the vendor refunds half of it through the vendor API over
  * HTTP with a key made by the vendor CLI; the refunds job sends it to the processor; the customer's payment detail
  * lists the refund with its reason, the payment report says what was refunded, and the refund receipt is in the

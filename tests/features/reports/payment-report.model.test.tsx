@@ -182,7 +182,7 @@ describe('payment detail: a payment whose charge failed or is in flight', () => 
   });
 });
 
-describe('refunds by the vendor (issue 32)', () => {
+describe('refunds by the vendor', () => {
   it('the payment detail lists each refund: given back with its day and reason, or pending; none → no section', async () => {
     open(`${base}/payments/${modelDetailInput.paymentGroupId}`);
     const refunds = [

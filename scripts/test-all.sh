@@ -8,9 +8,13 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .test-results
-rm -f .test-results/*.json
+rm -f .test-results/*.json .test-results/*.log
 status=0
-step() { echo; echo "=== $* ==="; }
+failed_steps=()
+step() { current_step="$*"; echo; echo "=== $* ==="; }
+# A step whose command exits non-zero is named in the summary even when every test in its report passed (an unhandled
+# error after the tests, a type error, a stale generated file): the closing lines of a CI log then say which one.
+fail() { status=1; failed_steps+=("$current_step"); }
 
 PG_URL="${TEST_PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 # What the test files of both vitest stages share (PGlite snapshots, one build): tests/global-setup.ts
@@ -19,7 +23,7 @@ export PP_TEST_CACHE
 trap 'rm -rf "$PP_TEST_CACHE"' EXIT
 
 step "generated API types are current"
-npm run -s gen:api >/dev/null || status=1
+npm run -s gen:api >/dev/null || fail
 
 # The server suite runs whole on PostgreSQL (stage 2). PGlite is the same PostgreSQL compiled to WebAssembly, so
 # running every server test on both tested the same SQL twice; on PGlite run the files that concern the embedded
@@ -35,7 +39,7 @@ for name in db-cli db-socket pglite-queue db-migrations db-seed db-faults jobs-c
 # on the server.
 step "vitest: contract, machines, views; the embedded database's server tests on PGlite"
 env -u DATABASE_URL npx vitest run tests/architecture tests/contract tests/features tests/machines tests/rules $pglite_server \
-  --reporter=default --reporter=json --outputFile.json=.test-results/vitest-pglite.json || status=1
+  --reporter=default --reporter=json --outputFile.json=.test-results/vitest-pglite.json 2>&1 | tee .test-results/vitest-pglite.log || fail
 
 npx tsc -p tsconfig.json --noEmit > .test-results/tsc.log 2>&1 &
 tsc_pid=$!
@@ -48,21 +52,26 @@ if node -e "const {Client}=require('pg');const c=new Client({connectionString:pr
   # 125 s of the stage's 352 s on this 2-core machine; without, 171 s in all). Each file still has its own database and
   # server. Not for stage 1: the views' files rely on a fresh module graph (72 of them failed without it).
   DATABASE_URL="$PG_URL" npx vitest run tests/server $pg_only_excludes --no-isolate \
-    --reporter=default --reporter=json --outputFile.json=.test-results/vitest-postgres.json || status=1
+    --reporter=default --reporter=json --outputFile.json=.test-results/vitest-postgres.json 2>&1 | tee .test-results/vitest-postgres.log || fail
 else
   echo "PostgreSQL is not reachable at $PG_URL"
-  if [ "${CI:-}" = "true" ]; then status=1; else
+  if [ "${CI:-}" = "true" ]; then fail; else
     echo "(outside CI: the server suite on PGlite instead)"
-    env -u DATABASE_URL npx vitest run tests/server --reporter=default --reporter=json --outputFile.json=.test-results/vitest-postgres.json || status=1
+    env -u DATABASE_URL npx vitest run tests/server --reporter=default --reporter=json --outputFile.json=.test-results/vitest-postgres.json || fail
   fi
 fi
 
 step "type check"
-if wait "$tsc_pid"; then echo "tsc: no errors"; else cat .test-results/tsc.log; status=1; fi
+if wait "$tsc_pid"; then echo "tsc: no errors"; else cat .test-results/tsc.log; fail; fi
 
 step "playwright: browser journeys (Chromium)"
-npx playwright test || status=1
+npx playwright test || fail
 
 step "summary"
-node scripts/summarize-results.mjs || status=1
+node scripts/summarize-results.mjs || fail
+# vitest exits 1 on an error thrown outside any test (its JSON report counts no failure then): show where.
+for log in .test-results/vitest-*.log; do
+  [ -f "$log" ] && grep -q "Unhandled" "$log" && { echo "--- $log:"; sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -A 25 "Unhandled" | head -80; }
+done
+for s in ${failed_steps[@]+"${failed_steps[@]}"}; do echo "FAILED STEP: $s"; done
 exit $status

@@ -19,7 +19,8 @@ import { registerContract, type Handlers } from './http/api.js';
 import { makeRateLimit, ratePoliciesOf } from './http/rate-limit.js';
 import { registerUploadParsers } from './http/upload.js';
 import { makeAuthenticate, makeCheckScope } from './http/auth.js';
-import { makeVendorAuthenticate } from './http/vendor-auth.js';
+import { accessPolicyOf, makeVendorAuthenticate } from './http/vendor-auth.js';
+import fastifyCookie from '@fastify/cookie';
 import { loadContract } from './http/contract.js';
 import { registerDocs } from './http/docs.js';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errors.js';
@@ -128,6 +129,8 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
 
   // file uploads (the vendor API's imports) stream to their handler instead of being parsed
   registerUploadParsers(app);
+  // the console's session cookie (server/http/vendor-auth.ts); nothing is signed: the value is a random token
+  await app.register(fastifyCookie);
   const contract = loadContract(config.contractPath);
   registerDocs(app, loadContract(config.contractPath), config.contractPath);
 
@@ -148,12 +151,6 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
   if (existsSync(vendorContract)) {
     registerDocs(app, loadContract(vendorContract), vendorContract, '/vendor-api');
     const vendorDocument = loadContract(vendorContract);
-    // what a read-only key may call: the operations the contract marks `x-read-only-key`
-    const readKeyOperations = new Set(
-      Object.values<Record<string, any>>(vendorDocument.paths ?? {}).flatMap((item) =>
-        Object.values<any>(item).flatMap((op) => (op && typeof op === 'object' && op['x-read-only-key'] === true ? [op.operationId as string] : [])),
-      ),
-    );
     // the operations that call out over the network, idempotent without a transaction held across the call
     const callOutOperations = new Set(
       Object.values<Record<string, any>>(vendorDocument.paths ?? {}).flatMap((item) =>
@@ -165,7 +162,11 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
       contract: vendorDocument,
       // every handler's writes go to the request's transaction when it runs under an Idempotency-Key
       handlers: vendorApiHandlers({ ...deps, db: requestScoped(db) }),
-      authenticate: makeVendorAuthenticate(db, readKeyOperations, makeRateLimit(db, config.vendorRateLimits, ratePoliciesOf(vendorDocument))),
+      // a key, or a person's console session (x-roles, x-session-only, x-read-only-key: server/http/vendor-auth.ts)
+      authenticate: makeVendorAuthenticate(db, accessPolicyOf(vendorDocument), {
+        rateLimit: makeRateLimit(db, config.vendorRateLimits, ratePoliciesOf(vendorDocument)),
+        publicUrl: config.publicUrl,
+      }),
       idempotency: { db, sealKey: config.webhookSecretsKey, callOut: callOutOperations },
       // a batch of 1,000 invoices is about 400 KB of JSON
       bodyLimit: 2 * 1024 * 1024,

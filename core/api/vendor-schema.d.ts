@@ -863,6 +863,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session/sign-in-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a console sign-in link (the same answer whoever the address is)
+         * @description Answers 202 at once, the same for an address that is a person of a vendor and one that is nobody's; a person gets one e-mail with a link for each vendor they belong to (`<portal>/console/sign-in#<token>`, works once, for 15 minutes). Limited like the customer's login links: a client over its limit gets 429; an address asked for too often is sent nothing more for a while, though the answer stays 202.
+         */
+        post: operations["requestConsoleSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in, and until when */
+        get: operations["getConsoleSession"];
+        put?: never;
+        /**
+         * Sign in: trade a sign-in link's token for the session cookie
+         * @description The console page posts the token from its address (the part after `#`) once; the link is used up. The answer sets the `pp_vendor_session` cookie (HttpOnly, SameSite=Strict, Secure over https) and says who signed in.
+         */
+        post: operations["createConsoleSession"];
+        /** Sign out (this browser) */
+        delete: operations["deleteConsoleSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out everywhere (every session of the person, this one too) */
+        delete: operations["deleteAllConsoleSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team: the vendor's people and their roles */
+        get: operations["listVendorUsers"];
+        put?: never;
+        /** Invite a person (they are e-mailed a sign-in link valid for 7 days) */
+        post: operations["inviteVendorUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a person from the team (their sessions end at once) */
+        delete: operations["removeVendorUser"];
+        options?: never;
+        head?: never;
+        /** Change a person's role (from their next request on) */
+        patch: operations["updateVendorUser"];
+        trace?: never;
+    };
 }
 export interface webhooks {
     "payment_group.scheduled": {
@@ -2451,6 +2548,76 @@ export interface components {
         ImportEventData: {
             import: components["schemas"]["Import"];
         };
+        /**
+         * @description `admin`: the team, keys, webhooks and settings, and all an AR clerk does. `ar`: requests, login links, imports, cancellations, refunds and content. `viewer`: reads only.
+         * @enum {string}
+         */
+        VendorRole: "admin" | "ar" | "viewer";
+        ConsoleSignInLinkRequest: {
+            /** Format: email */
+            email: string;
+        };
+        ConsoleSignInRequest: {
+            /** @description The sign-in link's token: what follows `#` in its address. */
+            token: string;
+        };
+        Accepted: {
+            /** @enum {string} */
+            status: "accepted";
+        };
+        ConsoleSession: {
+            user: {
+                /** Format: uuid */
+                id: string;
+                /** Format: email */
+                email: string;
+                name: string | null;
+                role: components["schemas"]["VendorRole"];
+            };
+            vendor: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                displayName: string;
+            };
+            /**
+             * Format: date-time
+             * @description The session ends then, whatever happens (12 hours after sign-in).
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description The session ends then unless another request comes first (30 minutes without one).
+             */
+            idleExpiresAt: string;
+        };
+        VendorUser: {
+            /** Format: uuid */
+            id: string;
+            /** Format: email */
+            email: string;
+            name: string | null;
+            role: components["schemas"]["VendorRole"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastSignInAt: string | null;
+        };
+        VendorUserList: {
+            users: components["schemas"]["VendorUser"][];
+        };
+        VendorUserAnswer: {
+            user: components["schemas"]["VendorUser"];
+        };
+        InviteVendorUserRequest: {
+            /** Format: email */
+            email: string;
+            name?: string | null;
+            role: components["schemas"]["VendorRole"];
+        };
+        UpdateVendorUserRequest: {
+            role: components["schemas"]["VendorRole"];
+        };
     };
     responses: {
         /** @description Invalid request: `validation_failed`, `field` names the offending field. */
@@ -2465,7 +2632,7 @@ export interface components {
                 };
             };
         };
-        /** @description Missing, unknown or revoked key: `invalid`. */
+        /** @description Missing, unknown, revoked or expired key: `invalid`; a console session that ended (signed out, idle 30 minutes, 12 hours old, or its person removed): `session_ended`. */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -2473,7 +2640,7 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {string} */
-                    errorCode?: "invalid";
+                    errorCode?: "invalid" | "session_ended";
                 };
             };
         };
@@ -2551,18 +2718,6 @@ export interface components {
                 };
             };
         };
-        /** @description The key was created read-only (`access: read`): it calls the reconciliation feed, refunds and the events only. `read_only_key`; nothing was done. */
-        ReadOnlyKey: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & {
-                    /** @enum {string} */
-                    errorCode?: "read_only_key";
-                };
-            };
-        };
         /** @description Too many requests with this key for the operation's policy (`x-rate-limit`) in this minute: `rate_limited`. Nothing was done; send it again after `Retry-After` seconds. */
         RateLimited: {
             headers: {
@@ -2576,6 +2731,30 @@ export interface components {
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {string} */
                     errorCode?: "rate_limited";
+                };
+            };
+        };
+        /** @description Not this caller's to call; nothing was done. `read_only_key`: the key was created read-only (`access: read`) and calls the reconciliation feed, refunds and the events only. `session_only`: the operation is for people signed in to the console, not keys. `role_forbidden`: the person's role is not among the operation's `x-roles`. `origin_refused`: a person's changing request came without the portal's own `Origin`. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    errorCode?: "read_only_key" | "session_only" | "role_forbidden" | "origin_refused";
+                };
+            };
+        };
+        /** @description A team keeps at least one admin: `last_admin`. Nothing was changed. */
+        LastAdmin: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    errorCode?: "last_admin";
                 };
             };
         };
@@ -2632,6 +2811,7 @@ export interface components {
         InvoiceStatusFilter: components["schemas"]["InvoiceStatus"];
         /** @description Where to go on from: the `cursor` of the previous answer (opaque; a cursor of another list is a 400). None → from the start. */
         Cursor: string;
+        UserId: string;
     };
     requestBodies: never;
     headers: {
@@ -2666,6 +2846,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
@@ -2691,7 +2872,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
@@ -2728,7 +2909,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2758,7 +2939,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2803,7 +2984,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
@@ -2840,7 +3021,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2882,7 +3063,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2929,7 +3110,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
@@ -2966,7 +3147,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2997,7 +3178,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3051,7 +3232,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
@@ -3088,7 +3269,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3140,7 +3321,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             /** @description The Idempotency-Key was used with another request (`idempotency_key_reused`), or its first request is still running (`idempotency_key_in_progress`: send it again after `Retry-After` seconds). Nothing was sent. */
             409: {
                 headers: {
@@ -3183,7 +3364,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3212,7 +3393,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3245,7 +3426,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3283,7 +3464,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3337,7 +3518,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3378,7 +3559,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
@@ -3415,7 +3596,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3445,7 +3626,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3472,7 +3653,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3505,7 +3686,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3546,7 +3727,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3584,7 +3765,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description The Idempotency-Key was used with another request (`idempotency_key_reused`), or its first request is still running (`idempotency_key_in_progress`: send it again after `Retry-After` seconds). Nothing was sent. */
             409: {
@@ -3631,7 +3812,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3670,6 +3851,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
@@ -3697,6 +3879,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3736,7 +3919,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3774,6 +3957,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
@@ -3812,6 +3996,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
@@ -3839,6 +4024,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3878,7 +4064,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3921,6 +4107,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3960,7 +4147,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4003,6 +4190,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -4029,7 +4217,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
@@ -4059,7 +4247,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Refused by a rule, nothing written; `errorCode` says which: `unprocessable` (the request names something the vendor does not have, e.g. an invoice not at the location; `field` names it); `service_fee_above_cap` (a card service fee above the 3 % cap; `field` names it). */
@@ -4098,7 +4286,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
@@ -4145,7 +4333,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4188,7 +4376,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -4215,7 +4403,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
@@ -4262,7 +4450,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4305,7 +4493,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -4344,7 +4532,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
@@ -4391,7 +4579,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description The externalId names a message with other content: `conflict`. Nothing was written. Or the Idempotency-Key was used before with another request: `idempotency_key_reused` (nothing was done). */
             409: {
@@ -4446,8 +4634,300 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ReadOnlyKey"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    requestConsoleSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleSignInLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: if the address is a person of a vendor, the e-mail is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many link requests from this client: `rate_limited`. Nothing was sent; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCode?: "rate_limited";
+                    };
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            201: {
+                headers: {
+                    /** @description `pp_vendor_session=…; Path=/; HttpOnly; SameSite=Strict` (and `Secure` over https). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The link was used already, has expired, or is not ours: `invalid_link`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCode?: "invalid_link";
+                    };
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out; the cookie is cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAllConsoleSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session of the person has ended; the cookie is cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listVendorUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everyone on the team, by e-mail address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorUserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    inviteVendorUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteVendorUserRequest"];
+            };
+        };
+        responses: {
+            /** @description On the team; the invitation is on its way. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorUserAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The address is on the team already: `user_exists` (or the Idempotency-Key was used with another request). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCode?: "user_exists" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                    };
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    removeVendorUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LastAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateVendorUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateVendorUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The person with the new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorUserAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LastAdmin"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];

@@ -2,6 +2,9 @@
  * npm run vendor -- keys create --vendor <id> --name <label>   a new API key, printed once
  * npm run vendor -- keys list --vendor <id>                    the vendor's keys (prefix, name, times; never secrets)
  * npm run vendor -- keys revoke <keyId> --vendor <id>          refused from the next request on, by every process
+ * npm run vendor -- users invite --vendor <id> --email <address> --role admin|ar|viewer [--name <name>]
+ *                                                             a person of the vendor's console; prints their sign-in link
+ * npm run vendor -- users list --vendor <id>                   the console's people and their roles
  * npm run vendor -- vendors                                    the vendors (id and name), to find the id
  * npm run vendor -- listen --port 9000 --secret whsec_…         a local webhook receiver: verifies and prints events
  * npm run vendor -- import invoices <file.csv|.ndjson> --vendor <id> [--dry-run]
@@ -19,12 +22,17 @@ import type { Db } from '../db/connect.js';
 import { listApiKeys, revokeApiKey } from '../repos/vendor-keys.js';
 import { importInvoices as importInvoicePieces, type FileProblem, type ImportSummary, type InvoiceFileFormat } from '../use-cases/vendor-import.js';
 import { createApiKey } from '../use-cases/vendor-keys.js';
+import { inviteUser, teamOf } from '../use-cases/vendor-sessions.js';
+import { VENDOR_ROLES } from '../domain/vendor-sessions.js';
+import type { VendorRole } from '../db/schema.js';
 import { CliError, isMain, openCliDb, runCli } from './common.js';
 
 const USAGE = `Usage:
   npm run vendor -- keys create --vendor <vendorId> --name <label> [--read-only] [--expires <ISO date-time>]
   npm run vendor -- keys list --vendor <vendorId>
   npm run vendor -- keys revoke <keyId> --vendor <vendorId>
+  npm run vendor -- users invite --vendor <vendorId> --email <address> --role admin|ar|viewer [--name <name>]
+  npm run vendor -- users list --vendor <vendorId>
   npm run vendor -- vendors
   npm run vendor -- listen [--port 9000] --secret <whsec_… of the endpoint>   (or WEBHOOK_SECRET=…)
   npm run vendor -- import invoices <file.csv|file.ndjson> --vendor <vendorId> [--dry-run]`;
@@ -38,10 +46,10 @@ function vendorIdOf(value: string | undefined): string {
 }
 
 /** Runs one command on `db`, printing with `print`; answers nothing. Exported for the tests. */
-export async function run(db: Db, argv: string[], print: (line: string) => void = console.log): Promise<void> {
+export async function run(db: Db, argv: string[], print: (line: string) => void = console.log, publicUrl = 'http://localhost:3000'): Promise<void> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { vendor: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' }, 'read-only': { type: 'boolean' }, expires: { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { vendor: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' }, 'read-only': { type: 'boolean' }, expires: { type: 'string' }, 'dry-run': { type: 'boolean' }, email: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     throw new CliError(`${(error as Error).message}\n${USAGE}`);
   }
@@ -59,6 +67,10 @@ export async function run(db: Db, argv: string[], print: (line: string) => void 
   if (group === 'import') {
     if (command !== 'invoices') throw new CliError(`Unknown import "${command ?? ''}": only \`import invoices\` is there.\n${USAGE}`);
     await importInvoices(db, arg, vendorIdOf(values.vendor), values['dry-run'] === true, print);
+    return;
+  }
+  if (group === 'users') {
+    await users(db, command, values, publicUrl, print);
     return;
   }
   if (group !== 'keys') throw new CliError(`Unknown command "${group}".\n${USAGE}`);
@@ -195,11 +207,35 @@ async function importInvoices(db: Db, file: string | undefined, vendorId: string
   if (summary.canceledPayments.length > 0) print(`Closing invoices canceled the scheduled payments ${summary.canceledPayments.join(', ')}.`);
 }
 
+/** `users invite` and `users list`: the console's people (use-cases/vendor-sessions.ts). */
+async function users(db: Db, command: string | undefined, values: { vendor?: string; email?: string; role?: string; name?: string; json?: boolean }, publicUrl: string, print: (line: string) => void) {
+  const vendorId = vendorIdOf(values.vendor);
+  if (command === 'list') {
+    const team = await teamOf(db, vendorId);
+    if (values.json) return print(JSON.stringify(team));
+    if (team.length === 0) print('No one yet: npm run vendor -- users invite --vendor <id> --email <address> --role admin');
+    for (const u of team) print(`${u.id}  ${u.email}  ${u.role}${u.name ? `  ${u.name}` : ''}  ${u.lastSignInAt ? `last signed in ${u.lastSignInAt.toISOString()}` : 'never signed in'}`);
+    return;
+  }
+  if (command !== 'invite') throw new CliError(`Unknown users command "${command ?? ''}".\n${USAGE}`);
+  if (!values.email) throw new CliError(`--email <address> is required.\n${USAGE}`);
+  const role = values.role as VendorRole | undefined;
+  if (!role || !VENDOR_ROLES.includes(role)) throw new CliError(`--role must be admin, ar or viewer.\n${USAGE}`);
+  const invited = await inviteUser(db, vendorId, { email: values.email, role, name: values.name }, { publicUrl });
+  if (!invited.ok) {
+    throw new CliError(invited.refusal.code === 'not_found' ? `No vendor ${vendorId}. \`npm run vendor -- vendors\` lists them.` : invited.refusal.message);
+  }
+  if (values.json) return print(JSON.stringify({ id: invited.value.user.id, email: invited.value.user.email, role, link: invited.value.link }));
+  print(`${invited.value.user.email} is on the team of vendor ${vendorId} as ${role}. The invitation is e-mailed (the outbox); its sign-in link, valid for 7 days and once:`);
+  print('');
+  print(invited.value.link);
+}
+
 export async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'listen') return runListen(argv);
   const handle = await openCliDb();
   try {
-    await run(handle.db, argv);
+    await run(handle.db, argv, console.log, handle.publicUrl);
   } finally {
     await handle.close();
   }

@@ -961,6 +961,64 @@ export const migrations: Record<string, Migration> = {
       await run(db, [`drop table if exists vendor_import_chunks`, `drop table if exists vendor_imports`]);
     },
   },
+  '0031_vendor_users': {
+    async up(db) {
+      await run(db, [
+        // the vendor's people (the console): one row per person and vendor; an address may belong to several vendors
+        `create table vendor_users (
+          id uuid primary key default gen_random_uuid(),
+          vendor_id uuid not null references vendors(id) on delete cascade,
+          email text not null check (email = lower(email) and length(email) between 3 and 254),
+          name text check (length(name) <= 120),
+          role text not null check (role in ('admin','ar','viewer')),
+          invited_by uuid references vendor_users(id) on delete set null,
+          created_at timestamptz not null default now(),
+          last_sign_in_at timestamptz,
+          removed_at timestamptz
+        )`,
+        `create unique index vendor_users_email_idx on vendor_users (vendor_id, email) where removed_at is null`,
+        `create index vendor_users_by_email_idx on vendor_users (email) where removed_at is null`,
+        // a sign-in (or invitation) link: only its SHA-256 is kept; used once
+        `create table vendor_sign_in_links (
+          id uuid primary key default gen_random_uuid(),
+          user_id uuid not null references vendor_users(id) on delete cascade,
+          token_hash text not null unique,
+          purpose text not null check (purpose in ('sign_in','invitation')),
+          created_at timestamptz not null default now(),
+          expires_at timestamptz not null,
+          used_at timestamptz
+        )`,
+        `create index vendor_sign_in_links_expiry_idx on vendor_sign_in_links (expires_at)`,
+        // a signed-in browser: only the cookie's SHA-256 is kept; idle and absolute expiry, revocable
+        `create table vendor_sessions (
+          id uuid primary key default gen_random_uuid(),
+          user_id uuid not null references vendor_users(id) on delete cascade,
+          vendor_id uuid not null references vendors(id) on delete cascade,
+          token_hash text not null unique,
+          created_at timestamptz not null default now(),
+          last_seen_at timestamptz not null default now(),
+          expires_at timestamptz not null,
+          revoked_at timestamptz,
+          ip text,
+          user_agent text
+        )`,
+        `create index vendor_sessions_user_idx on vendor_sessions (user_id) where revoked_at is null`,
+        // rate counts are kept per caller: a key's id or a person's (their ids never collide: both are random UUIDs)
+        `alter table vendor_rate_counts drop constraint if exists vendor_rate_counts_key_id_fkey`,
+        `alter table vendor_rate_counts rename column key_id to caller_id`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [
+        `delete from vendor_rate_counts where caller_id not in (select id from vendor_api_keys)`,
+        `alter table vendor_rate_counts rename column caller_id to key_id`,
+        `alter table vendor_rate_counts add constraint vendor_rate_counts_key_id_fkey foreign key (key_id) references vendor_api_keys(id) on delete cascade`,
+        `drop table if exists vendor_sessions`,
+        `drop table if exists vendor_sign_in_links`,
+        `drop table if exists vendor_users`,
+      ]);
+    },
+  },
 };
 
 // ── statements and reminders ──

@@ -155,6 +155,48 @@ export interface VendorApiKeysTable {
 
 export type ApiKeyAccess = 'full' | 'read';
 
+/** A person of a vendor who signs in to the console (migration 0031). */
+export type VendorRole = 'admin' | 'ar' | 'viewer';
+export interface VendorUsersTable {
+  id: Generated<string>;
+  vendorId: string;
+  /** lower case */
+  email: string;
+  name: string | null;
+  role: VendorRole;
+  invitedBy: string | null;
+  createdAt: CreatedAt;
+  lastSignInAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** removed from the team: signs in no more; the row stays for the audit log's names */
+  removedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A sign-in or invitation link of the console: only its SHA-256 is kept; used once. */
+export interface VendorSignInLinksTable {
+  id: Generated<string>;
+  userId: string;
+  tokenHash: string;
+  purpose: 'sign_in' | 'invitation';
+  createdAt: CreatedAt;
+  expiresAt: Date;
+  usedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A signed-in browser of the console: only its cookie's SHA-256 is kept. */
+export interface VendorSessionsTable {
+  id: Generated<string>;
+  userId: string;
+  vendorId: string;
+  tokenHash: string;
+  createdAt: CreatedAt;
+  lastSeenAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** the absolute end, whatever the activity */
+  expiresAt: Date;
+  revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /** The vendor's own id of a contact it loaded through the vendor API; the contact is that vendor's. */
 export interface VendorContactsTable {
   vendorId: string;
@@ -659,7 +701,8 @@ export interface RefundsTable {
 
 /** Requests of a vendor API key in one window of a rate-limit policy (server/http/rate-limit.ts). */
 export interface VendorRateCountsTable {
-  keyId: string;
+  /** a vendor API key's id, or a console person's (vendor_users.id) — migration 0031 */
+  callerId: string;
   policy: 'read' | 'write' | 'outbound';
   windowStart: Date;
   count: number;
@@ -818,6 +861,9 @@ export interface Database {
   outbox: OutboxTable;
   letmeinAttempts: LetmeinAttemptsTable;
   vendorApiKeys: VendorApiKeysTable;
+  vendorUsers: VendorUsersTable;
+  vendorSignInLinks: VendorSignInLinksTable;
+  vendorSessions: VendorSessionsTable;
   vendorContacts: VendorContactsTable;
   webhookEndpoints: WebhookEndpointsTable;
   webhookEvents: WebhookEventsTable;

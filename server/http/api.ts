@@ -156,7 +156,8 @@ export async function registerContract(app: FastifyInstance, options: ApiPluginO
       const op = operations.get(operationId);
       const handler = Object.hasOwn(handlers, operationId) ? handlers[operationId] : notImplementedHandler(operationId);
       const route: Partial<RouteOptions> = {
-        handler: idempotency && op?.method === 'POST' ? idempotent(operationId, handler, idempotency) : handler,
+        // (an operation without a caller — the console's sign-in — has no vendor to keep its keys under)
+        handler: idempotency && op?.method === 'POST' && op.authenticated ? idempotent(operationId, handler, idempotency) : handler,
         config: { operationId },
       };
       if (bodyLimit) route.bodyLimit = bodyLimit;

@@ -33,25 +33,30 @@ export function ratePoliciesOf(document: { paths?: Record<string, Record<string,
   return policies;
 }
 
-export type RateLimit = (request: FastifyRequest, reply: FastifyReply, keyId: string) => Promise<void>;
+/** Who is counted: an API key (by its id) or a person signed in to the console (by their user id). */
+export interface RateCaller {
+  id: string;
+  kind: 'key' | 'session';
+}
+export type RateLimit = (request: FastifyRequest, reply: FastifyReply, caller: RateCaller) => Promise<void>;
 
 /** Counts the request against its operation's policy; sets the fields; refuses it (429) over the quota. */
 export function makeRateLimit(db: Db, limits: VendorRateLimits, policies: ReadonlyMap<string, RatePolicy>, now: () => Date = () => new Date()): RateLimit {
-  return async function rateLimit(request, reply, keyId) {
+  return async function rateLimit(request, reply, caller) {
     const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId;
     const policy = operationId ? policies.get(operationId) : undefined;
     if (!policy) return;
     const at = now().getTime();
     const windowMs = RATE_WINDOW_SECONDS * 1000;
     const windowStart = Math.floor(at / windowMs) * windowMs;
-    const count = await countVendorRequest(db, keyId, policy, new Date(windowStart));
+    const count = await countVendorRequest(db, caller.id, policy, new Date(windowStart));
     const quota = limits[policy];
     const reset = Math.max(1, Math.ceil((windowStart + windowMs - at) / 1000));
     reply.header('ratelimit-policy', `"${policy}";q=${quota};w=${RATE_WINDOW_SECONDS}`);
     reply.header('ratelimit', `"${policy}";r=${Math.max(0, quota - count)};t=${reset}`);
     if (count > quota) {
       reply.header('retry-after', String(reset));
-      throw new ApiError(429, 'rate_limited', `Too many requests with this key: at most ${quota} a minute for this kind of call. Send it again in ${reset} seconds.`);
+      throw new ApiError(429, 'rate_limited', `Too many requests ${caller.kind === 'key' ? 'with this key' : 'from you'}: at most ${quota} a minute for this kind of call. Send it again in ${reset} seconds.`);
     }
   };
 }

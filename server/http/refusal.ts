@@ -7,6 +7,7 @@ import { ApiError } from './errors.js';
 
 const STATUS: Record<RefusalKind, number> = {
   invalid: 400,
+  unauthorized: 401,
   not_found: 404,
   conflict: 409,
   unprocessable: 422,

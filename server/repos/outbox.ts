@@ -103,9 +103,12 @@ export async function markFailed(db: Db, id: string, error: string, now = new Da
     .execute();
 }
 
-/** `/token/<token>` → `/token/[delivered]`: what stays of a login link once the message went out. */
+/**
+ * `/token/<token>` → `/token/[delivered]` (and a console sign-in link's `#<token>` likewise): what stays of a login
+ * link once the message went out.
+ */
 export function redactLoginLinks(body: string): string {
-  return body.replace(/\/token\/[A-Za-z0-9_-]+/g, '/token/[delivered]');
+  return body.replace(/\/token\/[A-Za-z0-9_-]+/g, '/token/[delivered]').replace(/\/console\/sign-in#[A-Za-z0-9_-]+/g, '/console/sign-in#[delivered]');
 }
 
 /** Delivery succeeded: the stored body no longer holds the login token. */

@@ -15,7 +15,8 @@ import { authOf } from '../http/auth.js';
 import type { Handlers } from '../http/api.js';
 import { deliverEmails } from '../mail/mailer.js';
 import { findContactsByAddress } from '../repos/contacts.js';
-import { checkAttempt, clientKeyOf, lockAttemptKeys, NOT_SENT, pruneAttempts, recordAttempt, sha256 } from '../repos/letmein-attempts.js';
+import { clientKeyOf, pruneAttempts, sha256 } from '../repos/letmein-attempts.js';
+import { admitLinkRequest } from '../use-cases/link-requests.js';
 import { insertOutboxMessages, type NewOutboxMessage } from '../repos/outbox.js';
 import type { RouteDeps } from './deps.js';
 
@@ -37,17 +38,8 @@ export function accessHandlers({ db, config, mailer }: RouteDeps): Handlers {
       const address = parseContactAddress(contact);
       const keys = { addressHash: sha256(rateLimitKey(address)), clientKey: sha256(clientKeyOf(request.ip)) };
 
-      // Before the answer, only what does not depend on whether the address is a customer's: count, check and
-      // record the attempt in one transaction, serialised per address and client, so several requests at once (or
-      // several server processes) cannot slip past the limits together. A refused request writes nothing.
-      // Over the client's limit → 429; over the address's sending cap → 202 and nothing sent (repos/letmein-attempts).
-      const decision = await db.transaction().execute(async (trx) => {
-        await lockAttemptKeys(trx, keys);
-        const decision = await checkAttempt(trx, keys, config.letmein);
-        if (decision === 'send') await recordAttempt(trx, keys);
-        if (decision === 'skip') await recordAttempt(trx, { ...keys, addressHash: NOT_SENT });
-        return decision;
-      });
+      // Before the answer, only what does not depend on whether the address is a customer's (use-cases/link-requests).
+      const decision = await admitLinkRequest(db, keys, config.letmein);
       if (decision === 'client_limited') {
         reply.header('retry-after', String(config.letmein.windowMinutes * 60));
         throw new ApiError(429, 'rate_limited', 'Too many link requests. Please try again later.');

@@ -4,7 +4,7 @@
  * exceptions. The route turns a refusal into the API's error answer (server/http/refusal.ts): `kind` picks the
  * status, `code`, `message` and `field` are the body, word for word.
  */
-export type RefusalKind = 'invalid' | 'not_found' | 'conflict' | 'unprocessable' | 'rate_limited' | 'too_large';
+export type RefusalKind = 'invalid' | 'unauthorized' | 'not_found' | 'conflict' | 'unprocessable' | 'rate_limited' | 'too_large';
 
 export interface Refusal {
   kind: RefusalKind;

@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
 import { recordEvent } from '../../server/use-cases/vendor-events.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
+import { signInPerson, type ConsolePerson } from './helpers/console-session.js';
 import { contractErrors, paymentsContractErrors, vendorContractErrors } from './helpers/contract.js';
 
 /** each contract's check of an answer (the vendor API's is strict: every status and errorCode declared on the operation) */
@@ -41,6 +42,7 @@ const BAD_NUMBERS = [1e308, -1e308, 2 ** 63, 0.001];
 let s: TestServer;
 let portalToken: string;
 let vendorKey: string;
+let consoleAdmin: ConsolePerson;
 let paymentsJwt: string;
 /** the caller's own ids by path/query parameter name */
 const own: Record<string, string> = {};
@@ -133,8 +135,13 @@ function requestsOf(contract: (typeof contracts)[number]): FuzzRequest[] {
       const pathParams = params.filter((p: any) => p.in === 'path');
       const queryParams = params.filter((p: any) => p.in === 'query');
       const headerParams = params.filter((p: any) => p.in === 'header' && p.required);
+      // the vendor API's people-only operations (the team, sessions) with an admin's console session, the rest with a key
       const auth: Record<string, string> =
-        name === 'portal' ? { authorization: `ContactAccess ${portalToken}` } : name === 'vendor' ? { authorization: `Bearer ${vendorKey}` } : { authorization: `Bearer ${paymentsJwt}` };
+        name === 'portal'
+          ? { authorization: `ContactAccess ${portalToken}` }
+          : name === 'vendor'
+            ? op['x-session-only'] === true ? { ...consoleAdmin.headers } : { authorization: `Bearer ${vendorKey}` }
+            : { authorization: `Bearer ${paymentsJwt}` };
       const headers: Record<string, string> = { ...auth };
       for (const h of headerParams) headers[h.name.toLowerCase()] = h.name.toLowerCase() === 'idempotency-key' ? randomUUID() : 'x';
       const pathValues = Object.fromEntries(pathParams.map((p: any) => [p.name, String(own[p.name] ?? sample(doc, p.schema ?? {}, p.name))]));
@@ -188,9 +195,9 @@ async function digest(): Promise<Record<string, string>> {
     where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(s.db);
   const out: Record<string, string> = {};
   for (const { tableName } of tables) {
-    // last_used_at and the rate-limit count are touched by every keyed request, refused or not: the request's own
+    // last_used_at (a session's last_seen_at) and the rate-limit count are touched by every keyed request, refused or not: the request's own
     // bookkeeping, not something it wrote
-    if (tableName === 'vendor_api_keys' || tableName === 'vendor_rate_counts' || tableName === 'kysely_migration' || tableName === 'kysely_migration_lock') continue;
+    if (tableName === 'vendor_api_keys' || tableName === 'vendor_sessions' || tableName === 'vendor_rate_counts' || tableName === 'kysely_migration' || tableName === 'kysely_migration_lock') continue;
     const { rows } = await sql<{ d: string | null }>`select md5(string_agg(t::text, ',' order by t::text)) as d from ${sql.table(tableName)} t`.execute(s.db);
     out[tableName] = rows[0]?.d ?? '';
   }
@@ -205,6 +212,7 @@ beforeAll(async () => {
   const key = await createApiKey(s.db, s.demo.vendors.pfg, 'fuzz');
   if (!key.ok) throw new Error('no key');
   vendorKey = key.value.secret;
+  consoleAdmin = await signInPerson(s, s.demo.vendors.pfg, 'admin');
   own.keyId = key.value.key.id;
   own.vendorId = s.demo.vendors.pfg;
   own.locationId = s.demo.locations.blueHeron;

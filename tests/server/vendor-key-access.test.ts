@@ -33,7 +33,10 @@ afterAll(async () => {
 const FAKE = '00000000-0000-4000-8000-000000000000';
 const operations = Object.entries<any>(vendorContract.paths).flatMap(([path, item]) =>
   ['get', 'post', 'put', 'patch', 'delete'].flatMap((method) =>
-    item[method] ? [{ operationId: item[method].operationId as string, method: method.toUpperCase(), url: path.replace(/\{[^}]+\}/g, FAKE), reads: item[method]['x-read-only-key'] === true }] : [],
+    // every operation a key may call (the console's sign-in has no caller)
+    item[method] && item[method].security?.length !== 0
+      ? [{ operationId: item[method].operationId as string, method: method.toUpperCase(), url: path.replace(/\{[^}]+\}/g, FAKE), reads: item[method]['x-read-only-key'] === true, people: item[method]['x-session-only'] === true }]
+      : [],
   ),
 );
 
@@ -53,10 +56,16 @@ describe('a read-only key', () => {
     expect((await call('getVendor', 'GET', '/vendor', read)).status).toBe(200);
   });
 
-  it.each(operations.filter((op) => !op.reads).map((op) => [op.operationId, op] as const))('%s: 403 read_only_key, nothing done', async (_id, op) => {
+  it.each(operations.filter((op) => !op.reads).map((op) => [op.operationId, op] as const))('%s: 403 read_only_key (session_only for the console’s people operations), nothing done', async (_id, op) => {
     const res = await call(op.operationId, op.method, op.url, read, op.method === 'GET' || op.method === 'DELETE' ? undefined : {});
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ errorCode: 'read_only_key' });
+    expect(res.body).toMatchObject({ errorCode: op.people ? 'session_only' : 'read_only_key' });
+  });
+
+  it.each(operations.filter((op) => op.people).map((op) => [op.operationId, op] as const))('%s: a full key is refused too (403 session_only): the team and sessions are people’s', async (_id, op) => {
+    const res = await call(op.operationId, op.method, op.url, full, op.method === 'GET' || op.method === 'DELETE' ? undefined : {});
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ errorCode: 'session_only' });
   });
 
   it('the operations marked for it are the feed, the refunds, the events and the vendor — and a key made with the CLI’s --read-only is one', async () => {

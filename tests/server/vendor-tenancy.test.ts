@@ -4,13 +4,15 @@
  * — a location, contact, invoice, key, webhook endpoint, event, payment group, announcement, ad or template message,
  * in a path or in a query — is answered 404 (or, for a list filtered by B's id, an empty list), never B's data, and
  * changes nothing of B's. Every operation of openapi/vendor.yaml that takes an id must have its case here: a new one
- * without fails the last test.
+ * without fails the last test. The same walk runs twice: with A's key, and with the console session of A's admin (the
+ * role that may call everything), whose cases add the team's operations (people only) on B's people.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
 import { recordEvent } from '../../server/use-cases/vendor-events.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
+import { signInPerson, type ConsolePerson } from './helpers/console-session.js';
 import { expectMatchesVendorContract, vendorContract } from './helpers/contract.js';
 
 let s: TestServer;
@@ -24,11 +26,15 @@ async function key(vendorId: string) {
   return created.value;
 }
 
-async function call(operationId: string, method: string, url: string, apiKey: string, payload?: unknown) {
+let personA: ConsolePerson; // an admin of A, signed in to the console
+let personB: ConsolePerson; // an admin of B
+
+/** As a key (its secret) or as a person signed in to the console. */
+async function call(operationId: string, method: string, url: string, caller: string | ConsolePerson, payload?: unknown) {
   const res = await s.app.inject({
     method: method as 'GET',
     url: `/vendor-api${url}`,
-    headers: { authorization: `Bearer ${apiKey}` },
+    headers: typeof caller === 'string' ? { authorization: `Bearer ${caller}` } : caller.headers,
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
   const json = String(res.headers['content-type'] ?? '').includes('json');
@@ -43,6 +49,9 @@ beforeAll(async () => {
   const bKey = await key(s.demo.vendors.coastal);
   keyB = bKey.secret;
   b.key = bKey.key.id;
+  personA = await signInPerson(s, s.demo.vendors.pfg, 'admin');
+  personB = await signInPerson(s, s.demo.vendors.coastal, 'admin');
+  b.user = personB.userId;
   b.location = s.demo.locations.coastalBlueHeron;
   // a contact and an invoice of B's own, loaded through B's key
   await call('upsertLocations', 'POST', '/locations/batch', keyB, { locations: [{ externalId: 'B-LOC', displayName: 'Coastal store' }] });
@@ -80,6 +89,8 @@ interface Case {
   body?: () => unknown;
   /** what A must get: 404, an empty list at this property, or a CSV of its header alone */
   expect: 404 | { empty: string } | 'csv header only';
+  /** people only (x-session-only): walked with the session, not the key */
+  people?: true;
 }
 
 const cases: Case[] = [
@@ -113,11 +124,18 @@ const cases: Case[] = [
   { operationId: 'deleteAnnouncement', method: 'DELETE', url: () => `/announcements?id=${b.announcement}`, expect: 404 },
   { operationId: 'deleteAd', method: 'DELETE', url: () => `/ads?id=${b.ad}`, expect: 404 },
   { operationId: 'deleteTemplateMessage', method: 'DELETE', url: () => `/template-messages?id=${b.templateMessage}`, expect: 404 },
+  { operationId: 'updateVendorUser', method: 'PATCH', url: () => `/users/${b.user}`, body: () => ({ role: 'viewer' }), expect: 404, people: true },
+  { operationId: 'removeVendorUser', method: 'DELETE', url: () => `/users/${b.user}`, expect: 404, people: true },
 ];
 
-describe('a key of vendor A naming vendor B’s records', () => {
-  it.each(cases.map((c) => [c.operationId, c] as const))('%s', async (_name, c) => {
-    const res = await call(c.operationId, c.method, c.url(), keyA, c.body?.());
+const callers: [string, () => string | ConsolePerson, Case[]][] = [
+  ['a key of vendor A', () => keyA, cases.filter((c) => !c.people)],
+  ['an admin of vendor A signed in to the console', () => personA, cases],
+];
+
+describe.each(callers)('%s naming vendor B’s records', (_who, callerA, walk) => {
+  it.each(walk.map((c) => [c.operationId, c] as const))('%s', async (_name, c) => {
+    const res = await call(c.operationId, c.method, c.url(), callerA(), c.body?.());
     if (c.expect === 'csv header only') {
       expect(res.status).toBe(200);
       expect(String(res.body).trim().split(/\r?\n/), String(res.body)).toHaveLength(1);
@@ -138,21 +156,25 @@ describe('a key of vendor A naming vendor B’s records', () => {
     expect(await s.db.selectFrom('announcements').select('id').where('id', '=', b.announcement).executeTakeFirst()).toBeDefined();
     expect(await s.db.selectFrom('ads').select('fileId').where('fileId', '=', b.ad).executeTakeFirst()).toBeDefined();
     expect(await s.db.selectFrom('templateMessages').select('id').where('id', '=', b.templateMessage).executeTakeFirst()).toBeDefined();
+    // B's admin is still an admin, still signed in
+    expect((await call('getConsoleSession', 'GET', '/session', personB)).body.user).toMatchObject({ id: b.user, role: 'admin' });
   });
 
   it('A’s own lists hold none of B’s records', async () => {
     const everything = JSON.stringify(
       await Promise.all([
-        call('listApiKeys', 'GET', '/keys', keyA),
-        call('listLocations', 'GET', '/locations?limit=1000', keyA),
-        call('listContacts', 'GET', '/contacts?limit=1000', keyA),
-        call('listInvoices', 'GET', '/invoices?limit=1000', keyA),
-        call('listWebhookEndpoints', 'GET', '/webhook-endpoints', keyA),
-        call('listEvents', 'GET', '/events?limit=1000', keyA),
-        call('listPaymentGroups', 'GET', '/payment-groups?limit=1000', keyA),
-        call('listAnnouncements', 'GET', '/announcements', keyA),
-        call('listAds', 'GET', '/ads', keyA),
-        call('listTemplateMessages', 'GET', '/template-messages?limit=1000', keyA),
+        call('listApiKeys', 'GET', '/keys', callerA()),
+        call('listLocations', 'GET', '/locations?limit=1000', callerA()),
+        call('listContacts', 'GET', '/contacts?limit=1000', callerA()),
+        call('listInvoices', 'GET', '/invoices?limit=1000', callerA()),
+        call('listWebhookEndpoints', 'GET', '/webhook-endpoints', callerA()),
+        call('listEvents', 'GET', '/events?limit=1000', callerA()),
+        call('listPaymentGroups', 'GET', '/payment-groups?limit=1000', callerA()),
+        call('listAnnouncements', 'GET', '/announcements', callerA()),
+        call('listAds', 'GET', '/ads', callerA()),
+        call('listTemplateMessages', 'GET', '/template-messages?limit=1000', callerA()),
+        typeof callerA() === 'string' ? null : call('listVendorUsers', 'GET', '/users', callerA()),
+        typeof callerA() === 'string' ? null : call('getConsoleSession', 'GET', '/session', callerA()),
       ]),
     );
     for (const [kind, id] of Object.entries(b)) expect(everything, kind).not.toContain(id);

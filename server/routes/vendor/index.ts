@@ -35,6 +35,7 @@ import { webhookHandlers } from './webhooks.js';
 import { importHandlers } from './imports.js';
 import { reconciliationHandlers } from './reconciliation.js';
 import { settingsAndContentHandlers } from './settings-and-content.js';
+import { teamHandlers } from './team.js';
 
 const apiKey = (row: ApiKeyRow) => ({
   id: row.id,
@@ -112,6 +113,7 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
     ...webhookHandlers(deps),
     ...reconciliationHandlers(deps),
     ...importHandlers(deps),
+    ...teamHandlers(deps),
     ...settingsAndContentHandlers({ db, config }),
     async getVendor(request) {
       const vendor = await vendorSettings(db, vendorOf(request));

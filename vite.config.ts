@@ -42,6 +42,8 @@ export default defineConfig({
     // Every browser the portal supports has <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // two pages: the customer's portal, and the vendor's console (its own entry: none of its code in the portal's pages)
+      input: { index: 'index.html', console: 'console.html' },
       output: {
         codeSplitting: {
           groups: [

@@ -36,6 +36,9 @@ import { remitFormEntry, remitPrintEntry } from './remit/remit.entry';
 import { receiptDownloadEntry } from './receipt/receipt.entry';
 import { replayEntry } from './replay/replay.entry';
 import { planListEntry, planSetupEntry, planUpdateEntry } from './payment-plans/payment-plans.entry';
+import { consoleSignInEntry } from './console-sign-in/console-sign-in.entry';
+import { consoleSessionEntry } from './console-session/console-session.entry';
+import { consoleTeamEntry } from './console-team/console-team.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -94,4 +97,7 @@ export const machineRegistry: RegisteredMachine[] = [
   remitPrintEntry,
   replayEntry,
   receiptDownloadEntry,
+  consoleSignInEntry,
+  consoleSessionEntry,
+  consoleTeamEntry,
 ];

@@ -145,10 +145,13 @@ export async function buildBaseline(outDir: string): Promise<BuiltApp> {
   return { outDir, chunks };
 }
 
+/** The vendor's console: an entry of its own (console.html), never part of a customer page's measure. */
+export const CONSOLE_MODULES = /src[\\/]console[\\/]|machines[\\/]console-[^\\/]+[\\/]|core[\\/]api[\\/]vendor-client\.ts$/;
+
 /** The chunks loaded before first interaction: the entry, the given route modules' chunks, and their static imports. */
 export function pageChunks(app: BuiltApp, routeModules: string[] = []): ChunkInfo[] {
   const all = [...app.chunks.values()];
-  const roots = all.filter((c) => c.isEntry);
+  const roots = all.filter((c) => c.isEntry && !c.moduleIds.some((id) => CONSOLE_MODULES.test(id)));
   for (const module of routeModules) {
     const id = path.join(projectRoot, module);
     const chunk = all.find((c) => c.facadeModuleId === id) ?? all.find((c) => c.moduleIds.includes(id));

@@ -141,6 +141,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     app.addHook('onReady', async () => {
       await Promise.race([warmFirstScreens(distDir), new Promise((resolve) => setTimeout(resolve, WARM_UP_MAX_MS).unref())]);
     });
+    // The vendor's console: its own page (console.html), for /console and every path below it (its router's)
+    const consoleFile = path.join(distDir, 'console.html');
+    if (existsSync(consoleFile)) {
+      const consolePage = (request: FastifyRequest, reply: FastifyReply) => sendHtml(request, reply, consoleFile);
+      app.get('/console', consolePage);
+      app.get('/console/*', consolePage);
+    }
     for (const [route, file] of prerenderedPages(distDir)) {
       const handler = (request: FastifyRequest, reply: FastifyReply) => sendHtml(request, reply, path.join(distDir, file));
       app.get(route, handler);

@@ -32,6 +32,7 @@ import {
   pageChunks,
   readChunkMap,
   ROUTE_BUDGETS_FILE,
+  CONSOLE_MODULES,
   routeModules,
   type BuiltApp,
 } from '../../scripts/bench/bundle-size';
@@ -121,6 +122,33 @@ describe('workflow atlas bundle', () => {
   });
 });
 
+// ── the vendor's console ──
+describe('vendor console bundle', () => {
+  // What starts or frames the customer's app: its entry, router, app-wide actors, token guard and session. (The shared
+  // primitives — Button, the text field — sit in the landing chunk by design and are the console's too.)
+  const CUSTOMER_APP = /src[\\/](main\.tsx|app[\\/](router|app-services|token-guard|app-pages|root-layout)\.tsx?|features[\\/]shell[\\/])/;
+  it('is an entry of its own whose page loads none of the customer’s app (its entry, router, frame or session)', () => {
+    const map = readChunkMap(portal.outDir);
+    const files = chunkClosure(map, entryFileOf(portal.outDir, 'console.html'), []);
+    const offenders = files.flatMap((file) => (portal.chunks.get(file)?.moduleIds ?? []).filter((id) => CUSTOMER_APP.test(id)).map((id) => `${file}: ${id}`));
+    expect(files.some((file) => portal.chunks.get(file)?.moduleIds.some((id) => /src[\\/]console[\\/]main\.tsx$/.test(id)))).toBe(true);
+    expect(offenders).toEqual([]);
+  });
+
+  it('adds nothing to the customer’s pages: no route of the portal loads a module of the console (the workflow atlas shows its charts)', () => {
+    const map = readChunkMap(portal.outDir);
+    const routes = Object.entries(routeModules()).filter(([name]) => name !== 'atlas');
+    expect(routes.length).toBeGreaterThan(30);
+    const customer = new Set([
+      ...landingScripts(portal.outDir),
+      ...chunkClosure(map, entryFileOf(portal.outDir, 'shell.html'), []),
+      ...routes.flatMap(([, modules]) => chunkClosure(map, entryFileOf(portal.outDir), modules)),
+    ]);
+    const offenders = [...customer].flatMap((file) => (portal.chunks.get(file)?.moduleIds ?? []).filter((id) => CONSOLE_MODULES.test(id)).map((id) => `${file}: ${id}`));
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe('route budgets', () => {
   const { budgets } = JSON.parse(readFileSync(ROUTE_BUDGETS_FILE, 'utf8')) as { budgets: Record<string, number> };
   const routes = routeModules();
@@ -162,7 +190,7 @@ describe('prerendered landing pages', () => {
     expect(root).toContain(`>${landingTexts.submit}</button>`);
     expect(root).toMatch(/<input[^>]+name="contact"/);
     expect(html).not.toMatch(/<link rel="stylesheet"/);
-    const inlined = /<style data-inlined="\/(assets\/index-[\w-]+\.css)">([\s\S]*?)<\/style>/.exec(html);
+    const inlined = /<style data-inlined="\/(assets\/[\w-]+\.css)">([\s\S]*?)<\/style>/.exec(html);
     expect(inlined?.[2]).toBe(readFileSync(path.join(portal.outDir, inlined![1]), 'utf8'));
     expect(existsSync(path.join(portal.outDir, `${file}.br`))).toBe(true);
     expect(existsSync(path.join(portal.outDir, `${file}.gz`))).toBe(true);

@@ -1,0 +1,87 @@
+import { createActorContext } from '@xstate/react';
+import { useEffect } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { css } from '../../styled-system/css';
+import { onSessionEnded } from '../../core/api/vendor-client';
+import { consoleSessionMachine } from '../../machines/console-session/console-session.machine';
+import { Button } from '../ui/button';
+import { ConsolePage, Panel, Placeholder } from './layout';
+import { consoleTexts } from './texts';
+
+const t = consoleTexts.frame;
+
+/** The console's session, for every page of the frame (who is signed in, with which role). */
+export const ConsoleSession = createActorContext(consoleSessionMachine);
+
+const styles = {
+  skip: css({ position: 'absolute', left: '-9999px', _focus: { left: '4', top: '4', bg: 'white', p: '2', zIndex: 10 } }),
+  header: css({ bg: 'white', borderBottomWidth: '1px', borderColor: 'line', px: { base: '4', md: '6' }, py: '2', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { base: '2', md: '4' }, minHeight: '60px' }),
+  brand: css({ fontWeight: '700', fontSize: 'lg', color: 'ink', mr: 'auto', overflowWrap: 'anywhere' }),
+  who: css({ color: 'muted', fontSize: 'sm', overflowWrap: 'anywhere' }),
+  nav: css({ bg: 'white', borderBottomWidth: '1px', borderColor: 'line', px: { base: '2', md: '4' }, display: 'flex', gap: '1', overflowX: 'auto' }),
+  link: css({
+    display: 'inline-flex', alignItems: 'center', minHeight: '44px', px: '3', color: 'ink', fontWeight: '600', textDecoration: 'none', borderBottomWidth: '3px', borderColor: 'transparent',
+    '&[aria-current=page]': { borderColor: 'brand.600', color: 'brand.700' },
+    _focusVisible: { outline: '3px solid', outlineColor: 'brand.500' },
+  }),
+  alert: css({ color: 'danger', fontWeight: '600', px: { base: '4', md: '6' }, py: '2' }),
+};
+
+function Frame() {
+  const actor = ConsoleSession.useActorRef();
+  const state = ConsoleSession.useSelector((s) => (s.matches('loading') ? 'loading' : s.matches('unreachable') ? 'unreachable' : s.matches('signedOut') ? 'signedOut' : 'signedIn'));
+  const session = ConsoleSession.useSelector((s) => s.context.session);
+  const reason = ConsoleSession.useSelector((s) => s.context.reason);
+  const signOutFailed = ConsoleSession.useSelector((s) => s.context.signOutFailed);
+  const signingOut = ConsoleSession.useSelector((s) => s.matches('signingOut'));
+  const navigate = useNavigate();
+
+  // any call answering 401 (idle, signed out elsewhere, removed): the session ended
+  useEffect(() => onSessionEnded(() => actor.send({ type: 'session.ended' })), [actor]);
+  useEffect(() => {
+    if (state === 'signedOut') navigate('/sign-in', { replace: true, state: reason === 'none' ? null : { reason } });
+  }, [state, reason, navigate]);
+
+  if (state === 'loading' || state === 'signedOut') {
+    return (
+      <ConsolePage title={consoleTexts.productName}>
+        <Placeholder label={t.loading} heights={[36, 240]} />
+      </ConsolePage>
+    );
+  }
+  if (state === 'unreachable') {
+    return (
+      <ConsolePage title={consoleTexts.productName}>
+        <Panel>
+          <p role="alert" className={css({ color: 'danger', fontWeight: '600', mb: '4' })}>{t.unreachable}</p>
+          <Button onClick={() => actor.send({ type: 'session.retry' })}>{t.retry}</Button>
+        </Panel>
+      </ConsolePage>
+    );
+  }
+  return (
+    <>
+      <a href="#main" className={styles.skip}>{t.skip}</a>
+      <header className={styles.header}>
+        <span className={styles.brand}>{session?.vendor.displayName}</span>
+        <span className={styles.who}>{session ? t.signedInAs(session.user.email, consoleTexts.roles[session.user.role]) : null}</span>
+        <Button variant="secondary" loading={signingOut} onClick={() => actor.send({ type: 'session.signOut' })}>{t.signOut}</Button>
+        <Button variant="ghost" disabled={signingOut} onClick={() => actor.send({ type: 'session.signOutEverywhere' })}>{t.signOutEverywhere}</Button>
+      </header>
+      <nav aria-label={t.nav} className={styles.nav}>
+        <NavLink to="/team" className={styles.link}>{t.team}</NavLink>
+      </nav>
+      {signOutFailed ? <p role="alert" className={styles.alert}>{t.signOutFailed}</p> : null}
+      <Outlet />
+    </>
+  );
+}
+
+/** Every page behind the sign-in: the session, the header and the navigation. */
+export function ConsoleFrame() {
+  return (
+    <ConsoleSession.Provider>
+      <Frame />
+    </ConsoleSession.Provider>
+  );
+}

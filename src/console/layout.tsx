@@ -1,0 +1,35 @@
+/**
+ * The console's page parts: a wider page than the customer's (work tables, desktop first, 375 px too), its panel and
+ * heading, and loading placeholders of the final size. The console's own: the customer's `src/ui/page.tsx` and
+ * `reserved.tsx` are bundled with the customer's token pages (the `token-shell` chunk, which starts the customer's
+ * app), and the console loads none of the customer's frame.
+ */
+import type { ReactNode } from 'react';
+import { css, cx } from '../../styled-system/css';
+
+export function ConsolePage({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  return (
+    <main id="main" tabIndex={-1} className={css({ width: '100%', maxWidth: '1200px', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '5', md: '8' }, outline: 'none' })}>
+      <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: '700', lineHeight: '1.2', mb: '5', color: 'ink' })}>{title}</h1>
+      {children}
+    </main>
+  );
+}
+
+export function Panel({ children, className }: { children?: ReactNode; className?: string }) {
+  return <section className={cx(css({ bg: 'white', borderRadius: 'card', boxShadow: 'card', borderWidth: '1px', borderColor: 'line', p: { base: '4', md: '6' } }), className)}>{children}</section>;
+}
+
+const block = css({ display: 'block', bg: '#e8edf3', borderRadius: 'control', '@media (prefers-reduced-motion: no-preference)': { animation: 'skeleton 1.4s ease-in-out infinite' } });
+
+/** Grey blocks of the final heights of what loads, announced once as `label` (role=status). */
+export function Placeholder({ label, heights }: { label: string; heights: number[] }) {
+  return (
+    <div role="status" aria-busy="true">
+      <span className={css({ srOnly: true })}>{label}</span>
+      {heights.map((height, i) => (
+        <span key={i} aria-hidden="true" data-skeleton="" className={cx(block, i > 0 ? css({ mt: '4' }) : undefined)} style={{ height }} />
+      ))}
+    </div>
+  );
+}

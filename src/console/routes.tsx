@@ -1,0 +1,18 @@
+/** The console's routes (under the basename /console): the sign-in page, and the pages of the signed-in frame. */
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { ConsoleFrame } from './frame';
+import { SignInPage } from './sign-in-page';
+import { TeamPage } from './team-page';
+
+export const consoleRoutes: RouteObject[] = [
+  { path: '/sign-in', element: <SignInPage /> },
+  {
+    element: <ConsoleFrame />,
+    children: [
+      // DECISION: the Team page is the console's first screen until Home is built (issue 33's later slices)
+      { index: true, element: <Navigate to="/team" replace /> },
+      { path: '/team', element: <TeamPage /> },
+      { path: '*', element: <Navigate to="/team" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,73 @@
+/** Every text of the vendor's console (docs/vendor-console.md). */
+import type { SignInProblem } from '../../machines/console-sign-in/console-sign-in.machine';
+import type { TeamNotice, TeamProblem } from '../../machines/console-team/console-team.machine';
+import type { VendorRole } from '../../machines/console-team/console-team.actors';
+
+export const consoleTexts = {
+  productName: 'PerformancePay console',
+  signIn: {
+    title: 'Sign in to the console',
+    intro: 'Enter the e-mail address your team invited. We e-mail you a sign-in link; it works once, for 15 minutes.',
+    emailLabel: 'Work e-mail address',
+    submit: 'E-mail me a sign-in link',
+    invalidEmail: 'Enter an e-mail address, like name@company.com.',
+    sentTitle: 'Check your e-mail',
+    sent: (email: string) => `If ${email} belongs to a team, a sign-in link is on its way. Open it on this device.`,
+    again: 'Use another address',
+    exchanging: 'Signing you in…',
+    problems: {
+      invalid_link: 'This sign-in link is not valid: it was used already, has expired, or was not ours. Ask for a new one below.',
+      rate_limited: 'Too many link requests. Please try again later.',
+      failed: 'We could not reach PerformancePay. Check your connection and try again.',
+    } satisfies Record<Exclude<SignInProblem, null>, string>,
+    ended: 'Your session has ended. Sign in again.',
+    signedOut: 'You are signed out.',
+  },
+  frame: {
+    nav: 'Console',
+    skip: 'Skip to content',
+    team: 'Team',
+    signedInAs: (email: string, role: string) => `${email} (${role})`,
+    signOut: 'Sign out',
+    signOutEverywhere: 'Sign out everywhere',
+    signOutFailed: 'Signing out did not reach PerformancePay. Try again.',
+    loading: 'Loading your console…',
+    unreachable: 'We could not reach PerformancePay. Check your connection and try again.',
+    retry: 'Try again',
+  },
+  roles: { admin: 'Admin', ar: 'AR clerk', viewer: 'Viewer' } satisfies Record<VendorRole, string>,
+  team: {
+    title: 'Team',
+    intro: 'The people of your company who use this console, and what each may do. Admins manage the team, keys, webhooks and settings; AR clerks send requests, import invoices, cancel and refund payments; viewers only read.',
+    tableLabel: 'Team members',
+    columns: { email: 'E-mail', name: 'Name', role: 'Role', lastSignIn: 'Last sign-in', actions: 'Actions' },
+    never: 'Never',
+    roleLabel: (email: string) => `Role of ${email}`,
+    remove: 'Remove',
+    removeLabel: (email: string) => `Remove ${email}`,
+    removeTitle: 'Remove from the team?',
+    removeBody: (email: string) => `${email} will be signed out at once and cannot sign in again unless invited anew.`,
+    removeConfirm: 'Remove',
+    cancel: 'Cancel',
+    inviteTitle: 'Invite a person',
+    inviteEmail: 'E-mail address',
+    inviteName: 'Name (optional)',
+    inviteRole: 'Role',
+    inviteSubmit: 'Send invitation',
+    invalidEmail: 'Enter an e-mail address, like name@company.com.',
+    loading: 'Loading the team…',
+    loadFailed: 'The team could not be loaded.',
+    retry: 'Try again',
+    notices: {
+      invited: 'Invitation sent. The link in it works once, for 7 days.',
+      roleChanged: 'Role changed. It holds from the person’s next click.',
+      removed: 'Removed from the team.',
+    } satisfies Record<Exclude<TeamNotice, null>, string>,
+    problems: {
+      user_exists: 'That address is on the team already.',
+      last_admin: 'A team keeps at least one admin: make another person admin first.',
+      invalid: 'Check the address and the role, then try again.',
+      failed: 'That did not reach PerformancePay. Try again.',
+    } satisfies Record<Exclude<TeamProblem, null>, string>,
+  },
+};

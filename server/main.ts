@@ -10,7 +10,8 @@ import { loadConfig } from './config.js';
 import { createDb, dbOptionsFromEnv, migrateToLatest } from './db/connect.js';
 import { issueToken } from './db/tokens.js';
 import { startDbSocket, writeServerInfo, type DbSocketServer } from './db/socket.js';
-import { seedIfEmpty } from './seed/demo.js';
+import { seedIfEmpty, VENDOR_PFG } from './seed/demo.js';
+import { operatorSignInLink } from './use-cases/vendor-sessions.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { startWebhookWorker, type WebhookWorker } from './jobs/webhooks.js';
 import { LOGIN_LINK_TTL_DAYS, loginLinkUrl } from './domain/login-link.js';
@@ -21,6 +22,8 @@ import { fastifyTrustProxy } from './app.js';
 import { installProcessPolicy } from './process-policy.js';
 
 const DEMO_EMAIL = 'demo@example.com';
+/** the demo vendor's admin in the console (docs/vendor-console.md) */
+const DEMO_ADMIN_EMAIL = 'admin@performancefood.example';
 
 const policy = installProcessPolicy();
 
@@ -145,12 +148,16 @@ async function main() {
   });
 
   const demo = await handle.db.selectFrom('contacts').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
+  // The demo vendor's admin in the console (made on the first start): a sign-in link valid for 15 minutes, used once.
+  const demoVendor = await handle.db.selectFrom('vendors').select('id').where('name', '=', VENDOR_PFG).executeTakeFirst();
+  const consoleLink = demoVendor ? await operatorSignInLink(handle.db, demoVendor.id, DEMO_ADMIN_EMAIL, { publicUrl: config.publicUrl, ensureRole: 'admin' }) : undefined;
+  const consoleLine = consoleLink?.ok ? `Open the vendor console as its admin (${DEMO_ADMIN_EMAIL}; the link works once, for 15 minutes — \`npm run vendor -- users link --vendor ${demoVendor!.id} --email ${DEMO_ADMIN_EMAIL}\` makes another): ${consoleLink.value.link}\n` : '';
   // Printed on stdout for the person who started the server, not through the logger (logs never carry tokens).
   if (demo) {
     const token = await issueToken(handle.db, { contactId: demo.id, type: 'login', ttlDays: LOGIN_LINK_TTL_DAYS });
-    process.stdout.write(`\nPerformancePay is running at ${config.publicUrl} (payments service at ${config.payments.publicUrl})\nOpen the demo: ${loginLinkUrl(config.publicUrl, token)}\n\n`);
+    process.stdout.write(`\nPerformancePay is running at ${config.publicUrl} (payments service at ${config.payments.publicUrl})\nOpen the demo: ${loginLinkUrl(config.publicUrl, token)}\n${consoleLine}\n`);
   } else {
-    process.stdout.write(`\nPerformancePay is running at ${config.publicUrl} (no demo contact ${DEMO_EMAIL} in this database)\n\n`);
+    process.stdout.write(`\nPerformancePay is running at ${config.publicUrl} (no demo contact ${DEMO_EMAIL} in this database)\n${consoleLine}\n`);
   }
 }
 

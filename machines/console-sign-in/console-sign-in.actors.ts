@@ -31,6 +31,8 @@ export const createSession = fromPromise<ConsoleSession, { token: string }>(({ i
       }
     })();
     exchanges.set(input.token, exchange);
+    // a trade that failed (the network, the server) may be tried again with the same link
+    exchange.catch(() => exchanges.delete(input.token));
   }
   return exchange;
 });

@@ -28,6 +28,7 @@ const problemOf = (error: unknown): SignInProblem => {
  * form ──open (the page arrived from a link: its token)──▶ exchanging ──done──▶ signedIn
  *                                                                  └─error──▶ form (problem: invalid_link | failed)
  * form ──request [an address]──▶ requesting ──done──▶ sent ──again──▶ form
+ *                                                           └──open (the e-mailed link, in this tab)──▶ exchanging
  *                                           └─error──▶ form (problem: rate_limited | failed)
  */
 export const consoleSignInMachine = setup({
@@ -67,7 +68,8 @@ export const consoleSignInMachine = setup({
         onError: { target: 'form', actions: assign({ problem: ({ event }) => problemOf(event.error) }) },
       },
     },
-    sent: { on: { 'link.again': { target: 'form' } } },
+    // the e-mailed link opened in this same tab
+    sent: { on: { 'link.again': { target: 'form' }, 'link.open': { target: 'exchanging', actions: assign({ token: ({ event }) => event.token, problem: null }) } } },
     signedIn: { type: 'final' },
   },
 });

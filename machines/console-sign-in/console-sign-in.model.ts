@@ -15,8 +15,8 @@ export const consoleSessionSample = {
 /** Model events: the address (one of each kind), the buttons, and each actor's answers (one of each kind of error). */
 export function consoleSignInModelEvents(snapshot: SnapshotFrom<typeof consoleSignInMachine>): EventObject[] {
   const candidates: AnyEventObject[] = [
-    // the page arrived from a link (only before anything was typed: the page sends it as it opens)
-    ...(snapshot.context.email === '' && snapshot.context.problem === null ? [{ type: 'link.open', token: consoleSignInModelToken }] : []),
+    // the page arrived from a link (before anything was typed), or the e-mailed link was opened in this tab
+    ...((snapshot.context.email === '' && snapshot.context.problem === null) || snapshot.matches('sent') ? [{ type: 'link.open', token: consoleSignInModelToken }] : []),
     ...Object.values(consoleSignInModelValues).filter((value) => value !== snapshot.context.email).map((value) => ({ type: 'email.change', value })),
     { type: 'link.request' },
     { type: 'link.again' },

@@ -5,6 +5,7 @@
  * npm run vendor -- users invite --vendor <id> --email <address> --role admin|ar|viewer [--name <name>]
  *                                                             a person of the vendor's console; prints their sign-in link
  * npm run vendor -- users list --vendor <id>                   the console's people and their roles
+ * npm run vendor -- users link --vendor <id> --email <address>  a fresh sign-in link for a person (15 minutes, once)
  * npm run vendor -- vendors                                    the vendors (id and name), to find the id
  * npm run vendor -- listen --port 9000 --secret whsec_…         a local webhook receiver: verifies and prints events
  * npm run vendor -- import invoices <file.csv|.ndjson> --vendor <id> [--dry-run]
@@ -22,7 +23,7 @@ import type { Db } from '../db/connect.js';
 import { listApiKeys, revokeApiKey } from '../repos/vendor-keys.js';
 import { importInvoices as importInvoicePieces, type FileProblem, type ImportSummary, type InvoiceFileFormat } from '../use-cases/vendor-import.js';
 import { createApiKey } from '../use-cases/vendor-keys.js';
-import { inviteUser, teamOf } from '../use-cases/vendor-sessions.js';
+import { inviteUser, operatorSignInLink, teamOf } from '../use-cases/vendor-sessions.js';
 import { VENDOR_ROLES } from '../domain/vendor-sessions.js';
 import type { VendorRole } from '../db/schema.js';
 import { CliError, isMain, openCliDb, runCli } from './common.js';
@@ -33,6 +34,7 @@ const USAGE = `Usage:
   npm run vendor -- keys revoke <keyId> --vendor <vendorId>
   npm run vendor -- users invite --vendor <vendorId> --email <address> --role admin|ar|viewer [--name <name>]
   npm run vendor -- users list --vendor <vendorId>
+  npm run vendor -- users link --vendor <vendorId> --email <address>
   npm run vendor -- vendors
   npm run vendor -- listen [--port 9000] --secret <whsec_… of the endpoint>   (or WEBHOOK_SECRET=…)
   npm run vendor -- import invoices <file.csv|file.ndjson> --vendor <vendorId> [--dry-run]`;
@@ -215,6 +217,16 @@ async function users(db: Db, command: string | undefined, values: { vendor?: str
     if (values.json) return print(JSON.stringify(team));
     if (team.length === 0) print('No one yet: npm run vendor -- users invite --vendor <id> --email <address> --role admin');
     for (const u of team) print(`${u.id}  ${u.email}  ${u.role}${u.name ? `  ${u.name}` : ''}  ${u.lastSignInAt ? `last signed in ${u.lastSignInAt.toISOString()}` : 'never signed in'}`);
+    return;
+  }
+  if (command === 'link') {
+    if (!values.email) throw new CliError(`--email <address> is required.\n${USAGE}`);
+    const issued = await operatorSignInLink(db, vendorId, values.email, { publicUrl });
+    if (!issued.ok) throw new CliError(issued.refusal.message);
+    if (values.json) return print(JSON.stringify({ id: issued.value.user.id, email: issued.value.user.email, link: issued.value.link }));
+    print(`A sign-in link for ${issued.value.user.email} (${issued.value.user.role}), valid for 15 minutes and once:`);
+    print('');
+    print(issued.value.link);
     return;
   }
   if (command !== 'invite') throw new CliError(`Unknown users command "${command ?? ''}".\n${USAGE}`);

@@ -76,6 +76,30 @@ export async function sendSignInLinks(db: Db, email: string, publicUrl: string, 
   });
 }
 
+/**
+ * A sign-in link for one person, answered to the server's own operator (the CLI, `npm start`'s demo link), never over
+ * the API. The person is made first when the address is not on the team yet (`ensureRole`).
+ */
+export async function operatorSignInLink(
+  db: Db,
+  vendorId: string,
+  email: string,
+  context: { publicUrl: string; ensureRole?: VendorRole; now?: Date },
+): Promise<Outcome<{ user: VendorUserRow; link: string }>> {
+  const address = email.trim().toLowerCase();
+  const now = context.now ?? new Date();
+  let user = await vendorUserByEmail(db, vendorId, address);
+  if (!user && context.ensureRole) {
+    const invited = await inviteUser(db, vendorId, { email: address, role: context.ensureRole }, { publicUrl: context.publicUrl, now });
+    if (!invited.ok && invited.refusal.code !== 'user_exists') return invited;
+    user = await vendorUserByEmail(db, vendorId, address);
+  }
+  if (!user) return { ok: false, refusal: refusal('not_found', 'not_found', `${address} is not on the team of vendor ${vendorId}.`, 'email') };
+  const token = newConsoleToken();
+  await insertSignInLink(db, { userId: user.id, tokenHash: hashConsoleToken(token), purpose: 'sign_in', expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MINUTES * MINUTE) });
+  return { ok: true, value: { user, link: consoleSignInUrl(context.publicUrl, token) } };
+}
+
 const invalidLink = () =>
   refusal('unauthorized', 'invalid_link', 'This sign-in link is not valid: it was used already, has expired, or was not ours. Ask for a new one.');
 

@@ -20,20 +20,17 @@ const styles = {
 export function SignInPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  // The link's token rides in the fragment (`#<token>`): read on the first render, then removed from the address bar at
-  // once, so it is in no history entry.
-  const [token] = useState(() => location.hash.slice(1) || null);
-  useEffect(() => {
-    if (location.hash) navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true, state: location.state });
-  }, [location, navigate]);
   const [snapshot, send] = useMachine(consoleSignInMachine);
-  // until the chart has the token, the page already says what it is doing (no flash of the form)
-  const [opening, setOpening] = useState(Boolean(token));
+  // The link's token rides in the fragment (`#<token>`): handed to the chart, then removed from the address bar at once
+  // (so it is in no history entry) — on arrival, and when a link is opened in a tab already on this page.
+  const [opening, setOpening] = useState(() => location.hash.length > 1);
   useEffect(() => {
-    if (!token) return;
-    send({ type: 'link.open', token });
+    const token = location.hash.slice(1);
+    if (!location.hash) return;
+    if (token) send({ type: 'link.open', token });
     setOpening(false);
-  }, [token, send]);
+    navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true, state: location.state });
+  }, [location, navigate, send]);
   const reason = (location.state as { reason?: 'ended' | 'signedOut' } | null)?.reason;
   const signedIn = snapshot.matches('signedIn');
   useEffect(() => {

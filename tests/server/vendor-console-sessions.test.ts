@@ -252,5 +252,11 @@ describe('the team', () => {
     const invited: string[] = [];
     await vendorCli(s.db, ['users', 'invite', '--vendor', s.demo.vendors.pfg, '--email', 'cli@pfgcarolina.example', '--role', 'viewer'], (line) => invited.push(line), 'https://portal.example');
     expect(invited.join('\n')).toMatch(/https:\/\/portal\.example\/console\/sign-in#[A-Za-z0-9_-]{43}/);
+    // a fresh link for a person on the team signs them in; for an address that is not, a clear refusal
+    const linked: string[] = [];
+    await vendorCli(s.db, ['users', 'link', '--vendor', s.demo.vendors.pfg, '--email', 'CLI@pfgcarolina.example'], (line) => linked.push(line), s.config.publicUrl);
+    const token = tokenIn(linked.join('\n'))!;
+    expect((await call('createConsoleSession', 'POST', '/session', {}, { token })).body.user).toMatchObject({ email: 'cli@pfgcarolina.example', role: 'viewer' });
+    await expect(vendorCli(s.db, ['users', 'link', '--vendor', s.demo.vendors.pfg, '--email', 'stranger@x.example'], () => undefined)).rejects.toThrow(/stranger@x\.example is not on the team/);
   });
 });

@@ -4,7 +4,7 @@
  * link (ask for one by e-mail) and arriving from a link (`/console/sign-in#<token>`, traded for a session). The calls
  * are promises the walk settles; a signed-in person lands in the console's frame.
  */
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
@@ -32,6 +32,7 @@ configure({ asyncUtilTimeout: 8000 });
 const t = consoleTexts.signIn;
 
 type Snapshot = SnapshotFrom<typeof consoleSignInMachine>;
+let router: ReturnType<typeof createMemoryRouter>;
 
 async function assertState(state: Snapshot) {
   if (state.matches('signedIn')) {
@@ -68,8 +69,11 @@ const drivers = {
   'email.change': async (e: { value: string }) => { fireEvent.change(screen.getByLabelText(t.emailLabel), { target: { value: e.value } }); },
   'link.request': async () => { fireEvent.click(screen.getByRole('button', { name: t.submit })); },
   'link.again': async () => { fireEvent.click(screen.getByRole('button', { name: t.again })); },
-  // arriving from the link: the page sends it itself as it opens (the walk opened `/sign-in#<token>`)
-  'link.open': async () => undefined,
+  // arriving from the link, the page sends it itself as it opens (the walk opened `/sign-in#<token>`); later, the
+  // e-mailed link opened in this tab: the address's fragment changes
+  'link.open': async (_e: unknown, prev: Snapshot) => {
+    if (prev.matches('sent')) await act(async () => void (await router.navigate(`/sign-in#${TOKEN}`)));
+  },
 } satisfies Drivers<Snapshot>;
 
 describe('console sign-in: model-based walk (a path that starts with link.open arrives from a link)', () => {
@@ -79,7 +83,7 @@ describe('console sign-in: model-based walk (a path that starts with link.open a
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
     network.pending.length = 0;
     const fromLink = path.steps[1]?.event.type === 'link.open';
-    const router = createMemoryRouter(consoleRoutes, { initialEntries: [fromLink ? `/sign-in#${TOKEN}` : '/sign-in'] });
+    router = createMemoryRouter(consoleRoutes, { initialEntries: [fromLink ? `/sign-in#${TOKEN}` : '/sign-in'] });
     render(<RouterProvider router={router} />);
     await waitFor(() => expect(router.state.location.hash).toBe('')); // the token leaves the address at once
     // arriving from a link, the page says at once what it does: no flash of the form before the chart has the token

@@ -1,0 +1,125 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { expect, type Page } from '@playwright/test';
+import { e2e, expectNoSeriousA11yViolations, test, withDb } from './support';
+
+/**
+ * The vendor's console as its people meet it: an admin made with the vendor CLI opens the printed link and lands on the
+ * Team page (the token gone from the address), invites an AR clerk, changes the clerk's role, removes the clerk, signs
+ * out; signs in again by asking for a link on the sign-in page (read from the outbox, as a mail client would); a used
+ * link is refused with its reason. At 375 px and on a desktop, axe clean.
+ */
+const run = promisify(execFile);
+
+async function vendorCli(args: string[]) {
+  const { stdout } = await run('npm', ['run', '-s', 'vendor', '--', ...args], {
+    env: { ...process.env, DATABASE_URL: e2e().databaseUrl, PUBLIC_URL: e2e().url },
+    timeout: 60_000,
+  });
+  return stdout;
+}
+
+const linkIn = (text: string) => /https?:\/\/\S+\/console\/sign-in#[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+
+async function consoleLinkFromOutbox(recipient: string, after: Date): Promise<string> {
+  for (let i = 0; i < 75; i++) {
+    const row = await withDb(async (c) => (await c.query('select body from outbox where recipient = $1 and created_at >= $2 order by created_at desc limit 1', [recipient, after])).rows[0]);
+    const link = row ? linkIn(row.body) : undefined;
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no console link for ${recipient}`);
+}
+
+async function demoVendorId(): Promise<string> {
+  return withDb(async (c) => (await c.query(`select id from vendors where name = 'Performance Foodservice – Carolina'`)).rows[0].id);
+}
+
+const teamRow = (page: Page, email: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: email }) });
+
+test('an admin signs in with the CLI’s link, runs the team, signs out, and signs in again by e-mail', async ({ page }, testInfo) => {
+  const vendorId = await demoVendorId();
+  const tag = `${testInfo.project.name.replace(/\W/g, '')}-${randomBytes(3).toString('hex')}`;
+  const admin = `admin-${tag}@performancefood.example`;
+  const clerk = `clerk-${tag}@performancefood.example`;
+  const link = linkIn(await vendorCli(['users', 'invite', '--vendor', vendorId, '--email', admin, '--role', 'admin']))!;
+  expect(link).toBeTruthy();
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+  expect(page.url()).toBe(`${e2e().url}/console/team`); // the token left the address
+  await expect(page.getByText(`${admin} (Admin)`)).toBeVisible();
+  await expect(page.getByText('Performance Foodservice – Carolina').first()).toBeVisible();
+  await expect(teamRow(page, admin)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // invite an AR clerk
+  await page.getByLabel('E-mail address').fill(clerk);
+  await page.getByLabel('Name (optional)').fill('Casey Clerk');
+  await page.getByLabel('Role', { exact: true }).selectOption('ar');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Invitation sent. The link in it works once, for 7 days.')).toBeVisible();
+  await expect(teamRow(page, clerk)).toBeVisible();
+  const invitation = await withDb(async (c) => (await c.query('select subject, body from outbox where recipient = $1', [clerk])).rows[0]);
+  expect(invitation.subject).toBe('You are invited to the PerformancePay console');
+  expect(invitation.body).toContain('as an AR clerk');
+
+  // the same address again is refused, and the form keeps it
+  await page.getByLabel('E-mail address').fill(clerk);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That address is on the team already.');
+  await expect(page.getByLabel('E-mail address')).toHaveValue(clerk);
+
+  // the clerk becomes a viewer, then leaves the team
+  await page.getByRole('combobox', { name: `Role of ${clerk}` }).selectOption('viewer');
+  await expect(page.getByText('Role changed. It holds from the person’s next click.')).toBeVisible();
+  // at 375 px the row's other details are one tap away
+  const details = page.getByRole('button', { name: `Details ${clerk}` });
+  if (await details.count()) await details.click();
+  await page.getByRole('button', { name: `Remove ${clerk}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove from the team?' });
+  await expect(dialog).toContainText(`${clerk} will be signed out at once`);
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Removed from the team.')).toBeVisible();
+  await expect(teamRow(page, clerk)).toHaveCount(0);
+
+  // sign out; the console's pages send the person to sign in
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
+  await expect(page.getByText('You are signed out.')).toBeVisible();
+  await page.goto(`${e2e().url}/console/team`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'pp_vendor_session')).toBeUndefined();
+
+  // the used link is refused with its reason
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toHaveText('This sign-in link is not valid: it was used already, has expired, or was not ours. Ask for a new one below.');
+  await expectNoSeriousA11yViolations(page);
+
+  // sign in again by e-mail
+  const asked = new Date(Date.now() - 1000);
+  await page.getByLabel('Work e-mail address').fill(admin);
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
+  await page.goto(await consoleLinkFromOutbox(admin, asked));
+  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'pp_vendor_session')!;
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('pp_vendor_session');
+});
+
+test('the console’s page loads none of the customer app, and the customer’s pages none of the console', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${e2e().url}/console/sign-in`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
+  expect(scripts.filter((s) => /\/assets\/(index|token-shell)-/.test(s))).toEqual([]);
+  scripts.length = 0;
+  await page.goto(`${e2e().url}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /\/assets\/console/.test(s))).toEqual([]);
+});

@@ -168,6 +168,7 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
         publicUrl: config.publicUrl,
       }),
       idempotency: { db, sealKey: config.webhookSecretsKey, callOut: callOutOperations },
+      audit: { db, callOut: callOutOperations },
       // a batch of 1,000 invoices is about 400 KB of JSON
       bodyLimit: 2 * 1024 * 1024,
     });

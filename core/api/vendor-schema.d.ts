@@ -960,6 +960,46 @@ export interface paths {
         patch: operations["updateVendorUser"];
         trace?: never;
     };
+    "/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log: every change by a key or a person, newest first
+         * @description Each change made through this API — every operation that is not a GET and was answered 2xx — and each console sign-in, written in the same transaction as the change (an operation that calls out over the network: right after its call). Who (`actor`: the key's prefix and name, or the person's e-mail address), what (`action`, the operation; `path`), when (`at`) and from where (`ip`, `userAgent`). A retried request answered from its Idempotency-Key changed nothing and is not listed again. Rows are never changed or deleted. Readable by admins and viewers (controllers) and by full-access keys.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-log.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log as CSV (the same filters)
+         * @description The events of `listAuditEvents` with the same filters, newest first, as CSV (RFC 4180, CRLF, UTF-8): `id, at, actorKind, actorId, actor, action, method, path, status, ip, userAgent`. A text cell a spreadsheet would run as a formula starts with an apostrophe.
+         */
+        get: operations["exportAuditEventsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "payment_group.scheduled": {
@@ -2617,6 +2657,33 @@ export interface components {
         };
         UpdateVendorUserRequest: {
             role: components["schemas"]["VendorRole"];
+        };
+        AuditEvent: {
+            /** @description The event’s place in the log (increasing). */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                /** @enum {string} */
+                kind: "key" | "person";
+                /** Format: uuid */
+                id: string;
+                /** @description The key's prefix and name, or the person's e-mail address, as they were then. */
+                label: string;
+            };
+            /** @description The operation (an operationId of this contract; `createConsoleSession` for a sign-in). */
+            action: string;
+            /** @enum {string} */
+            method: "POST" | "PUT" | "PATCH" | "DELETE";
+            path: string;
+            status: number;
+            ip: string | null;
+            userAgent: string | null;
+        };
+        AuditEventPage: {
+            events: components["schemas"]["AuditEvent"][];
+            cursor: string | null;
+            hasMore: boolean;
         };
     };
     responses: {
@@ -4928,6 +4995,84 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["LastAdmin"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Only this key's or this person's changes (`actor.id`). */
+                actorId?: string;
+                /** @description Only these operations (`action`, an operationId of this contract; repeat it for several). */
+                action?: string[];
+                /** @description Only changes at or after this time (ISO-8601 with a time zone). */
+                since?: string;
+                /** @description Only changes before this time. */
+                until?: string;
+                /** @description Where the previous page left off (its `cursor`): the changes before it. */
+                cursor?: string;
+                /** @description Events per page (default 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportAuditEventsCsv: {
+        parameters: {
+            query?: {
+                /** @description Only this key's or this person's changes (`actor.id`). */
+                actorId?: string;
+                /** @description Only these operations (`action`, an operationId of this contract; repeat it for several). */
+                action?: string[];
+                /** @description Only changes at or after this time (ISO-8601 with a time zone). */
+                since?: string;
+                /** @description Only changes before this time. */
+                until?: string;
+                /** @description Where the previous page left off (its `cursor`): the changes before it. */
+                cursor?: string;
+                /** @description Events in the file, newest first (default and at most 10,000; `since` and `until` choose a period). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV document (`attachment; filename="audit-log.csv"`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];

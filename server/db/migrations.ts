@@ -1019,6 +1019,41 @@ export const migrations: Record<string, Migration> = {
       ]);
     },
   },
+  '0032_vendor_audit_events': {
+    async up(db) {
+      await run(db, [
+        // every change made through the vendor API, by a key or a person, in the transaction of the change
+        `create table vendor_audit_events (
+          seq bigserial primary key,
+          vendor_id uuid not null references vendors(id),
+          at timestamptz not null default now(),
+          actor_kind text not null check (actor_kind in ('key','person')),
+          actor_id uuid not null,
+          actor_label text not null check (length(actor_label) <= 300),
+          action text not null check (length(action) <= 100),
+          method text not null check (method in ('POST','PUT','PATCH','DELETE')),
+          path text not null check (length(path) <= 2048),
+          status int not null,
+          ip text check (length(ip) <= 64),
+          user_agent text check (length(user_agent) <= 300)
+        )`,
+        `create index vendor_audit_events_vendor_idx on vendor_audit_events (vendor_id, seq desc)`,
+        `create index vendor_audit_events_actor_idx on vendor_audit_events (vendor_id, actor_id, seq desc)`,
+        `create index vendor_audit_events_action_idx on vendor_audit_events (vendor_id, action, seq desc)`,
+        // append-only: no row is ever changed or deleted (a vendor's rows stay while the vendor does)
+        `create function vendor_audit_events_append_only() returns trigger language plpgsql as $$
+          begin
+            raise exception 'vendor_audit_events is append-only';
+          end
+        $$`,
+        `create trigger vendor_audit_events_append_only before update or delete on vendor_audit_events
+          for each row execute function vendor_audit_events_append_only()`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [`drop table if exists vendor_audit_events`, `drop function if exists vendor_audit_events_append_only()`]);
+    },
+  },
 };
 
 // ── statements and reminders ──

@@ -50,3 +50,8 @@ export function requestScoped(db: Db): Db {
 export function inRequestTransaction<T>(trx: Db, work: () => Promise<T>): Promise<T> {
   return current.run(joinable(trx), work);
 }
+
+/** Whether this request already runs in a request transaction (`inRequestTransaction`). */
+export function inRequestTransactionNow(): boolean {
+  return current.getStore() !== undefined;
+}

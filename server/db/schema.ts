@@ -182,6 +182,22 @@ export interface VendorSignInLinksTable {
   usedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A change made through the vendor API, by a key or a person (migration 0032); append-only. */
+export interface VendorAuditEventsTable {
+  seq: Generated<string>;
+  vendorId: string;
+  at: CreatedAt;
+  actorKind: 'key' | 'person';
+  actorId: string;
+  actorLabel: string;
+  action: string;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  status: number;
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /** A signed-in browser of the console: only its cookie's SHA-256 is kept. */
 export interface VendorSessionsTable {
   id: Generated<string>;
@@ -864,6 +880,7 @@ export interface Database {
   vendorUsers: VendorUsersTable;
   vendorSignInLinks: VendorSignInLinksTable;
   vendorSessions: VendorSessionsTable;
+  vendorAuditEvents: VendorAuditEventsTable;
   vendorContacts: VendorContactsTable;
   webhookEndpoints: WebhookEndpointsTable;
   webhookEvents: WebhookEventsTable;

@@ -11,6 +11,7 @@ import { registerCompression } from './compress.js';
 import { contractOperations, type OpenApiDocument } from './contract.js';
 import { ApiError, notImplemented } from './errors.js';
 import { idempotent, type IdempotencyOptions } from './idempotency.js';
+import { audited, type AuditOptions } from './audit.js';
 import { requestBodyCheck } from './validation.js';
 
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -25,6 +26,8 @@ export interface ApiPluginOptions {
   bodyLimit?: number;
   /** every POST answered once per Idempotency-Key (server/http/idempotency.ts; the vendor API) */
   idempotency?: IdempotencyOptions;
+  /** every change recorded in the audit log, in its transaction (server/http/audit.ts; the vendor API) */
+  audit?: AuditOptions;
 }
 
 export function notImplementedHandler(operationId: string): Handler {
@@ -130,7 +133,7 @@ function withSerializableResponses(contract: OpenApiDocument): OpenApiDocument {
 }
 
 export async function registerContract(app: FastifyInstance, options: ApiPluginOptions & { prefix: string }) {
-  const { contract, handlers, authenticate, checkScope, prefix, bodyLimit, idempotency } = options;
+  const { contract, handlers, authenticate, checkScope, prefix, bodyLimit, idempotency, audit } = options;
   refuseUnparsedMediaTypes(app, contract);
   const operations = new Map(contractOperations(contract).map((op) => [op.operationId, op]));
   const stray = unknownHandlers(contract, handlers);
@@ -154,7 +157,9 @@ export async function registerContract(app: FastifyInstance, options: ApiPluginO
     addEmptySchema: false,
     operationResolver: (operationId: string): Partial<RouteOptions> => {
       const op = operations.get(operationId);
-      const handler = Object.hasOwn(handlers, operationId) ? handlers[operationId] : notImplementedHandler(operationId);
+      const own = Object.hasOwn(handlers, operationId) ? handlers[operationId] : notImplementedHandler(operationId);
+      // a change by a caller is recorded in the audit log (inside the idempotency's transaction when there is one)
+      const handler = audit && op?.authenticated && op.method !== 'GET' ? audited(operationId, own, audit) : own;
       const route: Partial<RouteOptions> = {
         // (an operation without a caller — the console's sign-in — has no vendor to keep its keys under)
         handler: idempotency && op?.method === 'POST' && op.authenticated ? idempotent(operationId, handler, idempotency) : handler,

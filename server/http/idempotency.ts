@@ -74,7 +74,7 @@ const reusedKey = () =>
   );
 
 /** Holds back what the handler sends (see `idempotent`) and answers what it sent or returned. */
-async function heldAnswer(reply: FastifyReply, run: () => Promise<unknown>): Promise<unknown> {
+export async function heldAnswer(reply: FastifyReply, run: () => Promise<unknown>): Promise<unknown> {
   let sent: { payload: unknown } | undefined;
   const send = reply.send;
   // not the reply itself: a Fastify reply is thenable (it settles once sent), and the handler's `return

@@ -7,9 +7,9 @@
  */
 import { ApiError } from './errors.js';
 
-export type PagedList = 'locations' | 'contacts' | 'invoices' | 'events' | 'template-messages';
+export type PagedList = 'locations' | 'contacts' | 'invoices' | 'events' | 'template-messages' | 'audit';
 
-const PREFIX: Record<PagedList, string> = { locations: 'loc', contacts: 'con', invoices: 'inv', events: 'evt', 'template-messages': 'tmg' };
+const PREFIX: Record<PagedList, string> = { locations: 'loc', contacts: 'con', invoices: 'inv', events: 'evt', 'template-messages': 'tmg', audit: 'aud' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SEQ = /^[0-9]{1,19}$/;
 
@@ -22,7 +22,7 @@ export function decodeCursor(list: PagedList, cursor: string): string {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const prefix = `${PREFIX[list]}1:`;
   const key = text.startsWith(prefix) ? text.slice(prefix.length) : '';
-  if (!(list === 'events' ? SEQ : UUID).test(key)) {
+  if (!(list === 'events' || list === 'audit' ? SEQ : UUID).test(key)) {
     throw new ApiError(400, 'validation_failed', `cursor: not a cursor of this list (send the \`cursor\` a ${list} answer gave)`, 'cursor');
   }
   return key;

@@ -25,8 +25,10 @@ import type { RateLimit } from './rate-limit.js';
 
 export interface VendorAuth {
   vendorId: string;
-  /** the key's id, when a program calls */
+  /** the key's id, prefix and name, when a program calls */
   keyId?: string;
+  keyPrefix?: string;
+  keyName?: string;
   /** the person's session, when a person calls from the console */
   session?: ActiveSession;
 }
@@ -121,7 +123,7 @@ export function makeVendorAuthenticate(db: Db, policy: VendorAccessPolicy, optio
     // counted once the key is known, before anything else runs (a flood of bad bodies counts too)
     await rateLimit?.(request, reply, { id: key.id, kind: 'key' });
     if (key.lastUsedAt === null || now.getTime() - key.lastUsedAt.getTime() > 60_000) await touchApiKey(db, key.id, now);
-    request.vendorAuth = { vendorId: key.vendorId, keyId: key.id };
+    request.vendorAuth = { vendorId: key.vendorId, keyId: key.id, keyPrefix: key.prefix, keyName: key.name };
   };
 }
 

@@ -41,7 +41,7 @@ export async function revokeApiKey(db: Db, vendorId: string, keyId: string, now:
 
 /** The key with this hash, revoked or not. */
 export async function apiKeyByHash(db: Db, keyHash: string) {
-  return db.selectFrom('vendorApiKeys').select(['id', 'vendorId', 'access', 'expiresAt', 'lastUsedAt', 'revokedAt']).where('keyHash', '=', keyHash).executeTakeFirst();
+  return db.selectFrom('vendorApiKeys').select(['id', 'vendorId', 'name', 'prefix', 'access', 'expiresAt', 'lastUsedAt', 'revokedAt']).where('keyHash', '=', keyHash).executeTakeFirst();
 }
 
 /** Records a use of the key, at most once a minute (a write per request would cost more than the request). */

@@ -41,6 +41,7 @@ import {
   type VendorUserRow,
 } from '../repos/vendor-users.js';
 import { vendorSettings } from '../repos/vendor-settings.js';
+import { insertAuditEvent } from '../repos/vendor-audit.js';
 import { attempt, notFoundRefusal, refuse, refusal, type Outcome } from './outcome.js';
 
 const MINUTE = 60_000;
@@ -128,6 +129,20 @@ export async function signIn(
         userAgent: client.userAgent?.slice(0, 300) ?? null,
       });
       await markSignedIn(trx, user.id, now);
+      // the sign-in is in the vendor's audit log, with the address it came from
+      await insertAuditEvent(trx, {
+        vendorId: user.vendorId,
+        actorKind: 'person',
+        actorId: user.id,
+        actorLabel: user.email,
+        action: 'createConsoleSession',
+        method: 'POST',
+        path: '/vendor-api/session',
+        status: 201,
+        ip: client.ip?.slice(0, 64) ?? null,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+        at: now,
+      });
       return {
         token: sessionToken,
         session: { sessionId, userId: user.id, vendorId: user.vendorId, role: user.role, email: user.email, name: user.name, expiresAt, idleUntil: idleEnd(now, expiresAt) },

@@ -124,6 +124,8 @@ const cases: Case[] = [
   { operationId: 'deleteAnnouncement', method: 'DELETE', url: () => `/announcements?id=${b.announcement}`, expect: 404 },
   { operationId: 'deleteAd', method: 'DELETE', url: () => `/ads?id=${b.ad}`, expect: 404 },
   { operationId: 'deleteTemplateMessage', method: 'DELETE', url: () => `/template-messages?id=${b.templateMessage}`, expect: 404 },
+  { operationId: 'listAuditEvents', method: 'GET', url: () => `/audit-log?actorId=${b.user}`, expect: { empty: 'events' } },
+  { operationId: 'exportAuditEventsCsv', method: 'GET', url: () => `/audit-log.csv?actorId=${b.user}`, expect: 'csv header only' },
   { operationId: 'updateVendorUser', method: 'PATCH', url: () => `/users/${b.user}`, body: () => ({ role: 'viewer' }), expect: 404, people: true },
   { operationId: 'removeVendorUser', method: 'DELETE', url: () => `/users/${b.user}`, expect: 404, people: true },
 ];
@@ -173,6 +175,7 @@ describe.each(callers)('%s naming vendor B’s records', (_who, callerA, walk) =
         call('listAnnouncements', 'GET', '/announcements', callerA()),
         call('listAds', 'GET', '/ads', callerA()),
         call('listTemplateMessages', 'GET', '/template-messages?limit=1000', callerA()),
+        call('listAuditEvents', 'GET', '/audit-log?limit=1000', callerA()),
         typeof callerA() === 'string' ? null : call('listVendorUsers', 'GET', '/users', callerA()),
         typeof callerA() === 'string' ? null : call('getConsoleSession', 'GET', '/session', callerA()),
       ]),

@@ -36,6 +36,7 @@ import { importHandlers } from './imports.js';
 import { reconciliationHandlers } from './reconciliation.js';
 import { settingsAndContentHandlers } from './settings-and-content.js';
 import { teamHandlers } from './team.js';
+import { auditHandlers } from './audit.js';
 
 const apiKey = (row: ApiKeyRow) => ({
   id: row.id,
@@ -114,6 +115,7 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
     ...reconciliationHandlers(deps),
     ...importHandlers(deps),
     ...teamHandlers(deps),
+    ...auditHandlers(deps),
     ...settingsAndContentHandlers({ db, config }),
     async getVendor(request) {
       const vendor = await vendorSettings(db, vendorOf(request));

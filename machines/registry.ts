@@ -39,6 +39,7 @@ import { planListEntry, planSetupEntry, planUpdateEntry } from './payment-plans/
 import { consoleSignInEntry } from './console-sign-in/console-sign-in.entry';
 import { consoleSessionEntry } from './console-session/console-session.entry';
 import { consoleTeamEntry } from './console-team/console-team.entry';
+import { consoleAuditEntry } from './console-audit/console-audit.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -100,4 +101,5 @@ export const machineRegistry: RegisteredMachine[] = [
   consoleSignInEntry,
   consoleSessionEntry,
   consoleTeamEntry,
+  consoleAuditEntry,
 ];

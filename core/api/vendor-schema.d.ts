@@ -2619,6 +2619,8 @@ export interface components {
                 id: string;
                 name: string;
                 displayName: string;
+                /** @description The vendor's time zone (IANA, e.g. `America/New_York`): the console shows dates and times in it. */
+                timeZone: string;
             };
             /**
              * Format: date-time

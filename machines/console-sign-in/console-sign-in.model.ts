@@ -7,7 +7,7 @@ export const consoleSignInModelValues = { invalid: 'not-an-address', valid: 'dan
 
 export const consoleSessionSample = {
   user: { id: '6b1f9c1e-1d7e-4f44-9d0e-2f5d6c1a7b10', email: 'dana@vendor.example', name: 'Dana Whitfield', role: 'admin' as const },
-  vendor: { id: '11111111-1111-4111-8111-111111111111', name: 'PerformanceFood', displayName: 'Performance Foodservice – Carolina' },
+  vendor: { id: '11111111-1111-4111-8111-111111111111', name: 'PerformanceFood', displayName: 'Performance Foodservice – Carolina', timeZone: 'America/New_York' },
   expiresAt: '2026-11-29T16:05:00.000Z',
   idleExpiresAt: '2026-11-29T04:35:00.000Z',
 };

@@ -70,6 +70,7 @@ function Frame() {
       </header>
       <nav aria-label={t.nav} className={styles.nav}>
         <NavLink to="/team" className={styles.link}>{t.team}</NavLink>
+        {session && session.user.role !== 'ar' ? <NavLink to="/audit" className={styles.link}>{t.audit}</NavLink> : null}
       </nav>
       {signOutFailed ? <p role="alert" className={styles.alert}>{t.signOutFailed}</p> : null}
       <Outlet />

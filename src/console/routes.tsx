@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { ConsoleFrame } from './frame';
 import { SignInPage } from './sign-in-page';
 import { TeamPage } from './team-page';
+import { AuditPage } from './audit-page';
 
 export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
@@ -12,6 +13,7 @@ export const consoleRoutes: RouteObject[] = [
       // DECISION: the Team page is the console's first screen until Home is built (issue 33's later slices)
       { index: true, element: <Navigate to="/team" replace /> },
       { path: '/team', element: <TeamPage /> },
+      { path: '/audit', element: <AuditPage /> },
       { path: '*', element: <Navigate to="/team" replace /> },
     ],
   },

@@ -84,6 +84,23 @@ test('an admin signs in with the CLI’s link, runs the team, signs out, and sig
   await expect(page.getByText('Removed from the team.')).toBeVisible();
   await expect(teamRow(page, clerk)).toHaveCount(0);
 
+  // the audit log has each change, by this admin, newest first; its CSV has the same
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  const rows = page.getByTestId('audit-row');
+  await expect(rows.first()).toContainText('Removed a person');
+  await expect(rows.first()).toContainText(admin);
+  await page.getByLabel('Show').selectOption('team');
+  const mine = rows.filter({ hasText: admin });
+  await expect(mine).toHaveCount(3);
+  await expect(mine.nth(0)).toContainText('Removed a person');
+  await expect(mine.nth(1)).toContainText('Changed a role');
+  await expect(mine.nth(2)).toContainText('Invited a person');
+  const csv = await page.request.get(`${e2e().url}${await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')}`);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain(`person,`);
+  await expectNoSeriousA11yViolations(page);
+
   // sign out; the console's pages send the person to sign in
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();

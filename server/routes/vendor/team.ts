@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { VendorRole } from '../../db/schema.js';
 import { toIsoString } from '../../domain/dates.js';
+import { vendorTimeZone } from '../../../core/rules/payment-dates.js';
 import { normalEmail, SESSION_COOKIE, SESSION_ABSOLUTE_HOURS } from '../../domain/vendor-sessions.js';
 import { afterReply } from '../../http/after-reply.js';
 import type { Handlers } from '../../http/api.js';
@@ -36,7 +37,7 @@ export function teamHandlers({ db, config, mailer }: RouteDeps): Handlers {
     if (!vendor) throw notFound('vendor');
     return {
       user: user({ id: session.userId, email: session.email, name: session.name, role: session.role }),
-      vendor: { id: vendor.id, name: vendor.name, displayName: vendor.displayName },
+      vendor: { id: vendor.id, name: vendor.name, displayName: vendor.displayName, timeZone: vendorTimeZone(vendor.eodCutoff) },
       expiresAt: toIsoString(session.expiresAt),
       idleExpiresAt: toIsoString(session.idleUntil),
     };

@@ -18,6 +18,10 @@ export default defineConfig({
     // reads index.html; checks the finished output before the precompression (README: "Script inventory and SRI").
     scriptInventory({
       origin: 'portal',
+      entryPurposes: {
+        'index.html': "Application entry of the customer's portal (index.html and every page it serves): starts the app and its router.",
+        'console.html': "Application entry of the vendor's console (console.html, every page under /console): starts the console and its router.",
+      },
       namedChunks: {
         framework: 'Vendor library (react, react-dom, scheduler, react-router): the UI framework every page runs.',
         xstate: 'Vendor library (xstate, @xstate/react): the state machines behind every flow.',

@@ -4008,6 +4008,16 @@ export interface operations {
                 locationId?: string;
                 /** @description Groups per page (default 100). */
                 limit?: number;
+                /** @description Only groups in these states (repeat it for several). */
+                status?: components["schemas"]["PaymentGroupStatus"][];
+                /** @description Only groups paid (or to be paid) on or after this day (`yyyy-MM-dd`, the vendor’s calendar). */
+                paymentDateFrom?: string;
+                /** @description Only groups paid (or to be paid) on or before this day. */
+                paymentDateTo?: string;
+                /** @description Only groups paid by card (`CC`) or bank account (`ACH`). */
+                methodType?: components["schemas"]["PaymentMethodType"];
+                /** @description `changes` (the default): the order the groups last changed, oldest first — the reconciliation feed. `newest`: the newest change first — a list to read (the console’s Payments). The cursor goes on in the order it was given in. */
+                order?: "changes" | "newest";
             };
             header?: never;
             path?: never;
@@ -4043,6 +4053,16 @@ export interface operations {
                 locationId?: string;
                 /** @description Groups per file (default 10,000; the file also ends before 50,000 lines). */
                 limit?: number;
+                /** @description Only groups in these states (repeat it for several). */
+                status?: components["schemas"]["PaymentGroupStatus"][];
+                /** @description Only groups paid (or to be paid) on or after this day (`yyyy-MM-dd`, the vendor’s calendar). */
+                paymentDateFrom?: string;
+                /** @description Only groups paid (or to be paid) on or before this day. */
+                paymentDateTo?: string;
+                /** @description Only groups paid by card (`CC`) or bank account (`ACH`). */
+                methodType?: components["schemas"]["PaymentMethodType"];
+                /** @description `changes` (the default): the order the groups last changed, oldest first — the reconciliation feed. `newest`: the newest change first — a list to read (the console’s Payments). The cursor goes on in the order it was given in. */
+                order?: "changes" | "newest";
             };
             header?: never;
             path?: never;

@@ -42,6 +42,8 @@ export interface ScriptInventoryOptions {
   origin: ScriptInventory['origin'];
   /** What the entry chunk is for (by default: the app's entry). */
   entryPurpose?: string;
+  /** What each page's entry chunk is for, by the page's HTML file (a build of several pages). */
+  entryPurposes?: Record<string, string>;
   /** Purposes of the named chunks (the code-splitting groups of vite.config.ts), by chunk name. */
   namedChunks?: Record<string, string>;
   /** Purposes of the scripts copied from `public/`, by path below it; a public script without one fails the build. */
@@ -67,8 +69,10 @@ function walk(dir: string, base = dir): string[] {
 const packageOf = (id: string) => /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1].replace('\\', '/');
 
 /** The kind and written reason of one chunk, from what the bundle knows about it. */
-export function classifyChunk(chunk: ChunkInfo, root: string, namedChunks: Record<string, string>, entryPurpose?: string): Pick<InventoryScript, 'kind' | 'purpose'> {
+export function classifyChunk(chunk: ChunkInfo, root: string, namedChunks: Record<string, string>, entryPurpose?: string, entryPurposes: Record<string, string> = {}): Pick<InventoryScript, 'kind' | 'purpose'> {
   const rel = (id: string) => path.relative(root, id).split(path.sep).join('/');
+  const page = chunk.isEntry && chunk.facadeModuleId ? entryPurposes[rel(chunk.facadeModuleId)] : undefined;
+  if (page) return { kind: 'entry', purpose: page };
   if (chunk.isEntry) return { kind: 'entry', purpose: entryPurpose ?? `Application entry (${chunk.facadeModuleId ? rel(chunk.facadeModuleId) : chunk.name}): loaded by every page's HTML; starts the app and its router.` };
   if (/runtime/.test(chunk.name)) return { kind: 'runtime', purpose: 'Bundler runtime: the module registry the other chunks share.' };
   if (namedChunks[chunk.name]) return { kind: 'shared', purpose: namedChunks[chunk.name] };
@@ -110,7 +114,7 @@ export function scriptInventory(options: ScriptInventoryOptions): Plugin {
       const dir = outDir();
       const scripts: InventoryScript[] = [];
       for (const chunk of chunks) {
-        scripts.push({ path: `${config.base}${chunk.fileName}`, integrity: sha384Integrity(readFileSync(path.join(dir, chunk.fileName))), ...classifyChunk(chunk, config.root, options.namedChunks ?? {}, options.entryPurpose) });
+        scripts.push({ path: `${config.base}${chunk.fileName}`, integrity: sha384Integrity(readFileSync(path.join(dir, chunk.fileName))), ...classifyChunk(chunk, config.root, options.namedChunks ?? {}, options.entryPurpose, options.entryPurposes) });
       }
       const publicDir = config.publicDir ? walk(config.publicDir).filter((f) => /\.m?js$/.test(f)) : [];
       for (const file of publicDir) {

@@ -154,6 +154,15 @@ export interface PaymentGroupChangeQuery {
   /** only groups changed at or after this ISO time */
   updatedSince?: string;
   locationId?: string;
+  /** only groups in these states */
+  status?: readonly PaymentGroupStatus[];
+  /** only groups paid (or to be paid) on or after / on or before these days (`yyyy-MM-dd`) */
+  paymentDateFrom?: string;
+  paymentDateTo?: string;
+  /** only groups paid by this kind of method */
+  methodType?: 'ACH' | 'CC';
+  /** newest change first (the console's list), instead of the feed's oldest first */
+  newest?: boolean;
   /** from `changeFeedHorizon`: changes at or after it wait for a later call */
   horizon: Date;
   /** groups per page */
@@ -171,13 +180,19 @@ export async function paymentGroupChanges(db: Db, vendorId: string, query: Payme
     )
     .where('g.updatedAt', '<', sql<Date>`${query.horizon.toISOString()}::timestamptz`);
   if (query.after) {
-    rows = rows.where(sql<boolean>`(g.updated_at, g.id) > (${query.after.updatedAt.toISOString()}::timestamptz, ${query.after.id}::uuid)`);
+    const position = sql`(${query.after.updatedAt.toISOString()}::timestamptz, ${query.after.id}::uuid)`;
+    rows = rows.where(query.newest ? sql<boolean>`(g.updated_at, g.id) < ${position}` : sql<boolean>`(g.updated_at, g.id) > ${position}`);
   }
   if (query.updatedSince !== undefined) rows = rows.where('g.updatedAt', '>=', sql<Date>`${query.updatedSince}::timestamptz`);
   if (query.locationId !== undefined) rows = rows.where('g.locationId', '=', query.locationId);
+  if (query.status !== undefined && query.status.length > 0) rows = rows.where('g.status', 'in', [...query.status]);
+  if (query.paymentDateFrom !== undefined) rows = rows.where(sql<boolean>`g.payment_date >= ${query.paymentDateFrom}::date`);
+  if (query.paymentDateTo !== undefined) rows = rows.where(sql<boolean>`g.payment_date <= ${query.paymentDateTo}::date`);
+  if (query.methodType !== undefined) rows = rows.where('g.paymentType', '=', query.methodType);
+  const direction = query.newest ? 'desc' : 'asc';
   const found = await rows
-    .orderBy('g.updatedAt')
-    .orderBy('g.id')
+    .orderBy('g.updatedAt', direction)
+    .orderBy('g.id', direction)
     .limit(query.limit + 1)
     .execute();
 

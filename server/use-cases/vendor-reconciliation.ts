@@ -7,6 +7,7 @@
  * skipped. A group that changes again after the caller saw it comes again (after the cursor, with its new state).
  */
 import type { Db } from '../db/connect.js';
+import type { PaymentGroupStatus } from '../db/schema.js';
 import { decodeCursor, encodeCursor } from '../domain/change-cursor.js';
 import { changeFeedHorizon, paymentGroupChanges, paymentGroupOfVendor, type PaymentGroupRecord } from '../repos/vendor-payment-groups.js';
 import { notFoundRefusal, ok, refusal, type Outcome } from './outcome.js';
@@ -18,6 +19,12 @@ export interface PaymentGroupFeedQuery {
   cursor?: string;
   updatedSince?: string;
   locationId?: string;
+  status?: readonly PaymentGroupStatus[];
+  paymentDateFrom?: string;
+  paymentDateTo?: string;
+  methodType?: 'ACH' | 'CC';
+  /** newest change first (`order=newest`) */
+  newest?: boolean;
   limit: number;
   /** default MAX_LINES_PER_PAGE */
   maxLines?: number;
@@ -32,6 +39,9 @@ export interface PaymentGroupFeedPage {
 }
 
 export async function paymentGroupFeed(db: Db, vendorId: string, query: PaymentGroupFeedQuery): Promise<Outcome<PaymentGroupFeedPage>> {
+  if (query.paymentDateFrom !== undefined && query.paymentDateTo !== undefined && query.paymentDateFrom > query.paymentDateTo) {
+    return { ok: false, refusal: refusal('invalid', 'validation_failed', 'paymentDateTo: must not be before paymentDateFrom', 'paymentDateTo') };
+  }
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (after === null) {
     return { ok: false, refusal: refusal('invalid', 'validation_failed', 'cursor: not a cursor of this feed; send one a previous answer gave, unchanged', 'cursor') };
@@ -41,6 +51,11 @@ export async function paymentGroupFeed(db: Db, vendorId: string, query: PaymentG
     after,
     updatedSince: query.updatedSince,
     locationId: query.locationId,
+    status: query.status,
+    paymentDateFrom: query.paymentDateFrom,
+    paymentDateTo: query.paymentDateTo,
+    methodType: query.methodType,
+    newest: query.newest,
     horizon,
     limit: query.limit,
     maxLines: query.maxLines ?? MAX_LINES_PER_PAGE,

@@ -88,7 +88,7 @@ const query = (params: Record<string, string | number | undefined>) => {
 };
 
 /** Every page of the feed from `cursor` on, until `hasMore` is false. */
-async function drain(key: string, params: { cursor?: string; limit?: number; updatedSince?: string; locationId?: string } = {}) {
+async function drain(key: string, params: { cursor?: string; limit?: number; updatedSince?: string; locationId?: string; status?: string; paymentDateFrom?: string; paymentDateTo?: string; methodType?: string; order?: string } = {}) {
   const groups: Group[] = [];
   let cursor = params.cursor;
   let pages = 0;
@@ -298,6 +298,29 @@ describe('the feed', () => {
     const at = await drain(keyA, { locationId: demo().locations.harborStreet, limit: 2 });
     expect(at.groups.map((g) => g.id).sort()).toEqual(groups.filter((g) => g.location.id === demo().locations.harborStreet).map((g) => g.id).sort());
     expect(at.groups.length).toBeGreaterThan(1);
+  });
+
+  it('filters by status, payment date and method type, and reads newest first (order=newest) without gaps or repeats', async () => {
+    const { groups } = await drain(keyA, { limit: 1000 });
+    const complete = await drain(keyA, { status: 'complete', limit: 3 });
+    expect(complete.groups.map((g) => g.id).sort()).toEqual(groups.filter((g) => g.status === 'complete').map((g) => g.id).sort());
+    expect(complete.groups.length).toBeGreaterThan(0);
+    // several states: the parameter repeated
+    const res = await call('listPaymentGroups', `/payment-groups?status=complete&status=scheduled&limit=1000`, keyA);
+    expect(res.body.paymentGroups.map((g: Group) => g.id).sort()).toEqual(groups.filter((g) => ['complete', 'scheduled'].includes(g.status)).map((g) => g.id).sort());
+    const dates = [...new Set(groups.map((g) => g.paymentDate))].sort();
+    const [from, to] = [dates[1]!, dates[dates.length - 2]!];
+    const between = await drain(keyA, { paymentDateFrom: from, paymentDateTo: to, limit: 1000 });
+    expect(between.groups.map((g) => g.id).sort()).toEqual(groups.filter((g) => g.paymentDate >= from && g.paymentDate <= to).map((g) => g.id).sort());
+    for (const type of ['CC', 'ACH']) {
+      const byType = await drain(keyA, { methodType: type, limit: 1000 });
+      expect(byType.groups.map((g) => g.id).sort()).toEqual(groups.filter((g) => g.method.type === type).map((g) => g.id).sort());
+    }
+    const newest = await drain(keyA, { order: 'newest', limit: 2 });
+    expect(newest.groups.map((g) => g.id)).toEqual([...groups].reverse().map((g) => g.id));
+    const backwards = await call('listPaymentGroups', `/payment-groups?paymentDateFrom=${to}&paymentDateTo=${from}`, keyA);
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toMatchObject({ errorCode: 'validation_failed', field: 'paymentDateTo' });
   });
 
   it('a page ends before the group that would pass the line limit; a group is never split', async () => {

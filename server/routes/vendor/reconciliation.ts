@@ -19,12 +19,18 @@ import { createVendorRefund, refundOf, refundsOfVendorGroup } from '../../use-ca
 import { vendorRefund } from '../../domain/vendor-refund.js';
 import { centsOfField } from '../../http/money-field.js';
 import type { RouteDeps } from '../deps.js';
+import type { PaymentGroupStatus } from '../../db/schema.js';
 
 
 interface FeedQuery {
   cursor?: string;
   updatedSince?: string;
   locationId?: string;
+  status?: PaymentGroupStatus[];
+  paymentDateFrom?: string;
+  paymentDateTo?: string;
+  methodType?: 'ACH' | 'CC';
+  order?: 'changes' | 'newest';
   limit?: number;
 }
 
@@ -75,6 +81,11 @@ export function reconciliationHandlers({ db, config }: RouteDeps): Handlers {
         cursor: query.cursor,
         updatedSince: query.updatedSince,
         locationId: query.locationId,
+        status: query.status,
+        paymentDateFrom: query.paymentDateFrom,
+        paymentDateTo: query.paymentDateTo,
+        methodType: query.methodType,
+        newest: query.order === 'newest',
         limit: query.limit ?? defaultLimit,
       }),
     );

@@ -40,6 +40,8 @@ import { consoleSignInEntry } from './console-sign-in/console-sign-in.entry';
 import { consoleSessionEntry } from './console-session/console-session.entry';
 import { consoleTeamEntry } from './console-team/console-team.entry';
 import { consoleAuditEntry } from './console-audit/console-audit.entry';
+import { consolePaymentsEntry } from './console-payments/console-payments.entry';
+import { consolePaymentEntry } from './console-payment/console-payment.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -102,4 +104,6 @@ export const machineRegistry: RegisteredMachine[] = [
   consoleSessionEntry,
   consoleTeamEntry,
   consoleAuditEntry,
+  consolePaymentsEntry,
+  consolePaymentEntry,
 ];

@@ -4,6 +4,8 @@ import { ConsoleFrame } from './frame';
 import { SignInPage } from './sign-in-page';
 import { TeamPage } from './team-page';
 import { AuditPage } from './audit-page';
+import { PaymentsPage } from './payments-page';
+import { PaymentPage } from './payment-page';
 
 export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
@@ -14,6 +16,8 @@ export const consoleRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="/team" replace /> },
       { path: '/team', element: <TeamPage /> },
       { path: '/audit', element: <AuditPage /> },
+      { path: '/payments', element: <PaymentsPage /> },
+      { path: '/payments/:paymentGroupId', element: <PaymentPage /> },
       { path: '*', element: <Navigate to="/team" replace /> },
     ],
   },

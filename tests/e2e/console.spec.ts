@@ -140,3 +140,52 @@ test('the console’s page loads none of the customer app, and the customer’s 
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((s) => /\/assets\/console/.test(s))).toEqual([]);
 });
+
+test('an AR clerk finds a completed payment, refunds part of it after the confirmation, and the audit log says so', async ({ page }, testInfo) => {
+  const vendorId = await demoVendorId();
+  const tag = `${testInfo.project.name.replace(/\W/g, '')}-${randomBytes(3).toString('hex')}`;
+  const clerk = `ar-${tag}@performancefood.example`;
+  // a completed card payment of the demo vendor, with its charge recorded (what the settlement job writes)
+  const group = await withDb(async (c) => {
+    const row = (await c.query(
+      `select g.id, g.confirmation_number, g.payment_total_cents from payment_groups g
+        where g.vendor_id = $1 and g.status = 'complete' and g.payment_total_cents > 500
+          and not exists (select 1 from refunds r where r.payment_group_id = g.id)
+        order by g.id ${testInfo.project.name === 'desktop' ? 'asc' : 'desc'} limit 1`,
+      [vendorId],
+    )).rows[0];
+    await c.query(
+      `insert into payment_group_charges (payment_group_id, attempt, idempotency_key, amount_cents, status, charge_id) values ($1, 1, $2, $3, 'succeeded', 'ch_e2e')
+       on conflict do nothing`,
+      [row.id, `pg_${row.id}_1`, row.payment_total_cents],
+    );
+    return row as { id: string; confirmation_number: string };
+  });
+  const link = linkIn(await vendorCli(['users', 'invite', '--vendor', vendorId, '--email', clerk, '--role', 'ar']))!;
+  await page.goto(link);
+  await page.getByRole('link', { name: 'Payments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await page.getByLabel('Status').selectOption('complete');
+  await expect(page.getByTestId('payment-row').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  // the AR clerk has no Audit log in the navigation (admins and viewers)
+  await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+
+  await page.goto(`${e2e().url}/console/payments/${group.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Payment ${group.confirmation_number}` })).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText('Complete');
+  await page.getByRole('button', { name: 'Refund…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund this payment?' });
+  await dialog.getByRole('radio', { name: 'An amount' }).check();
+  await dialog.getByLabel('Amount to refund ($)').fill('1.00');
+  await dialog.getByLabel(/^Reason/).fill('Goodwill credit for a late delivery.');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(page.getByText('Refund made. The customer gets a receipt once the money is on its way.')).toBeVisible();
+  await expect(page.getByTestId('refund')).toHaveText('$1.00 — Pending — Goodwill credit for a late delivery.');
+  const refunds = await withDb(async (c) => (await c.query('select amount_cents, status from refunds where payment_group_id = $1', [group.id])).rows);
+  expect(refunds).toEqual([{ amount_cents: '100', status: 'refund_pending' }]);
+  await expectNoSeriousA11yViolations(page);
+
+  const audit = await withDb(async (c) => (await c.query(`select actor_label, action, path from vendor_audit_events where action = 'createRefund' and actor_label = $1`, [clerk])).rows);
+  expect(audit).toEqual([{ actor_label: clerk, action: 'createRefund', path: `/vendor-api/payment-groups/${group.id}/refunds` }]);
+});

@@ -161,7 +161,7 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
       prefix: '/vendor-api',
       contract: vendorDocument,
       // every handler's writes go to the request's transaction when it runs under an Idempotency-Key
-      handlers: vendorApiHandlers({ ...deps, db: requestScoped(db) }),
+      handlers: vendorApiHandlers({ ...deps, db: requestScoped(db), baseDb: db }),
       // a key, or a person's console session (x-roles, x-session-only, x-read-only-key: server/http/vendor-auth.ts)
       authenticate: makeVendorAuthenticate(db, accessPolicyOf(vendorDocument), {
         rateLimit: makeRateLimit(db, config.vendorRateLimits, ratePoliciesOf(vendorDocument)),

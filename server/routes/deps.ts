@@ -10,6 +10,11 @@ export interface RouteDeps {
   config: AppConfig;
   /** Delivers outbox e-mails (SMTP) when configured. */
   mailer?: Mailer;
+  /**
+   * The database itself when `db` is the request's transaction scope (the vendor API, server/db/request-transaction.ts):
+   * what work left for after the answer runs on, and the owner the server awaits it by before it closes (`afterReply`).
+   */
+  baseDb?: Db;
 }
 
 export interface LocationParams {

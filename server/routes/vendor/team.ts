@@ -28,7 +28,7 @@ const user = (row: Pick<VendorUserRow, 'id' | 'email' | 'name' | 'role'> & { cre
   ...(row.createdAt ? { createdAt: toIsoString(row.createdAt), lastSignInAt: toIsoString(row.lastSignInAt ?? null) } : {}),
 });
 
-export function teamHandlers({ db, config, mailer }: RouteDeps): Handlers {
+export function teamHandlers({ db, config, mailer, baseDb = db }: RouteDeps): Handlers {
   /** Secure when the portal is served over https (directly, or behind a proxy that says so and is trusted). */
   const secure = (request: FastifyRequest) => request.protocol === 'https' || config.publicUrl.startsWith('https:');
 
@@ -57,9 +57,9 @@ export function teamHandlers({ db, config, mailer }: RouteDeps): Handlers {
       }
       // who the address is (if anyone) is looked up after the answer: a person's address and a stranger's look alike
       if (decision === 'send') {
-        afterReply(reply, db, 'console sign-in link', request.log, async () => {
-          const outboxIds = await sendSignInLinks(db, email, config.publicUrl);
-          if (mailer && outboxIds.length > 0) await deliverEmails(db, mailer, request.log, outboxIds);
+        afterReply(reply, baseDb, 'console sign-in link', request.log, async () => {
+          const outboxIds = await sendSignInLinks(baseDb, email, config.publicUrl);
+          if (mailer && outboxIds.length > 0) await deliverEmails(baseDb, mailer, request.log, outboxIds);
         });
       }
       return reply.code(202).send({ status: 'accepted' });
@@ -106,7 +106,7 @@ export function teamHandlers({ db, config, mailer }: RouteDeps): Handlers {
       const session = sessionOf(request);
       const inviter = { id: session.userId, vendorId: session.vendorId, email: session.email, name: session.name, role: session.role, createdAt: new Date(0), lastSignInAt: null };
       const invited = answerOf(await inviteUser(db, vendorOf(request), body, { publicUrl: config.publicUrl, invitedBy: inviter }));
-      if (mailer) afterReply(reply, db, 'console invitation', request.log, () => deliverEmails(db, mailer, request.log, invited.outboxIds));
+      if (mailer) afterReply(reply, baseDb, 'console invitation', request.log, () => deliverEmails(baseDb, mailer, request.log, invited.outboxIds));
       return reply.code(201).send({ user: user(invited.user) });
     },
 

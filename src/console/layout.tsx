@@ -7,9 +7,11 @@
 import type { ReactNode } from 'react';
 import { css, cx } from '../../styled-system/css';
 
-export function ConsolePage({ title, children }: { title: ReactNode; children?: ReactNode }) {
+/** A page: `lead` (a back link) above its heading. */
+export function ConsolePage({ title, lead, children }: { title: ReactNode; lead?: ReactNode; children?: ReactNode }) {
   return (
     <main id="main" tabIndex={-1} className={css({ width: '100%', maxWidth: '1200px', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '5', md: '8' }, outline: 'none' })}>
+      {lead}
       <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: '700', lineHeight: '1.2', mb: '5', color: 'ink' })}>{title}</h1>
       {children}
     </main>

@@ -61,12 +61,11 @@ export function PaymentPage() {
   const rowAttributes = useMemo(() => (l: Line) => ({ 'data-testid': 'line-row', 'data-invoice': l.invoiceId }), []);
 
   const back = <Link className={styles.back} to="/payments">‹ {t.back}</Link>;
-  if (state === 'loading') return <ConsolePage title={pt.title}>{back}<Placeholder label={t.loading} heights={[200, 120]} /></ConsolePage>;
-  if (state === 'notFound') return <ConsolePage title={pt.title}>{back}<Panel><p role="alert" className={styles.alert}>{t.notFound}</p></Panel></ConsolePage>;
+  if (state === 'loading') return <ConsolePage title={pt.title} lead={back}><Placeholder label={t.loading} heights={[200, 120]} /></ConsolePage>;
+  if (state === 'notFound') return <ConsolePage title={pt.title} lead={back}><Panel><p role="alert" className={styles.alert}>{t.notFound}</p></Panel></ConsolePage>;
   if (state === 'failed' || !group) {
     return (
-      <ConsolePage title={pt.title}>
-        {back}
+      <ConsolePage title={pt.title} lead={back}>
         <Panel>
           <p role="alert" className={styles.alert}>{t.loadFailed}</p>
           <Button onClick={() => send({ type: 'payment.retry' })}>{t.retry}</Button>
@@ -76,8 +75,7 @@ export function PaymentPage() {
   }
   const auth = group.authorization;
   return (
-    <ConsolePage title={t.title(group.confirmationNumber)}>
-      {back}
+    <ConsolePage title={t.title(group.confirmationNumber)} lead={back}>
       <Panel>
         <div aria-live="polite">
           {notice && !refunding && !canceling ? <p role="status" className={styles.notice}>{t.notices[notice]}</p> : null}

@@ -189,3 +189,35 @@ test('an AR clerk finds a completed payment, refunds part of it after the confir
   const audit = await withDb(async (c) => (await c.query(`select actor_label, action, path from vendor_audit_events where action = 'createRefund' and actor_label = $1`, [clerk])).rows);
   expect(audit).toEqual([{ actor_label: clerk, action: 'createRefund', path: `/vendor-api/payment-groups/${group.id}/refunds` }]);
 });
+
+test('keyboard alone: ask for a sign-in link, open it, reach the payments and a payment', async ({ page }, testInfo) => {
+  const vendorId = await demoVendorId();
+  const viewer = `kbd-${testInfo.project.name.replace(/\W/g, '')}-${randomBytes(3).toString('hex')}@performancefood.example`;
+  await vendorCli(['users', 'invite', '--vendor', vendorId, '--email', viewer, '--role', 'viewer']);
+  await page.goto(`${e2e().url}/console/sign-in`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Work e-mail address')).toBeFocused();
+  const asked = new Date(Date.now() - 1000);
+  await page.keyboard.type(viewer);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
+  await page.goto(await consoleLinkFromOutbox(viewer, asked));
+  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+
+  // the skip link first, then the header's buttons, then the navigation
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  const payments = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Payments' });
+  for (let i = 0; i < 6 && !(await payments.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(payments).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  // a viewer reads: no refund or cancel on a payment
+  const first = page.getByTestId('payment-row').first().getByRole('link');
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: /^Payment PP-/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refund…' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel payment…' })).toHaveCount(0);
+});

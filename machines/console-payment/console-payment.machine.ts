@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { amountToCents, centsToAmount } from '../../core/rules/money';
+import { refundable } from '../../core/rules/refunds';
 import type { PaymentGroup } from '../console-payments/console-payments.actors';
 import { cancelPayment, createRefund, loadPayment, type Refund } from './console-payment.actors';
 
@@ -42,11 +43,20 @@ export type ConsolePaymentEvent =
 
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 
-/** Cents still refundable: the total less every refund that did not fail. */
+/** Cents still refundable: the server's own rule (core/rules/refunds.ts `refundable`) over what the API answered. */
 export function refundableCents(group: PaymentGroup | null, refunds: readonly Refund[]): number {
   if (!group) return 0;
-  const given = refunds.filter((r) => r.status !== 'refund_failed').reduce((sum, r) => sum + amountToCents(r.amount), 0);
-  return Math.max(0, amountToCents(group.total) - given);
+  return refundable({
+    totalCents: amountToCents(group.total),
+    serviceFeeCents: amountToCents(group.serviceFee),
+    lines: group.lines.map((line) => ({ invoiceId: line.invoiceId, paidCents: amountToCents(line.paidAmount) })),
+    refunds: refunds.map((r) => ({
+      status: r.status,
+      amountCents: amountToCents(r.amount),
+      feeCents: amountToCents(r.serviceFee),
+      lines: r.lines.map((line) => ({ invoiceId: line.invoiceId, amountCents: amountToCents(line.amount) })),
+    })),
+  }).totalCents;
 }
 
 /** A refund the server would consider: an amount of at least a cent and at most what is left, and a reason. */

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { isEmail } from '../contact-form/contact-form.guards';
 import { createSession, requestSignInLink, type ConsoleSession } from './console-sign-in.actors';
 
 /** What went wrong last, as the page says it (src/console/texts.ts). */
@@ -14,8 +15,8 @@ export interface ConsoleSignInContext {
 
 export type ConsoleSignInEvent = { type: 'link.open'; token: string } | { type: 'email.change'; value: string } | { type: 'link.request' } | { type: 'link.again' };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmailAddress = (value: string) => EMAIL.test(value.trim()) && value.trim().length <= 254;
+/** An e-mail address by the landing page's rule (contact-form.guards), within the contract's 254 characters. */
+export const isEmailAddress = (value: string) => isEmail(value) && value.trim().length <= 254;
 
 const problemOf = (error: unknown): SignInProblem => {
   const code = (error as { errorCode?: string } | undefined)?.errorCode;

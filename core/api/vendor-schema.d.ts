@@ -282,6 +282,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invoice-journeys/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An invoice’s journey: what happened to it, newest first
+         * @description Every entry of the invoice’s history as its customers see it on their invoice page — payments scheduled, made, failed or returned, disputes, partial payments, comments, replies — with the contact who acted (null for the vendor’s own and the portal’s entries). An invoice’s journey is its history, not a list to page through: the newest `limit` entries come, and `truncated` says whether older ones exist.
+         */
+        get: operations["getInvoiceJourney"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoices/by-external-id/{externalId}": {
         parameters: {
             query?: never;
@@ -1660,6 +1682,8 @@ export interface components {
             /** Format: uuid */
             locationId: string;
             locationExternalId: string | null;
+            /** @description The name of the invoice’s location (the customer). */
+            locationName: string;
             displayInvNum: string;
             originalAmount: components["schemas"]["Amount"];
             openAmount: components["schemas"]["Amount"];
@@ -1681,6 +1705,26 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        InvoiceJourney: {
+            entries: components["schemas"]["JourneyEntry"][];
+            /** @description Older entries exist beyond `limit`. */
+            truncated: boolean;
+        };
+        JourneyEntry: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description What happened, as the customer reads it (`Payment Scheduled`, `Disputed`, `Comment`, …). */
+            action: string;
+            detail: string;
+            /** @description The contact who acted; null for the vendor’s and the portal’s own entries. */
+            contact: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
         };
         InvoicePage: {
             invoices: components["schemas"]["Invoice"][];
@@ -3283,6 +3327,26 @@ export interface operations {
                  * @example 2026-11-01T00:00:00Z
                  */
                 updatedSince?: components["parameters"]["UpdatedSince"];
+                /**
+                 * @description Only the invoices whose number (`displayInvNum`) begins with this, whatever its case — the console’s search by number.
+                 * @example INV44
+                 */
+                number?: string;
+                /**
+                 * @description Only the invoices of locations whose name contains this, whatever its case.
+                 * @example harbor
+                 */
+                customer?: string;
+                /**
+                 * @description Only the invoices due on or after this day (`yyyy-MM-dd`). Invoices without a due day are left out by either bound.
+                 * @example 2026-12-01
+                 */
+                dueFrom?: string;
+                /**
+                 * @description Only the invoices due on or before this day (`yyyy-MM-dd`).
+                 * @example 2026-12-31
+                 */
+                dueTo?: string;
             };
             header?: never;
             path?: never;
@@ -3458,6 +3522,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getInvoiceJourney: {
+        parameters: {
+            query?: {
+                /** @description How many of the newest entries (default 200). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                invoiceId: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journey. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceJourney"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1054,6 +1054,18 @@ export const migrations: Record<string, Migration> = {
       await run(db, [`drop table if exists vendor_audit_events`, `drop function if exists vendor_audit_events_append_only()`]);
     },
   },
+  '0033_invoice_search': {
+    async up(db) {
+      await run(db, [
+        // the console's invoice search: a number's beginning, whatever its case, and a due-date range
+        `create index invoices_vendor_number_idx on invoices (vendor_id, lower(display_inv_num) text_pattern_ops)`,
+        `create index invoices_vendor_due_idx on invoices (vendor_id, due_date)`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [`drop index if exists invoices_vendor_number_idx`, `drop index if exists invoices_vendor_due_idx`]);
+    },
+  },
 };
 
 // ── statements and reminders ──

@@ -42,3 +42,30 @@ export async function listJourney(db: Db, invoiceId: string, contactId: string) 
     .execute();
   return rows.map((r) => ({ id: r.id, updatedAt: toIsoString(r.updatedAt), action: r.action, detail: r.detail ?? '' }));
 }
+
+/**
+ * The whole journey of one invoice as its vendor sees it (the caller has checked the invoice is the vendor's), newest
+ * first: every contact's entries with who they were, and the vendor's own. At most `limit` of them, and whether more are
+ * older.
+ */
+export async function vendorJourney(db: Db, invoiceId: string, limit: number) {
+  const rows = await db
+    .selectFrom('invoiceJourneys as j')
+    .leftJoin('contacts as c', 'c.id', 'j.contactId')
+    .select(['j.id', 'j.updatedAt', 'j.action', 'j.detail', 'j.contactId', 'c.firstName', 'c.lastName'])
+    .where('j.invoiceId', '=', invoiceId)
+    .orderBy('j.updatedAt', 'desc')
+    .orderBy('j.id')
+    .limit(limit + 1)
+    .execute();
+  return {
+    entries: rows.slice(0, limit).map((r) => ({
+      id: r.id,
+      at: toIsoString(r.updatedAt),
+      action: r.action,
+      detail: r.detail ?? '',
+      contact: r.contactId ? { id: r.contactId, name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() } : null,
+    })),
+    truncated: rows.length > limit,
+  };
+}

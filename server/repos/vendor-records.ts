@@ -85,9 +85,15 @@ export async function locationPage(db: Db, vendorId: string, page: { after?: str
 
 /** The external ids of the vendor's locations by id (for answers that name a location both ways). */
 export async function locationExternalIds(db: Db, vendorId: string, locationIds: readonly string[]): Promise<Map<string, string | null>> {
+  const names = await locationNames(db, vendorId, locationIds);
+  return new Map([...names].map(([id, l]) => [id, l.externalId]));
+}
+
+/** The vendor's locations by id: their own id and their name (what an invoice shows of its customer). */
+export async function locationNames(db: Db, vendorId: string, locationIds: readonly string[]): Promise<Map<string, { externalId: string | null; displayName: string }>> {
   if (locationIds.length === 0) return new Map();
-  const rows = await db.selectFrom('locations').select(['id', 'externalId']).where('vendorId', '=', vendorId).where('id', 'in', [...new Set(locationIds)]).execute();
-  return new Map(rows.map((r) => [r.id, r.externalId]));
+  const rows = await db.selectFrom('locations').select(['id', 'externalId', 'displayName']).where('vendorId', '=', vendorId).where('id', 'in', [...new Set(locationIds)]).execute();
+  return new Map(rows.map((r) => [r.id, { externalId: r.externalId, displayName: r.displayName }]));
 }
 
 // ───────────────────────────── contacts ─────────────────────────────
@@ -342,13 +348,30 @@ export interface InvoiceFilter {
   /** the vendor API's status: open (payable or scheduled), closed (paid outside or in the portal), void */
   status?: 'open' | 'closed' | 'void';
   updatedSince?: Date;
+  /** the invoice number begins with this, whatever its case */
+  number?: string;
+  /** the location's (customer's) name contains this, whatever its case */
+  customer?: string;
+  /** due on or after / on or before (yyyy-MM-dd) */
+  dueFrom?: string;
+  dueTo?: string;
 }
+
+/** A LIKE pattern matching `text` literally (its own %, _ and \\ escaped). */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function invoicePage(db: Db, vendorId: string, page: { after?: string; limit: number } & InvoiceFilter): Promise<InvoiceRow[]> {
   let query = db.selectFrom('invoices').select(invoiceColumns).where('vendorId', '=', vendorId);
   if (page.locationId) query = query.where('locationId', '=', page.locationId);
   if (page.externalIds) query = query.where('externalId', 'in', [...page.externalIds]);
   if (page.updatedSince) query = query.where('updatedAt', '>=', page.updatedSince);
+  if (page.number) query = query.where(sql<string>`lower(display_inv_num)`, 'like', `${literal(page.number.toLowerCase())}%`);
+  if (page.dueFrom) query = query.where('dueDate', '>=', page.dueFrom);
+  if (page.dueTo) query = query.where('dueDate', '<=', page.dueTo);
+  if (page.customer) {
+    const pattern = `%${literal(page.customer)}%`;
+    query = query.where('locationId', 'in', (eb) => eb.selectFrom('locations').select('id').where('vendorId', '=', vendorId).where('displayName', 'ilike', pattern));
+  }
   if (page.status === 'void') query = query.where('status', '=', 'void');
   else if (page.status === 'closed') query = query.where('deletedAt', 'is not', null).where('status', '<>', 'void');
   else if (page.status === 'open') query = query.where('deletedAt', 'is', null).where('status', '<>', 'void');

@@ -53,6 +53,15 @@ beforeAll(async () => {
     await call('upsertInvoices', 'POST', '/invoices/batch', key, {
       invoices: [invoice('LI-1', 'LK-1'), invoice('LI-2', 'LK-1'), invoice('LI-3', 'LK-2'), invoice('LI 4/b', 'LK 3/a'), invoice('LI-5', 'LK-2')],
     });
+    // the console's search: numbers that begin alike in any case, a literal % and _, due days apart
+    await call('upsertInvoices', 'POST', '/invoices/batch', key, {
+      invoices: [
+        invoice('LS-1', 'LK-1', { displayInvNum: 'SRCH-100', dueDate: '2099-01-10' }),
+        invoice('LS-2', 'LK-2', { displayInvNum: 'srch-101', dueDate: '2099-02-10' }),
+        invoice('LS-3', 'LK 3/a', { displayInvNum: 'SRCH%1_2', dueDate: '2099-03-10' }),
+        invoice('LS-4', 'LK-2', { displayInvNum: 'SRCHX1X2', dueDate: null }),
+      ],
+    });
   }
   // one closed, one voided (vendor A only)
   await call('upsertInvoices', 'POST', '/invoices/batch', keyA, { invoices: [invoice('LI-2', 'LK-1', { status: 'closed' }), invoice('LI-5', 'LK-2', { status: 'void' })] });
@@ -105,7 +114,7 @@ describe('lookups by the vendor’s own ids', () => {
     expect(await status('closed')).toEqual(['LI-2']);
     expect(await status('void')).toEqual(['LI-5']);
     const atLocation = await call('listInvoices', 'GET', `/invoices?locationId=${locations['LK-1']}&status=open`);
-    expect(externalIdsOf(atLocation.body.invoices)).toEqual(['LI-1']);
+    expect(externalIdsOf(atLocation.body.invoices)).toEqual(['LI-1', 'LS-1']);
 
     const since = new Date(Date.now() + 1).toISOString();
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -113,6 +122,54 @@ describe('lookups by the vendor’s own ids', () => {
     const changed = await call('listInvoices', 'GET', `/invoices?updatedSince=${encodeURIComponent(since)}`);
     expect(externalIdsOf(changed.body.invoices)).toEqual(['LI-3']);
     expect(changed.body.invoices[0].openAmount).toBe(20);
+  });
+
+  it('the console’s search: a number’s beginning in any case, a customer’s name, a due range — a wildcard is a character', async () => {
+    const search = async (query: string, key = keyA) => externalIdsOf((await call('listInvoices', 'GET', `/invoices?${query}`, key)).body.invoices);
+    expect(await search('number=srch')).toEqual(['LS-1', 'LS-2', 'LS-3', 'LS-4']);
+    expect(await search('number=SRCH-10')).toEqual(['LS-1', 'LS-2']);
+    expect(await search(`number=${encodeURIComponent('SRCH%1_')}`)).toEqual(['LS-3']);
+    expect(await search('number=RCH')).toEqual([]);
+    expect(await search('number=srch&customer=lookup%20two')).toEqual(['LS-2', 'LS-4']);
+    expect(await search('number=srch&customer=THREE')).toEqual(['LS-3']);
+    expect(await search('number=srch&dueFrom=2099-02-01')).toEqual(['LS-2', 'LS-3']);
+    expect(await search('number=srch&dueFrom=2099-02-01&dueTo=2099-02-28')).toEqual(['LS-2']);
+    // another vendor's invoices of the same numbers and names stay its own
+    const theirs = (await call('listInvoices', 'GET', '/invoices?number=srch-100', keyB)).body.invoices;
+    const mine = (await call('listInvoices', 'GET', '/invoices?number=srch-100')).body.invoices;
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0].id).not.toBe(mine[0].id);
+    // each invoice names its customer
+    expect(mine[0]).toMatchObject({ locationId: locations['LK-1'], locationName: 'Lookup One' });
+    const bad = await call('listInvoices', 'GET', '/invoices?dueFrom=2099-13-01');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ errorCode: 'validation_failed', field: 'dueFrom' });
+  });
+
+  it('an invoice’s journey, newest first, with who acted; truncated past the limit; another vendor’s invoice is not found', async () => {
+    const busiest = await s.db
+      .selectFrom('invoiceJourneys as j')
+      .innerJoin('invoices as i', 'i.id', 'j.invoiceId')
+      .select(['j.invoiceId', s.db.fn.countAll<number>().as('n')])
+      .where('i.vendorId', '=', s.demo.vendors.pfg)
+      .groupBy('j.invoiceId')
+      .orderBy('n', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(Number(busiest.n)).toBeGreaterThan(1);
+    const all = await call('getInvoiceJourney', 'GET', `/invoice-journeys/${busiest.invoiceId}`);
+    expect(all.status).toBe(200);
+    expect(all.body.entries).toHaveLength(Number(busiest.n));
+    expect(all.body.truncated).toBe(false);
+    const times = all.body.entries.map((e: { at: string }) => e.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const rows = await s.db.selectFrom('invoiceJourneys').select(['id', 'contactId']).where('invoiceId', '=', busiest.invoiceId).execute();
+    for (const entry of all.body.entries as Array<{ id: string; contact: { id: string; name: string } | null }>) {
+      expect(entry.contact?.id ?? null).toBe(rows.find((r) => r.id === entry.id)!.contactId);
+      if (entry.contact) expect(entry.contact.name.length).toBeGreaterThan(0);
+    }
+    const one = await call('getInvoiceJourney', 'GET', `/invoice-journeys/${busiest.invoiceId}?limit=1`);
+    expect(one.body).toEqual({ entries: [all.body.entries[0]], truncated: true });
+    expect((await call('getInvoiceJourney', 'GET', `/invoice-journeys/${busiest.invoiceId}`, keyB)).status).toBe(404);
   });
 
   it('contacts of one location', async () => {

@@ -99,6 +99,7 @@ const cases: Case[] = [
   { operationId: 'getContact', method: 'GET', url: () => `/contacts/${b.contact}`, expect: 404 },
   { operationId: 'createLoginLink', method: 'POST', url: () => `/contacts/${b.contact}/login-link`, body: () => ({ deliver: 'none' }), expect: 404 },
   { operationId: 'getInvoice', method: 'GET', url: () => `/invoices/${b.invoice}`, expect: 404 },
+  { operationId: 'getInvoiceJourney', method: 'GET', url: () => `/invoice-journeys/${b.invoice}`, expect: 404 },
   { operationId: 'getInvoiceByExternalId', method: 'GET', url: () => '/invoices/by-external-id/B-INV', expect: 404 },
   { operationId: 'listLocations', method: 'GET', url: () => '/locations?externalId=B-LOC', expect: { empty: 'locations' } },
   { operationId: 'listContacts', method: 'GET', url: () => `/contacts?locationId=${b.location}&externalId=B-C`, expect: { empty: 'contacts' } },

@@ -19,7 +19,7 @@ import {
   invoiceOfVendorByExternalId,
   invoicePage,
   type InvoiceFilter,
-  locationExternalIds,
+  locationNames,
   locationOfVendor,
   locationPage,
   type ContactRow,
@@ -27,6 +27,7 @@ import {
   type LocationRow,
 } from '../../repos/vendor-records.js';
 import { vendorSettings } from '../../repos/vendor-settings.js';
+import { vendorJourney } from '../../repos/journeys.js';
 import { upsertContacts, upsertInvoices, upsertLocations, type ContactInput, type InvoiceInput, type LocationInput } from '../../use-cases/vendor-batches.js';
 import { createApiKey } from '../../use-cases/vendor-keys.js';
 import { createLoginLink, createRequest, type Delivery, type IssuedLink, type RequestInput } from '../../use-cases/vendor-requests.js';
@@ -71,14 +72,15 @@ const contact = (row: ContactRow) => ({
   createdAt: toIsoString(row.createdAt),
 });
 
-function invoice(row: InvoiceRow, locationExternalId: string | null) {
+function invoice(row: InvoiceRow, of: { externalId: string | null; displayName: string } | undefined) {
   const shipTo = row.extra?.eodPassthrough;
   const closed = row.deletedAt !== null;
   return {
     id: row.id,
     externalId: row.externalId,
     locationId: row.locationId,
-    locationExternalId,
+    locationExternalId: of?.externalId ?? null,
+    locationName: of?.displayName ?? '',
     displayInvNum: row.displayInvNum,
     originalAmount: centsToAmount(row.originalAmountCents),
     openAmount: centsToAmount(row.openAmountCents),
@@ -176,7 +178,8 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
 
     async listInvoices(request) {
       const vendorId = vendorOf(request);
-      const query = request.query as PageQuery & { locationId?: string; externalId?: string[]; status?: InvoiceFilter['status']; updatedSince?: string };
+      const query = request.query as PageQuery &
+        Pick<InvoiceFilter, 'locationId' | 'status' | 'number' | 'customer' | 'dueFrom' | 'dueTo'> & { externalId?: string[]; updatedSince?: string };
       const page = pageQuery('invoices', query);
       const read = await invoicePage(db, vendorId, {
         after: page.after,
@@ -185,24 +188,35 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
         externalIds: query.externalId,
         status: query.status,
         updatedSince: query.updatedSince ? new Date(query.updatedSince) : undefined,
+        number: query.number,
+        customer: query.customer,
+        dueFrom: query.dueFrom,
+        dueTo: query.dueTo,
       });
       const { items: rows, ...position } = pageOf('invoices', read, page.limit, (r) => r.id, page.after);
-      const externalIds = await locationExternalIds(db, vendorId, rows.map((r) => r.locationId));
-      return { invoices: rows.map((r) => invoice(r, externalIds.get(r.locationId) ?? null)), ...position };
+      const locations = await locationNames(db, vendorId, rows.map((r) => r.locationId));
+      return { invoices: rows.map((r) => invoice(r, locations.get(r.locationId))), ...position };
     },
     async getInvoiceByExternalId(request) {
       const vendorId = vendorOf(request);
       const row = await invoiceOfVendorByExternalId(db, vendorId, (request.params as { externalId: string }).externalId);
       if (!row) throw notFound('invoice');
-      const externalIds = await locationExternalIds(db, vendorId, [row.locationId]);
-      return invoice(row, externalIds.get(row.locationId) ?? null);
+      const locations = await locationNames(db, vendorId, [row.locationId]);
+      return invoice(row, locations.get(row.locationId));
     },
     async getInvoice(request) {
       const vendorId = vendorOf(request);
       const row = await invoiceOfVendor(db, vendorId, (request.params as { invoiceId: string }).invoiceId);
       if (!row) throw notFound('invoice');
-      const externalIds = await locationExternalIds(db, vendorId, [row.locationId]);
-      return invoice(row, externalIds.get(row.locationId) ?? null);
+      const locations = await locationNames(db, vendorId, [row.locationId]);
+      return invoice(row, locations.get(row.locationId));
+    },
+    async getInvoiceJourney(request) {
+      const vendorId = vendorOf(request);
+      const { invoiceId } = request.params as { invoiceId: string };
+      const { limit } = request.query as { limit?: number };
+      if (!(await invoiceOfVendor(db, vendorId, invoiceId))) throw notFound('invoice');
+      return vendorJourney(db, invoiceId, limit ?? 200);
     },
     async upsertInvoices(request) {
       const { invoices } = request.body as { invoices: InvoiceInput[] };

@@ -1779,6 +1779,7 @@ export interface components {
             totalAmount: number;
             eachAmount: number;
         };
+        /** @description The location is named by `locationExternalId` (your own id) or `locationId` (the portal’s id): exactly one of the two (both, or neither, is a 400 naming the field). */
         CreateRequest: {
             /** @enum {string} */
             type: "click2pay" | "autopay" | "paymentplan" | "statement";
@@ -1787,7 +1788,12 @@ export interface components {
              * @description The contact (its portal id, from a contact batch's answer).
              */
             contactId: string;
-            locationExternalId: components["schemas"]["ExternalId"];
+            locationExternalId?: components["schemas"]["ExternalId"];
+            /**
+             * Format: uuid
+             * @description The location by the portal’s id, instead of `locationExternalId` (for locations you did not load yourself).
+             */
+            locationId?: string;
             /** @description `click2pay` only, and required there: the open invoices of the location to pay. */
             invoiceExternalIds?: components["schemas"]["ExternalId"][];
             autopay?: components["schemas"]["AutopayTerms"];

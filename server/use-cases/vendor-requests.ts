@@ -10,7 +10,7 @@ import { issueToken } from '../db/tokens.js';
 import { loginLinkUrl } from '../domain/login-link.js';
 import { LINK_TTL_DAYS, loginMessage, requestMessage, type LinkMessage, type VendorRequestType } from '../domain/request-links.js';
 import { insertOutboxMessages } from '../repos/outbox.js';
-import { contactAtLocation, contactOfVendor, insertRequest, locationInvoicesByExternalId, locationsByExternalId } from '../repos/vendor-records.js';
+import { contactAtLocation, contactOfVendor, insertRequest, locationInvoicesByExternalId, locationOfVendor, locationsByExternalId } from '../repos/vendor-records.js';
 import { vendorSettings } from '../repos/vendor-settings.js';
 import { attempt, refuse, type Outcome } from './outcome.js';
 
@@ -27,7 +27,9 @@ export interface IssuedLink {
 export interface RequestInput {
   type: VendorRequestType;
   contactId: string;
-  locationExternalId: string;
+  /** the location by the vendor's own id, or by its portal id (`locationId`): one of the two */
+  locationExternalId?: string;
+  locationId?: string;
   invoiceExternalIds?: string[];
   autopay?: { startDate?: string | null; excludedInvoiceExternalIds?: string[]; customerManage?: boolean };
   plan?: { name: string; startDate: string; frequency: 'weekly' | 'biweekly' | 'monthly'; totalAmount: number; eachAmount: number };
@@ -56,6 +58,21 @@ function cents(amount: number, field: string): number {
   return value;
 }
 
+/** The request's location: by its portal id or by the vendor's own id (exactly one of them), the vendor's only. */
+async function requestLocation(trx: Db, vendorId: string, input: Pick<RequestInput, 'locationId' | 'locationExternalId'>): Promise<string> {
+  if (input.locationId !== undefined && input.locationExternalId !== undefined) {
+    throw refuse('invalid', 'validation_failed', 'locationId: send locationId or locationExternalId, not both', 'locationId');
+  }
+  if (input.locationId !== undefined) {
+    if (!(await locationOfVendor(trx, vendorId, input.locationId))) throw refuse('not_found', 'not_found', 'The location was not found.', 'locationId');
+    return input.locationId;
+  }
+  if (input.locationExternalId === undefined) throw refuse('invalid', 'validation_failed', 'locationExternalId: is required (or send locationId)', 'locationExternalId');
+  const locationId = (await locationsByExternalId(trx, vendorId, [input.locationExternalId])).get(input.locationExternalId);
+  if (!locationId) throw refuse('not_found', 'not_found', 'The location was not found.', 'locationExternalId');
+  return locationId;
+}
+
 export async function createRequest(db: Db, vendorId: string, input: RequestInput, publicUrl: string, now = new Date()): Promise<Outcome<IssuedLink>> {
   return attempt(() =>
     db.transaction().execute(async (trx) => {
@@ -65,8 +82,7 @@ export async function createRequest(db: Db, vendorId: string, input: RequestInpu
       if (input.type === 'click2pay' && !input.invoiceExternalIds) throw refuse('invalid', 'validation_failed', 'invoiceExternalIds: is required for a click2pay request', 'invoiceExternalIds');
       if (input.type === 'paymentplan' && !input.plan) throw refuse('invalid', 'validation_failed', 'plan: is required for a paymentplan request', 'plan');
 
-      const locationId = (await locationsByExternalId(trx, vendorId, [input.locationExternalId])).get(input.locationExternalId);
-      if (!locationId) throw refuse('not_found', 'not_found', 'The location was not found.', 'locationExternalId');
+      const locationId = await requestLocation(trx, vendorId, input);
       const contact = await contactAtLocation(trx, vendorId, locationId, input.contactId);
       if (!contact) throw refuse('not_found', 'not_found', 'The contact was not found at this location.', 'contactId');
       const sentTo = recipientOf(contact, input.deliver);

@@ -383,6 +383,24 @@ describe('requests that bring a customer in', () => {
     expect(mixed.body.field).toBe('plan');
   });
 
+  it('the location by the portal’s id instead of the vendor’s (a location the vendor did not load): exactly one of the two', async () => {
+    const location = (await call('listLocations', 'GET', '/locations?externalId=L-200', keyA)).body.locations[0];
+    const byId = await call('createRequest', 'POST', '/requests', keyA, { type: 'click2pay', contactId, locationId: location.id, invoiceExternalIds: ['req-1'], deliver: 'none' });
+    expect(byId.status).toBe(201);
+    const request = await s.db.selectFrom('requests').select(['locationId', 'invoiceIds']).where('id', '=', byId.body.requestId).executeTakeFirstOrThrow();
+    expect(request.locationId).toBe(location.id);
+    expect(request.invoiceIds).toHaveLength(1);
+    const both = await call('createRequest', 'POST', '/requests', keyA, { type: 'statement', contactId, locationId: location.id, locationExternalId: 'L-200', deliver: 'none' });
+    expect(both.status).toBe(400);
+    expect(both.body).toMatchObject({ errorCode: 'validation_failed', field: 'locationId' });
+    const neither = await call('createRequest', 'POST', '/requests', keyA, { type: 'statement', contactId, deliver: 'none' });
+    expect(neither.status).toBe(400);
+    expect(neither.body.field).toBe('locationExternalId');
+    const foreign = await call('createRequest', 'POST', '/requests', keyB, { type: 'statement', contactId, locationId: location.id, deliver: 'none' });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.field).toBe('locationId');
+  });
+
   it('a login link by e-mail opens the portal as the contact', async () => {
     const res = await call('createLoginLink', 'POST', `/contacts/${contactId}/login-link`, keyA, { deliver: 'email' });
     expect(res.status).toBe(201);

@@ -105,6 +105,7 @@ const cases: Case[] = [
   { operationId: 'listContacts', method: 'GET', url: () => `/contacts?locationId=${b.location}&externalId=B-C`, expect: { empty: 'contacts' } },
   { operationId: 'listInvoices', method: 'GET', url: () => `/invoices?locationId=${b.location}`, expect: { empty: 'invoices' } },
   { operationId: 'createRequest', method: 'POST', url: () => '/requests', body: () => ({ type: 'statement', contactId: b.contact, locationExternalId: 'B-LOC', deliver: 'none' }), expect: 404 },
+  { operationId: 'createRequest', method: 'POST', url: () => '/requests', body: () => ({ type: 'statement', contactId: b.contact, locationId: b.location, deliver: 'none' }), expect: 404 },
   { operationId: 'getWebhookEndpoint', method: 'GET', url: () => `/webhook-endpoints/${b.endpoint}`, expect: 404 },
   { operationId: 'updateWebhookEndpoint', method: 'PATCH', url: () => `/webhook-endpoints/${b.endpoint}`, body: () => ({ enabled: false }), expect: 404 },
   { operationId: 'rotateWebhookSecret', method: 'POST', url: () => `/webhook-endpoints/${b.endpoint}/rotate-secret`, body: () => ({}), expect: 404 },

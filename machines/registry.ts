@@ -42,6 +42,8 @@ import { consoleTeamEntry } from './console-team/console-team.entry';
 import { consoleAuditEntry } from './console-audit/console-audit.entry';
 import { consolePaymentsEntry } from './console-payments/console-payments.entry';
 import { consolePaymentEntry } from './console-payment/console-payment.entry';
+import { consoleInvoicesEntry } from './console-invoices/console-invoices.entry';
+import { consoleInvoiceEntry } from './console-invoice/console-invoice.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -106,4 +108,6 @@ export const machineRegistry: RegisteredMachine[] = [
   consoleAuditEntry,
   consolePaymentsEntry,
   consolePaymentEntry,
+  consoleInvoicesEntry,
+  consoleInvoiceEntry,
 ];

@@ -6,6 +6,8 @@ import { TeamPage } from './team-page';
 import { AuditPage } from './audit-page';
 import { PaymentsPage } from './payments-page';
 import { PaymentPage } from './payment-page';
+import { InvoicesPage } from './invoices-page';
+import { InvoicePage } from './invoice-page';
 
 export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
@@ -18,6 +20,8 @@ export const consoleRoutes: RouteObject[] = [
       { path: '/audit', element: <AuditPage /> },
       { path: '/payments', element: <PaymentsPage /> },
       { path: '/payments/:paymentGroupId', element: <PaymentPage /> },
+      { path: '/invoices', element: <InvoicesPage /> },
+      { path: '/invoices/:invoiceId', element: <InvoicePage /> },
       { path: '*', element: <Navigate to="/team" replace /> },
     ],
   },

@@ -2627,6 +2627,12 @@ export interface components {
             startedAt: string | null;
             /** Format: date-time */
             finishedAt: string | null;
+            /** @description While `running`: `checking` the file (`rowsChecked` records read so far, a few thousand at a time) or `writing` it (one transaction: its rows are all there at once, or none). Null otherwise. */
+            progress: {
+                /** @enum {string} */
+                phase: "checking" | "writing";
+                rowsChecked: number;
+            } | null;
         };
         ImportProblem: {
             /** @description The file's line the row starts on (1 = the CSV header). */

@@ -1066,6 +1066,18 @@ export const migrations: Record<string, Migration> = {
       await run(db, [`drop index if exists invoices_vendor_number_idx`, `drop index if exists invoices_vendor_due_idx`]);
     },
   },
+  '0034_vendor_import_progress': {
+    async up(db) {
+      await run(db, [
+        // how far a running import is: checking (the rows read so far) or writing
+        `alter table vendor_imports add column phase text check (phase in ('checking','writing'))`,
+        `alter table vendor_imports add column rows_checked int not null default 0`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [`alter table vendor_imports drop column if exists phase`, `alter table vendor_imports drop column if exists rows_checked`]);
+    },
+  },
 };
 
 // ── statements and reminders ──

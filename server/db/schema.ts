@@ -683,6 +683,9 @@ export interface VendorImportsTable {
   createdAt: CreatedAt;
   startedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   finishedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** while running: checking the file, or writing it (migration 0034) */
+  phase: ColumnType<'checking' | 'writing' | null, never, 'checking' | 'writing' | null>;
+  rowsChecked: ColumnType<number, never, number>;
 }
 
 export interface VendorImportChunksTable {

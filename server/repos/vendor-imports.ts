@@ -16,9 +16,11 @@ export interface ImportRow {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  phase: 'checking' | 'writing' | null;
+  rowsChecked: number;
 }
 
-const columns = ['id', 'vendorId', 'kind', 'format', 'dryRun', 'status', 'bytes', 'summary', 'problems', 'problemCount', 'createdAt', 'startedAt', 'finishedAt'] as const;
+const columns = ['id', 'vendorId', 'kind', 'format', 'dryRun', 'status', 'bytes', 'summary', 'problems', 'problemCount', 'createdAt', 'startedAt', 'finishedAt', 'phase', 'rowsChecked'] as const;
 const normal = (row: Record<string, unknown>): ImportRow => ({ ...(row as unknown as ImportRow), bytes: Number(row.bytes) });
 
 export async function insertImport(db: Db, values: { vendorId: string; kind: 'invoices'; format: 'csv' | 'ndjson'; dryRun: boolean; createdAt: Date }): Promise<ImportRow> {
@@ -32,6 +34,11 @@ export async function insertImportChunk(db: Db, importId: string, seq: number, d
 /** The upload is whole: the import waits for the job. */
 export async function markImportQueued(db: Db, importId: string, bytes: number): Promise<ImportRow> {
   return normal(await db.updateTable('vendorImports').set({ status: 'queued', bytes }).where('id', '=', importId).returning(columns).executeTakeFirstOrThrow());
+}
+
+/** How far a running import is (written outside the import's own transaction, so a reader sees it at once). */
+export async function markImportProgress(db: Db, importId: string, progress: { phase: 'checking' | 'writing'; rowsChecked: number }): Promise<void> {
+  await db.updateTable('vendorImports').set(progress).where('id', '=', importId).where('status', '=', 'running').execute();
 }
 
 /** An upload that did not arrive whole (refused, cut off): gone, with its chunks. */
@@ -50,12 +57,14 @@ export async function importOfVendor(db: Db, vendorId: string, importId: string)
  */
 export async function claimImport(db: Db, now: Date, leaseMs: number): Promise<ImportRow | undefined> {
   const { rows } = await sql<Record<string, unknown>>`
-    update vendor_imports i set status = 'running', lease_until = ${new Date(now.getTime() + leaseMs)}, started_at = coalesce(i.started_at, ${now})
+    update vendor_imports i set status = 'running', lease_until = ${new Date(now.getTime() + leaseMs)}, started_at = coalesce(i.started_at, ${now}),
+           phase = 'checking', rows_checked = 0
      where i.id = (select id from vendor_imports
                     where status = 'queued' or (status = 'running' and lease_until < ${now})
                     order by created_at, id limit 1 for update skip locked)
     returning i.id, i.vendor_id as "vendorId", i.kind, i.format, i.dry_run as "dryRun", i.status, i.bytes, i.summary, i.problems,
-              i.problem_count as "problemCount", i.created_at as "createdAt", i.started_at as "startedAt", i.finished_at as "finishedAt"`.execute(db);
+              i.problem_count as "problemCount", i.created_at as "createdAt", i.started_at as "startedAt", i.finished_at as "finishedAt",
+              i.phase, i.rows_checked as "rowsChecked"`.execute(db);
   return rows[0] && normal(rows[0]);
 }
 
@@ -84,7 +93,7 @@ export async function finishImport(
 ): Promise<ImportRow | undefined> {
   const row = await db
     .updateTable('vendorImports')
-    .set({ status: outcome.status, summary: outcome.summary === null ? null : JSON.stringify(outcome.summary), problems: JSON.stringify(outcome.problems), problemCount: outcome.problemCount, finishedAt: now, leaseUntil: null })
+    .set({ status: outcome.status, summary: outcome.summary === null ? null : JSON.stringify(outcome.summary), problems: JSON.stringify(outcome.problems), problemCount: outcome.problemCount, finishedAt: now, leaseUntil: null, phase: null })
     .where('id', '=', importId)
     .where('status', '=', 'running')
     .returning(columns)

@@ -14,7 +14,7 @@
  */
 import type { Db } from '../db/connect.js';
 import { toIsoString } from '../domain/dates.js';
-import { claimImport, deleteImport, finishImport, importChunks, importOfVendor, insertImport, insertImportChunk, markImportQueued, type ImportRow } from '../repos/vendor-imports.js';
+import { claimImport, deleteImport, finishImport, importChunks, importOfVendor, insertImport, insertImportChunk, markImportProgress, markImportQueued, type ImportRow } from '../repos/vendor-imports.js';
 import { importInvoices, type ImportSummary } from './vendor-import.js';
 import { recordEvent } from './vendor-events.js';
 import { notFoundRefusal, ok, refusal, type Outcome } from './outcome.js';
@@ -41,6 +41,7 @@ export function vendorImport(row: ImportRow) {
     createdAt: toIsoString(row.createdAt),
     startedAt: row.startedAt ? toIsoString(row.startedAt) : null,
     finishedAt: row.finishedAt ? toIsoString(row.finishedAt) : null,
+    progress: row.status === 'running' && row.phase ? { phase: row.phase, rowsChecked: row.rowsChecked } : null,
   };
 }
 
@@ -93,7 +94,11 @@ export async function runImports(db: Db, { now = () => new Date(), limit = 20 }:
   for (let i = 0; i < limit; i++) {
     const claimed = await claimImport(db, now(), IMPORT_LEASE_MS);
     if (!claimed) break;
-    const outcome = await importInvoices(db, claimed.vendorId, { format: claimed.format, pieces: (reader) => importChunks(reader, claimed.id) }, { dryRun: claimed.dryRun, now: now() });
+    const outcome = await importInvoices(db, claimed.vendorId, { format: claimed.format, pieces: (reader) => importChunks(reader, claimed.id) }, {
+      dryRun: claimed.dryRun,
+      now: now(),
+      onProgress: (progress) => markImportProgress(db, claimed.id, progress),
+    });
     const finished = await db.transaction().execute(async (trx) => {
       const row = await finishImport(
         trx,

@@ -89,24 +89,37 @@ export async function importInvoices(
   // called once per pass with the connection to read through (the write pass's transaction: on the embedded database a
   // read beside it would wait for it)
   file: { format: InvoiceFileFormat; pieces: (reader: Db) => AsyncIterable<Uint8Array> },
-  { dryRun = false, now = new Date(), problemLimit = IMPORT_PROBLEM_LIMIT }: { dryRun?: boolean; now?: Date; problemLimit?: number } = {},
+  {
+    dryRun = false,
+    now = new Date(),
+    problemLimit = IMPORT_PROBLEM_LIMIT,
+    onProgress,
+  }: { dryRun?: boolean; now?: Date; problemLimit?: number; onProgress?: (progress: { phase: 'checking' | 'writing'; rowsChecked: number }) => Promise<void> } = {},
 ): Promise<ImportOutcome> {
   if (!(await vendorSettings(db, vendorId))) return { ok: false, problems: [{ message: `No vendor ${vendorId}.` }], problemCount: 1 };
   const validate = validator();
   // pass 1: every problem, the file read once
   const problems: FileProblem[] = [];
   let problemCount = 0;
+  let rowsChecked = 0;
   const seen = new Map<string, number>();
   for await (const segment of fileSegments(file.format, file.pieces(db), IMPORT_SEGMENT_RECORDS)) {
     const parsed = readInvoiceSegment(file.format, segment, validate, seen);
     const found = [...parsed.problems, ...(await storedRowProblems(db, vendorId, parsed))].sort(byLine);
     problemCount += found.length;
     for (const problem of found) if (problems.length < problemLimit) problems.push(problem);
+    // the records read: each line a row or a problem starts on (the CSV header is no record)
+    const lines = new Set([...parsed.rows.map((r) => r.line), ...parsed.problems.map((p) => p.line)]);
+    lines.delete(undefined);
+    if (file.format === 'csv') lines.delete(1);
+    rowsChecked += lines.size;
+    await onProgress?.({ phase: 'checking', rowsChecked });
   }
   // the file's ids are the one thing pass 1 held for the whole file (each once per file): let them go
   seen.clear();
   if (problemCount > 0) return { ok: false, problems, problemCount };
-  // pass 2: the writes, one transaction
+  // pass 2: the writes, one transaction (told before it opens: on the embedded database a write beside it would wait)
+  await onProgress?.({ phase: 'writing', rowsChecked });
   let rows: FileRow[] = [];
   try {
     return await db.transaction().execute(async (trx) => {

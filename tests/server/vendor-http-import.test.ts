@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { testConfig } from '../../server/config.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
-import { runImports } from '../../server/use-cases/vendor-http-import.js';
+import { claimImport, importChunks } from '../../server/repos/vendor-imports.js';
+import { importInvoices } from '../../server/use-cases/vendor-import.js';
+import { IMPORT_LEASE_MS, receiveImport, runImports } from '../../server/use-cases/vendor-http-import.js';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
 import { expectMatchesVendorContract } from './helpers/contract.js';
 
@@ -135,6 +137,39 @@ describe('importing a file over HTTP', () => {
     expect(await finished(sent.body.id)).toMatchObject({ status: 'succeeded', summary: { invoices: 2, created: 1, unchanged: 1, dryRun: true } });
     expect((await get('/invoices?externalId=IMP-7', 'listInvoices')).body.invoices).toEqual([]);
   });
+
+  it('progress while running: the records checked so far, a segment at a time, then writing; none once finished', async () => {
+    // 12,001 records (three segments of at most 5,000), straight into storage: beyond this server's 64 KiB upload bound
+    const rows = Array.from({ length: 12_001 }, (_, i) => `PRG-${i},IMP-L,P-${i},1,1,,open`);
+    const pieces = async function* () { yield Buffer.from(csv(rows)); };
+    const received = await receiveImport(t.db, t.demo!.vendors.pfg, { format: 'csv', dryRun: true, body: pieces() });
+    if (!received.ok) throw new Error('not received');
+    const claimed = await claimImport(t.db, new Date(), IMPORT_LEASE_MS);
+    expect(claimed?.id).toBe(received.value.id);
+    const seen: Array<{ phase: string; rowsChecked: number }> = [];
+    const outcome = await importInvoices(t.db, claimed!.vendorId, { format: 'csv', pieces: (reader) => importChunks(reader, claimed!.id) }, {
+      dryRun: true,
+      onProgress: async (progress) => {
+        seen.push(progress);
+        // what the vendor reads at that moment
+        if (seen.length === 1) {
+          await t.db.updateTable('vendorImports').set(progress).where('id', '=', claimed!.id).execute();
+          expect((await get(`/imports/${claimed!.id}`, 'getImport')).body).toMatchObject({ status: 'running', progress: { phase: 'checking', rowsChecked: 5_000 } });
+        }
+      },
+    });
+    expect(outcome.ok).toBe(true);
+    expect(seen).toEqual([
+      { phase: 'checking', rowsChecked: 5_000 },
+      { phase: 'checking', rowsChecked: 10_000 },
+      { phase: 'checking', rowsChecked: 12_001 },
+      { phase: 'writing', rowsChecked: 12_001 },
+    ]);
+    // the job runs it (the lease is let go first) and the finished import shows no progress
+    await t.db.updateTable('vendorImports').set({ leaseUntil: new Date(0) }).where('id', '=', claimed!.id).execute();
+    const done = await finished(claimed!.id);
+    expect(done).toMatchObject({ status: 'succeeded', progress: null, summary: { invoices: 12_001, created: 12_001, dryRun: true } });
+  }, 60_000);
 
   it('over the size limit: 413 and nothing kept', async () => {
     const before = await t.db.selectFrom('vendorImports').select('id').execute();

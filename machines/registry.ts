@@ -44,6 +44,7 @@ import { consolePaymentsEntry } from './console-payments/console-payments.entry'
 import { consolePaymentEntry } from './console-payment/console-payment.entry';
 import { consoleInvoicesEntry } from './console-invoices/console-invoices.entry';
 import { consoleInvoiceEntry } from './console-invoice/console-invoice.entry';
+import { consoleImportEntry } from './console-import/console-import.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -110,4 +111,5 @@ export const machineRegistry: RegisteredMachine[] = [
   consolePaymentEntry,
   consoleInvoicesEntry,
   consoleInvoiceEntry,
+  consoleImportEntry,
 ];

@@ -7,6 +7,7 @@ import type { Invoice, InvoiceSearch } from '../../machines/console-invoices/con
 import { consoleInvoicesMachine } from '../../machines/console-invoices/console-invoices.machine';
 import { Button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
+import { ConsoleSession } from './frame';
 import { ConsolePage, Panel, Placeholder } from './layout';
 import { consoleTexts } from './texts';
 
@@ -40,6 +41,8 @@ export function InvoicesPage() {
   const moreFailed = useSelector(actor, (s) => s.context.moreFailed);
   const badDate = useSelector(actor, (s) => s.context.badDate);
   const loadingMore = useSelector(actor, (s) => s.matches('loadingMore'));
+  const session = ConsoleSession.useSelector((s) => s.context.session);
+  const mayUpload = session?.user.role === 'admin' || session?.user.role === 'ar';
   const change = (field: keyof InvoiceSearch) => (e: { target: { value: string } }) => send({ type: 'search.change', field, value: e.target.value });
 
   const columns = useMemo<DataTableColumn<Invoice>[]>(() => [
@@ -55,6 +58,7 @@ export function InvoicesPage() {
     <ConsolePage title={t.title}>
       <Panel>
         <p className={styles.intro}>{t.intro}</p>
+        {mayUpload ? <p className={styles.intro}><Link className={styles.link} to="/invoices/upload">{consoleTexts.upload.link}</Link></p> : null}
         <form role="search" aria-label={t.searchLabel} onSubmit={(e) => { e.preventDefault(); send({ type: 'search.submit' }); }}>
           <div className={styles.form}>
             <div className={styles.wide}>

@@ -8,6 +8,7 @@ import { PaymentsPage } from './payments-page';
 import { PaymentPage } from './payment-page';
 import { InvoicesPage } from './invoices-page';
 import { InvoicePage } from './invoice-page';
+import { UploadPage } from './upload-page';
 
 export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
@@ -21,6 +22,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: '/payments', element: <PaymentsPage /> },
       { path: '/payments/:paymentGroupId', element: <PaymentPage /> },
       { path: '/invoices', element: <InvoicesPage /> },
+      { path: '/invoices/upload', element: <UploadPage /> },
       { path: '/invoices/:invoiceId', element: <InvoicePage /> },
       { path: '*', element: <Navigate to="/team" replace /> },
     ],

@@ -255,23 +255,24 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
       { provider: 'direct-ach', type: 'ACH', serviceFee: null },
     ]],
   ]);
-  const insertLocation = async (vendorId: string, displayName: string, address: Address) =>
+  // each with the vendor's own id, as a vendor's ERP would have it: the console's file upload names locations by it
+  const insertLocation = async (vendorId: string, displayName: string, address: Address, externalId: string) =>
     (
       await db
         .insertInto('locations')
         .values({
-          vendorId, displayName, address: json(address), createType: 'manual',
+          vendorId, displayName, externalId, address: json(address), createType: 'manual',
           paymentConfigs: json(vendorPaymentConfigs.get(vendorId) ?? []),
         })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
 
-  const blueHeron = await insertLocation(pfg.id, 'Blue Heron Grill', addr('214 East Bay St', 'Charleston', 'SC', '29401'));
-  const harborStreet = await insertLocation(pfg.id, 'Harbor Street Kitchen', addr('19 Harbor St', 'Wilmington', 'NC', '28401', 'Suite B'));
-  const magnolia = await insertLocation(pfg.id, 'Magnolia Catering', addr('3301 Hillsborough St', 'Raleigh', 'NC', '27607'));
-  const saltmarsh = await insertLocation(pfg.id, 'Saltmarsh Bistro', addr('88 Marsh Landing Rd', 'Beaufort', 'SC', '29902'));
-  const coastalBlueHeron = await insertLocation(coastal.id, 'Blue Heron Grill', addr('214 East Bay St', 'Charleston', 'SC', '29401'));
+  const blueHeron = await insertLocation(pfg.id, 'Blue Heron Grill', addr('214 East Bay St', 'Charleston', 'SC', '29401'), 'PFG-BLUE-HERON');
+  const harborStreet = await insertLocation(pfg.id, 'Harbor Street Kitchen', addr('19 Harbor St', 'Wilmington', 'NC', '28401', 'Suite B'), 'PFG-HARBOR-STREET');
+  const magnolia = await insertLocation(pfg.id, 'Magnolia Catering', addr('3301 Hillsborough St', 'Raleigh', 'NC', '27607'), 'PFG-MAGNOLIA');
+  const saltmarsh = await insertLocation(pfg.id, 'Saltmarsh Bistro', addr('88 Marsh Landing Rd', 'Beaufort', 'SC', '29902'), 'PFG-SALTMARSH');
+  const coastalBlueHeron = await insertLocation(coastal.id, 'Blue Heron Grill', addr('214 East Bay St', 'Charleston', 'SC', '29401'), 'CPC-BLUE-HERON');
 
   // ── contacts ────────────────────────────────────────────────────────────────────────────
   const dana = await db

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
-import { e2e, expectNoSeriousA11yViolations, test, withDb } from './support';
+import { agreeToTerms, e2e, expandPicker, expectNoSeriousA11yViolations, test, withDb } from './support';
 
 /**
  * The vendor's console as its people meet it: an admin made with the vendor CLI opens the printed link and lands on the
@@ -220,4 +220,95 @@ test('keyboard alone: ask for a sign-in link, open it, reach the payments and a 
   await expect(page.getByRole('heading', { level: 1, name: /^Payment PP-/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refund…' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancel payment…' })).toHaveCount(0);
+});
+
+test('an AR clerk uploads a file with one bad row, fixes it, imports it, sends one invoice to be paid; the customer pays it; the payment is in the console', async ({ page }, testInfo) => {
+  const vendorId = await demoVendorId();
+  const tag = `${testInfo.project.name.replace(/\W/g, '').toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
+  const clerk = `up-${tag.toLowerCase()}@performancefood.example`;
+  const link = linkIn(await vendorCli(['users', 'invite', '--vendor', vendorId, '--email', clerk, '--role', 'ar']))!;
+  await page.goto(link);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Invoices' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+  await page.getByRole('link', { name: 'Upload a file…' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload invoices' })).toBeVisible();
+
+  // a file with one bad row: checked, the row named by line and column, nothing written
+  const header = 'externalId,locationExternalId,displayInvNum,originalAmount,openAmount,dueDate,status';
+  const rows = (amount: string) => [header, `UP-${tag}-1,PFG-SALTMARSH,UP-${tag}-1,84.20,84.20,2027-01-15,open`, `UP-${tag}-2,PFG-SALTMARSH,UP-${tag}-2,${amount},12.35,2027-01-20,open`].join('\n');
+  await page.getByLabel('Invoice file (CSV or NDJSON)').setInputFiles({ name: 'invoices.csv', mimeType: 'text/csv', buffer: Buffer.from(rows('12.345')) });
+  await expect(page.getByRole('heading', { name: '1 problem found: nothing will be written' })).toBeVisible();
+  const problem = page.getByTestId('problem-row');
+  await expect(problem).toHaveCount(1);
+  await expect(problem).toHaveAttribute('data-line', '3');
+  await expect(problem).toContainText('originalAmount');
+  await expectNoSeriousA11yViolations(page);
+  expect(await withDb(async (c) => (await c.query(`select count(*)::int as n from invoices where external_id like $1`, [`UP-${tag}-%`])).rows[0].n)).toBe(0);
+
+  // fixed and chosen again: its counts, then written on confirmation
+  await page.getByLabel('Invoice file (CSV or NDJSON)').setInputFiles({ name: 'invoices.csv', mimeType: 'text/csv', buffer: Buffer.from(rows('12.35')) });
+  await expect(page.getByRole('heading', { name: 'Ready to import' })).toBeVisible();
+  await expect(page.getByText('2 invoices: 2 new, 0 changed, 0 unchanged.')).toBeVisible();
+  await page.getByRole('button', { name: 'Import 2 invoices' }).click();
+  await expect(page.getByRole('heading', { name: 'Imported' })).toBeVisible();
+  expect(await withDb(async (c) => (await c.query(`select count(*)::int as n from invoices where external_id like $1`, [`UP-${tag}-%`])).rows[0].n)).toBe(2);
+
+  // found by the beginning of its number, in another case
+  await page.getByRole('link', { name: 'All invoices' }).click();
+  await page.getByLabel('Invoice number').fill(`up-${tag.toLowerCase()}-1`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const found = page.getByTestId('invoice-row');
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText('Saltmarsh Bistro');
+  await expect(found).toContainText('$84.20');
+  await expectNoSeriousA11yViolations(page);
+  await found.getByRole('link', { name: `UP-${tag}-1` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Invoice UP-${tag}-1` })).toBeVisible();
+
+  // sent to Marcus by e-mail (Saltmarsh Bistro is no other journey's: their reads of the demo data stay as they were)
+  const asked = new Date(Date.now() - 1000);
+  await page.getByRole('button', { name: 'Send to be paid…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a click-to-pay request' });
+  await dialog.getByLabel('Send to').selectOption({ label: 'Marcus Bell — marcus.bell@saltmarshbistro.example, 5550104477' });
+  await dialog.getByRole('radio', { name: 'E-mail' }).check();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByRole('status')).toContainText('Request sent to marcus.bell@saltmarshbistro.example.');
+
+  // the customer opens the e-mail's link and pays the invoice from his saved bank account
+  const message = await (async () => {
+    for (let i = 0; i < 75; i++) {
+      const row = await withDb(async (c) => (await c.query(`select body from outbox where recipient = 'marcus.bell@saltmarshbistro.example' and created_at >= $1 and body like '%/token/%' order by created_at desc limit 1`, [asked])).rows[0]);
+      if (row) return row.body as string;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('no click-to-pay e-mail');
+  })();
+  const payLink = /https?:\/\/\S+\/token\/[A-Za-z0-9_-]+\S*/.exec(message)![0];
+  const customer = await page.context().browser()!.newPage({ viewport: page.viewportSize() ?? undefined });
+  try {
+    await customer.goto(payLink);
+    await expect(customer.getByRole('heading', { name: /Make a Payment for/ })).toBeVisible();
+    await expect(customer.getByRole('checkbox', { name: `Select invoice UP-${tag}-1` })).toBeChecked();
+    await expandPicker(customer);
+    // the saved account (its nickname is cut short at 375 px)
+    await customer.getByRole('radio', { name: /9087/ }).check({ force: true });
+    await agreeToTerms(customer);
+    await customer.getByRole('button', { name: 'Confirm and Pay' }).click();
+    await expect(customer.getByRole('heading', { name: /Payment Scheduled for/ })).toBeVisible();
+  } finally {
+    await customer.close();
+  }
+
+  // the console: the invoice's journey has the payment, and the payment is the newest in Payments
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `Invoice UP-${tag}-1` })).toBeVisible();
+  await expect(page.getByTestId('invoice-status')).toHaveText('Payment scheduled');
+  await expect(page.getByTestId('journey-entry').first()).toContainText('by Marcus Bell');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Payments' }).click();
+  const group = await withDb(async (c) => (await c.query(
+    `select g.confirmation_number from payment_groups g join payments p on p.payment_group_id = g.id join invoices i on i.id = p.invoice_id where i.external_id = $1`,
+    [`UP-${tag}-1`],
+  )).rows[0]);
+  await expect(page.getByTestId('payment-row').filter({ hasText: group.confirmation_number })).toBeVisible();
 });

@@ -550,6 +550,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How collections stand: today, this week, scheduled, processing, what needs attention
+         * @description What the console’s Home shows, for a program too. Payments are counted and summed by their payment date in the vendor’s time zone (`timeZone`, `today`): `collectedToday` and `collectedThisWeek` are the completed ones of today and of this week (Monday to Sunday); `scheduled` and `processing` every one in that state; `failed` and `returned` those of the last 30 days (`periods.attention`). Each period is given, so the same list can be asked of `GET /payment-groups` (`status`, `paymentDateFrom`, `paymentDateTo`). `openDisputes` and `openShortPays` count invoices still open that a customer disputed ($0 with a reason) or part-paid (with a reason) in a payment that was not canceled; `webhookEndpoints` those failing (deliveries failing, not yet disabled) and disabled.
+         */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payment-groups": {
         parameters: {
             query?: never;
@@ -1725,6 +1745,64 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
+        };
+        Overview: {
+            /**
+             * Format: date
+             * @description Today in the vendor’s time zone.
+             */
+            today: string;
+            timeZone: string;
+            periods: {
+                today: {
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string;
+                };
+                week: {
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string;
+                };
+                attention: {
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string;
+                };
+            };
+            collectedToday: {
+                count: number;
+                amount: components["schemas"]["Amount"];
+            };
+            collectedThisWeek: {
+                count: number;
+                amount: components["schemas"]["Amount"];
+            };
+            scheduled: {
+                count: number;
+                amount: components["schemas"]["Amount"];
+            };
+            processing: {
+                count: number;
+                amount: components["schemas"]["Amount"];
+            };
+            failed: {
+                count: number;
+                amount: components["schemas"]["Amount"];
+            };
+            returned: {
+                count: number;
+                amount: components["schemas"]["Amount"];
+            };
+            openDisputes: number;
+            openShortPays: number;
+            webhookEndpoints: {
+                failing: number;
+                disabled: number;
+            };
         };
         InvoicePage: {
             invoices: components["schemas"]["Invoice"][];
@@ -4100,6 +4178,32 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Overview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];

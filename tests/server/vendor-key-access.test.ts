@@ -69,7 +69,7 @@ describe('a read-only key', () => {
   });
 
   it('the operations marked for it are the feed, the refunds, the events and the vendor — and a key made with the CLI’s --read-only is one', async () => {
-    expect(operations.filter((op) => op.reads).map((op) => op.operationId).sort()).toEqual(['exportPaymentGroupsCsv', 'getEvent', 'getPaymentGroup', 'getRefund', 'getVendor', 'listEvents', 'listPaymentGroupRefunds', 'listPaymentGroups']);
+    expect(operations.filter((op) => op.reads).map((op) => op.operationId).sort()).toEqual(['exportPaymentGroupsCsv', 'getEvent', 'getOverview', 'getPaymentGroup', 'getRefund', 'getVendor', 'listEvents', 'listPaymentGroupRefunds', 'listPaymentGroups']);
     const lines: string[] = [];
     await vendorCli(s.db, ['keys', 'create', '--vendor', s.demo.vendors.pfg, '--name', 'cli read', '--read-only'], (line) => lines.push(line));
     const cliRead = lines.find((l) => l.startsWith('ppk_'))!;

@@ -28,6 +28,7 @@ import {
 } from '../../repos/vendor-records.js';
 import { vendorSettings } from '../../repos/vendor-settings.js';
 import { vendorJourney } from '../../repos/journeys.js';
+import { vendorOverview } from '../../use-cases/vendor-overview.js';
 import { upsertContacts, upsertInvoices, upsertLocations, type ContactInput, type InvoiceInput, type LocationInput } from '../../use-cases/vendor-batches.js';
 import { createApiKey } from '../../use-cases/vendor-keys.js';
 import { createLoginLink, createRequest, type Delivery, type IssuedLink, type RequestInput } from '../../use-cases/vendor-requests.js';
@@ -210,6 +211,24 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
       if (!row) throw notFound('invoice');
       const locations = await locationNames(db, vendorId, [row.locationId]);
       return invoice(row, locations.get(row.locationId));
+    },
+    async getOverview(request) {
+      const o = answerOf(await vendorOverview(db, vendorOf(request)));
+      const money = (t: { count: number; cents: number }) => ({ count: t.count, amount: centsToAmount(t.cents) });
+      return {
+        today: o.today,
+        timeZone: o.timeZone,
+        periods: o.periods,
+        collectedToday: money(o.collectedToday),
+        collectedThisWeek: money(o.collectedThisWeek),
+        scheduled: money(o.scheduled),
+        processing: money(o.processing),
+        failed: money(o.failed),
+        returned: money(o.returned),
+        openDisputes: o.openDisputes,
+        openShortPays: o.openShortPays,
+        webhookEndpoints: o.webhookEndpoints,
+      };
     },
     async getInvoiceJourney(request) {
       const vendorId = vendorOf(request);

@@ -45,6 +45,7 @@ import { consolePaymentEntry } from './console-payment/console-payment.entry';
 import { consoleInvoicesEntry } from './console-invoices/console-invoices.entry';
 import { consoleInvoiceEntry } from './console-invoice/console-invoice.entry';
 import { consoleImportEntry } from './console-import/console-import.entry';
+import { consoleHomeEntry } from './console-home/console-home.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -112,4 +113,5 @@ export const machineRegistry: RegisteredMachine[] = [
   consoleInvoicesEntry,
   consoleInvoiceEntry,
   consoleImportEntry,
+  consoleHomeEntry,
 ];

@@ -28,8 +28,24 @@ const withChange = ({ context, event }: { context: ConsolePaymentsContext; event
  * loading ──done──▶ ready ──filter.change [a whole value, another]──▶ loading
  *    └─error──▶ failed ──retry──▶ loading        ready ──more [hasMore]──▶ loadingMore ──▶ ready (appended | moreFailed)
  */
+export const emptyPaymentsFilter: PaymentsFilter = { status: '', from: '', to: '', method: '' };
+
+/** The filter a link names (`?status=failed&from=…&to=…&method=…`, as Home's links do): what it holds that is valid. */
+export function filterFromQuery(query: URLSearchParams): PaymentsFilter {
+  const pick = (field: keyof PaymentsFilter, allowed: (v: string) => boolean) => {
+    const value = query.get(field) ?? '';
+    return allowed(value) && isFilterValue(field, value) ? value : '';
+  };
+  return {
+    status: pick('status', (v) => ['scheduled', 'processing', 'complete', 'failed', 'canceled', 'returned'].includes(v)) as PaymentsFilter['status'],
+    from: pick('from', () => true),
+    to: pick('to', () => true),
+    method: pick('method', (v) => v === 'CC' || v === 'ACH') as PaymentsFilter['method'],
+  };
+}
+
 export const consolePaymentsMachine = setup({
-  types: {} as { context: ConsolePaymentsContext; events: ConsolePaymentsEvent },
+  types: {} as { context: ConsolePaymentsContext; events: ConsolePaymentsEvent; input: { filter?: PaymentsFilter } | undefined },
   actors: { loadPayments },
   guards: {
     hasMore: ({ context }) => context.hasMore,
@@ -38,7 +54,7 @@ export const consolePaymentsMachine = setup({
   actions: { changeFilter: assign({ filter: withChange }) },
 }).createMachine({
   id: 'consolePayments',
-  context: { filter: { status: '', from: '', to: '', method: '' }, groups: [], cursor: null, hasMore: false, moreFailed: false },
+  context: ({ input }) => ({ filter: input?.filter ?? emptyPaymentsFilter, groups: [], cursor: null, hasMore: false, moreFailed: false }),
   initial: 'loading',
   on: { 'filter.change': { guard: 'isNewFilter', target: '.loading', reenter: true, actions: 'changeFilter' } },
   states: {

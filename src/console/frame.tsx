@@ -69,6 +69,7 @@ function Frame() {
         <Button variant="ghost" disabled={signingOut} onClick={() => actor.send({ type: 'session.signOutEverywhere' })}>{t.signOutEverywhere}</Button>
       </header>
       <nav aria-label={t.nav} className={styles.nav}>
+        <NavLink to="/" end className={styles.link}>{t.home}</NavLink>
         <NavLink to="/invoices" className={styles.link}>{t.invoices}</NavLink>
         <NavLink to="/payments" className={styles.link}>{t.payments}</NavLink>
         <NavLink to="/team" className={styles.link}>{t.team}</NavLink>

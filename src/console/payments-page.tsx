@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { css } from '../../styled-system/css';
 import { dollars, shortDate } from '../../core/rules/display';
 import { paymentsCsvHref, type PaymentGroup, type PaymentsFilter } from '../../machines/console-payments/console-payments.actors';
-import { consolePaymentsMachine } from '../../machines/console-payments/console-payments.machine';
+import { consolePaymentsMachine, filterFromQuery } from '../../machines/console-payments/console-payments.machine';
 import { Button, button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
 import { ConsolePage, Panel, Placeholder } from './layout';
@@ -28,7 +28,13 @@ const rowAttributes = (g: PaymentGroup) => ({ 'data-testid': 'payment-row', 'dat
 
 /** `/console/payments`: the vendor's payments, newest change first, filtered on the server. */
 export function PaymentsPage() {
-  const actor = useActorRef(consolePaymentsMachine);
+  const [query] = useSearchParams();
+  // the filter a link names (Home's) starts the list; another link starts it again
+  return <PaymentsList key={query.toString()} filter={filterFromQuery(query)} />;
+}
+
+function PaymentsList({ filter: linked }: { filter: PaymentsFilter }) {
+  const actor = useActorRef(consolePaymentsMachine, { input: { filter: linked } });
   const send = actor.send;
   const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
   const filter = useSelector(actor, (s) => s.context.filter);

@@ -9,14 +9,14 @@ import { PaymentPage } from './payment-page';
 import { InvoicesPage } from './invoices-page';
 import { InvoicePage } from './invoice-page';
 import { UploadPage } from './upload-page';
+import { HomePage } from './home-page';
 
 export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
   {
     element: <ConsoleFrame />,
     children: [
-      // DECISION: the Team page is the console's first screen until Home is built (issue 33's later slices)
-      { index: true, element: <Navigate to="/team" replace /> },
+      { index: true, element: <HomePage /> },
       { path: '/team', element: <TeamPage /> },
       { path: '/audit', element: <AuditPage /> },
       { path: '/payments', element: <PaymentsPage /> },
@@ -24,7 +24,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: '/invoices', element: <InvoicesPage /> },
       { path: '/invoices/upload', element: <UploadPage /> },
       { path: '/invoices/:invoiceId', element: <InvoicePage /> },
-      { path: '*', element: <Navigate to="/team" replace /> },
+      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];

@@ -47,8 +47,12 @@ test('an admin signs in with the CLI’s link, runs the team, signs out, and sig
   expect(link).toBeTruthy();
 
   await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  expect(page.url()).toBe(`${e2e().url}/console`); // the token left the address
+  await expect(page.getByTestId('home-collectedToday')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Team' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
-  expect(page.url()).toBe(`${e2e().url}/console/team`); // the token left the address
   await expect(page.getByText(`${admin} (Admin)`)).toBeVisible();
   await expect(page.getByText('Performance Foodservice – Carolina').first()).toBeVisible();
   await expect(teamRow(page, admin)).toBeVisible();
@@ -120,7 +124,7 @@ test('an admin signs in with the CLI’s link, runs the team, signs out, and sig
   await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
   await page.goto(await consoleLinkFromOutbox(admin, asked));
-  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   const cookie = (await page.context().cookies()).find((c) => c.name === 'pp_vendor_session')!;
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
   expect(await page.evaluate(() => document.cookie)).not.toContain('pp_vendor_session');
@@ -163,7 +167,7 @@ test('an AR clerk finds a completed payment, refunds part of it after the confir
   });
   const link = linkIn(await vendorCli(['users', 'invite', '--vendor', vendorId, '--email', clerk, '--role', 'ar']))!;
   await page.goto(link);
-  await page.getByRole('link', { name: 'Payments' }).click();
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Payments' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
   await page.getByLabel('Status').selectOption('complete');
   await expect(page.getByTestId('payment-row').first()).toBeVisible();
@@ -203,7 +207,7 @@ test('keyboard alone: ask for a sign-in link, open it, reach the payments and a 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
   await page.goto(await consoleLinkFromOutbox(viewer, asked));
-  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 
   // the skip link first, then the header's buttons, then the navigation
   await page.keyboard.press('Tab');
@@ -222,7 +226,7 @@ test('keyboard alone: ask for a sign-in link, open it, reach the payments and a 
   await expect(page.getByRole('button', { name: 'Cancel payment…' })).toHaveCount(0);
 });
 
-test('an AR clerk uploads a file with one bad row, fixes it, imports it, sends one invoice to be paid; the customer pays it; the payment is in the console', async ({ page }, testInfo) => {
+test('an AR clerk uploads a file with one bad row, fixes it, imports it, sends one invoice to be paid; the customer pays it; Home shows it', async ({ page }, testInfo) => {
   const vendorId = await demoVendorId();
   const tag = `${testInfo.project.name.replace(/\W/g, '').toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
   const clerk = `up-${tag.toLowerCase()}@performancefood.example`;
@@ -300,12 +304,16 @@ test('an AR clerk uploads a file with one bad row, fixes it, imports it, sends o
     await customer.close();
   }
 
-  // the console: the invoice's journey has the payment, and the payment is the newest in Payments
+  // the console: the invoice's journey has the payment, and Home's scheduled payments hold it
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: `Invoice UP-${tag}-1` })).toBeVisible();
   await expect(page.getByTestId('invoice-status')).toHaveText('Payment scheduled');
   await expect(page.getByTestId('journey-entry').first()).toContainText('by Marcus Bell');
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Payments' }).click();
+  // Home: the payment is among the scheduled ones its tile opens
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Home' }).click();
+  await page.getByTestId('home-scheduled').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await expect(page.getByLabel('Status')).toHaveValue('scheduled');
   const group = await withDb(async (c) => (await c.query(
     `select g.confirmation_number from payment_groups g join payments p on p.payment_group_id = g.id join invoices i on i.id = p.invoice_id where i.external_id = $1`,
     [`UP-${tag}-1`],

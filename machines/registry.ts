@@ -46,6 +46,8 @@ import { consoleInvoicesEntry } from './console-invoices/console-invoices.entry'
 import { consoleInvoiceEntry } from './console-invoice/console-invoice.entry';
 import { consoleImportEntry } from './console-import/console-import.entry';
 import { consoleHomeEntry } from './console-home/console-home.entry';
+import { consoleKeysEntry } from './console-keys/console-keys.entry';
+import { consoleWebhooksEntry } from './console-webhooks/console-webhooks.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -114,4 +116,6 @@ export const machineRegistry: RegisteredMachine[] = [
   consoleInvoiceEntry,
   consoleImportEntry,
   consoleHomeEntry,
+  consoleKeysEntry,
+  consoleWebhooksEntry,
 ];

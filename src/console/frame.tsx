@@ -74,6 +74,7 @@ function Frame() {
         <NavLink to="/payments" className={styles.link}>{t.payments}</NavLink>
         <NavLink to="/team" className={styles.link}>{t.team}</NavLink>
         {session && session.user.role !== 'ar' ? <NavLink to="/audit" className={styles.link}>{t.audit}</NavLink> : null}
+        {session?.user.role === 'admin' ? <NavLink to="/developers" className={styles.link}>{t.developers}</NavLink> : null}
       </nav>
       {signOutFailed ? <p role="alert" className={styles.alert}>{t.signOutFailed}</p> : null}
       <Outlet />

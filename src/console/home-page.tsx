@@ -45,13 +45,20 @@ function PaymentTile({ overview, name }: { overview: Overview; name: Money }) {
   );
 }
 
-function CountTile({ label, value, testId }: { label: string; value: string; testId: string }) {
+function CountTile({ label, value, testId, to }: { label: string; value: string; testId: string; to?: string }) {
+  const inner = (
+    <>
+      <span className={styles.label}>{label}</span>
+      <span className={styles.amount}>{value}</span>
+    </>
+  );
   return (
     <li>
-      <div className={styles.tile} data-testid={testId}>
-        <span className={styles.label}>{label}</span>
-        <span className={styles.amount}>{value}</span>
-      </div>
+      {to ? (
+        <Link to={to} className={`${styles.tile} ${styles.link}`} data-testid={testId} aria-label={`${label}: ${value}`}>{inner}</Link>
+      ) : (
+        <div className={styles.tile} data-testid={testId}>{inner}</div>
+      )}
     </li>
   );
 }
@@ -99,8 +106,8 @@ export function HomePage() {
           <PaymentTile overview={overview} name="returned" />
           <CountTile label={t.disputes} value={t.invoicesOf(overview.openDisputes)} testId="home-disputes" />
           <CountTile label={t.shortPays} value={t.invoicesOf(overview.openShortPays)} testId="home-short-pays" />
-          {endpoints.failing > 0 ? <CountTile label={t.endpointsFailing} value={t.endpoints(endpoints.failing)} testId="home-endpoints-failing" /> : null}
-          {endpoints.disabled > 0 ? <CountTile label={t.endpointsDisabled} value={t.endpoints(endpoints.disabled)} testId="home-endpoints-disabled" /> : null}
+          {endpoints.failing > 0 ? <CountTile label={t.endpointsFailing} value={t.endpoints(endpoints.failing)} testId="home-endpoints-failing" to="/developers" /> : null}
+          {endpoints.disabled > 0 ? <CountTile label={t.endpointsDisabled} value={t.endpoints(endpoints.disabled)} testId="home-endpoints-disabled" to="/developers" /> : null}
         </ul>
       </Panel>
     </ConsolePage>

@@ -10,6 +10,7 @@ import { InvoicesPage } from './invoices-page';
 import { InvoicePage } from './invoice-page';
 import { UploadPage } from './upload-page';
 import { HomePage } from './home-page';
+import { DevelopersPage } from './developers-page';
 
 export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
@@ -18,6 +19,7 @@ export const consoleRoutes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: '/team', element: <TeamPage /> },
+      { path: '/developers', element: <DevelopersPage /> },
       { path: '/audit', element: <AuditPage /> },
       { path: '/payments', element: <PaymentsPage /> },
       { path: '/payments/:paymentGroupId', element: <PaymentPage /> },

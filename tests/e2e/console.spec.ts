@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID as randomUUIDv4 } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
 import { agreeToTerms, e2e, expandPicker, expectNoSeriousA11yViolations, test, withDb } from './support';
 
 /**
@@ -319,4 +322,85 @@ test('an AR clerk uploads a file with one bad row, fixes it, imports it, sends o
     [`UP-${tag}-1`],
   )).rows[0]);
   await expect(page.getByTestId('payment-row').filter({ hasText: group.confirmation_number })).toBeVisible();
+});
+
+test('an admin makes a read-only key (its secret shown once, refused a write, revoked), and tests a webhook endpoint against a real receiver', async ({ page }, testInfo) => {
+  const vendorId = await demoVendorId();
+  const admin = `dev-${testInfo.project.name.replace(/\W/g, '')}-${randomBytes(3).toString('hex')}@performancefood.example`;
+  const link = linkIn(await vendorCli(['users', 'invite', '--vendor', vendorId, '--email', admin, '--role', 'admin']))!;
+  await page.goto(link);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Developers' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Developers' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // a read-only key: the secret once, and what it may do
+  const name = `BI ${randomBytes(2).toString('hex')}`;
+  await page.getByLabel('Name (what uses it)').fill(name);
+  await page.getByLabel('Access').selectOption('read');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Your new key' });
+  const secret = (await dialog.getByTestId('key-secret').textContent())!.trim();
+  expect(secret).toMatch(/^ppk_/);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(page.getByTestId('key-secret')).toHaveCount(0);
+  const api = (method: 'GET' | 'POST', path: string) =>
+    page.request.fetch(`${e2e().url}/vendor-api${path}`, { method, headers: { authorization: `Bearer ${secret}` }, ...(method === 'POST' ? { data: { type: 'statement', contactId: randomUUIDv4(), locationExternalId: 'PFG-BLUE-HERON', deliver: 'none' } } : {}) });
+  expect((await api('GET', '/payment-groups?limit=1')).status()).toBe(200);
+  const write = await api('POST', '/requests');
+  expect(write.status()).toBe(403);
+  expect((await write.json()).errorCode).toBe('read_only_key');
+  const row = page.getByTestId('key-row').filter({ hasText: name });
+  await expect(row).toContainText('Read-only');
+  const details = row.getByRole('button', { name: /^Details / });
+  if (await details.count()) await details.click();
+  await page.getByRole('button', { name: new RegExp(`^Revoke ${name}`) }).click();
+  await page.getByRole('alertdialog', { name: 'Revoke this key?' }).getByRole('button', { name: 'Revoke key' }).click();
+  await expect(page.getByText('Key revoked. Calls made with it are refused from now on.')).toBeVisible();
+  expect((await api('GET', '/payment-groups?limit=1')).status()).toBe(401);
+
+  // a webhook endpoint at a real receiver: the test event arrives signed with the secret shown once
+  const received: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
+  const receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/${testInfo.project.name}`;
+    await page.getByLabel('Address (https://…)').fill(url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const secretDialog = page.getByRole('alertdialog', { name: 'The endpoint’s signing secret' });
+    const signing = (await secretDialog.getByTestId('endpoint-secret').textContent())!.trim();
+    expect(signing).toMatch(/^whsec_/);
+    await secretDialog.getByRole('button', { name: 'I have copied it' }).click();
+    await page.getByRole('button', { name: `Deliveries to ${url}` }).click();
+    const deliveries = page.getByRole('region', { name: `Deliveries to ${url}` });
+    await expect(deliveries.getByText('Nothing sent yet.')).toBeVisible();
+    await deliveries.getByRole('button', { name: 'Send a test event' }).click();
+    await expect(deliveries.getByRole('status')).toHaveText('The test event was answered: HTTP 200.');
+    await expect(deliveries.getByTestId('attempt-row')).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+    expect(received).toHaveLength(1);
+    const payload = new Webhook(signing).verify(received[0]!.body, {
+      'webhook-id': String(received[0]!.headers['webhook-id']),
+      'webhook-timestamp': String(received[0]!.headers['webhook-timestamp']),
+      'webhook-signature': String(received[0]!.headers['webhook-signature']),
+    }) as { type: string };
+    expect(payload.type).toBe('ping');
+    // disabled by the admin, then enabled again
+    await deliveries.getByRole('button', { name: 'Disable' }).click();
+    await expect(deliveries.getByTestId('endpoint-state')).toHaveText('Disabled: disabled by the vendor');
+    await deliveries.getByRole('button', { name: 'Enable' }).click();
+    await expect(deliveries.getByTestId('endpoint-state')).toHaveText('Enabled');
+    // left disabled: the other journeys' events are not sent to a receiver that is gone
+    await deliveries.getByRole('button', { name: 'Disable' }).click();
+    await expect(deliveries.getByTestId('endpoint-state')).toHaveText('Disabled: disabled by the vendor');
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 });

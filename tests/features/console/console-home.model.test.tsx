@@ -55,6 +55,7 @@ describe('console Home: model-based walk', () => {
     expect(tile('disputes')).toHaveTextContent(t.invoicesOf(o.openDisputes));
     expect(tile('short-pays')).toHaveTextContent(t.invoicesOf(o.openShortPays));
     expect(screen.queryByTestId('home-endpoints-disabled') !== null).toBe(o.webhookEndpoints.disabled > 0);
+    if (o.webhookEndpoints.disabled > 0) expect(tile('endpoints-disabled')).toHaveAttribute('href', '/developers');
     const refresh = screen.getByRole('button', { name: state.matches('refreshing') ? t.refreshing : t.refresh });
     if (state.matches('refreshing')) expect(refresh).toHaveAttribute('aria-busy', 'true');
   }

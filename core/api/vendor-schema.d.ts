@@ -550,6 +550,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/disputes/{disputeId}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                disputeId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open it again
+         * @description Back in the open inbox; the customer’s invoice journey says so. Reopening an open one changes nothing.
+         */
+        post: operations["reopenDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disputes/{disputeId}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                disputeId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark it resolved
+         * @description The dispute leaves the open inbox; the customer’s invoice journey says it was resolved. Resolving a resolved one changes nothing.
+         */
+        post: operations["resolveDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disputes/{disputeId}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                disputeId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to the customer
+         * @description The reply reaches the customer three ways, in one transaction: a new (unread) message in the invoice’s thread of their message list and resolution center, a "Vendor Reply" entry on the invoice’s journey, and an e-mail (or a text, without an address) with a 14-day link to the invoice’s page. It does not resolve the dispute.
+         */
+        post: operations["replyToDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disputes/{disputeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                disputeId: string;
+            };
+            cookie?: never;
+        };
+        /** One dispute or short-pay, with your replies */
+        get: operations["getDispute"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your customers’ disputes and short-pays, newest first
+         * @description Every invoice a customer disputed (paid $0 with a reason) or short-paid (paid part, with a reason) in the portal, with the customer’s reason and notes: `status=open` (the default) those you have not resolved, `resolved` those you have; `kind` one kind. One cursor style, like every list.
+         */
+        get: operations["listDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/overview": {
         parameters: {
             query?: never;
@@ -559,7 +664,7 @@ export interface paths {
         };
         /**
          * How collections stand: today, this week, scheduled, processing, what needs attention
-         * @description What the console’s Home shows, for a program too. Payments are counted and summed by their payment date in the vendor’s time zone (`timeZone`, `today`): `collectedToday` and `collectedThisWeek` are the completed ones of today and of this week (Monday to Sunday); `scheduled` and `processing` every one in that state; `failed` and `returned` those of the last 30 days (`periods.attention`). Each period is given, so the same list can be asked of `GET /payment-groups` (`status`, `paymentDateFrom`, `paymentDateTo`). `openDisputes` and `openShortPays` count invoices still open that a customer disputed ($0 with a reason) or part-paid (with a reason) in a payment that was not canceled; `webhookEndpoints` those failing (deliveries failing, not yet disabled) and disabled.
+         * @description What the console’s Home shows, for a program too. Payments are counted and summed by their payment date in the vendor’s time zone (`timeZone`, `today`): `collectedToday` and `collectedThisWeek` are the completed ones of today and of this week (Monday to Sunday); `scheduled` and `processing` every one in that state; `failed` and `returned` those of the last 30 days (`periods.attention`). Each period is given, so the same list can be asked of `GET /payment-groups` (`status`, `paymentDateFrom`, `paymentDateTo`). `openDisputes` and `openShortPays` count the disputes ($0 paid with a reason) and short-pays (part paid, with a reason) you have not resolved — the `GET /disputes?status=open` inbox; `webhookEndpoints` those failing (deliveries failing, not yet disabled) and disabled.
          */
         get: operations["getOverview"];
         put?: never;
@@ -1745,6 +1850,109 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
+        };
+        Dispute: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `dispute`: the customer paid $0 on the invoice; `short_pay`: part of it.
+             * @enum {string}
+             */
+            kind: "dispute" | "short_pay";
+            /** @enum {string} */
+            status: "open" | "resolved";
+            /** @description The reason the customer chose. */
+            reason: string;
+            /** @description What the customer wrote. */
+            notes: string;
+            paidAmount: components["schemas"]["Amount"];
+            invoice: {
+                /** Format: uuid */
+                id: string;
+                externalId: string;
+                displayInvNum: string;
+                openAmount: components["schemas"]["Amount"];
+                closed: boolean;
+            };
+            location: {
+                /** Format: uuid */
+                id: string;
+                externalId: string | null;
+                name: string;
+            };
+            contact: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            resolvedAt: string | null;
+            /** @description Who resolved it (a person’s address, or a key). */
+            resolvedBy: string | null;
+            replyCount: number;
+        };
+        DisputeDetail: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `dispute`: the customer paid $0 on the invoice; `short_pay`: part of it.
+             * @enum {string}
+             */
+            kind: "dispute" | "short_pay";
+            /** @enum {string} */
+            status: "open" | "resolved";
+            /** @description The reason the customer chose. */
+            reason: string;
+            /** @description What the customer wrote. */
+            notes: string;
+            paidAmount: components["schemas"]["Amount"];
+            invoice: {
+                /** Format: uuid */
+                id: string;
+                externalId: string;
+                displayInvNum: string;
+                openAmount: components["schemas"]["Amount"];
+                closed: boolean;
+            };
+            location: {
+                /** Format: uuid */
+                id: string;
+                externalId: string | null;
+                name: string;
+            };
+            contact: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            resolvedAt: string | null;
+            /** @description Who resolved it (a person’s address, or a key). */
+            resolvedBy: string | null;
+            replyCount: number;
+            replies: components["schemas"]["DisputeReply"][];
+        };
+        DisputeReply: {
+            /** Format: uuid */
+            id: string;
+            text: string;
+            by: string;
+            /** Format: date-time */
+            at: string;
+        };
+        CreateDisputeReply: {
+            /** @description What the customer reads. */
+            text: string;
+        };
+        DisputePage: {
+            disputes: components["schemas"]["Dispute"][];
+            /** @description Where to go on from (send it as `cursor`). */
+            cursor: string | null;
+            hasMore: boolean;
         };
         Overview: {
             /**
@@ -4178,6 +4386,189 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reopenDispute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                disputeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dispute. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resolveDispute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                disputeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dispute. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    replyToDispute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (after a timeout, a lost connection, a crash of your side). Send a fresh unique value per new request (a UUID v4 is best) and the SAME value when you retry it. The first request with a key does its work; every later request with that key and the same method, path, query and body (JSON key order aside) does nothing and answers the first answer again — same status, same body — with the header `Idempotent-Replayed: true`, for at least 24 hours. The same key with another request answers 409 `idempotency_key_reused` and does nothing. Two requests with one key at the same time (from two processes, too) do the work once: the second waits for the first and answers its answer. Only successful (2xx) answers are kept: a refused or failed request leaves nothing behind, so retrying it with the same key tries it afresh. Keys are per vendor; without the header the request is not protected.
+                 * @example 5b8e2a9c-3f7d-4e61-9a0b-7c2d1e4f6a83
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                disputeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDisputeReply"];
+            };
+        };
+        responses: {
+            /** @description The dispute with its replies. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                disputeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dispute. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listDisputes: {
+        parameters: {
+            query?: {
+                /** @description Where to go on from: the `cursor` of the previous answer (opaque; a cursor of another list is a 400). None → from the start. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Items per page (default 50). */
+                limit?: number;
+                /** @description `open` (default): not resolved; `resolved`. */
+                status?: "open" | "resolved";
+                /** @description `dispute` ($0 paid) or `short_pay` (part paid); both when absent. */
+                kind?: "dispute" | "short_pay";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of disputes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];

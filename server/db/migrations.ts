@@ -1078,6 +1078,31 @@ export const migrations: Record<string, Migration> = {
       await run(db, [`alter table vendor_imports drop column if exists phase`, `alter table vendor_imports drop column if exists rows_checked`]);
     },
   },
+  '0035_dispute_replies': {
+    async up(db) {
+      await run(db, [
+        // a customer's dispute or short-pay (a message with the paid amount) is open until the vendor resolves it
+        `alter table messages add column resolved_at timestamptz`,
+        `alter table messages add column resolved_by text check (length(resolved_by) <= 300)`,
+        // the vendor's reply to one: a message to the contact in the same thread, with who wrote it
+        `alter table messages add column reply_to uuid references messages(id) on delete cascade`,
+        `alter table messages add column author_label text check (length(author_label) <= 300)`,
+        `create index messages_vendor_adjustments_idx on messages (vendor_id, created_at desc, id) where payment_paid_amount_cents is not null and reply_to is null`,
+        `create index messages_reply_to_idx on messages (reply_to) where reply_to is not null`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [
+        `drop index if exists messages_reply_to_idx`,
+        `drop index if exists messages_vendor_adjustments_idx`,
+        `delete from messages where reply_to is not null`,
+        `alter table messages drop column if exists author_label`,
+        `alter table messages drop column if exists reply_to`,
+        `alter table messages drop column if exists resolved_by`,
+        `alter table messages drop column if exists resolved_at`,
+      ]);
+    },
+  },
 };
 
 // ── statements and reminders ──

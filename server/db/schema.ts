@@ -479,6 +479,12 @@ export interface MessagesTable {
   paymentPaidAmountCents: ColumnType<number | null, number | bigint | string | null | undefined, number | bigint | string | null>;
   readAt: Timestamp | null;
   createdAt: CreatedAt;
+  /** a dispute or short-pay the vendor resolved, and who (migration 0035) */
+  resolvedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  resolvedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the vendor's reply: the dispute or short-pay it answers, and who wrote it */
+  replyTo: ColumnType<string | null, string | null | undefined, never>;
+  authorLabel: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface TemplateMessagesTable {

@@ -11,6 +11,7 @@ import type { Db } from '../db/connect.js';
 import { inRequestTransaction, inRequestTransactionNow, requestScoped } from '../db/request-transaction.js';
 import { insertAuditEvent } from '../repos/vendor-audit.js';
 import { heldAnswer } from './idempotency.js';
+import { callerLabel } from './vendor-auth.js';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -29,8 +30,8 @@ function eventOf(request: FastifyRequest, reply: FastifyReply, operationId: stri
   if (!auth || status < 200 || status >= 300 || !METHODS.has(request.method)) return undefined;
   const userAgent = request.headers['user-agent'];
   const actor = auth.session
-    ? { actorKind: 'person' as const, actorId: auth.session.userId, actorLabel: auth.session.email }
-    : { actorKind: 'key' as const, actorId: auth.keyId!, actorLabel: `${auth.keyPrefix ?? 'key'} ${auth.keyName ?? ''}`.trim().slice(0, 300) };
+    ? { actorKind: 'person' as const, actorId: auth.session.userId, actorLabel: callerLabel(request) }
+    : { actorKind: 'key' as const, actorId: auth.keyId!, actorLabel: callerLabel(request) };
   return {
     vendorId: auth.vendorId,
     ...actor,

@@ -7,11 +7,13 @@
  */
 import { ApiError } from './errors.js';
 
-export type PagedList = 'locations' | 'contacts' | 'invoices' | 'events' | 'template-messages' | 'audit';
+export type PagedList = 'locations' | 'contacts' | 'invoices' | 'events' | 'template-messages' | 'audit' | 'disputes';
 
-const PREFIX: Record<PagedList, string> = { locations: 'loc', contacts: 'con', invoices: 'inv', events: 'evt', 'template-messages': 'tmg', audit: 'aud' };
+const PREFIX: Record<PagedList, string> = { locations: 'loc', contacts: 'con', invoices: 'inv', events: 'evt', 'template-messages': 'tmg', audit: 'aud', disputes: 'dsp' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SEQ = /^[0-9]{1,19}$/;
+/** the disputes go newest first: their key is the moment and the id (`<ISO instant>|<uuid>`) */
+const MOMENT_ID = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function encodeCursor(list: PagedList, key: string): string {
   return Buffer.from(`${PREFIX[list]}1:${key}`, 'utf8').toString('base64url');
@@ -22,7 +24,7 @@ export function decodeCursor(list: PagedList, cursor: string): string {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const prefix = `${PREFIX[list]}1:`;
   const key = text.startsWith(prefix) ? text.slice(prefix.length) : '';
-  if (!(list === 'events' || list === 'audit' ? SEQ : UUID).test(key)) {
+  if (!(list === 'events' || list === 'audit' ? SEQ : list === 'disputes' ? MOMENT_ID : UUID).test(key)) {
     throw new ApiError(400, 'validation_failed', `cursor: not a cursor of this list (send the \`cursor\` a ${list} answer gave)`, 'cursor');
   }
   return key;

@@ -133,6 +133,13 @@ export function vendorOf(request: FastifyRequest): string {
   return request.vendorAuth.vendorId;
 }
 
+/** Who is calling, in words: the person's e-mail address, or the key's prefix and name (the audit log's actor). */
+export function callerLabel(request: FastifyRequest): string {
+  const auth = request.vendorAuth;
+  if (!auth) throw invalidKey();
+  return auth.session ? auth.session.email : `${auth.keyPrefix ?? 'key'} ${auth.keyName ?? ''}`.trim().slice(0, 300);
+}
+
 /** The person calling (operations marked `x-session-only`). */
 export function sessionOf(request: FastifyRequest): ActiveSession {
   const session = request.vendorAuth?.session;

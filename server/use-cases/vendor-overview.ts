@@ -1,14 +1,16 @@
 /**
  * The console's Home (`GET /overview`): the vendor's collections today and this week (payments completed with a
  * payment date in the period, in the vendor's time zone; a week starts on Monday), what is scheduled and processing,
- * what failed or came back in the last 30 days, its customers' open disputes and short-pays, and its failing webhook
+ * what failed or came back in the last 30 days, its customers' disputes and short-pays it has not resolved (as the
+ * Disputes inbox counts them), and its failing webhook
  * endpoints — each a count and, for payments, a sum; each with the period it covers, so the console links to the list
  * that shows the same.
  */
 import { Temporal } from 'temporal-polyfill';
 import { vendorTimeZone, vendorToday } from '../../core/rules/payment-dates.js';
 import type { Db } from '../db/connect.js';
-import { failingEndpoints, openAdjustments, paymentTallies } from '../repos/vendor-overview.js';
+import { openDisputeCounts } from '../repos/vendor-disputes.js';
+import { failingEndpoints, paymentTallies } from '../repos/vendor-overview.js';
 import { vendorSettings } from '../repos/vendor-settings.js';
 import { notFoundRefusal, ok, type Outcome } from './outcome.js';
 
@@ -48,7 +50,7 @@ export async function vendorOverview(db: Db, vendorId: string, now = new Date())
       failed: { statuses: ['failed'], from: d(attentionFrom), to: d(today) },
       returned: { statuses: ['returned'], from: d(attentionFrom), to: d(today) },
     }),
-    openAdjustments(db, vendorId),
+    openDisputeCounts(db, vendorId),
     failingEndpoints(db, vendorId),
   ]);
   return ok({

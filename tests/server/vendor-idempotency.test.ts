@@ -13,6 +13,7 @@ import { run as vendorCli } from '../../server/cli/vendor.js';
 import { createDb } from '../../server/db/connect.js';
 import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { insertEvent } from '../../server/repos/webhooks.js';
+import { addAdjustmentMessages } from '../../server/repos/messages.js';
 import { runImports } from '../../server/use-cases/vendor-http-import.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
 import { signInPerson, type ConsolePerson } from './helpers/console-session.js';
@@ -68,6 +69,7 @@ let secondEndpointId: string;
 let eventId: string;
 let scheduledGroupId: string;
 let completeGroupId: string;
+let disputeIds: string[] = [];
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -89,6 +91,11 @@ beforeAll(async () => {
   completeGroupId = complete.id;
   await s.db.insertInto('paymentGroupCharges').values({ paymentGroupId: complete.id, attempt: 1, idempotencyKey: `pg_${complete.id}_1`, amountCents: complete.paymentTotalCents, status: 'succeeded', chargeId: 'ch_demo' }).execute();
   eventId = await insertEvent(s.db, s.demo.vendors.pfg, 'comment.added', { note: 'for redelivery' }, new Date());
+  // four disputes of A's customer (as the money path writes them); the last two resolved, to be reopened
+  const disputed = await s.db.selectFrom('invoices').select('id').where('locationId', '=', s.demo.locations.blueHeron).orderBy('id').limit(4).execute();
+  await addAdjustmentMessages(s.db, disputed.map((i, n) => ({ vendorId: s.demo.vendors.pfg, locationId: s.demo.locations.blueHeron, contactId: s.demo.contactId, invoiceId: i.id, reason: `ik-dispute-${n}`, notes: '', paidCents: 0 })), new Date());
+  disputeIds = await Promise.all(disputed.map(async (_i, n) => (await s.db.selectFrom('messages').select('id').where('subject', '=', `ik-dispute-${n}`).executeTakeFirstOrThrow()).id));
+  await s.db.updateTable('messages').set({ resolvedAt: new Date(), resolvedBy: 'setup' }).where('id', 'in', disputeIds.slice(2)).execute();
 }, 60_000);
 afterAll(async () => {
   await s?.close();
@@ -146,6 +153,10 @@ const cases = (): Record<string, { url: () => string; body: () => unknown; other
   // the call-out operation: no transaction held across the call (server/http/idempotency.ts); no body, so the other
   // request is the ping of another endpoint
   sendTestWebhook: { url: () => `/webhook-endpoints/${endpointId}/test`, body: () => undefined, other: () => undefined, otherUrl: () => `/webhook-endpoints/${secondEndpointId}/test` },
+  replyToDispute: { url: () => `/disputes/${disputeIds[0]}/replies`, body: () => ({ text: 'A credit is on its way.' }), other: () => ({ text: 'Another reply.' }) },
+  // no body: the other request resolves (reopens) another dispute
+  resolveDispute: { url: () => `/disputes/${disputeIds[0]}/resolve`, body: () => undefined, other: () => undefined, otherUrl: () => `/disputes/${disputeIds[1]}/resolve` },
+  reopenDispute: { url: () => `/disputes/${disputeIds[2]}/reopen`, body: () => undefined, other: () => undefined, otherUrl: () => `/disputes/${disputeIds[3]}/reopen` },
   rotateWebhookSecret: { url: () => `/webhook-endpoints/${endpointId}/rotate-secret`, body: () => ({ overlapHours: 1 }), other: () => ({ overlapHours: 2 }) },
   upsertAnnouncement: {
     url: () => '/announcements',

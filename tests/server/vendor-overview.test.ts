@@ -2,13 +2,14 @@
 /**
  * The console's Home (`GET /vendor-api/overview`): each figure moves when its cause happens, and only then — a payment
  * completed today counts in today's and this week's collections, one of 40 days ago in neither; scheduled and
- * processing whatever their day; failed and returned within the last 30 days; an open dispute or short-pay once per
- * invoice, not when its payment was canceled; a failing and a disabled webhook endpoint. Another vendor's figures do
+ * processing whatever their day; failed and returned within the last 30 days; a dispute or short-pay until it is
+ * resolved; a failing and a disabled webhook endpoint. Another vendor's figures do
  * not move. A read-only key may read it.
  */
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run as vendorCli } from '../../server/cli/vendor.js';
+import { addAdjustmentMessages } from '../../server/repos/messages.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
 import { expectMatchesVendorContract } from './helpers/contract.js';
 
@@ -105,18 +106,22 @@ describe('the overview', () => {
     expect(await overview(keyB)).toEqual(theirs);
   });
 
-  it('open disputes and short-pays once per open invoice; not in a canceled payment; not once the invoice is closed', async () => {
+  it('open disputes and short-pays: the ones not resolved (the Disputes inbox’s open ones), each kind apart', async () => {
     const before = await overview();
+    const base = { vendorId: s.demo.vendors.pfg, locationId: s.demo.locations.blueHeron, contactId: s.demo.contactId };
     const disputed = await payment('scheduled', '2099-01-05', 0, { paidCents: 0, subject: 'Damaged goods' });
-    await payment('complete', '2026-01-05', 1_000, { paidCents: 1_000, subject: 'Discount' });
-    await payment('canceled', '2099-01-05', 0, { paidCents: 0, subject: 'Pricing error' });
-    await payment('complete', '2026-01-05', 2_000); // paid, no reason: neither
+    const shortPaid = await payment('complete', '2026-01-05', 1_000, { paidCents: 1_000, subject: 'Discount' });
+    await addAdjustmentMessages(s.db, [
+      { ...base, invoiceId: disputed.invoiceId, reason: 'Damaged goods', notes: '', paidCents: 0 },
+      { ...base, invoiceId: shortPaid.invoiceId, reason: 'Discount', notes: '', paidCents: 1_000 },
+    ], new Date());
     let after = await overview();
     expect(after.openDisputes - before.openDisputes).toBe(1);
     expect(after.openShortPays - before.openShortPays).toBe(1);
-    await s.db.updateTable('invoices').set({ deletedAt: new Date() }).where('id', '=', disputed.invoiceId).execute();
+    await s.db.updateTable('messages').set({ resolvedAt: new Date(), resolvedBy: 'test' }).where('invoiceId', '=', disputed.invoiceId).execute();
     after = await overview();
     expect(after.openDisputes - before.openDisputes).toBe(0);
+    expect(after.openShortPays - before.openShortPays).toBe(1);
   });
 
   it('failing and disabled webhook endpoints', async () => {

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
 import { recordEvent } from '../../server/use-cases/vendor-events.js';
+import { addAdjustmentMessages } from '../../server/repos/messages.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
 import { signInPerson, type ConsolePerson } from './helpers/console-session.js';
 import { expectMatchesVendorContract, vendorContract } from './helpers/contract.js';
@@ -67,6 +68,9 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+  // a dispute of B's customer (as the money path writes it)
+  await addAdjustmentMessages(s.db, [{ vendorId: s.demo.vendors.coastal, locationId: b.location, contactId: s.demo.contactId, invoiceId: (await s.db.selectFrom('invoices').select('id').where('vendorId', '=', s.demo.vendors.coastal).where('locationId', '=', b.location).executeTakeFirstOrThrow()).id, reason: 'B only', notes: '', paidCents: 0 }], new Date());
+  b.dispute = (await s.db.selectFrom('messages').select('id').where('vendorId', '=', s.demo.vendors.coastal).where('subject', '=', 'B only').executeTakeFirstOrThrow()).id;
   b.import = (await s.db.insertInto('vendorImports').values({ vendorId: s.demo.vendors.coastal, kind: 'invoices', format: 'csv', createdAt: new Date() }).returning('id').executeTakeFirstOrThrow()).id;
   b.announcement = (await s.db.insertInto('announcements').values({ vendorId: s.demo.vendors.coastal, type: 'info', message: 'B only' } as never).returning('id').executeTakeFirstOrThrow()).id;
   b.ad = (await s.db.insertInto('ads').values({ vendorId: s.demo.vendors.coastal, fileUrl: '/static/ads/b.png', clickUrl: null }).returning('fileId').executeTakeFirstOrThrow()).fileId;
@@ -118,6 +122,10 @@ const cases: Case[] = [
   { operationId: 'createRefund', method: 'POST', url: () => `/payment-groups/${b.paymentGroup}/refunds`, body: () => ({ reason: 'not yours' }), expect: 404 },
   { operationId: 'listPaymentGroupRefunds', method: 'GET', url: () => `/payment-groups/${b.paymentGroup}/refunds`, expect: 404 },
   { operationId: 'getRefund', method: 'GET', url: () => `/refunds/${b.refund}`, expect: 404 },
+  { operationId: 'getDispute', method: 'GET', url: () => `/disputes/${b.dispute}`, expect: 404 },
+  { operationId: 'replyToDispute', method: 'POST', url: () => `/disputes/${b.dispute}/replies`, body: () => ({ text: 'not yours' }), expect: 404 },
+  { operationId: 'resolveDispute', method: 'POST', url: () => `/disputes/${b.dispute}/resolve`, expect: 404 },
+  { operationId: 'reopenDispute', method: 'POST', url: () => `/disputes/${b.dispute}/reopen`, expect: 404 },
   { operationId: 'getImport', method: 'GET', url: () => `/imports/${b.import}`, expect: 404 },
   { operationId: 'cancelPaymentGroup', method: 'POST', url: () => `/payment-groups/${b.paymentGroup}/cancel`, body: () => ({ reason: 'not yours' }), expect: 404 },
   { operationId: 'listPaymentGroups', method: 'GET', url: () => `/payment-groups?locationId=${b.location}`, expect: { empty: 'paymentGroups' } },

@@ -39,6 +39,7 @@ import { reconciliationHandlers } from './reconciliation.js';
 import { settingsAndContentHandlers } from './settings-and-content.js';
 import { teamHandlers } from './team.js';
 import { auditHandlers } from './audit.js';
+import { disputeHandlers } from './disputes.js';
 
 const apiKey = (row: ApiKeyRow) => ({
   id: row.id,
@@ -119,6 +120,7 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
     ...importHandlers(deps),
     ...teamHandlers(deps),
     ...auditHandlers(deps),
+    ...disputeHandlers(deps),
     ...settingsAndContentHandlers({ db, config }),
     async getVendor(request) {
       const vendor = await vendorSettings(db, vendorOf(request));

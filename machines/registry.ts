@@ -48,6 +48,8 @@ import { consoleImportEntry } from './console-import/console-import.entry';
 import { consoleHomeEntry } from './console-home/console-home.entry';
 import { consoleKeysEntry } from './console-keys/console-keys.entry';
 import { consoleWebhooksEntry } from './console-webhooks/console-webhooks.entry';
+import { consoleDisputesEntry } from './console-disputes/console-disputes.entry';
+import { consoleDisputeEntry } from './console-dispute/console-dispute.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -118,4 +120,6 @@ export const machineRegistry: RegisteredMachine[] = [
   consoleHomeEntry,
   consoleKeysEntry,
   consoleWebhooksEntry,
+  consoleDisputesEntry,
+  consoleDisputeEntry,
 ];

@@ -72,6 +72,7 @@ function Frame() {
         <NavLink to="/" end className={styles.link}>{t.home}</NavLink>
         <NavLink to="/invoices" className={styles.link}>{t.invoices}</NavLink>
         <NavLink to="/payments" className={styles.link}>{t.payments}</NavLink>
+        <NavLink to="/disputes" className={styles.link}>{t.disputes}</NavLink>
         <NavLink to="/team" className={styles.link}>{t.team}</NavLink>
         {session && session.user.role !== 'ar' ? <NavLink to="/audit" className={styles.link}>{t.audit}</NavLink> : null}
         {session?.user.role === 'admin' ? <NavLink to="/developers" className={styles.link}>{t.developers}</NavLink> : null}

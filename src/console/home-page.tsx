@@ -104,8 +104,8 @@ export function HomePage() {
         <ul className={styles.grid}>
           <PaymentTile overview={overview} name="failed" />
           <PaymentTile overview={overview} name="returned" />
-          <CountTile label={t.disputes} value={t.invoicesOf(overview.openDisputes)} testId="home-disputes" />
-          <CountTile label={t.shortPays} value={t.invoicesOf(overview.openShortPays)} testId="home-short-pays" />
+          <CountTile label={t.disputes} value={t.invoicesOf(overview.openDisputes)} testId="home-disputes" to="/disputes?kind=dispute" />
+          <CountTile label={t.shortPays} value={t.invoicesOf(overview.openShortPays)} testId="home-short-pays" to="/disputes?kind=short_pay" />
           {endpoints.failing > 0 ? <CountTile label={t.endpointsFailing} value={t.endpoints(endpoints.failing)} testId="home-endpoints-failing" to="/developers" /> : null}
           {endpoints.disabled > 0 ? <CountTile label={t.endpointsDisabled} value={t.endpoints(endpoints.disabled)} testId="home-endpoints-disabled" to="/developers" /> : null}
         </ul>

@@ -11,6 +11,8 @@ import { InvoicePage } from './invoice-page';
 import { UploadPage } from './upload-page';
 import { HomePage } from './home-page';
 import { DevelopersPage } from './developers-page';
+import { DisputesPage } from './disputes-page';
+import { DisputePage } from './dispute-page';
 
 export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
@@ -20,6 +22,8 @@ export const consoleRoutes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: '/team', element: <TeamPage /> },
       { path: '/developers', element: <DevelopersPage /> },
+      { path: '/disputes', element: <DisputesPage /> },
+      { path: '/disputes/:disputeId', element: <DisputePage /> },
       { path: '/audit', element: <AuditPage /> },
       { path: '/payments', element: <PaymentsPage /> },
       { path: '/payments/:paymentGroupId', element: <PaymentPage /> },

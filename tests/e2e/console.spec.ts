@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID as randomUUIDv4 } from 'node:crypto';
+import { createHash, randomBytes, randomUUID as randomUUIDv4 } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
@@ -403,4 +403,98 @@ test('an admin makes a read-only key (its secret shown once, refused a write, re
   } finally {
     await new Promise((resolve) => receiver.close(resolve));
   }
+});
+
+test('a customer disputes an invoice; an AR clerk answers it from the inbox; the customer reads the reply from the e-mail on the invoice’s page; the clerk resolves it', async ({ page }, testInfo) => {
+  const vendorId = await demoVendorId();
+  const tag = `${testInfo.project.name.replace(/\W/g, '').toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
+  const marcus = 'marcus.bell@saltmarshbistro.example';
+  // two invoices of Saltmarsh Bistro (no other journey's), and Marcus's pay link, as a vendor's request would send it
+  const place = await withDb(async (c) => {
+    const { rows } = await c.query(
+      `select cl.contact_id, cl.location_id from contact_locations cl join contacts c on c.id = cl.contact_id where c.email = $1 and cl.vendor_id = $2`,
+      [marcus, vendorId],
+    );
+    const r = rows[0];
+    for (const n of [1, 2]) {
+      await c.query(
+        `insert into invoices (vendor_id, location_id, external_id, display_inv_num, open_amount_cents, original_amount_cents, due_date)
+         values ($1, $2, $3, $3, $4, $4, current_date + 20)`,
+        [vendorId, r.location_id, `DSP-${tag}-${n}`, n * 10_000],
+      );
+    }
+    const raw = randomBytes(32).toString('base64url');
+    await c.query(
+      `insert into tokens (token_hash, contact_id, vendor_id, location_id, type, status, expires_at) values ($1, $2, $3, $4, 'click2pay', 'active', now() + interval '1 day')`,
+      [createHash('sha256').update(raw).digest('hex'), r.contact_id, vendorId, r.location_id],
+    );
+    return { base: `/token/${raw}/vendors/${vendorId}/locations/${r.location_id}` };
+  });
+
+  // the customer disputes the first and pays the second
+  const customer = await page.context().browser()!.newPage({ viewport: page.viewportSize() ?? undefined });
+  try {
+    await customer.goto(`${e2e().url}${place.base}/click2pay`);
+    await expect(customer.getByTestId('invoice-row').first()).toBeVisible();
+    await customer.getByRole('button', { name: `Change payment amount of invoice DSP-${tag}-1` }).click();
+    await customer.getByRole('dialog', { name: 'Change payment amount?' }).getByRole('button', { name: 'Dispute Invoice' }).click();
+    await customer.getByRole('combobox', { name: 'Reason' }).selectOption('Quantity/Weight Incorrect');
+    await customer.getByRole('button', { name: 'Apply' }).click();
+    await expect(customer.getByText('Disputed')).toBeVisible();
+    await customer.getByRole('checkbox', { name: `Select invoice DSP-${tag}-2` }).check({ force: true });
+    await expandPicker(customer);
+    await customer.getByRole('radio', { name: /9087/ }).check({ force: true });
+    await agreeToTerms(customer);
+    await customer.getByRole('button', { name: 'Confirm and Pay' }).click();
+    await expect(customer.getByRole('heading', { name: /Payment Scheduled for/ })).toBeVisible();
+  } finally {
+    await customer.close();
+  }
+
+  // an AR clerk answers it from the inbox
+  const clerk = `dsp-${tag.toLowerCase()}@performancefood.example`;
+  await page.goto(linkIn(await vendorCli(['users', 'invite', '--vendor', vendorId, '--email', clerk, '--role', 'ar']))!);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Disputes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Disputes and short-pays' })).toBeVisible();
+  const row = page.getByTestId('dispute-row').filter({ hasText: `DSP-${tag}-1` });
+  await expect(row).toContainText('Dispute');
+  await expectNoSeriousA11yViolations(page);
+  await row.getByRole('link', { name: `DSP-${tag}-1` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Dispute of invoice DSP-${tag}-1` })).toBeVisible();
+  await expect(page.getByText('Quantity/Weight Incorrect')).toBeVisible();
+  const asked = new Date(Date.now() - 1000);
+  await page.getByLabel('Your reply (the customer reads it)').fill('We are sending the missing cases on Tuesday.');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByText('Reply sent. The customer is e-mailed a link to the invoice.')).toBeVisible();
+  await expect(page.getByTestId('dispute-reply')).toContainText('We are sending the missing cases on Tuesday.');
+  await expect(page.getByLabel('Your reply (the customer reads it)')).toHaveValue('');
+  await expectNoSeriousA11yViolations(page);
+
+  // the customer opens the e-mail's link: the reply is on the invoice's page
+  const mail = await (async () => {
+    for (let i = 0; i < 75; i++) {
+      const r = await withDb(async (c) => (await c.query(`select subject, body from outbox where recipient = $1 and created_at >= $2 and subject like '%replied about invoice%' order by created_at desc limit 1`, [marcus, asked])).rows[0]);
+      if (r) return r as { subject: string; body: string };
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('no reply e-mail');
+  })();
+  expect(mail.subject).toBe(`Performance Foodservice – Carolina replied about invoice DSP-${tag}-1`);
+  const replyLink = /https?:\/\/\S+\/token\/\S+\/invoices\/[0-9a-f-]+/.exec(mail.body)![0];
+  const reader = await page.context().browser()!.newPage({ viewport: page.viewportSize() ?? undefined });
+  try {
+    await reader.goto(replyLink);
+    // (the page painted from the server is swapped for the app's: the first match is the one on screen)
+    await expect(reader.getByTestId('journey-invoice').first()).toHaveText(`DSP-${tag}-1`);
+    const entry = reader.getByTestId('journey-row').filter({ hasText: 'Vendor Reply' }).first();
+    await expect(entry).toContainText('We are sending the missing cases on Tuesday.');
+  } finally {
+    await reader.close();
+  }
+
+  // resolved: out of the open inbox
+  await page.getByRole('button', { name: 'Mark resolved' }).click();
+  await expect(page.getByTestId('dispute-status')).toContainText('Resolved');
+  await page.getByRole('link', { name: 'All disputes' }).click();
+  await expect(page.getByTestId('dispute-row').filter({ hasText: `DSP-${tag}-1` })).toHaveCount(0);
 });

@@ -53,6 +53,8 @@ describe('console Home: model-based walk', () => {
     expect(tile('failed')).toHaveAttribute('href', `/payments?status=failed&from=${o.periods.attention.from}&to=${o.periods.attention.to}`);
     expect(tile('returned')).toHaveTextContent(dollars(o.returned.amount));
     expect(tile('disputes')).toHaveTextContent(t.invoicesOf(o.openDisputes));
+    expect(tile('disputes')).toHaveAttribute('href', '/disputes?kind=dispute');
+    expect(tile('short-pays')).toHaveAttribute('href', '/disputes?kind=short_pay');
     expect(tile('short-pays')).toHaveTextContent(t.invoicesOf(o.openShortPays));
     expect(screen.queryByTestId('home-endpoints-disabled') !== null).toBe(o.webhookEndpoints.disabled > 0);
     if (o.webhookEndpoints.disabled > 0) expect(tile('endpoints-disabled')).toHaveAttribute('href', '/developers');

@@ -50,6 +50,8 @@ import { consoleKeysEntry } from './console-keys/console-keys.entry';
 import { consoleWebhooksEntry } from './console-webhooks/console-webhooks.entry';
 import { consoleDisputesEntry } from './console-disputes/console-disputes.entry';
 import { consoleDisputeEntry } from './console-dispute/console-dispute.entry';
+import { consoleCustomersEntry } from './console-customers/console-customers.entry';
+import { consoleCustomerEntry } from './console-customer/console-customer.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -122,4 +124,6 @@ export const machineRegistry: RegisteredMachine[] = [
   consoleWebhooksEntry,
   consoleDisputesEntry,
   consoleDisputeEntry,
+  consoleCustomersEntry,
+  consoleCustomerEntry,
 ];

@@ -3377,6 +3377,11 @@ export interface operations {
                  *     ]
                  */
                 externalId?: components["parameters"]["LocationExternalIds"];
+                /**
+                 * @description Only the locations whose name contains this, whatever its case (`%` and `_` are plain characters) — the console’s customer search.
+                 * @example heron
+                 */
+                name?: string;
             };
             header?: never;
             path?: never;

@@ -32,8 +32,13 @@ export const searchValid = (search: InvoiceSearch) => [search.dueFrom, search.du
  * loading ──done──▶ ready ──search.submit [dates whole]──▶ loading        (a date half typed: badDate, no call)
  *    └─error──▶ failed ──retry──▶ loading        ready ──more [hasMore]──▶ loadingMore ──▶ ready (appended | moreFailed)
  */
+/** The search a link names (`?number=…&customer=…`, as a customer's page does): its text fields, bounded. */
+export function searchFromQuery(query: URLSearchParams): InvoiceSearch {
+  return { ...emptySearch, number: (query.get('number') ?? '').slice(0, 50), customer: (query.get('customer') ?? '').slice(0, 100) };
+}
+
 export const consoleInvoicesMachine = setup({
-  types: {} as { context: ConsoleInvoicesContext; events: ConsoleInvoicesEvent },
+  types: {} as { context: ConsoleInvoicesContext; events: ConsoleInvoicesEvent; input: { search?: InvoiceSearch } | undefined },
   actors: { loadInvoices },
   guards: {
     hasMore: ({ context }) => context.hasMore,
@@ -41,7 +46,7 @@ export const consoleInvoicesMachine = setup({
   },
 }).createMachine({
   id: 'consoleInvoices',
-  context: { draft: emptySearch, search: emptySearch, invoices: [], cursor: null, hasMore: false, moreFailed: false, badDate: false },
+  context: ({ input }) => ({ draft: input?.search ?? emptySearch, search: input?.search ?? emptySearch, invoices: [], cursor: null, hasMore: false, moreFailed: false, badDate: false }),
   initial: 'loading',
   on: {
     'search.change': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.field]: event.value }), badDate: false }) },

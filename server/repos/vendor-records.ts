@@ -76,9 +76,13 @@ export async function locationOfVendor(db: Db, vendorId: string, locationId: str
   return db.selectFrom('locations').select(locationColumns).where('vendorId', '=', vendorId).where('id', '=', locationId).executeTakeFirst();
 }
 
-export async function locationPage(db: Db, vendorId: string, page: { after?: string; limit: number; externalIds?: readonly string[] }): Promise<LocationRow[]> {
+/** A LIKE pattern matching `text` literally (its own %, _ and \\ escaped). */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function locationPage(db: Db, vendorId: string, page: { after?: string; limit: number; externalIds?: readonly string[]; name?: string }): Promise<LocationRow[]> {
   let query = db.selectFrom('locations').select(locationColumns).where('vendorId', '=', vendorId);
   if (page.externalIds) query = query.where('externalId', 'in', [...page.externalIds]);
+  if (page.name) query = query.where('displayName', 'ilike', `%${literal(page.name)}%`);
   if (page.after) query = query.where('id', '>', page.after);
   return query.orderBy('id').limit(page.limit).execute();
 }
@@ -357,8 +361,6 @@ export interface InvoiceFilter {
   dueTo?: string;
 }
 
-/** A LIKE pattern matching `text` literally (its own %, _ and \\ escaped). */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function invoicePage(db: Db, vendorId: string, page: { after?: string; limit: number } & InvoiceFilter): Promise<InvoiceRow[]> {
   let query = db.selectFrom('invoices').select(invoiceColumns).where('vendorId', '=', vendorId);

@@ -71,6 +71,7 @@ function Frame() {
       <nav aria-label={t.nav} className={styles.nav}>
         <NavLink to="/" end className={styles.link}>{t.home}</NavLink>
         <NavLink to="/invoices" className={styles.link}>{t.invoices}</NavLink>
+        <NavLink to="/customers" className={styles.link}>{t.customers}</NavLink>
         <NavLink to="/payments" className={styles.link}>{t.payments}</NavLink>
         <NavLink to="/disputes" className={styles.link}>{t.disputes}</NavLink>
         <NavLink to="/team" className={styles.link}>{t.team}</NavLink>

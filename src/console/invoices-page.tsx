@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { css } from '../../styled-system/css';
 import { dollars, shortDate } from '../../core/rules/display';
 import type { Invoice, InvoiceSearch } from '../../machines/console-invoices/console-invoices.actors';
-import { consoleInvoicesMachine } from '../../machines/console-invoices/console-invoices.machine';
+import { consoleInvoicesMachine, searchFromQuery } from '../../machines/console-invoices/console-invoices.machine';
 import { Button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
 import { ConsoleSession } from './frame';
@@ -30,9 +30,14 @@ const styles = {
 const rowAttributes = (i: Invoice) => ({ 'data-testid': 'invoice-row', 'data-id': i.id });
 const statusOf = (i: Invoice) => (i.portalStatus === 'scheduled' ? t.scheduled : t.statuses[i.status] ?? i.status);
 
-/** `/console/invoices`: the vendor's invoices, searched on the server. */
+/** `/console/invoices`: the vendor's invoices, searched on the server (a link may name the search, as a customer's page does). */
 export function InvoicesPage() {
-  const actor = useActorRef(consoleInvoicesMachine);
+  const [query] = useSearchParams();
+  return <InvoicesList key={query.toString()} search={searchFromQuery(query)} />;
+}
+
+function InvoicesList({ search: linked }: { search: InvoiceSearch }) {
+  const actor = useActorRef(consoleInvoicesMachine, { input: { search: linked } });
   const send = actor.send;
   const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
   const draft = useSelector(actor, (s) => s.context.draft);

@@ -13,6 +13,8 @@ import { HomePage } from './home-page';
 import { DevelopersPage } from './developers-page';
 import { DisputesPage } from './disputes-page';
 import { DisputePage } from './dispute-page';
+import { CustomersPage } from './customers-page';
+import { CustomerPage } from './customer-page';
 
 export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
@@ -23,6 +25,8 @@ export const consoleRoutes: RouteObject[] = [
       { path: '/team', element: <TeamPage /> },
       { path: '/developers', element: <DevelopersPage /> },
       { path: '/disputes', element: <DisputesPage /> },
+      { path: '/customers', element: <CustomersPage /> },
+      { path: '/customers/:locationId', element: <CustomerPage /> },
       { path: '/disputes/:disputeId', element: <DisputePage /> },
       { path: '/audit', element: <AuditPage /> },
       { path: '/payments', element: <PaymentsPage /> },

@@ -498,3 +498,50 @@ test('a customer disputes an invoice; an AR clerk answers it from the inbox; the
   await page.getByRole('link', { name: 'All disputes' }).click();
   await expect(page.getByTestId('dispute-row').filter({ hasText: `DSP-${tag}-1` })).toHaveCount(0);
 });
+
+test('an AR clerk finds a customer by name and sends a contact a login link by e-mail, which opens the portal', async ({ page }, testInfo) => {
+  const vendorId = await demoVendorId();
+  const clerk = `cus-${testInfo.project.name.replace(/\W/g, '')}-${randomBytes(3).toString('hex')}@performancefood.example`;
+  await page.goto(linkIn(await vendorCli(['users', 'invite', '--vendor', vendorId, '--email', clerk, '--role', 'ar']))!);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Customers' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('SALTMARSH');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByTestId('customer-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('PFG-SALTMARSH');
+  await expectNoSeriousA11yViolations(page);
+  await row.getByRole('link', { name: 'Saltmarsh Bistro' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Saltmarsh Bistro' })).toBeVisible();
+  await expect(page.getByText('88 Marsh Landing Rd, Beaufort, SC 29902')).toBeVisible();
+  const contact = page.getByTestId('contact-row').filter({ hasText: 'Marcus Bell' });
+  const details = contact.getByRole('button', { name: /^Details / });
+  if (await details.count()) await details.click();
+  const asked = new Date(Date.now() - 1000);
+  await page.getByRole('button', { name: 'Send Marcus Bell a link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Marcus Bell a link' });
+  await expect(dialog.getByRole('radio', { name: 'Login link' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'E-mail' })).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('Login link sent to marcus.bell@saltmarshbistro.example.');
+  const mail = await (async () => {
+    for (let i = 0; i < 75; i++) {
+      const r = await withDb(async (c) => (await c.query(`select body from outbox where recipient = 'marcus.bell@saltmarshbistro.example' and created_at >= $1 and body like '%/token/%' order by created_at desc limit 1`, [asked])).rows[0]);
+      if (r) return r.body as string;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('no login e-mail');
+  })();
+  const login = /https?:\/\/\S+\/token\/[A-Za-z0-9_-]+\S*/.exec(mail)![0];
+  const customer = await page.context().browser()!.newPage({ viewport: page.viewportSize() ?? undefined });
+  try {
+    await customer.goto(login);
+    await expect(customer.getByText('Saltmarsh Bistro').first()).toBeVisible();
+  } finally {
+    await customer.close();
+  }
+  // the audit log has the link, by this clerk
+  const audit = await withDb(async (c) => (await c.query(`select action from vendor_audit_events where actor_label = $1`, [clerk])).rows.map((r) => r.action));
+  expect(audit).toContain('createLoginLink');
+});

@@ -172,6 +172,16 @@ describe('lookups by the vendor’s own ids', () => {
     expect((await call('getInvoiceJourney', 'GET', `/invoice-journeys/${busiest.invoiceId}`, keyB)).status).toBe(404);
   });
 
+  it('locations by part of their name, whatever its case; a wildcard is a character; another vendor’s are its own', async () => {
+    const names = async (query: string, key = keyA) => (await call('listLocations', 'GET', `/locations?${query}&limit=1000`, key)).body.locations.map((l: { displayName: string }) => l.displayName).sort();
+    expect(await names('name=lookup')).toEqual(['Lookup One', 'Lookup Three', 'Lookup Two']);
+    expect(await names('name=OOKUP%20T')).toEqual(['Lookup Three', 'Lookup Two']);
+    expect(await names(`name=${encodeURIComponent('Look%')}`)).toEqual([]);
+    const theirs = (await call('listLocations', 'GET', '/locations?name=lookup%20one', keyB)).body.locations;
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0].id).not.toBe(locations['LK-1']);
+  });
+
   it('contacts of one location', async () => {
     const at = await call('listContacts', 'GET', `/contacts?locationId=${locations['LK-2']}`);
     expect(at.body.contacts.map((c: { id: string }) => c.id)).toEqual([contacts['LC-2']]);

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run as vendorCli } from '../../server/cli/vendor.js';
+import { addAdjustmentMessages } from '../../server/repos/messages.js';
 import { recordEvent } from '../../server/use-cases/vendor-events.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
 import { expectMatchesVendorContract, vendorContract } from './helpers/contract.js';
@@ -33,18 +34,21 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) await addOne('events');
   for (let i = 0; i < 5; i++) await addOne('template-messages');
   for (let i = 0; i < 4; i++) await addOne('contacts');
+  for (let i = 0; i < 5; i++) await addOne('disputes');
 }, 60_000);
 afterAll(async () => {
   await s?.close();
 });
 
-type List = 'locations' | 'contacts' | 'invoices' | 'events' | 'template-messages';
+type List = 'locations' | 'contacts' | 'invoices' | 'events' | 'template-messages' | 'disputes';
 const LISTS: Record<List, { operationId: string; path: string; items: string; key: (item: any) => string }> = {
   locations: { operationId: 'listLocations', path: '/locations', items: 'locations', key: (i) => i.id },
   contacts: { operationId: 'listContacts', path: '/contacts', items: 'contacts', key: (i) => i.id },
   invoices: { operationId: 'listInvoices', path: '/invoices', items: 'invoices', key: (i) => i.id },
   events: { operationId: 'listEvents', path: '/events', items: 'events', key: (i) => i.id },
   'template-messages': { operationId: 'listTemplateMessages', path: '/template-messages', items: 'templateMessages', key: (i) => i.id },
+  // newest first: one added while paging is a new first item, never in the pages still to come
+  disputes: { operationId: 'listDisputes', path: '/disputes', items: 'disputes', key: (i) => i.id },
 };
 
 /** A record more in the list (through the API where the vendor can add one; an event as the portal writes it). */
@@ -55,6 +59,12 @@ async function addOne(list: List) {
   if (list === 'contacts') await call('upsertContacts', 'POST', '/contacts/batch', { contacts: [{ externalId: n, firstName: 'P', lastName: n, locationExternalIds: ['PG-LOC'] }] });
   if (list === 'invoices') await call('upsertInvoices', 'POST', '/invoices/batch', { invoices: [{ externalId: n, locationExternalId: 'PG-LOC', displayInvNum: n, originalAmount: 1, openAmount: 1, status: 'open' }] });
   if (list === 'events') await s.db.transaction().execute((trx) => recordEvent(trx, s.demo.vendors.pfg, 'comment.added', { n }));
+  if (list === 'disputes') {
+    // a customer's dispute of a new invoice, as the money path writes it
+    const invoice = (await call('upsertInvoices', 'POST', '/invoices/batch', { invoices: [{ externalId: n, locationExternalId: 'PG-LOC', displayInvNum: n, originalAmount: 1, openAmount: 1, status: 'open' }] })).body.results[0].id;
+    const location = await s.db.selectFrom('locations').select('id').where('vendorId', '=', s.demo.vendors.pfg).where('externalId', '=', 'PG-LOC').executeTakeFirstOrThrow();
+    await addAdjustmentMessages(s.db, [{ vendorId: s.demo.vendors.pfg, locationId: location.id, contactId, invoiceId: invoice, reason: n, notes: '', paidCents: 0 }], new Date());
+  }
   if (list === 'template-messages') {
     await call('createTemplateMessage', 'POST', '/template-messages', {
       externalId: n, contactId, locationExternalId: 'PG-LOC', subject: n, from: { firstName: 'A', lastName: 'R' }, content: [{ type: 'paragraph', children: [{ text: n }] }], invoiceExternalIds: ['PG-INV'],

@@ -146,9 +146,9 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
     },
 
     async listLocations(request) {
-      const query = request.query as PageQuery & { externalId?: string[] };
+      const query = request.query as PageQuery & { externalId?: string[]; name?: string };
       const page = pageQuery('locations', query);
-      const rows = await locationPage(db, vendorOf(request), { after: page.after, limit: page.read, externalIds: query.externalId });
+      const rows = await locationPage(db, vendorOf(request), { after: page.after, limit: page.read, externalIds: query.externalId, name: query.name });
       const { items, ...position } = pageOf('locations', rows, page.limit, (r) => r.id, page.after);
       return { locations: items.map(location), ...position };
     },

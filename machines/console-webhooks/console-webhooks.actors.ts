@@ -54,3 +54,27 @@ export const setEnabled = fromPromise<WebhookEndpoint, { endpointId: string; ena
     throw networkError(error);
   }
 });
+
+/** A new signing secret; the old one keeps signing for the overlap, so the receiver can switch without a failure. */
+export const rotateSecret = fromPromise<CreatedWebhookEndpoint, { endpointId: string; overlapHours: number; idempotencyKey: string }>(async ({ input }) => {
+  try {
+    return unwrapConsole(
+      await vendorApi.POST('/webhook-endpoints/{endpointId}/rotate-secret', {
+        params: { path: { endpointId: input.endpointId } },
+        headers: { 'Idempotency-Key': input.idempotencyKey },
+        body: { overlapHours: input.overlapHours },
+      }),
+    );
+  } catch (error) {
+    throw networkError(error);
+  }
+});
+
+export const deleteEndpoint = fromPromise<void, { endpointId: string }>(async ({ input }) => {
+  try {
+    const result = await vendorApi.DELETE('/webhook-endpoints/{endpointId}', { params: { path: { endpointId: input.endpointId } } });
+    if (!result.response.ok) unwrapConsole(result);
+  } catch (error) {
+    throw networkError(error);
+  }
+});

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { createEndpoint, loadAttempts, loadEndpoints, sendTest, setEnabled, type CreatedWebhookEndpoint, type WebhookAttempt, type WebhookEndpoint } from './console-webhooks.actors';
+import { createEndpoint, deleteEndpoint, loadAttempts, loadEndpoints, rotateSecret, sendTest, setEnabled, type CreatedWebhookEndpoint, type WebhookAttempt, type WebhookEndpoint } from './console-webhooks.actors';
 
 export interface EndpointDraft {
   url: string;
@@ -30,7 +30,14 @@ export type ConsoleWebhooksEvent =
   | { type: 'attempts.retry' }
   | { type: 'attempts.close' }
   | { type: 'endpoint.test' }
-  | { type: 'endpoint.toggle' };
+  | { type: 'endpoint.toggle' }
+  | { type: 'endpoint.rotate' }
+  | { type: 'endpoint.delete' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' };
+
+/** Hours the old secret keeps signing after a rotation from the console (the API's default). */
+export const ROTATION_OVERLAP_HOURS = 24;
 
 /** An address the server would take: http(s), at most 2,000 characters. */
 export const urlValid = (url: string) => {
@@ -58,11 +65,13 @@ const openOf = (context: ConsoleWebhooksContext) => context.endpoints.find((e) =
  * ready ──endpoint.create [an http(s) address]──▶ creating ──▶ showingSecret ──close──▶ ready   (refused: ready, problem)
  * ready ──attempts.open──▶ deliveries.loading ──▶ deliveries.ready ──test──▶ deliveries.testing ──▶ deliveries.ready
  *                                    └─▶ deliveries.failed (retry)      └─toggle──▶ deliveries.toggling ──▶ deliveries.ready
+ * deliveries.ready ──rotate──▶ deliveries.rotating ──▶ showingSecret (the new one, once; the old signs 24 h more)
+ * deliveries.ready ──delete──▶ deliveries.confirmingDelete ──confirm──▶ deliveries.deleting ──▶ ready (gone)
  * deliveries ──attempts.close──▶ ready
  */
 export const consoleWebhooksMachine = setup({
   types: {} as { context: ConsoleWebhooksContext; events: ConsoleWebhooksEvent },
-  actors: { loadEndpoints, createEndpoint, loadAttempts, sendTest, setEnabled },
+  actors: { loadEndpoints, createEndpoint, loadAttempts, sendTest, setEnabled, rotateSecret, deleteEndpoint },
   guards: {
     urlValid: ({ context }) => urlValid(context.draft.url),
     known: ({ context, event }) => event.type === 'attempts.open' && context.endpoints.some((e) => e.id === event.endpointId),
@@ -114,6 +123,45 @@ export const consoleWebhooksMachine = setup({
           on: {
             'endpoint.test': { target: 'testing', actions: assign({ problem: null }) },
             'endpoint.toggle': { target: 'toggling', actions: assign({ problem: null }) },
+            'endpoint.rotate': { target: 'rotating', actions: assign({ problem: null }) },
+            'endpoint.delete': { target: 'confirmingDelete', actions: assign({ problem: null }) },
+          },
+        },
+        rotating: {
+          invoke: {
+            id: 'rotateSecret',
+            src: 'rotateSecret',
+            input: ({ context }) => ({ endpointId: context.openId!, overlapHours: ROTATION_OVERLAP_HOURS, idempotencyKey: `${context.keyBase}-${context.done}` }),
+            onDone: {
+              target: '#consoleWebhooks.showingSecret',
+              actions: assign({
+                created: ({ event }) => event.output,
+                endpoints: ({ context, event }) => context.endpoints.map((e) => (e.id === event.output.endpoint.id ? event.output.endpoint : e)),
+                openId: null,
+                attempts: [],
+                lastTest: null,
+                done: ({ context }) => context.done + 1,
+              }),
+            },
+            onError: { target: 'ready', actions: assign({ problem: ({ event }) => messageOf(event.error) }) },
+          },
+        },
+        confirmingDelete: {
+          on: {
+            'delete.confirm': { target: 'deleting' },
+            'delete.cancel': { target: 'ready', actions: assign({ problem: null }) },
+          },
+        },
+        deleting: {
+          invoke: {
+            id: 'deleteEndpoint',
+            src: 'deleteEndpoint',
+            input: ({ context }) => ({ endpointId: context.openId! }),
+            onDone: {
+              target: '#consoleWebhooks.ready',
+              actions: assign({ endpoints: ({ context }) => context.endpoints.filter((e) => e.id !== context.openId), openId: null, attempts: [], lastTest: null }),
+            },
+            onError: { target: 'confirmingDelete', actions: assign({ problem: ({ event }) => messageOf(event.error) }) },
           },
         },
         testing: {

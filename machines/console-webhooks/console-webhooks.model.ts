@@ -53,7 +53,8 @@ export function consoleWebhooksModelEvents(snapshot: SnapshotFrom<typeof console
     // the deliveries are walked apart from adding one (each transition once; their combinations add nothing)
     ...(done === 0 && draft.url === '' ? [{ type: 'attempts.open', endpointId: endpointsSample[0]!.id }] : []),
     { type: 'attempts.retry' },
-    { type: 'attempts.close' },
+    // (not behind the delete confirmation: the dialog is modal)
+    ...(snapshot.matches({ deliveries: 'confirmingDelete' }) || snapshot.matches({ deliveries: 'deleting' }) ? [] : [{ type: 'attempts.close' }]),
     { type: 'xstate.done.actor.loadAttempts', output: [attemptSample(1)] },
     { type: 'xstate.error.actor.loadAttempts', error: new ConsoleApiError(0) },
     ...(lastTest === null ? [{ type: 'endpoint.test' }] : []),
@@ -62,6 +63,13 @@ export function consoleWebhooksModelEvents(snapshot: SnapshotFrom<typeof console
     ...(open?.enabled ? [{ type: 'endpoint.toggle' }] : []),
     ...(open ? [{ type: 'xstate.done.actor.setEnabled', output: { ...open, enabled: !open.enabled, disabledReason: open.enabled ? 'disabled by the vendor' : null } }] : []),
     { type: 'xstate.error.actor.setEnabled', error: new ConsoleApiError(503, 'unavailable', 'PerformancePay is busy: try again in a moment.') },
+    ...(lastTest === null && open?.enabled ? [{ type: 'endpoint.rotate' }, { type: 'endpoint.delete' }] : []),
+    ...(open ? [{ type: 'xstate.done.actor.rotateSecret', output: { endpoint: { ...open, previousSecretExpiresAt: '2026-11-30T09:00:00.000Z' }, secret: 'whsec_TmV3U2lnbmluZ1NlY3JldEFmdGVyUm90YXRpb24=' } }] : []),
+    { type: 'xstate.error.actor.rotateSecret', error: new ConsoleApiError(503, 'unavailable', 'PerformancePay is busy: try again in a moment.') },
+    { type: 'delete.confirm' },
+    { type: 'delete.cancel' },
+    { type: 'xstate.done.actor.deleteEndpoint', output: undefined },
+    { type: 'xstate.error.actor.deleteEndpoint', error: new ConsoleApiError(503, 'unavailable', 'PerformancePay is busy: try again in a moment.') },
   ];
   return candidates.filter((e) => snapshot.can(e as never));
 }

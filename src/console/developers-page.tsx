@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { css } from '../../styled-system/css';
 import { journeyTimestamp, shortDate } from '../../core/rules/display';
 import type { ApiKey } from '../../machines/console-keys/console-keys.actors';
@@ -11,6 +11,7 @@ import { NativeTextField } from '../ui/native-text-field';
 import { ConsoleSession } from './frame';
 import { ConsolePage, Panel, Placeholder } from './layout';
 import { consoleTexts } from './texts';
+import { SecretDialog } from './secret-dialog';
 import { WebhooksSection } from './webhooks-section';
 
 const t = consoleTexts.keys;
@@ -24,7 +25,6 @@ const styles = {
   label: css({ fontWeight: '600', display: 'block', mb: '1' }),
   control: css({ width: '100%', minHeight: '44px', px: '2', borderRadius: 'control', borderWidth: '1px', borderColor: '#8a94a3', bg: 'white', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500' } }),
   help: css({ color: 'muted', fontSize: 'sm', mt: '1' }),
-  secret: css({ fontFamily: 'mono', overflowWrap: 'anywhere', bg: '#f3f5f8', p: '3', borderRadius: 'control', my: '2' }),
   linkButton: css({ bg: 'transparent', border: '0', color: 'danger', fontWeight: '600', textDecoration: 'underline', cursor: 'pointer', minHeight: '44px', px: '1', _focusVisible: { outline: '3px solid', outlineColor: 'brand.500' } }),
   muted: css({ color: 'muted' }),
 };
@@ -59,7 +59,6 @@ function Keys({ timeZone }: { timeZone: string }) {
   const creating = useSelector(actor, (s) => s.matches('creating'));
   const confirming = useSelector(actor, (s) => s.matches('confirmingRevoke') || s.matches('revoking'));
   const revoking = useSelector(actor, (s) => s.matches('revoking'));
-  const [copied, setCopied] = useState(false);
 
   const columns = useMemo<DataTableColumn<ApiKey>[]>(() => [
     { id: 'name', header: t.columns.name, phone: 'primary', wrap: true, cell: (k) => k.name },
@@ -117,18 +116,15 @@ function Keys({ timeZone }: { timeZone: string }) {
         <p id="key-access-help" className={styles.help}>{t.accessHelp}</p>
       </Panel>
 
-      <Dialog
-        open={created !== null}
-        role="alertdialog"
-        onClose={() => { setCopied(false); send({ type: 'secret.close' }); }}
+      <SecretDialog
+        secret={created?.secret ?? null}
         title={t.secretTitle}
-        actions={<Button onClick={() => { setCopied(false); send({ type: 'secret.close' }); }}>{t.done}</Button>}
-      >
-        <p>{t.secretBody}</p>
-        <p className={styles.secret} data-testid="key-secret" aria-label={t.secretLabel}>{created?.secret}</p>
-        <Button variant="secondary" onClick={() => { void navigator.clipboard?.writeText(created?.secret ?? '').then(() => setCopied(true), () => undefined); }}>{t.copy}</Button>
-        <span role="status" aria-live="polite">{copied ? ` ${t.copied}` : ''}</span>
-      </Dialog>
+        body={t.secretBody}
+        label={t.secretLabel}
+        testId="key-secret"
+        texts={t}
+        onClose={() => send({ type: 'secret.close' })}
+      />
 
       <Dialog
         open={confirming}

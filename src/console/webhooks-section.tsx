@@ -10,6 +10,7 @@ import { Dialog } from '../ui/dialog';
 import { NativeTextField } from '../ui/native-text-field';
 import { Panel, Placeholder } from './layout';
 import { consoleTexts } from './texts';
+import { SecretDialog } from './secret-dialog';
 
 const t = consoleTexts.webhooks;
 
@@ -23,7 +24,6 @@ const styles = {
   form: css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '2fr 1fr auto' }, alignItems: 'start', mt: '2' }),
   submit: css({ mt: { base: '0', md: '7' } }),
   actions: css({ display: 'flex', flexWrap: 'wrap', gap: '3', my: '3' }),
-  secret: css({ fontFamily: 'mono', overflowWrap: 'anywhere', bg: '#f3f5f8', p: '3', borderRadius: 'control', my: '2' }),
   url: css({ overflowWrap: 'anywhere' }),
   deliveries: css({ borderTopWidth: '1px', borderColor: 'line', mt: '5', pt: '2' }),
 };
@@ -43,10 +43,14 @@ export function WebhooksSection({ timeZone }: { timeZone: string }) {
   const lastTest = useSelector(actor, (s) => s.context.lastTest);
   const problem = useSelector(actor, (s) => s.context.problem);
   const creating = useSelector(actor, (s) => s.matches('creating'));
-  const deliveries = useSelector(actor, (s) => (s.matches({ deliveries: 'loading' }) ? 'loading' : s.matches({ deliveries: 'failed' }) ? 'failed' : s.matches('deliveries') ? 'ready' : null));
+  const deliveries = useSelector(actor, (s) =>
+    s.matches({ deliveries: 'loading' }) ? 'loading' : s.matches({ deliveries: 'failed' }) ? 'failed' : s.matches({ deliveries: 'ready' }) ? 'ready' : s.matches('deliveries') ? 'busy' : null,
+  );
   const testing = useSelector(actor, (s) => s.matches({ deliveries: 'testing' }));
   const toggling = useSelector(actor, (s) => s.matches({ deliveries: 'toggling' }));
-  const [copied, setCopied] = useState(false);
+  const rotating = useSelector(actor, (s) => s.matches({ deliveries: 'rotating' }));
+  const confirmingDelete = useSelector(actor, (s) => s.matches({ deliveries: 'confirmingDelete' }) || s.matches({ deliveries: 'deleting' }));
+  const deleting = useSelector(actor, (s) => s.matches({ deliveries: 'deleting' }));
   const [touched, setTouched] = useState(false);
   const open = endpoints.find((e) => e.id === openId);
 
@@ -90,10 +94,12 @@ export function WebhooksSection({ timeZone }: { timeZone: string }) {
           <div className={styles.actions}>
             <Button loading={testing} disabled={deliveries !== 'ready' && !testing} onClick={() => send({ type: 'endpoint.test' })}>{t.test}</Button>
             <Button variant="secondary" loading={toggling} disabled={deliveries !== 'ready' && !toggling} onClick={() => send({ type: 'endpoint.toggle' })}>{open.enabled ? t.disable : t.enable}</Button>
+            <Button variant="secondary" loading={rotating} disabled={deliveries !== 'ready' && !rotating} onClick={() => send({ type: 'endpoint.rotate' })}>{t.rotate}</Button>
+            <Button variant="danger" disabled={deliveries !== 'ready'} onClick={() => send({ type: 'endpoint.delete' })}>{t.delete}</Button>
             <Button variant="secondary" onClick={() => send({ type: 'attempts.close' })}>{t.close}</Button>
           </div>
           <div aria-live="polite">
-            {problem ? <p role="alert" className={styles.alert}>{problem}</p> : null}
+            {problem && !confirmingDelete ? <p role="alert" className={styles.alert}>{problem}</p> : null}
             {lastTest && !problem ? <p role="status" className={styles.notice}>{t.testResult(t.attemptResult(lastTest.statusCode, lastTest.error))}</p> : null}
           </div>
           {deliveries === 'loading' ? (
@@ -118,17 +124,29 @@ export function WebhooksSection({ timeZone }: { timeZone: string }) {
         <Button type="submit" className={styles.submit} loading={creating}>{t.create}</Button>
       </form>
 
+      <SecretDialog
+        secret={created?.secret ?? null}
+        title={created?.endpoint.previousSecretExpiresAt ? t.rotatedTitle : t.secretTitle}
+        body={created?.endpoint.previousSecretExpiresAt ? t.rotatedBody(journeyTimestamp(created.endpoint.previousSecretExpiresAt, timeZone)) : t.secretBody}
+        label={t.secretLabel}
+        testId="endpoint-secret"
+        texts={t}
+        onClose={() => send({ type: 'secret.close' })}
+      />
       <Dialog
-        open={created !== null}
+        open={confirmingDelete}
         role="alertdialog"
-        onClose={() => { setCopied(false); send({ type: 'secret.close' }); }}
-        title={t.secretTitle}
-        actions={<Button onClick={() => { setCopied(false); send({ type: 'secret.close' }); }}>{t.done}</Button>}
+        onClose={() => send({ type: 'delete.cancel' })}
+        title={t.deleteTitle}
+        actions={
+          <>
+            <Button variant="secondary" disabled={deleting} onClick={() => send({ type: 'delete.cancel' })}>{t.cancel}</Button>
+            <Button variant="danger" loading={deleting} onClick={() => send({ type: 'delete.confirm' })}>{t.deleteConfirm}</Button>
+          </>
+        }
       >
-        <p>{t.secretBody}</p>
-        <p className={styles.secret} data-testid="endpoint-secret" aria-label={t.secretLabel}>{created?.secret}</p>
-        <Button variant="secondary" onClick={() => { void navigator.clipboard?.writeText(created?.secret ?? '').then(() => setCopied(true), () => undefined); }}>{t.copy}</Button>
-        <span role="status" aria-live="polite">{copied ? ` ${t.copied}` : ''}</span>
+        {problem && confirmingDelete ? <p role="alert" className={styles.alert}>{problem}</p> : null}
+        <p>{open ? t.deleteBody(open.url) : ''}</p>
       </Dialog>
     </Panel>
   );

@@ -324,7 +324,7 @@ test('an AR clerk uploads a file with one bad row, fixes it, imports it, sends o
   await expect(page.getByTestId('payment-row').filter({ hasText: group.confirmation_number })).toBeVisible();
 });
 
-test('an admin makes a read-only key (its secret shown once, refused a write, revoked), and tests a webhook endpoint against a real receiver', async ({ page }, testInfo) => {
+test('an admin makes a read-only key (its secret shown once, refused a write, revoked), and tests, rotates and deletes a webhook endpoint against a real receiver', async ({ page }, testInfo) => {
   const vendorId = await demoVendorId();
   const admin = `dev-${testInfo.project.name.replace(/\W/g, '')}-${randomBytes(3).toString('hex')}@performancefood.example`;
   const link = linkIn(await vendorCli(['users', 'invite', '--vendor', vendorId, '--email', admin, '--role', 'admin']))!;
@@ -397,9 +397,28 @@ test('an admin makes a read-only key (its secret shown once, refused a write, re
     await expect(deliveries.getByTestId('endpoint-state')).toHaveText('Disabled: disabled by the vendor');
     await deliveries.getByRole('button', { name: 'Enable' }).click();
     await expect(deliveries.getByTestId('endpoint-state')).toHaveText('Enabled');
-    // left disabled: the other journeys' events are not sent to a receiver that is gone
-    await deliveries.getByRole('button', { name: 'Disable' }).click();
-    await expect(deliveries.getByTestId('endpoint-state')).toHaveText('Disabled: disabled by the vendor');
+    // a new signing secret, shown once: the next delivery verifies with it (and, during the overlap, with the old one)
+    await deliveries.getByRole('button', { name: 'Rotate signing secret' }).click();
+    const rotated = page.getByRole('alertdialog', { name: 'The endpoint’s new signing secret' });
+    const fresh = (await rotated.getByTestId('endpoint-secret').textContent())!.trim();
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(signing);
+    await rotated.getByRole('button', { name: 'I have copied it' }).click();
+    await page.getByRole('button', { name: `Deliveries to ${url}` }).click();
+    await deliveries.getByRole('button', { name: 'Send a test event' }).click();
+    await expect(deliveries.getByRole('status')).toHaveText('The test event was answered: HTTP 200.');
+    expect(received).toHaveLength(2);
+    const headersOf = (r: (typeof received)[number]) => ({
+      'webhook-id': String(r.headers['webhook-id']),
+      'webhook-timestamp': String(r.headers['webhook-timestamp']),
+      'webhook-signature': String(r.headers['webhook-signature']),
+    });
+    for (const secret of [fresh, signing]) expect((new Webhook(secret).verify(received[1]!.body, headersOf(received[1]!)) as { type: string }).type).toBe('ping');
+    // deleted after its confirmation: the other journeys' events are not sent to a receiver that is gone
+    await deliveries.getByRole('button', { name: 'Delete endpoint…' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this endpoint?' }).getByRole('button', { name: 'Delete endpoint' }).click();
+    await expect(page.getByTestId('endpoint-row').filter({ hasText: url })).toHaveCount(0);
+    expect(await withDb(async (c) => (await c.query('select count(*)::int as n from webhook_endpoints where url = $1', [url])).rows[0].n)).toBe(0);
   } finally {
     await new Promise((resolve) => receiver.close(resolve));
   }

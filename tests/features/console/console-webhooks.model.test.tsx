@@ -23,6 +23,8 @@ vi.mock('../../../machines/console-webhooks/console-webhooks.actors', async (imp
     loadAttempts: pendingActor(network.pending, 'attempts'),
     sendTest: pendingActor(network.pending, 'test'),
     setEnabled: pendingActor(network.pending, 'toggle'),
+    rotateSecret: pendingActor(network.pending, 'rotate'),
+    deleteEndpoint: pendingActor(network.pending, 'delete'),
   };
 });
 vi.mock('../../../machines/console-keys/console-keys.actors', async (importOriginal) => {
@@ -70,7 +72,7 @@ describe('console webhook endpoints: model-based walk', () => {
       expect(asked.url).toBe(draft.url.trim());
     }
     if (state.matches('showingSecret')) {
-      const dialog = await screen.findByRole('alertdialog', { name: t.secretTitle });
+      const dialog = await screen.findByRole('alertdialog', { name: created!.endpoint.previousSecretExpiresAt ? t.rotatedTitle : t.secretTitle });
       return void expect(within(dialog).getByTestId('endpoint-secret')).toHaveTextContent(created!.secret);
     }
     await waitFor(() => expect(screen.queryByTestId('endpoint-secret')).toBeNull());
@@ -80,9 +82,16 @@ describe('console webhook endpoints: model-based walk', () => {
       return;
     }
     const open = endpoints.find((e) => e.id === openId)!;
+    if (state.matches({ deliveries: 'confirmingDelete' }) || state.matches({ deliveries: 'deleting' })) {
+      const dialog = await screen.findByRole('alertdialog', { name: t.deleteTitle });
+      expect(dialog).toHaveTextContent(t.deleteBody(open.url));
+      if (problem) expect(within(dialog).getByText(problem)).toBeInTheDocument();
+      return;
+    }
     const section = screen.getByRole('region', { name: t.deliveriesTitle(open.url) });
     expect(within(section).getByTestId('endpoint-state')).toHaveTextContent(!open.enabled ? t.disabled(open.disabledReason) : t.enabled);
     expect(within(section).getByRole('button', { name: open.enabled ? t.disable : t.enable })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     if (state.matches({ deliveries: 'loading' })) return void expect(within(section).getByText(t.attemptsLoading)).toBeInTheDocument();
     if (state.matches({ deliveries: 'failed' })) return void expect(within(section).getByText(t.attemptsFailed)).toHaveAttribute('role', 'alert');
     if (attempts.length === 0) expect(within(section).getByText(t.noAttempts)).toBeInTheDocument();
@@ -117,6 +126,14 @@ describe('console webhook endpoints: model-based walk', () => {
     'attempts.close': async () => { fireEvent.click(within(section()).getByRole('button', { name: t.close })); },
     'endpoint.test': async () => { fireEvent.click(within(section()).getByRole('button', { name: t.test })); },
     'endpoint.toggle': async () => { fireEvent.click(within(section()).getByRole('button', { name: /^(Disable|Enable)$/ })); },
+    'endpoint.rotate': async () => { fireEvent.click(within(section()).getByRole('button', { name: t.rotate })); },
+    'endpoint.delete': async () => { fireEvent.click(within(section()).getByRole('button', { name: t.delete })); },
+    'delete.confirm': async () => { fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: t.deleteConfirm })); },
+    'delete.cancel': async () => { fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: t.cancel })); },
+    'xstate.done.actor.rotateSecret': settleKind(network.pending, 'rotate', 'resolve'),
+    'xstate.error.actor.rotateSecret': settleKind(network.pending, 'rotate', 'reject'),
+    'xstate.done.actor.deleteEndpoint': settleKind(network.pending, 'delete', 'resolve'),
+    'xstate.error.actor.deleteEndpoint': settleKind(network.pending, 'delete', 'reject'),
   } satisfies Drivers<Snapshot>;
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {

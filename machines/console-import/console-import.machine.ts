@@ -61,7 +61,9 @@ export const consoleImportMachine = setup({
   },
 }).createMachine({
   id: 'consoleImport',
-  context: { chosen: null, notice: null, check: null, write: null, problem: null, keyBase: newKey(), done: 0 },
+  // a function: each page's actor gets its own key base (a plain object is made once, at load, and every later visit
+  // would send the first visit's keys again: replayed or refused by the server)
+  context: () => ({ chosen: null, notice: null, check: null, write: null, problem: null, keyBase: newKey(), done: 0 }),
   initial: 'idle',
   // Another file (or the same one fixed) starts again from its check; a file of another kind or too large is named.
   // Not while it writes: the write goes on at the server whatever this page does.

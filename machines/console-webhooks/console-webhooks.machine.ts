@@ -78,7 +78,9 @@ export const consoleWebhooksMachine = setup({
   },
 }).createMachine({
   id: 'consoleWebhooks',
-  context: { endpoints: [], draft: emptyDraft, created: null, openId: null, attempts: [], lastTest: null, problem: null, keyBase: newKey(), done: 0 },
+  // a function: each page's actor gets its own key base (a plain object is made once, at load, and every later visit
+  // would send the first visit's keys again: replayed or refused by the server)
+  context: () => ({ endpoints: [], draft: emptyDraft, created: null, openId: null, attempts: [], lastTest: null, problem: null, keyBase: newKey(), done: 0 }),
   initial: 'loading',
   states: {
     loading: {

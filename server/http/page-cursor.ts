@@ -24,7 +24,9 @@ export function decodeCursor(list: PagedList, cursor: string): string {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const prefix = `${PREFIX[list]}1:`;
   const key = text.startsWith(prefix) ? text.slice(prefix.length) : '';
-  if (!(list === 'events' || list === 'audit' ? SEQ : list === 'disputes' ? MOMENT_ID : UUID).test(key)) {
+  const wellFormed = (list === 'events' || list === 'audit' ? SEQ : list === 'disputes' ? MOMENT_ID : UUID).test(key);
+  // a moment must be one (a hand-made `2024-13-45T…` is not)
+  if (!wellFormed || (list === 'disputes' && Number.isNaN(Date.parse(key.split('|')[0]!)))) {
     throw new ApiError(400, 'validation_failed', `cursor: not a cursor of this list (send the \`cursor\` a ${list} answer gave)`, 'cursor');
   }
   return key;

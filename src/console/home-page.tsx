@@ -6,6 +6,7 @@ import type { Overview } from '../../machines/console-home/console-home.actors';
 import { consoleHomeMachine } from '../../machines/console-home/console-home.machine';
 import { Button } from '../ui/button';
 import { ConsolePage, Panel, Placeholder } from './layout';
+import { ConsoleSession } from './frame';
 import { consoleTexts } from './texts';
 
 const t = consoleTexts.home;
@@ -70,6 +71,8 @@ export function HomePage() {
   const state = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
   const refreshing = useSelector(actor, (s) => s.matches('refreshing'));
   const overview = useSelector(actor, (s) => s.context.overview);
+  // the Developers page is the admins' (the nav shows it to them only)
+  const admin = ConsoleSession.useSelector((s) => s.context.session?.user.role === 'admin');
 
   if (state === 'loading') return <ConsolePage title={t.title}><Placeholder label={t.loading} heights={[24, 112, 112, 112]} /></ConsolePage>;
   if (state === 'failed' || !overview) {
@@ -106,8 +109,8 @@ export function HomePage() {
           <PaymentTile overview={overview} name="returned" />
           <CountTile label={t.disputes} value={t.invoicesOf(overview.openDisputes)} testId="home-disputes" to="/disputes?kind=dispute" />
           <CountTile label={t.shortPays} value={t.invoicesOf(overview.openShortPays)} testId="home-short-pays" to="/disputes?kind=short_pay" />
-          {endpoints.failing > 0 ? <CountTile label={t.endpointsFailing} value={t.endpoints(endpoints.failing)} testId="home-endpoints-failing" to="/developers" /> : null}
-          {endpoints.disabled > 0 ? <CountTile label={t.endpointsDisabled} value={t.endpoints(endpoints.disabled)} testId="home-endpoints-disabled" to="/developers" /> : null}
+          {endpoints.failing > 0 ? <CountTile label={t.endpointsFailing} value={t.endpoints(endpoints.failing)} testId="home-endpoints-failing" to={admin ? '/developers' : undefined} /> : null}
+          {endpoints.disabled > 0 ? <CountTile label={t.endpointsDisabled} value={t.endpoints(endpoints.disabled)} testId="home-endpoints-disabled" to={admin ? '/developers' : undefined} /> : null}
         </ul>
       </Panel>
     </ConsolePage>

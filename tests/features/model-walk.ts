@@ -233,3 +233,15 @@ function record(machineId: string, description: string, steps: RecordedStep[]) {
     // Recording is a report, never a reason for a walk to fail.
   }
 }
+
+/**
+ * Like `settleKind`, for the NEWEST pending call of a kind: a list whose filter changed mid-load leaves the older call
+ * unanswered (its actor stopped), so the walk answers the one the page is waiting for.
+ */
+export function settleNewest(pending: PendingCall[], kind: string, outcome: 'resolve' | 'reject') {
+  return async (event: { output?: unknown; error?: unknown }) => {
+    await waitFor(() => expect(pending.some((p) => p.kind === kind)).toBe(true));
+    const [call] = pending.splice(pending.map((p) => p.kind).lastIndexOf(kind), 1);
+    await act(async () => (outcome === 'resolve' ? call!.d.resolve(event.output) : call!.d.reject(event.error)));
+  };
+}

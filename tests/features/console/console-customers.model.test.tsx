@@ -5,11 +5,11 @@
  * statement or an AutoPay invitation sent to a contact by the way chosen (a way the contact has no address for is named,
  * not sent), once per confirmation. The calls are promises the walks settle; the frame's session (an admin) first.
  */
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { runWalk, settleKind, walkPaths, type Drivers, type PendingCall } from '../model-walk';
+import { runWalk, settleKind, settleNewest, walkPaths, type Drivers, type PendingCall } from '../model-walk';
 
 const network = vi.hoisted(() => ({ pending: [] as PendingCall[] }));
 
@@ -51,11 +51,6 @@ const t = consoleTexts.customers;
 const ct = consoleTexts.customer;
 const timeZone = consoleSessionSample.vendor.timeZone;
 
-const settleNewest = (kind: string, outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
-  await waitFor(() => expect(network.pending.some((p) => p.kind === kind)).toBe(true));
-  const [call] = network.pending.splice(network.pending.map((p) => p.kind).lastIndexOf(kind), 1);
-  await act(async () => (outcome === 'resolve' ? call!.d.resolve(event.output) : call!.d.reject(event.error)));
-};
 
 async function open(url: string) {
   network.pending.length = 0;
@@ -86,10 +81,10 @@ describe('console Customers: model-based walk', () => {
   }
 
   const drivers = {
-    'xstate.done.actor.loadCustomers': settleNewest('list', 'resolve'),
-    'xstate.error.actor.loadCustomers': settleNewest('list', 'reject'),
-    'xstate.done.actor.loadMoreCustomers': settleNewest('more', 'resolve'),
-    'xstate.error.actor.loadMoreCustomers': settleNewest('more', 'reject'),
+    'xstate.done.actor.loadCustomers': settleNewest(network.pending, 'list', 'resolve'),
+    'xstate.error.actor.loadCustomers': settleNewest(network.pending, 'list', 'reject'),
+    'xstate.done.actor.loadMoreCustomers': settleNewest(network.pending, 'more', 'resolve'),
+    'xstate.error.actor.loadMoreCustomers': settleNewest(network.pending, 'more', 'reject'),
     'search.change': async (e: { value: string }) => { fireEvent.change(screen.getByLabelText(t.nameLabel), { target: { value: e.value } }); },
     'search.submit': async () => { fireEvent.click(screen.getByRole('button', { name: t.submit })); },
     'customers.more': async () => { fireEvent.click(screen.getByRole('button', { name: t.more })); },

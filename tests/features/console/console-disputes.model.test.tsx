@@ -5,11 +5,11 @@
  * not sent; the text kept when refused, cleared when sent), resolve and reopen, each once per confirmation. The calls
  * are promises the walks settle; the frame's session (an admin) is answered first.
  */
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { runWalk, settleKind, walkPaths, type Drivers, type PendingCall } from '../model-walk';
+import { runWalk, settleKind, settleNewest, walkPaths, type Drivers, type PendingCall } from '../model-walk';
 
 const network = vi.hoisted(() => ({ pending: [] as PendingCall[] }));
 
@@ -51,11 +51,6 @@ const t = consoleTexts.disputes;
 const dt = consoleTexts.dispute;
 const timeZone = consoleSessionSample.vendor.timeZone;
 
-const settleNewest = (kind: string, outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
-  await waitFor(() => expect(network.pending.some((p) => p.kind === kind)).toBe(true));
-  const [call] = network.pending.splice(network.pending.map((p) => p.kind).lastIndexOf(kind), 1);
-  await act(async () => (outcome === 'resolve' ? call!.d.resolve(event.output) : call!.d.reject(event.error)));
-};
 
 async function open(url: string) {
   network.pending.length = 0;
@@ -91,10 +86,10 @@ describe('console Disputes inbox: model-based walk', () => {
   }
 
   const drivers = {
-    'xstate.done.actor.loadDisputes': settleNewest('list', 'resolve'),
-    'xstate.error.actor.loadDisputes': settleNewest('list', 'reject'),
-    'xstate.done.actor.loadMoreDisputes': settleNewest('more', 'resolve'),
-    'xstate.error.actor.loadMoreDisputes': settleNewest('more', 'reject'),
+    'xstate.done.actor.loadDisputes': settleNewest(network.pending, 'list', 'resolve'),
+    'xstate.error.actor.loadDisputes': settleNewest(network.pending, 'list', 'reject'),
+    'xstate.done.actor.loadMoreDisputes': settleNewest(network.pending, 'more', 'resolve'),
+    'xstate.error.actor.loadMoreDisputes': settleNewest(network.pending, 'more', 'reject'),
     'filter.change': async (e: { field: string; value: string }) => {
       fireEvent.change(screen.getByLabelText(e.field === 'status' ? t.status : t.kind), { target: { value: e.value } });
     },

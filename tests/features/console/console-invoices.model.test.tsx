@@ -9,7 +9,7 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } f
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { runWalk, settleKind, walkPaths, type Drivers, type PendingCall } from '../model-walk';
+import { runWalk, settleKind, settleNewest, walkPaths, type Drivers, type PendingCall } from '../model-walk';
 
 const network = vi.hoisted(() => ({ pending: [] as PendingCall[] }));
 
@@ -51,12 +51,6 @@ const t = consoleTexts.invoices;
 const vt = consoleTexts.invoice;
 const timeZone = consoleSessionSample.vendor.timeZone;
 
-/** The newest pending call of a kind (a search sent mid-load leaves the older call unanswered: its actor stopped). */
-const settleNewest = (kind: string, outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
-  await waitFor(() => expect(network.pending.some((p) => p.kind === kind)).toBe(true));
-  const [call] = network.pending.splice(network.pending.map((p) => p.kind).lastIndexOf(kind), 1);
-  await act(async () => (outcome === 'resolve' ? call!.d.resolve(event.output) : call!.d.reject(event.error)));
-};
 
 async function open(url: string) {
   network.pending.length = 0;
@@ -97,10 +91,10 @@ describe('console Invoices search: model-based walk', () => {
   }
 
   const drivers = {
-    'xstate.done.actor.loadInvoices': settleNewest('list', 'resolve'),
-    'xstate.error.actor.loadInvoices': settleNewest('list', 'reject'),
-    'xstate.done.actor.loadMoreInvoices': settleNewest('more', 'resolve'),
-    'xstate.error.actor.loadMoreInvoices': settleNewest('more', 'reject'),
+    'xstate.done.actor.loadInvoices': settleNewest(network.pending, 'list', 'resolve'),
+    'xstate.error.actor.loadInvoices': settleNewest(network.pending, 'list', 'reject'),
+    'xstate.done.actor.loadMoreInvoices': settleNewest(network.pending, 'more', 'resolve'),
+    'xstate.error.actor.loadMoreInvoices': settleNewest(network.pending, 'more', 'reject'),
     'search.change': async (e: { field: string; value: string }) => {
       const label = { number: t.number, customer: t.customer, status: t.status, dueFrom: t.dueFrom, dueTo: t.dueTo }[e.field]!;
       const input = screen.getByLabelText(label) as HTMLInputElement;

@@ -5,11 +5,11 @@
  * amount and a cancellation, each after its confirmation, the server's refusal in its words. The calls are promises the
  * walks settle; the frame's session (an admin) is answered first.
  */
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { runWalk, settleKind, walkPaths, type Drivers, type PendingCall } from '../model-walk';
+import { runWalk, settleKind, settleNewest, walkPaths, type Drivers, type PendingCall } from '../model-walk';
 
 const network = vi.hoisted(() => ({ pending: [] as PendingCall[] }));
 
@@ -52,12 +52,6 @@ configure({ asyncUtilTimeout: 8000 });
 const t = consoleTexts.payments;
 const pt = consoleTexts.payment;
 
-/** The newest pending call of a kind (a filter changed mid-load leaves the older call unanswered: its actor stopped). */
-const settleNewest = (kind: string, outcome: 'resolve' | 'reject') => async (event: { output?: unknown; error?: unknown }) => {
-  await waitFor(() => expect(network.pending.some((p) => p.kind === kind)).toBe(true));
-  const [call] = network.pending.splice(network.pending.map((p) => p.kind).lastIndexOf(kind), 1);
-  await act(async () => (outcome === 'resolve' ? call!.d.resolve(event.output) : call!.d.reject(event.error)));
-};
 
 async function open(url: string) {
   network.pending.length = 0;
@@ -90,10 +84,10 @@ describe('console Payments list: model-based walk', () => {
   }
 
   const drivers = {
-    'xstate.done.actor.loadPayments': settleNewest('list', 'resolve'),
-    'xstate.error.actor.loadPayments': settleNewest('list', 'reject'),
-    'xstate.done.actor.loadMorePayments': settleNewest('more', 'resolve'),
-    'xstate.error.actor.loadMorePayments': settleNewest('more', 'reject'),
+    'xstate.done.actor.loadPayments': settleNewest(network.pending, 'list', 'resolve'),
+    'xstate.error.actor.loadPayments': settleNewest(network.pending, 'list', 'reject'),
+    'xstate.done.actor.loadMorePayments': settleNewest(network.pending, 'more', 'resolve'),
+    'xstate.error.actor.loadMorePayments': settleNewest(network.pending, 'more', 'reject'),
     'filter.change': async (e: { field: string; value: string }) => {
       const label = { status: t.status, from: t.from, to: t.to, method: t.method }[e.field]!;
       fireEvent.change(screen.getByLabelText(label), { target: { value: e.value } });

@@ -52,6 +52,7 @@ import { consoleDisputesEntry } from './console-disputes/console-disputes.entry'
 import { consoleDisputeEntry } from './console-dispute/console-dispute.entry';
 import { consoleCustomersEntry } from './console-customers/console-customers.entry';
 import { consoleCustomerEntry } from './console-customer/console-customer.entry';
+import { consoleSettingsEntry } from './console-settings/console-settings.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -126,4 +127,5 @@ export const machineRegistry: RegisteredMachine[] = [
   consoleDisputeEntry,
   consoleCustomersEntry,
   consoleCustomerEntry,
+  consoleSettingsEntry,
 ];

@@ -76,6 +76,7 @@ function Frame() {
         <NavLink to="/disputes" className={styles.link}>{t.disputes}</NavLink>
         <NavLink to="/team" className={styles.link}>{t.team}</NavLink>
         {session && session.user.role !== 'ar' ? <NavLink to="/audit" className={styles.link}>{t.audit}</NavLink> : null}
+        <NavLink to="/settings" className={styles.link}>{t.settings}</NavLink>
         {session?.user.role === 'admin' ? <NavLink to="/developers" className={styles.link}>{t.developers}</NavLink> : null}
       </nav>
       {signOutFailed ? <p role="alert" className={styles.alert}>{t.signOutFailed}</p> : null}

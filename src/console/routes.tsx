@@ -15,6 +15,7 @@ import { DisputesPage } from './disputes-page';
 import { DisputePage } from './dispute-page';
 import { CustomersPage } from './customers-page';
 import { CustomerPage } from './customer-page';
+import { SettingsPage } from './settings-page';
 
 export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
@@ -29,6 +30,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: '/customers/:locationId', element: <CustomerPage /> },
       { path: '/disputes/:disputeId', element: <DisputePage /> },
       { path: '/audit', element: <AuditPage /> },
+      { path: '/settings', element: <SettingsPage /> },
       { path: '/payments', element: <PaymentsPage /> },
       { path: '/payments/:paymentGroupId', element: <PaymentPage /> },
       { path: '/invoices', element: <InvoicesPage /> },

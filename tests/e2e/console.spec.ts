@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { agreeToTerms, e2e, expandPicker, expectNoSeriousA11yViolations, test, withDb } from './support';
+import { agreeToTerms, e2e, expandPicker, expectNoSeriousA11yViolations, issueDemoLink, test, withDb } from './support';
 
 /**
  * The vendor's console as its people meet it: an admin made with the vendor CLI opens the printed link and lands on the
@@ -563,4 +563,91 @@ test('an AR clerk finds a customer by name and sends a contact a login link by e
   // the audit log has the link, by this clerk
   const audit = await withDb(async (c) => (await c.query(`select action from vendor_audit_events where actor_label = $1`, [clerk])).rows.map((r) => r.action));
   expect(audit).toContain('createLoginLink');
+});
+
+test('an admin brands the portal with a logo, sees a card fee above the cap refused and one within it previewed, saves; the customer sees the logo; a viewer only reads', async ({ page }, testInfo) => {
+  const vendorId = await demoVendorId();
+  const tag = `${testInfo.project.name.replace(/\W/g, '')}-${randomBytes(3).toString('hex')}`;
+  const restore = () =>
+    withDb((c) =>
+      c.query(
+        `update vendors set config = config || '{"appName":"PerformancePay","logoUrl":null}'::jsonb,
+                payment_configs = '[{"provider":"plastiq-cc","type":"CC","serviceFee":"2.9"},{"provider":"priority-ach","type":"ACH","serviceFee":null}]'::jsonb
+          where id = $1`,
+        [vendorId],
+      ),
+    );
+  try {
+    await page.goto(linkIn(await vendorCli(['users', 'invite', '--vendor', vendorId, '--email', `set-${tag}@performancefood.example`, '--role', 'admin']))!);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const preview = page.getByTestId('settings-preview');
+    await expect(preview.getByRole('img', { name: 'Performance Foodservice – Carolina logo' })).toHaveText('PF');
+    await expect(preview).toContainText('Paying $100.00 by Plastiq cards: service fee $2.90, total $102.90.');
+    await expectNoSeriousA11yViolations(page);
+
+    // a fee above the cap is named and cannot be saved; one within it is previewed with its amounts
+    const fee = page.getByLabel('Card service fee for Plastiq cards (%)');
+    await fee.fill('3.5');
+    await expect(page.getByText('The service fee may be at most 3%.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+    await fee.fill('2.5');
+    await expect(preview).toContainText('Paying $100.00 by Plastiq cards: service fee $2.50, total $102.50.');
+    await page.getByLabel('Product name').fill('Carolina Pay');
+    await expect(preview).toContainText('Invoice PDFs are headed “Carolina Pay”.');
+    // a text file is refused; a PNG is previewed
+    const chooser = page.getByLabel('Choose a logo');
+    await chooser.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await expect(page.getByRole('alert')).toHaveText('That file is not a PNG, JPEG or WebP image.');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    await chooser.setInputFiles({ name: 'carolina.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByText('New logo: carolina.png (saved when you save).')).toBeVisible();
+    await expect(preview.getByRole('img', { name: 'Performance Foodservice – Carolina logo' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('status')).toHaveText('Settings saved. Your customers see them the next time they open the portal.');
+    await expect(preview.getByRole('img', { name: 'Performance Foodservice – Carolina logo' })).toHaveAttribute('src', /^\/vendor-images\//);
+    await expect(fee).toHaveValue('2.5');
+    await expectNoSeriousA11yViolations(page);
+
+    // the customer's portal shows the logo the portal serves itself
+    const customer = await page.context().browser()!.newPage({ viewport: page.viewportSize() ?? undefined });
+    try {
+      await customer.goto((await issueDemoLink('Blue Heron Grill', { lastVendorByName: true })).base);
+      const logo = customer.getByRole('banner').getByRole('img', { name: 'Performance Foodservice – Carolina logo' });
+      await expect(logo).toHaveAttribute('src', /^\/vendor-images\//);
+      await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    } finally {
+      await customer.close();
+    }
+
+    // the audit log has the change, by this admin
+    const audit = await withDb(async (c) => (await c.query(`select action from vendor_audit_events where actor_label = $1`, [`set-${tag}@performancefood.example`])).rows.map((r) => r.action));
+    expect(audit).toContain('updateSettings');
+
+    // back as it was: the logo removed, the fee and the name restored
+    await page.getByRole('button', { name: 'Remove the logo' }).click();
+    await expect(page.getByText('The logo will be removed when you save.')).toBeVisible();
+    await fee.fill('2.9');
+    await page.getByLabel('Product name').fill('PerformancePay');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('status')).toHaveText('Settings saved. Your customers see them the next time they open the portal.');
+    await expect(preview.getByRole('img', { name: 'Performance Foodservice – Carolina logo' })).toHaveText('PF');
+
+    // a viewer reads the same settings and can change none
+    const viewerContext = await page.context().browser()!.newContext({ viewport: page.viewportSize() ?? undefined, baseURL: e2e().url });
+    const viewer = await viewerContext.newPage();
+    try {
+      await viewer.goto(linkIn(await vendorCli(['users', 'invite', '--vendor', vendorId, '--email', `view-${tag}@performancefood.example`, '--role', 'viewer']))!);
+      await viewer.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
+      await expect(viewer.getByText('Only admins change settings. You can read them here.')).toBeVisible();
+      await expect(viewer.getByLabel('Card service fee for Plastiq cards (%)')).toHaveValue('2.9');
+      await expect(viewer.getByLabel('Card service fee for Plastiq cards (%)')).toBeDisabled();
+      await expect(viewer.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(viewer);
+    } finally {
+      await viewerContext.close();
+    }
+  } finally {
+    await restore();
+  }
 });

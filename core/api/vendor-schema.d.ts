@@ -4301,6 +4301,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Only events of these types: repeat it for several (`?type=payment_group.failed&type=payment_group.returned`). */
                 type?: components["schemas"]["EventType"][];
+                /** @description The order of the events: `oldest` first (the default, to follow the feed and get what came since with the last `cursor`) or `newest` first (to read the latest; paging goes on to older ones). A cursor belongs to its order: one of the other is a 400 naming `cursor`; `after` goes with `oldest` only. */
+                order?: "oldest" | "newest";
             };
             header?: never;
             path?: never;

@@ -7,9 +7,9 @@
  */
 import { ApiError } from './errors.js';
 
-export type PagedList = 'locations' | 'contacts' | 'invoices' | 'events' | 'template-messages' | 'audit' | 'disputes';
+export type PagedList = 'locations' | 'contacts' | 'invoices' | 'events' | 'events-newest' | 'template-messages' | 'audit' | 'disputes';
 
-const PREFIX: Record<PagedList, string> = { locations: 'loc', contacts: 'con', invoices: 'inv', events: 'evt', 'template-messages': 'tmg', audit: 'aud', disputes: 'dsp' };
+const PREFIX: Record<PagedList, string> = { locations: 'loc', contacts: 'con', invoices: 'inv', events: 'evt', 'events-newest': 'evn', 'template-messages': 'tmg', audit: 'aud', disputes: 'dsp' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SEQ = /^[0-9]{1,19}$/;
 /** the disputes go newest first: their key is the moment and the id (`<ISO instant>|<uuid>`) */
@@ -24,7 +24,7 @@ export function decodeCursor(list: PagedList, cursor: string): string {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const prefix = `${PREFIX[list]}1:`;
   const key = text.startsWith(prefix) ? text.slice(prefix.length) : '';
-  const wellFormed = (list === 'events' || list === 'audit' ? SEQ : list === 'disputes' ? MOMENT_ID : UUID).test(key);
+  const wellFormed = (list === 'events' || list === 'events-newest' || list === 'audit' ? SEQ : list === 'disputes' ? MOMENT_ID : UUID).test(key);
   // a moment must be one (a hand-made `2024-13-45T…` is not)
   if (!wellFormed || (list === 'disputes' && Number.isNaN(Date.parse(key.split('|')[0]!)))) {
     throw new ApiError(400, 'validation_failed', `cursor: not a cursor of this list (send the \`cursor\` a ${list} answer gave)`, 'cursor');

@@ -98,11 +98,12 @@ export async function insertEvent(trx: Db, vendorId: string, type: string, data:
 
 const eventColumns = ['id', 'seq', 'type', 'data', 'createdAt'] as const;
 
-export async function eventPage(db: Db, vendorId: string, page: { after?: string; limit: number; types?: readonly string[] }) {
+/** A page of the vendor's events in the order they happened, or newest first (`newest`: `after` is then the last one seen, older ones follow). */
+export async function eventPage(db: Db, vendorId: string, page: { after?: string; limit: number; types?: readonly string[]; newest?: boolean }) {
   let query = db.selectFrom('webhookEvents').select(eventColumns).where('vendorId', '=', vendorId);
-  if (page.after) query = query.where('seq', '>', page.after as never);
+  if (page.after) query = query.where('seq', page.newest ? '<' : '>', page.after as never);
   if (page.types && page.types.length > 0) query = query.where('type', 'in', [...page.types]);
-  return query.orderBy('seq').limit(page.limit).execute();
+  return query.orderBy('seq', page.newest ? 'desc' : 'asc').limit(page.limit).execute();
 }
 
 export async function eventOfVendor(db: Db, vendorId: string, eventId: string) {

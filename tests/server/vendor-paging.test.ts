@@ -78,6 +78,32 @@ async function everything(list: List): Promise<string[]> {
 }
 
 describe('one way to page', () => {
+  it('events newest first: paged 2 at a time while events are added, each one there at the start comes once, in descending order; a cursor of the other order is refused', async () => {
+    const before = (await call('listEvents', 'GET', '/events?limit=1000&order=newest')).body.events.map((e: { id: string }) => e.id);
+    const ascending = (await call('listEvents', 'GET', '/events?limit=1000')).body.events.map((e: { id: string }) => e.id);
+    expect(before).toEqual([...ascending].reverse());
+    const seen: { id: string; cursor: string }[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 1000; page++) {
+      const res = await call('listEvents', 'GET', `/events?limit=2&order=newest${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.status).toBe(200);
+      seen.push(...res.body.events);
+      cursor = res.body.cursor;
+      if (!res.body.hasMore) break;
+      await addOne('events'); // a new first event: never in the pages still to come
+    }
+    expect(seen.map((e) => e.id)).toEqual(before);
+    const seqs = seen.map((e) => BigInt(e.cursor));
+    expect(seqs.every((q, i) => i === 0 || q < seqs[i - 1]!)).toBe(true);
+    const oldestCursor = (await call('listEvents', 'GET', '/events?limit=1')).body.cursor;
+    const mixed = await call('listEvents', 'GET', `/events?order=newest&cursor=${encodeURIComponent(oldestCursor)}`);
+    expect(mixed.status).toBe(400);
+    expect(mixed.body).toMatchObject({ errorCode: 'validation_failed', field: 'cursor' });
+    const viaAfter = await call('listEvents', 'GET', '/events?order=newest&after=1');
+    expect(viaAfter.status).toBe(400);
+    expect(viaAfter.body).toMatchObject({ field: 'after' });
+  });
+
   it('every list of the contract takes `cursor` and answers `cursor` and `hasMore` (the walk below covers each)', () => {
     const paged = Object.values<any>(vendorContract.paths)
       .filter((item) => item.get?.parameters?.some((p: { $ref?: string }) => p.$ref === '#/components/parameters/Cursor'))

@@ -1,7 +1,7 @@
 /** The vendor API's webhook endpoints, their attempts, the event list and redelivery (openapi/vendor.yaml, tag webhooks). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../../http/api.js';
-import { notFound } from '../../http/errors.js';
+import { ApiError, notFound } from '../../http/errors.js';
 import { answerOf } from '../../http/refusal.js';
 import { vendorOf } from '../../http/vendor-auth.js';
 import { pageOf, pageStart } from '../../http/page-cursor.js';
@@ -74,11 +74,15 @@ export function webhookHandlers({ db, config }: RouteDeps): Handlers {
       return { attempts: rows.map((r) => ({ ...r, attemptedAt: toIsoString(r.attemptedAt) })) };
     },
     async listEvents(request) {
-      const query = request.query as { cursor?: string; after?: string; limit?: number; type?: string[] };
+      const query = request.query as { cursor?: string; after?: string; limit?: number; type?: string[]; order?: 'oldest' | 'newest' };
       const limit = query.limit ?? 100;
-      const after = pageStart('events', query);
-      const rows = await eventPage(db, vendorOf(request), { after, limit: limit + 1, types: query.type });
-      const { items, ...position } = pageOf('events', rows, limit, (r) => String(r.seq), after);
+      // newest first has cursors of its own: one of the other order would start at the wrong end
+      const newest = query.order === 'newest';
+      const list = newest ? 'events-newest' : 'events';
+      if (newest && query.after !== undefined) throw new ApiError(400, 'validation_failed', 'after: send `cursor` with order=newest', 'after');
+      const after = pageStart(list, query);
+      const rows = await eventPage(db, vendorOf(request), { after, limit: limit + 1, types: query.type, newest });
+      const { items, ...position } = pageOf(list, rows, limit, (r) => String(r.seq), after);
       return { events: items.map(event), ...position };
     },
     async getEvent(request) {

@@ -53,6 +53,7 @@ import { consoleDisputeEntry } from './console-dispute/console-dispute.entry';
 import { consoleCustomersEntry } from './console-customers/console-customers.entry';
 import { consoleCustomerEntry } from './console-customer/console-customer.entry';
 import { consoleSettingsEntry } from './console-settings/console-settings.entry';
+import { consoleEventsEntry } from './console-events/console-events.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -128,4 +129,5 @@ export const machineRegistry: RegisteredMachine[] = [
   consoleCustomersEntry,
   consoleCustomerEntry,
   consoleSettingsEntry,
+  consoleEventsEntry,
 ];

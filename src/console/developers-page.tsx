@@ -13,6 +13,7 @@ import { ConsolePage, Panel, Placeholder } from './layout';
 import { consoleTexts } from './texts';
 import { SecretDialog } from './secret-dialog';
 import { WebhooksSection } from './webhooks-section';
+import { EventsSection } from './events-section';
 
 const t = consoleTexts.keys;
 
@@ -41,6 +42,7 @@ export function DevelopersPage() {
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
         <Keys timeZone={timeZone} />
         <WebhooksSection timeZone={timeZone} />
+        <EventsSection timeZone={timeZone} />
       </div>
     </ConsolePage>
   );

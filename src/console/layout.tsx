@@ -18,8 +18,9 @@ export function ConsolePage({ title, lead, children }: { title: ReactNode; lead?
   );
 }
 
-export function Panel({ children, className }: { children?: ReactNode; className?: string }) {
-  return <section className={cx(css({ bg: 'white', borderRadius: 'card', boxShadow: 'card', borderWidth: '1px', borderColor: 'line', p: { base: '4', md: '6' } }), className)}>{children}</section>;
+/** A panel; `labelledBy` names it by its heading's id (a region a person can find by name). */
+export function Panel({ children, className, labelledBy }: { children?: ReactNode; className?: string; labelledBy?: string }) {
+  return <section aria-labelledby={labelledBy} className={cx(css({ bg: 'white', borderRadius: 'card', boxShadow: 'card', borderWidth: '1px', borderColor: 'line', p: { base: '4', md: '6' } }), className)}>{children}</section>;
 }
 
 const block = css({ display: 'block', bg: '#e8edf3', borderRadius: 'control', '@media (prefers-reduced-motion: no-preference)': { animation: 'skeleton 1.4s ease-in-out infinite' } });

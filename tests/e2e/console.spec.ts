@@ -414,6 +414,26 @@ test('an admin makes a read-only key (its secret shown once, refused a write, re
       'webhook-signature': String(r.headers['webhook-signature']),
     });
     for (const secret of [fresh, signing]) expect((new Webhook(secret).verify(received[1]!.body, headersOf(received[1]!)) as { type: string }).type).toBe('ping');
+    // the events log: the newest ping, its data, sent again to this endpoint — the same webhook-id, signed anew
+    await page.reload();
+    const log = page.getByRole('region', { name: 'Events log' });
+    await log.getByLabel('Type of event').selectOption('ping');
+    const newest = log.getByTestId('event-row').first();
+    await expect(newest).toContainText('ping');
+    const disclosure = newest.getByRole('button', { name: /^Details / });
+    if (await disclosure.count()) await disclosure.click();
+    await newest.getByRole('button', { name: /^Data of ping/ }).click();
+    await expect(log.getByTestId('event-data')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await newest.getByRole('button', { name: /^Send ping at .* again$/ }).click();
+    const again = page.getByRole('alertdialog', { name: 'Send this event again?' });
+    await again.getByRole('radio', { name: url }).check();
+    await again.getByRole('button', { name: 'Send again' }).click();
+    await expect(log.getByRole('status')).toHaveText('Sent again: 1 delivery is due now.');
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(3);
+    expect(String(received[2]!.headers['webhook-id'])).toBe(String(received[1]!.headers['webhook-id']));
+    expect((new Webhook(fresh).verify(received[2]!.body, headersOf(received[2]!)) as { type: string }).type).toBe('ping');
+    await page.getByRole('button', { name: `Deliveries to ${url}` }).click();
     // deleted after its confirmation: the other journeys' events are not sent to a receiver that is gone
     await deliveries.getByRole('button', { name: 'Delete endpoint…' }).click();
     await page.getByRole('alertdialog', { name: 'Delete this endpoint?' }).getByRole('button', { name: 'Delete endpoint' }).click();

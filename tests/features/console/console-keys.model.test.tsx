@@ -24,6 +24,12 @@ vi.mock('../../../machines/console-webhooks/console-webhooks.actors', async (imp
   const { pendingActor } = await import('../model-walk');
   return { ...original, loadEndpoints: pendingActor(network.pending, 'endpoints') };
 });
+// the events log below stays loading
+vi.mock('../../../machines/console-events/console-events.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/console-events/console-events.actors')>();
+  const { pendingActor } = await import('../model-walk');
+  return { ...original, loadEvents: pendingActor(network.pending, 'events') };
+});
 vi.mock('../../../machines/console-session/console-session.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/console-session/console-session.actors')>();
   const { pendingActor } = await import('../model-walk');

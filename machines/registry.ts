@@ -54,6 +54,8 @@ import { consoleCustomersEntry } from './console-customers/console-customers.ent
 import { consoleCustomerEntry } from './console-customer/console-customer.entry';
 import { consoleSettingsEntry } from './console-settings/console-settings.entry';
 import { consoleEventsEntry } from './console-events/console-events.entry';
+import { consoleAnnouncementsEntry } from './console-announcements/console-announcements.entry';
+import { consoleAdsEntry } from './console-ads/console-ads.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -130,4 +132,6 @@ export const machineRegistry: RegisteredMachine[] = [
   consoleCustomerEntry,
   consoleSettingsEntry,
   consoleEventsEntry,
+  consoleAnnouncementsEntry,
+  consoleAdsEntry,
 ];

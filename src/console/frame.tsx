@@ -74,6 +74,7 @@ function Frame() {
         <NavLink to="/customers" className={styles.link}>{t.customers}</NavLink>
         <NavLink to="/payments" className={styles.link}>{t.payments}</NavLink>
         <NavLink to="/disputes" className={styles.link}>{t.disputes}</NavLink>
+        <NavLink to="/content" className={styles.link}>{t.content}</NavLink>
         <NavLink to="/team" className={styles.link}>{t.team}</NavLink>
         {session && session.user.role !== 'ar' ? <NavLink to="/audit" className={styles.link}>{t.audit}</NavLink> : null}
         <NavLink to="/settings" className={styles.link}>{t.settings}</NavLink>

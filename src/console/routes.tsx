@@ -16,6 +16,7 @@ import { DisputePage } from './dispute-page';
 import { CustomersPage } from './customers-page';
 import { CustomerPage } from './customer-page';
 import { SettingsPage } from './settings-page';
+import { ContentPage } from './content-page';
 
 export const consoleRoutes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
@@ -31,6 +32,7 @@ export const consoleRoutes: RouteObject[] = [
       { path: '/disputes/:disputeId', element: <DisputePage /> },
       { path: '/audit', element: <AuditPage /> },
       { path: '/settings', element: <SettingsPage /> },
+      { path: '/content', element: <ContentPage /> },
       { path: '/payments', element: <PaymentsPage /> },
       { path: '/payments/:paymentGroupId', element: <PaymentPage /> },
       { path: '/invoices', element: <InvoicesPage /> },

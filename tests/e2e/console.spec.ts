@@ -671,3 +671,79 @@ test('an admin brands the portal with a logo, sees a card fee above the cap refu
     await restore();
   }
 });
+
+test('an AR clerk puts up a red announcement and a statement ad; the customer sees both; the clerk takes them down', async ({ page }, testInfo) => {
+  const vendorId = await demoVendorId();
+  const tag = `${testInfo.project.name.replace(/\W/g, '')}-${randomBytes(3).toString('hex')}`;
+  const message = `Closing at noon on Friday for the holiday (${tag}).`;
+  const cleanUp = () =>
+    withDb(async (c) => {
+      await c.query(`delete from announcements where vendor_id = $1 and message = $2`, [vendorId, message]);
+      await c.query(`delete from ads where vendor_id = $1 and click_url = $2`, [vendorId, `https://www.example.com/spring/${tag}`]);
+    });
+  const customer = await page.context().browser()!.newContext({ viewport: page.viewportSize() ?? undefined, baseURL: e2e().url });
+  try {
+    await page.goto(linkIn(await vendorCli(['users', 'invite', '--vendor', vendorId, '--email', `content-${tag}@performancefood.example`, '--role', 'ar']))!);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Content' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+    const announcements = page.getByRole('region', { name: 'Announcements' });
+    await expect(announcements.getByTestId('announcement-row').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // a red announcement, until removed
+    await announcements.getByLabel('Message (one line)').fill(message);
+    await announcements.getByLabel('Kind').selectOption('error');
+    await announcements.getByRole('button', { name: 'Add announcement' }).click();
+    await expect(announcements.getByRole('status')).toHaveText('Announcement saved. Your customers see it the next time a page loads.');
+    await expect(announcements.getByTestId('announcement-row').filter({ hasText: message })).toContainText('Red (stays)');
+
+    // an ad with its image, first in the banner
+    const ads = page.getByRole('region', { name: 'Statement ads' });
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    await ads.getByLabel('Image').setInputFiles({ name: 'spring.png', mimeType: 'image/png', buffer: png });
+    await expect(ads.getByText('Chosen: spring.png')).toBeVisible();
+    await ads.getByLabel('Opens (https://…, optional)').fill(`http://www.example.com/spring/${tag}`);
+    await expect(ads.getByText('Enter a whole https:// address, or leave it empty for an ad that is not a link.')).toBeVisible();
+    await expect(ads.getByRole('button', { name: 'Add ad' })).toBeDisabled();
+    await ads.getByLabel('Opens (https://…, optional)').fill(`https://www.example.com/spring/${tag}`);
+    await ads.getByLabel('Order', { exact: true }).fill('0');
+    await ads.getByRole('button', { name: 'Add ad' }).click();
+    await expect(ads.getByRole('status')).toHaveText('Ad saved.');
+    const adRow = ads.getByTestId('ad-row').first();
+    await expect(adRow.getByRole('img', { name: 'Ad 1' })).toHaveAttribute('src', /^\/vendor-images\//);
+    await expectNoSeriousA11yViolations(page);
+
+    // the customer: the banner on every page, the ad first on the statement page
+    const portal = await customer.newPage();
+    const base = (await issueDemoLink('Blue Heron Grill', { lastVendorByName: true })).base;
+    await portal.goto(`${base}/statement`);
+    await expect(portal.getByRole('region', { name: 'Announcements' })).toContainText(message);
+    const offer = portal.getByRole('img', { name: /^Offer 1 of \d+$/ });
+    await expect(offer).toHaveAttribute('src', /^\/vendor-images\//);
+    await expect.poll(() => offer.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+
+    // taken down, each after its confirmation
+    const row = announcements.getByTestId('announcement-row').filter({ hasText: message });
+    const details = row.getByRole('button', { name: /^Details / });
+    if (await details.count()) await details.click();
+    await row.getByRole('button', { name: `Remove the announcement “${message}”` }).click();
+    await page.getByRole('alertdialog', { name: 'Remove this announcement?' }).getByRole('button', { name: 'Remove announcement' }).click();
+    await expect(announcements.getByRole('status')).toHaveText('Announcement removed.');
+    const adDetails = adRow.getByRole('button', { name: /^Details / });
+    if (await adDetails.count()) await adDetails.click();
+    await adRow.getByRole('button', { name: 'Remove ad 1' }).click();
+    await page.getByRole('alertdialog', { name: 'Remove this ad?' }).getByRole('button', { name: 'Remove ad' }).click();
+    await expect(ads.getByRole('status')).toHaveText('Ad removed.');
+    await portal.reload();
+    await expect(portal.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(portal.getByText(message)).toHaveCount(0);
+    await expect(portal.locator('img[src^="/vendor-images/"]')).toHaveCount(0);
+
+    // the audit log has each change, by this clerk
+    const audit = await withDb(async (c) => (await c.query(`select action from vendor_audit_events where actor_label = $1`, [`content-${tag}@performancefood.example`])).rows.map((r) => r.action));
+    expect(audit).toEqual(expect.arrayContaining(['upsertAnnouncement', 'upsertAd', 'deleteAnnouncement', 'deleteAd']));
+  } finally {
+    await customer.close();
+    await cleanUp();
+  }
+});

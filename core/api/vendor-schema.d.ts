@@ -111,6 +111,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/locations/{locationId}/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                locationId: components["parameters"]["LocationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A location's AutoPay, payment plans, saved payment methods and statement deliveries
+         * @description What the location's contacts set up in the portal, as the vendor's people need to see it when a customer calls: the AutoPay (paused while its bank account cannot pay, with the reason the customer reads), the payment plans, the saved cards and bank accounts (name, brand, last four, expiry, whether they can pay — never a number or token) and the statement deliveries, each with its contact. Another vendor's location is a 404.
+         */
+        get: operations["getLocationAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contacts": {
         parameters: {
             query?: never;
@@ -3029,6 +3051,96 @@ export interface components {
             cursor: string | null;
             hasMore: boolean;
         };
+        /** @description The contact a record belongs to. */
+        AccountContact: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /** @description The saved method an AutoPay or plan pays with — never its number or token. */
+        AccountMethodRef: {
+            /** Format: uuid */
+            id: string;
+            type: components["schemas"]["PaymentMethodType"];
+            name: string;
+            lastFour: string;
+        };
+        AccountAutopay: {
+            /** Format: uuid */
+            id: string;
+            contact: components["schemas"]["AccountContact"];
+            method: components["schemas"]["AccountMethodRef"];
+            /** Format: date */
+            startDate: string;
+            /** @description How many of the location's invoices it leaves out. */
+            excludedInvoiceCount: number;
+            /**
+             * @description `paused` while its bank account cannot pay (a return that makes it unusable); nothing is charged until the customer changes the method.
+             * @enum {string}
+             */
+            status: "active" | "paused";
+            /** @description Why, in the words the customer reads; null when active. */
+            pausedBecause: string | null;
+        };
+        AccountPaymentPlan: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * @description `paused`: active, but its bank account cannot pay.
+             * @enum {string}
+             */
+            status: "active" | "paused" | "complete" | "canceled";
+            pausedBecause: string | null;
+            /** @enum {string} */
+            frequency: "weekly" | "biweekly" | "monthly";
+            /** Format: date */
+            startDate: string;
+            totalAmount: components["schemas"]["Money"];
+            eachAmount: components["schemas"]["Money"];
+            method: components["schemas"]["AccountMethodRef"];
+            contact: components["schemas"]["AccountContact"];
+        };
+        /** @description A saved card or bank account: what identifies it to a person, never its number or token. */
+        AccountPaymentMethod: {
+            /** Format: uuid */
+            id: string;
+            type: components["schemas"]["PaymentMethodType"];
+            /** @description The customer's nickname for it. */
+            name: string;
+            /** @description A card's brand (Visa, …); null for a bank account. */
+            brand: string | null;
+            lastFour: string;
+            /** @description A card's expiry, `MM/YY`; null for a bank account. */
+            expires: string | null;
+            /** @description false for a bank account whose micro-deposits are not confirmed yet (it cannot pay). */
+            verified: boolean;
+            /** @description false for a bank account a return made unusable. */
+            usable: boolean;
+            contact: components["schemas"]["AccountContact"];
+        };
+        AccountStatementDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            scheduleUnit: "weekly" | "biweekly" | "monthly";
+            /** @description A day code (`sun` … `sat`) for weekly and biweekly; `1` … `28`, or `0` for the last day, for monthly. */
+            scheduleValue: string;
+            sendEmptyStatements: boolean;
+            /** Format: date */
+            activeFrom: string;
+            contact: components["schemas"]["AccountContact"];
+        };
+        LocationAccount: {
+            /** @description The location's AutoPay (one at most), or null. */
+            autopay: components["schemas"]["AccountAutopay"] | null;
+            /** @description Newest first (the newest 100). */
+            paymentPlans: components["schemas"]["AccountPaymentPlan"][];
+            /** @description Saved and not deleted, newest first (the newest 100). */
+            paymentMethods: components["schemas"]["AccountPaymentMethod"][];
+            /** @description One per contact who set one up, the last changed first. */
+            statementDeliveries: components["schemas"]["AccountStatementDelivery"][];
+        };
     };
     responses: {
         /** @description Invalid request: `validation_failed`, `field` names the offending field. */
@@ -3475,6 +3587,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Location"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getLocationAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                locationId: components["parameters"]["LocationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The location's account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationAccount"];
                 };
             };
             400: components["responses"]["BadRequest"];

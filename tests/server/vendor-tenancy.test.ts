@@ -100,6 +100,7 @@ interface Case {
 const cases: Case[] = [
   { operationId: 'revokeApiKey', method: 'DELETE', url: () => `/keys/${b.key}`, expect: 404 },
   { operationId: 'getLocation', method: 'GET', url: () => `/locations/${b.location}`, expect: 404 },
+  { operationId: 'getLocationAccount', method: 'GET', url: () => `/locations/${b.location}/account`, expect: 404 },
   { operationId: 'getContact', method: 'GET', url: () => `/contacts/${b.contact}`, expect: 404 },
   { operationId: 'createLoginLink', method: 'POST', url: () => `/contacts/${b.contact}/login-link`, body: () => ({ deliver: 'none' }), expect: 404 },
   { operationId: 'getInvoice', method: 'GET', url: () => `/invoices/${b.invoice}`, expect: 404 },

@@ -29,6 +29,7 @@ import {
 import { vendorSettings } from '../../repos/vendor-settings.js';
 import { vendorJourney } from '../../repos/journeys.js';
 import { vendorOverview } from '../../use-cases/vendor-overview.js';
+import { locationAccount } from '../../use-cases/vendor-location-account.js';
 import { upsertContacts, upsertInvoices, upsertLocations, type ContactInput, type InvoiceInput, type LocationInput } from '../../use-cases/vendor-batches.js';
 import { createApiKey } from '../../use-cases/vendor-keys.js';
 import { createLoginLink, createRequest, type Delivery, type IssuedLink, type RequestInput } from '../../use-cases/vendor-requests.js';
@@ -156,6 +157,9 @@ export function vendorApiHandlers(deps: RouteDeps): Handlers {
       const row = await locationOfVendor(db, vendorOf(request), (request.params as { locationId: string }).locationId);
       if (!row) throw notFound('location');
       return location(row);
+    },
+    async getLocationAccount(request) {
+      return answerOf(await locationAccount(db, vendorOf(request), (request.params as { locationId: string }).locationId));
     },
     async upsertLocations(request) {
       const { locations } = request.body as { locations: LocationInput[] };

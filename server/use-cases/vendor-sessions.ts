@@ -194,8 +194,13 @@ export async function inviteUser(
   const now = context.now ?? new Date();
   return attempt(() =>
     db.transaction().execute(async (trx) => {
-      if (await vendorUserByEmail(trx, vendorId, email)) throw refuse('conflict', 'user_exists', `${email} is already on the team.`, 'email');
-      const user = await insertVendorUser(trx, { vendorId, email, role: input.role, name: input.name?.trim() || null, invitedBy: context.invitedBy?.id ?? null });
+      const exists = () => refuse('conflict', 'user_exists', `${email} is already on the team.`, 'email');
+      if (await vendorUserByEmail(trx, vendorId, email)) throw exists();
+      // two invitations of one address at once (two processes making the demo admin on their first start): the
+      // unique index lets one in; the other is the same refusal, not a fault
+      const user = await insertVendorUser(trx, { vendorId, email, role: input.role, name: input.name?.trim() || null, invitedBy: context.invitedBy?.id ?? null }).catch((error: unknown) => {
+        throw (error as { code?: string }).code === '23505' ? exists() : error;
+      });
       const token = newConsoleToken();
       await insertSignInLink(trx, { userId: user.id, tokenHash: hashConsoleToken(token), purpose: 'invitation', expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 60 * MINUTE) });
       const link = consoleSignInUrl(context.publicUrl, token);

@@ -236,6 +236,17 @@ describe('the team', () => {
     expect(await mailTo('sam@team.example')).toHaveLength(1);
   });
 
+  it('the same admin made by two processes at once (their first start): one person, a sign-in link for each, no failure', async () => {
+    const { operatorSignInLink } = await import('../../server/use-cases/vendor-sessions.js');
+    const email = `first-start-${Date.now()}@performancefood.example`;
+    const links = await Promise.all(
+      Array.from({ length: 6 }, () => operatorSignInLink(s.db, s.demo.vendors.pfg, email, { publicUrl: 'http://localhost:3000', ensureRole: 'admin' })),
+    );
+    for (const link of links) expect(link.ok, JSON.stringify(link)).toBe(true);
+    const people = await s.db.selectFrom('vendorUsers').select(['id', 'role']).where('email', '=', email).execute();
+    expect(people).toEqual([{ id: expect.any(String), role: 'admin' }]);
+  });
+
   it('the last admin can be neither demoted nor removed', async () => {
     const demote = await call('updateVendorUser', 'PATCH', `/users/${admin.userId}`, admin.headers, { role: 'ar' });
     expect(demote.status).toBe(409);

@@ -56,6 +56,7 @@ import { consoleSettingsEntry } from './console-settings/console-settings.entry'
 import { consoleEventsEntry } from './console-events/console-events.entry';
 import { consoleAnnouncementsEntry } from './console-announcements/console-announcements.entry';
 import { consoleAdsEntry } from './console-ads/console-ads.entry';
+import { consoleAccountEntry } from './console-account/console-account.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -134,4 +135,5 @@ export const machineRegistry: RegisteredMachine[] = [
   consoleEventsEntry,
   consoleAnnouncementsEntry,
   consoleAdsEntry,
+  consoleAccountEntry,
 ];

@@ -11,6 +11,7 @@ import { Dialog } from '../ui/dialog';
 import { ConsoleSession } from './frame';
 import { ConsolePage, Panel, Placeholder } from './layout';
 import { consoleTexts } from './texts';
+import { AccountSection } from './account-section';
 
 const t = consoleTexts.customer;
 const ct = consoleTexts.customers;
@@ -92,6 +93,9 @@ export function CustomerPage() {
         {!mayAct ? <p className={styles.muted}>{t.readOnly}</p> : null}
         {contacts.length === 0 ? <p className={styles.muted}>{t.none}</p> : <DataTable label={t.contactsLabel} rows={contacts} rowKey={(c) => c.id} columns={columns} rowAttributes={rowAttributes} />}
       </Panel>
+      <div className={css({ mt: '5' })}>
+        <AccountSection locationId={location.id} />
+      </div>
 
       <Dialog
         open={open}

@@ -331,6 +331,8 @@ test('an admin makes a read-only key (its secret shown once, refused a write, re
   await page.goto(link);
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Developers' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Developers' })).toBeVisible();
+  // the page as it settles: the events log (the last to load) has come, its rows done fading in
+  await expect(page.getByRole('region', { name: 'Events log' }).getByRole('status')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   // a read-only key: the secret once, and what it may do
@@ -553,6 +555,12 @@ test('an AR clerk finds a customer by name and sends a contact a login link by e
   await row.getByRole('link', { name: 'Saltmarsh Bistro' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Saltmarsh Bistro' })).toBeVisible();
   await expect(page.getByText('88 Marsh Landing Rd, Beaufort, SC 29902')).toBeVisible();
+  // what the customer set up: Marcus's saved bank account, by name and last four, never more
+  const account = page.getByRole('region', { name: 'What they set up' });
+  const checking = account.getByTestId('method-row').filter({ hasText: 'Bistro Checking' });
+  await expect(checking).toContainText('9087');
+  await expect(account).not.toContainText('tok_');
+  await expectNoSeriousA11yViolations(page);
   const contact = page.getByTestId('contact-row').filter({ hasText: 'Marcus Bell' });
   const details = contact.getByRole('button', { name: /^Details / });
   if (await details.count()) await details.click();

@@ -696,6 +696,7 @@ test('an AR clerk puts up a red announcement and a statement ad; the customer se
     await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
     const announcements = page.getByRole('region', { name: 'Announcements' });
     await expect(announcements.getByTestId('announcement-row').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Statement ads' }).getByTestId('ad-row').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     // a red announcement, until removed

@@ -151,10 +151,13 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
   if (existsSync(vendorContract)) {
     registerDocs(app, loadContract(vendorContract), vendorContract, '/vendor-api');
     const vendorDocument = loadContract(vendorContract);
-    // the operations that call out over the network, idempotent without a transaction held across the call
+    // the operations that hold no transaction across their handler: those that call out over the network (idempotent
+    // without one), and the passkey ceremonies, whose challenge is used up in a transaction of its own even when the
+    // answer is refused (use-cases/vendor-passkeys.ts)
+    const NO_REQUEST_TRANSACTION = new Set(['call-out', 'webauthn-challenge']);
     const callOutOperations = new Set(
       Object.values<Record<string, any>>(vendorDocument.paths ?? {}).flatMap((item) =>
-        Object.values<any>(item).flatMap((op) => (op && typeof op === 'object' && op['x-idempotency'] === 'call-out' ? [op.operationId as string] : [])),
+        Object.values<any>(item).flatMap((op) => (op && typeof op === 'object' && NO_REQUEST_TRANSACTION.has(op['x-idempotency']) ? [op.operationId as string] : [])),
       ),
     );
     await registerContract(app, {

@@ -1091,6 +1091,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's passkeys */
+        get: operations["listMyPasskeys"];
+        put?: never;
+        /**
+         * Register a passkey for the signed-in person (the browser's answer to the registration options)
+         * @description From the next sign-in on, the person uses a passkey after the e-mailed link (a second factor). A WebAuthn ceremony is protected by its own challenge, used once (WebAuthn's replay protection), not by an Idempotency-Key: a repeated answer is refused with `challenge_expired` and changes nothing; asking for options again replaces the challenge.
+         */
+        post: operations["addPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options to register a passkey (a new challenge)
+         * @description A WebAuthn ceremony is protected by its own challenge, used once (WebAuthn's replay protection), not by an Idempotency-Key: a repeated answer is refused with `challenge_expired` and changes nothing; asking for options again replaces the challenge.
+         */
+        post: operations["startPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/passkeys/{passkeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkeyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of the signed-in person's passkeys
+         * @description A person without passkeys signs in with the e-mailed link alone.
+         */
+        delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/second-factor/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options to use a passkey after the sign-in link (a new challenge)
+         * @description Only while the session waits for its passkey (`secondFactor: pending`). A WebAuthn ceremony is protected by its own challenge, used once (WebAuthn's replay protection), not by an Idempotency-Key: a repeated answer is refused with `challenge_expired` and changes nothing; asking for options again replaces the challenge.
+         */
+        post: operations["startSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Use a passkey: the session is signed in fully
+         * @description A WebAuthn ceremony is protected by its own challenge, used once (WebAuthn's replay protection), not by an Idempotency-Key: a repeated answer is refused with `challenge_expired` and changes nothing; asking for options again replaces the challenge.
+         */
+        post: operations["finishSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -2996,6 +3099,13 @@ export interface components {
              * @description The session ends then unless another request comes first (30 minutes without one).
              */
             idleExpiresAt: string;
+            /**
+             * @description `pending`: the person has a passkey and must use it (`POST /session/second-factor/options`, then `POST /session/second-factor`) before anything else is answered; `passed`: used; `none`: the person has no passkey.
+             * @enum {string}
+             */
+            secondFactor: "none" | "pending" | "passed";
+            /** @description How many passkeys the person has (an admin without one is asked to add one). */
+            passkeys: number;
         };
         VendorUser: {
             /** Format: uuid */
@@ -3141,6 +3251,81 @@ export interface components {
             /** @description One per contact who set one up, the last changed first. */
             statementDeliveries: components["schemas"]["AccountStatementDelivery"][];
         };
+        /** @description One of the signed-in person's passkeys: its name and use, never a key. */
+        Passkey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+        };
+        PasskeyList: {
+            passkeys: components["schemas"]["Passkey"][];
+        };
+        WebAuthnOptions: {
+            /** @description The WebAuthn options (`PublicKeyCredentialCreationOptionsJSON` or `PublicKeyCredentialRequestOptionsJSON`) to hand to the browser — e.g. `startRegistration({ optionsJSON })` of @simplewebauthn/browser. Its challenge is good for one answer, for 5 minutes. */
+            options: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The browser's answer to the registration options (`RegistrationResponseJSON`). */
+        RegistrationCredential: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            response: {
+                clientDataJSON: string;
+                attestationObject: string;
+                authenticatorData?: string;
+                transports?: string[];
+                publicKeyAlgorithm?: number;
+                publicKey?: string;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /** @description What the browser answers of the extensions (none are asked; some browsers say `credProps` anyway). */
+            clientExtensionResults: {
+                credProps?: {
+                    rk?: boolean;
+                };
+                appid?: boolean;
+                hmacCreateSecret?: boolean;
+            };
+        };
+        /** @description The browser's answer to the authentication options (`AuthenticationResponseJSON`). */
+        AuthenticationCredential: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            response: {
+                clientDataJSON: string;
+                authenticatorData: string;
+                signature: string;
+                userHandle?: string;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /** @description What the browser answers of the extensions (none are asked; some browsers say `credProps` anyway). */
+            clientExtensionResults: {
+                credProps?: {
+                    rk?: boolean;
+                };
+                appid?: boolean;
+                hmacCreateSecret?: boolean;
+            };
+        };
+        NewPasskey: {
+            /** @description What the person calls it ("Work laptop"). */
+            name: string;
+            credential: components["schemas"]["RegistrationCredential"];
+        };
+        SecondFactorAnswer: {
+            credential: components["schemas"]["AuthenticationCredential"];
+        };
     };
     responses: {
         /** @description Invalid request: `validation_failed`, `field` names the offending field. */
@@ -3257,7 +3442,7 @@ export interface components {
                 };
             };
         };
-        /** @description Not this caller's to call; nothing was done. `read_only_key`: the key was created read-only (`access: read`) and calls the reconciliation feed, refunds and the events only. `session_only`: the operation is for people signed in to the console, not keys. `role_forbidden`: the person's role is not among the operation's `x-roles`. `origin_refused`: a person's changing request came without the portal's own `Origin`. */
+        /** @description Not this caller's to call; nothing was done. `read_only_key`: the key was created read-only (`access: read`) and calls the reconciliation feed, refunds and the events only. `session_only`: the operation is for people signed in to the console, not keys. `role_forbidden`: the person's role is not among the operation's `x-roles`. `origin_refused`: a person's changing request came without the portal's own `Origin`. `second_factor_required`: the person has a passkey and has not used it since the sign-in link (`POST /session/second-factor`). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -3265,7 +3450,7 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {string} */
-                    errorCode?: "read_only_key" | "session_only" | "role_forbidden" | "origin_refused";
+                    errorCode?: "read_only_key" | "session_only" | "role_forbidden" | "origin_refused" | "second_factor_required";
                 };
             };
         };
@@ -3278,6 +3463,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {string} */
                     errorCode?: "last_admin";
+                };
+            };
+        };
+        /** @description The passkey ceremony was refused and nothing changed: `challenge_expired` (no options asked, used already, or older than 5 minutes — ask for options again), `passkey_not_verified` (the answer does not verify: another site, another challenge, a passkey not this person's, a bad signature), `passkey_exists` (that passkey is registered already), `second_factor_not_pending` (this session needs no passkey), `limit_reached` (20 passkeys). */
+        PasskeyRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    errorCode?: "challenge_expired" | "passkey_not_verified" | "passkey_exists" | "second_factor_not_pending" | "limit_reached";
                 };
             };
         };
@@ -5633,6 +5830,175 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMyPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their passkeys, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPasskey"];
+            };
+        };
+        responses: {
+            /** @description Registered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PasskeyRefused"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options for the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebAuthnOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PasskeyRefused"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkeyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options for the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebAuthnOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PasskeyRefused"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    finishSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorAnswer"];
+            };
+        };
+        responses: {
+            /** @description Signed in: the session as `GET /session` answers it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PasskeyRefused"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };

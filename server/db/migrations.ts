@@ -1103,6 +1103,40 @@ export const migrations: Record<string, Migration> = {
       ]);
     },
   },
+  '0036_vendor_passkeys': {
+    async up(db) {
+      await run(db, [
+        // a person's passkeys (WebAuthn): the credential's id and public key, never a secret; the signature counter
+        `create table vendor_passkeys (
+           id uuid primary key default gen_random_uuid(),
+           user_id uuid not null references vendor_users(id) on delete cascade,
+           credential_id text not null unique check (length(credential_id) <= 1400),
+           public_key bytea not null check (octet_length(public_key) <= 4096),
+           counter bigint not null default 0,
+           transports jsonb not null default '[]',
+           name text not null check (length(name) between 1 and 100),
+           created_at timestamptz not null default now(),
+           last_used_at timestamptz
+         )`,
+        `create index vendor_passkeys_user_idx on vendor_passkeys (user_id)`,
+        // a session of an admin with a passkey waits for it after the link ('pending') until it is used ('passed');
+        // the challenge the person's next WebAuthn ceremony must sign (one at a time, 5 minutes)
+        `alter table vendor_sessions add column second_factor text not null default 'none' check (second_factor in ('none','pending','passed'))`,
+        `alter table vendor_sessions add column webauthn_challenge text check (length(webauthn_challenge) <= 200)`,
+        `alter table vendor_sessions add column webauthn_challenge_purpose text check (webauthn_challenge_purpose in ('registration','authentication'))`,
+        `alter table vendor_sessions add column webauthn_challenge_expires_at timestamptz`,
+      ]);
+    },
+    async down(db) {
+      await run(db, [
+        `alter table vendor_sessions drop column if exists webauthn_challenge_expires_at`,
+        `alter table vendor_sessions drop column if exists webauthn_challenge_purpose`,
+        `alter table vendor_sessions drop column if exists webauthn_challenge`,
+        `alter table vendor_sessions drop column if exists second_factor`,
+        `drop table if exists vendor_passkeys`,
+      ]);
+    },
+  },
 };
 
 // ── statements and reminders ──

@@ -211,6 +211,26 @@ export interface VendorSessionsTable {
   revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   ip: string | null;
   userAgent: string | null;
+  /** migration 0036: an admin with a passkey is 'pending' after the link until the passkey is used ('passed') */
+  secondFactor: ColumnType<SecondFactorState, SecondFactorState | undefined, SecondFactorState>;
+  webauthnChallenge: ColumnType<string | null, string | null | undefined, string | null>;
+  webauthnChallengePurpose: ColumnType<'registration' | 'authentication' | null, 'registration' | 'authentication' | null | undefined, 'registration' | 'authentication' | null>;
+  webauthnChallengeExpiresAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type SecondFactorState = 'none' | 'pending' | 'passed';
+
+/** A person's passkey (migration 0036): the credential's id and public key — nothing secret. */
+export interface VendorPasskeysTable {
+  id: Generated<string>;
+  userId: string;
+  credentialId: string;
+  publicKey: Buffer;
+  counter: ColumnType<string, number | string | undefined, number | string>;
+  transports: JsonDefault<string[]>;
+  name: string;
+  createdAt: CreatedAt;
+  lastUsedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** The vendor's own id of a contact it loaded through the vendor API; the contact is that vendor's. */
@@ -889,6 +909,7 @@ export interface Database {
   vendorUsers: VendorUsersTable;
   vendorSignInLinks: VendorSignInLinksTable;
   vendorSessions: VendorSessionsTable;
+  vendorPasskeys: VendorPasskeysTable;
   vendorAuditEvents: VendorAuditEventsTable;
   vendorContacts: VendorContactsTable;
   webhookEndpoints: WebhookEndpointsTable;

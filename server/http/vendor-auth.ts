@@ -68,6 +68,9 @@ export function accessPolicyOf(document: OpenApiDocument): VendorAccessPolicy {
 const SCHEME = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 export const invalidKey = () => new ApiError(401, 'invalid', 'The API key is missing, unknown or revoked.');
+/** What a session waiting for its passkey may call (openapi/vendor.yaml: `secondFactor: pending`). */
+const SECOND_FACTOR_OPEN: ReadonlySet<string> = new Set(['getConsoleSession', 'deleteConsoleSession', 'deleteAllConsoleSessions', 'startSecondFactor', 'finishSecondFactor']);
+
 export const sessionEnded = () => new ApiError(401, 'session_ended', 'Your session has ended. Sign in again.');
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -100,6 +103,10 @@ export function makeVendorAuthenticate(db: Db, policy: VendorAccessPolicy, optio
       if (!session) throw sessionEnded();
       if (!SAFE_METHODS.has(request.method) && !sameOrigin(request, publicUrl)) {
         throw new ApiError(403, 'origin_refused', 'This request did not come from the console’s own page, so nothing was done.');
+      }
+      // a person with a passkey who came by link only: nothing but the passkey ceremony, who they are, and signing out
+      if (session.secondFactor === 'pending' && !(operationId && SECOND_FACTOR_OPEN.has(operationId))) {
+        throw new ApiError(403, 'second_factor_required', 'Use your passkey to finish signing in.');
       }
       const allowed = operationId ? policy.roles.get(operationId) : undefined;
       if (!allowed?.includes(session.role)) {

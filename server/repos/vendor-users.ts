@@ -1,7 +1,7 @@
 /** The console's people, their sign-in links and sessions (migration 0031). Rows only: the rules are in use-cases/vendor-sessions.ts. */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
-import type { VendorRole } from '../db/schema.js';
+import type { SecondFactorState, VendorRole } from '../db/schema.js';
 
 export interface VendorUserRow {
   id: string;
@@ -105,11 +105,12 @@ export interface SessionRow {
   email: string;
   name: string | null;
   removedAt: Date | null;
+  secondFactor: SecondFactorState;
 }
 
 export async function insertSession(
   db: Db,
-  session: { userId: string; vendorId: string; tokenHash: string; createdAt: Date; expiresAt: Date; ip: string | null; userAgent: string | null },
+  session: { userId: string; vendorId: string; tokenHash: string; createdAt: Date; expiresAt: Date; ip: string | null; userAgent: string | null; secondFactor?: SecondFactorState },
 ): Promise<string> {
   const row = await db
     .insertInto('vendorSessions')
@@ -124,7 +125,7 @@ export async function sessionByHash(db: Db, tokenHash: string): Promise<SessionR
   return db
     .selectFrom('vendorSessions as s')
     .innerJoin('vendorUsers as u', 'u.id', 's.userId')
-    .select(['s.id', 's.userId', 's.vendorId', 's.createdAt', 's.lastSeenAt', 's.expiresAt', 's.revokedAt', 'u.role', 'u.email', 'u.name', 'u.removedAt'])
+    .select(['s.id', 's.userId', 's.vendorId', 's.createdAt', 's.lastSeenAt', 's.expiresAt', 's.revokedAt', 's.secondFactor', 'u.role', 'u.email', 'u.name', 'u.removedAt'])
     .where('s.tokenHash', '=', tokenHash)
     .executeTakeFirst();
 }
@@ -148,4 +149,92 @@ export async function purgeConsoleSessions(db: Db, before: Date): Promise<number
   const links = await db.deleteFrom('vendorSignInLinks').where('expiresAt', '<', before).executeTakeFirst();
   const sessions = await sql`delete from vendor_sessions where expires_at < ${before} or revoked_at < ${before} or last_seen_at < ${before}`.execute(db);
   return Number(links.numDeletedRows ?? 0) + Number(sessions.numAffectedRows ?? 0);
+}
+
+// ───────────────────────────── passkeys (migration 0036) ─────────────────────────────
+
+export interface PasskeyRow {
+  id: string;
+  userId: string;
+  credentialId: string;
+  publicKey: Buffer;
+  counter: string;
+  transports: string[];
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+const passkeyColumns = ['id', 'userId', 'credentialId', 'publicKey', 'counter', 'transports', 'name', 'createdAt', 'lastUsedAt'] as const;
+
+export async function passkeysOfUser(db: Db, userId: string): Promise<PasskeyRow[]> {
+  return db.selectFrom('vendorPasskeys').select(passkeyColumns).where('userId', '=', userId).orderBy('createdAt').orderBy('id').execute();
+}
+
+export async function passkeyOfUser(db: Db, userId: string, passkeyId: string): Promise<PasskeyRow | undefined> {
+  return db.selectFrom('vendorPasskeys').select(passkeyColumns).where('userId', '=', userId).where('id', '=', passkeyId).executeTakeFirst();
+}
+
+export async function passkeyByCredential(db: Db, userId: string, credentialId: string): Promise<PasskeyRow | undefined> {
+  return db.selectFrom('vendorPasskeys').select(passkeyColumns).where('userId', '=', userId).where('credentialId', '=', credentialId).executeTakeFirst();
+}
+
+export async function insertPasskey(db: Db, passkey: { userId: string; credentialId: string; publicKey: Buffer; counter: number; transports: string[]; name: string }): Promise<PasskeyRow> {
+  return db
+    .insertInto('vendorPasskeys')
+    .values({ ...passkey, transports: JSON.stringify(passkey.transports) })
+    .returning(passkeyColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** The counter moves only forward: a signature with a counter not above the stored one (a cloned key) changes nothing. */
+export async function markPasskeyUsed(db: Db, passkeyId: string, counter: number, at: Date): Promise<void> {
+  await db.updateTable('vendorPasskeys').set({ counter, lastUsedAt: at }).where('id', '=', passkeyId).execute();
+}
+
+export async function deletePasskey(db: Db, userId: string, passkeyId: string): Promise<boolean> {
+  const result = await db.deleteFrom('vendorPasskeys').where('userId', '=', userId).where('id', '=', passkeyId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The people of a vendor with at least one passkey (the team page says who has one). */
+export async function usersWithPasskeys(db: Db, vendorId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('vendorPasskeys as p')
+    .innerJoin('vendorUsers as u', 'u.id', 'p.userId')
+    .select('p.userId')
+    .distinct()
+    .where('u.vendorId', '=', vendorId)
+    .execute();
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** The challenge the session's next WebAuthn ceremony must sign, and for what; replaces any earlier one. */
+export async function setSessionChallenge(db: Db, sessionId: string, challenge: { value: string; purpose: 'registration' | 'authentication'; expiresAt: Date }): Promise<void> {
+  await db
+    .updateTable('vendorSessions')
+    .set({ webauthnChallenge: challenge.value, webauthnChallengePurpose: challenge.purpose, webauthnChallengeExpiresAt: challenge.expiresAt })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+/**
+ * Takes the session's challenge for `purpose` — used once: cleared as it is read, under the row's lock (call it in a
+ * transaction) — or undefined when there is none, it is for the other ceremony, or it has expired.
+ */
+export async function takeSessionChallenge(trx: Db, sessionId: string, purpose: 'registration' | 'authentication', now: Date): Promise<string | undefined> {
+  const row = await trx
+    .selectFrom('vendorSessions')
+    .select(['webauthnChallenge', 'webauthnChallengePurpose', 'webauthnChallengeExpiresAt'])
+    .where('id', '=', sessionId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row?.webauthnChallenge) return undefined;
+  await trx.updateTable('vendorSessions').set({ webauthnChallenge: null, webauthnChallengePurpose: null, webauthnChallengeExpiresAt: null }).where('id', '=', sessionId).execute();
+  if (row.webauthnChallengePurpose !== purpose || !row.webauthnChallengeExpiresAt || row.webauthnChallengeExpiresAt.getTime() <= now.getTime()) return undefined;
+  return row.webauthnChallenge;
+}
+
+export async function setSessionSecondFactor(db: Db, sessionId: string, state: SecondFactorState): Promise<void> {
+  await db.updateTable('vendorSessions').set({ secondFactor: state }).where('id', '=', sessionId).execute();
 }

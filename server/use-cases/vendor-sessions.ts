@@ -3,7 +3,7 @@
  * times and texts). A vendor always keeps one admin: the last one can be neither demoted nor removed.
  */
 import type { Db } from '../db/connect.js';
-import type { VendorRole } from '../db/schema.js';
+import type { SecondFactorState, VendorRole } from '../db/schema.js';
 import {
   consoleSignInUrl,
   hashConsoleToken,
@@ -27,6 +27,7 @@ import {
   listVendorUsers,
   lockAdmins,
   markSignedIn,
+  passkeysOfUser,
   removeVendorUser,
   revokeSession,
   revokeUserSessions,
@@ -57,6 +58,8 @@ export interface ActiveSession {
   expiresAt: Date;
   /** when it ends if no request comes first */
   idleUntil: Date;
+  /** 'pending': the person has a passkey and has not used it since the link (vendor-passkeys.ts) */
+  secondFactor: SecondFactorState;
 }
 
 /**
@@ -119,7 +122,10 @@ export async function signIn(
       if (!user) throw refuse('unauthorized', 'invalid_link', invalidLink().message);
       const sessionToken = newConsoleToken();
       const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_HOURS * 60 * MINUTE);
+      // a person with a passkey uses it before the session answers anything else (the second factor)
+      const secondFactor: SecondFactorState = (await passkeysOfUser(trx, user.id)).length > 0 ? 'pending' : 'none';
       const sessionId = await insertSession(trx, {
+        secondFactor,
         userId: user.id,
         vendorId: user.vendorId,
         tokenHash: hashConsoleToken(sessionToken),
@@ -145,7 +151,7 @@ export async function signIn(
       });
       return {
         token: sessionToken,
-        session: { sessionId, userId: user.id, vendorId: user.vendorId, role: user.role, email: user.email, name: user.name, expiresAt, idleUntil: idleEnd(now, expiresAt) },
+        session: { sessionId, userId: user.id, vendorId: user.vendorId, role: user.role, email: user.email, name: user.name, expiresAt, idleUntil: idleEnd(now, expiresAt), secondFactor },
       };
     }),
   );
@@ -167,7 +173,7 @@ export async function activeSession(db: Db, token: string, now = new Date()): Pr
     await touchSession(db, row.id, now);
     lastSeen = now;
   }
-  return { sessionId: row.id, userId: row.userId, vendorId: row.vendorId, role: row.role, email: row.email, name: row.name, expiresAt: row.expiresAt, idleUntil: idleEnd(lastSeen, row.expiresAt) };
+  return { sessionId: row.id, userId: row.userId, vendorId: row.vendorId, role: row.role, email: row.email, name: row.name, expiresAt: row.expiresAt, idleUntil: idleEnd(lastSeen, row.expiresAt), secondFactor: row.secondFactor };
 }
 
 export const signOut = (db: Db, sessionId: string, now = new Date()) => revokeSession(db, sessionId, now);

@@ -53,6 +53,10 @@ beforeAll(async () => {
   personA = await signInPerson(s, s.demo.vendors.pfg, 'admin');
   personB = await signInPerson(s, s.demo.vendors.coastal, 'admin');
   b.user = personB.userId;
+  // a passkey of vendor B's person (its id is what an attacker would name)
+  b.passkey = (
+    await s.db.insertInto('vendorPasskeys').values({ userId: personB.userId, credentialId: `tenancy-${Date.now()}`, publicKey: Buffer.alloc(77, 1), counter: 0, transports: '[]', name: 'B laptop' }).returning('id').executeTakeFirstOrThrow()
+  ).id;
   b.location = s.demo.locations.coastalBlueHeron;
   // a contact and an invoice of B's own, loaded through B's key
   await call('upsertLocations', 'POST', '/locations/batch', keyB, { locations: [{ externalId: 'B-LOC', displayName: 'Coastal store' }] });
@@ -139,6 +143,8 @@ const cases: Case[] = [
   { operationId: 'exportAuditEventsCsv', method: 'GET', url: () => `/audit-log.csv?actorId=${b.user}`, expect: 'csv header only' },
   { operationId: 'updateVendorUser', method: 'PATCH', url: () => `/users/${b.user}`, body: () => ({ role: 'viewer' }), expect: 404, people: true },
   { operationId: 'removeVendorUser', method: 'DELETE', url: () => `/users/${b.user}`, expect: 404, people: true },
+  // a person's passkeys are their own: another vendor's (or another person's) is not found
+  { operationId: 'deletePasskey', method: 'DELETE', url: () => `/session/passkeys/${b.passkey}`, expect: 404, people: true },
 ];
 
 const callers: [string, () => string | ConsolePerson, Case[]][] = [

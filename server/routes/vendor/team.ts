@@ -15,10 +15,12 @@ import { sessionOf, vendorOf } from '../../http/vendor-auth.js';
 import { deliverEmails } from '../../mail/mailer.js';
 import { clientKeyOf, sha256 } from '../../repos/letmein-attempts.js';
 import { vendorSettings } from '../../repos/vendor-settings.js';
-import type { VendorUserRow } from '../../repos/vendor-users.js';
+import type { PasskeyRow, VendorUserRow } from '../../repos/vendor-users.js';
 import { admitLinkRequest } from '../../use-cases/link-requests.js';
 import { changeRole, inviteUser, removeUser, sendSignInLinks, signIn, signOut, signOutEverywhere, teamOf, type ActiveSession } from '../../use-cases/vendor-sessions.js';
 import type { RouteDeps } from '../deps.js';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { myPasskeys, passSecondFactor, registerPasskey, registrationOptions, relyingPartyOf, removePasskey, secondFactorOptions } from '../../use-cases/vendor-passkeys.js';
 
 const user = (row: Pick<VendorUserRow, 'id' | 'email' | 'name' | 'role'> & { createdAt?: Date; lastSignInAt?: Date | null }) => ({
   id: row.id,
@@ -40,8 +42,12 @@ export function teamHandlers({ db, config, mailer, baseDb = db }: RouteDeps): Ha
       vendor: { id: vendor.id, name: vendor.name, displayName: vendor.displayName, timeZone: vendorTimeZone(vendor.eodCutoff) },
       expiresAt: toIsoString(session.expiresAt),
       idleExpiresAt: toIsoString(session.idleUntil),
+      secondFactor: session.secondFactor,
+      passkeys: (await myPasskeys(db, session)).length,
     };
   }
+  const rp = relyingPartyOf(config.publicUrl);
+  const passkey = (row: PasskeyRow) => ({ id: row.id, name: row.name, createdAt: toIsoString(row.createdAt), lastUsedAt: toIsoString(row.lastUsedAt) });
 
   const clearCookie = (request: FastifyRequest, reply: FastifyReply) =>
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: secure(request) });
@@ -95,6 +101,29 @@ export function teamHandlers({ db, config, mailer, baseDb = db }: RouteDeps): Ha
       await signOutEverywhere(db, sessionOf(request).userId);
       clearCookie(request, reply);
       return reply.code(204).send();
+    },
+
+    async listMyPasskeys(request) {
+      return { passkeys: (await myPasskeys(db, sessionOf(request))).map(passkey) };
+    },
+    async startPasskeyRegistration(request) {
+      return { options: answerOf(await registrationOptions(db, rp, sessionOf(request))) };
+    },
+    async addPasskey(request, reply) {
+      const body = request.body as { name: string; credential: RegistrationResponseJSON };
+      return reply.code(201).send(passkey(answerOf(await registerPasskey(db, rp, sessionOf(request), body, baseDb))));
+    },
+    async deletePasskey(request, reply) {
+      if (!(await removePasskey(db, sessionOf(request), (request.params as { passkeyId: string }).passkeyId))) throw notFound('passkey');
+      return reply.code(204).send();
+    },
+    async startSecondFactor(request) {
+      return { options: answerOf(await secondFactorOptions(db, rp, sessionOf(request))) };
+    },
+    async finishSecondFactor(request, reply) {
+      const { credential } = request.body as { credential: AuthenticationResponseJSON };
+      reply.header('cache-control', 'no-store');
+      return sessionAnswer(answerOf(await passSecondFactor(db, rp, sessionOf(request), credential, baseDb)));
     },
 
     async listVendorUsers(request) {

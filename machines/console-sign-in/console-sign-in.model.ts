@@ -10,6 +10,8 @@ export const consoleSessionSample = {
   vendor: { id: '11111111-1111-4111-8111-111111111111', name: 'PerformanceFood', displayName: 'Performance Foodservice – Carolina', timeZone: 'America/New_York' },
   expiresAt: '2026-11-29T16:05:00.000Z',
   idleExpiresAt: '2026-11-29T04:35:00.000Z',
+  secondFactor: 'passed' as const,
+  passkeys: 1,
 };
 
 /** Model events: the address (one of each kind), the buttons, and each actor's answers (one of each kind of error). */

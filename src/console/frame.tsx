@@ -29,7 +29,13 @@ const styles = {
 
 function Frame() {
   const actor = ConsoleSession.useActorRef();
-  const state = ConsoleSession.useSelector((s) => (s.matches('loading') ? 'loading' : s.matches('unreachable') ? 'unreachable' : s.matches('signedOut') ? 'signedOut' : 'signedIn'));
+  const state = ConsoleSession.useSelector((s) =>
+    s.matches('loading') ? 'loading' : s.matches('unreachable') ? 'unreachable' : s.matches('signedOut') ? 'signedOut' : s.matches('secondFactor') ? 'secondFactor' : 'signedIn',
+  );
+  const passkeyBusy = ConsoleSession.useSelector((s) => s.matches({ secondFactor: 'requesting' }) || s.matches({ secondFactor: 'authenticating' }) || s.matches({ secondFactor: 'verifying' }));
+  const passkeyProblem = ConsoleSession.useSelector((s) => s.context.passkeyProblem);
+  // a session waiting for its passkey shows nothing but the passkey prompt (and signing out)
+  const awaitingPasskey = ConsoleSession.useSelector((s) => s.context.session?.secondFactor === 'pending');
   const session = ConsoleSession.useSelector((s) => s.context.session);
   const reason = ConsoleSession.useSelector((s) => s.context.reason);
   const signOutFailed = ConsoleSession.useSelector((s) => s.context.signOutFailed);
@@ -68,7 +74,7 @@ function Frame() {
         <Button variant="secondary" loading={signingOut} onClick={() => actor.send({ type: 'session.signOut' })}>{t.signOut}</Button>
         <Button variant="ghost" disabled={signingOut} onClick={() => actor.send({ type: 'session.signOutEverywhere' })}>{t.signOutEverywhere}</Button>
       </header>
-      <nav aria-label={t.nav} className={styles.nav}>
+      {awaitingPasskey ? null : <nav aria-label={t.nav} className={styles.nav}>
         <NavLink to="/" end className={styles.link}>{t.home}</NavLink>
         <NavLink to="/invoices" className={styles.link}>{t.invoices}</NavLink>
         <NavLink to="/customers" className={styles.link}>{t.customers}</NavLink>
@@ -79,9 +85,21 @@ function Frame() {
         {session && session.user.role !== 'ar' ? <NavLink to="/audit" className={styles.link}>{t.audit}</NavLink> : null}
         <NavLink to="/settings" className={styles.link}>{t.settings}</NavLink>
         {session?.user.role === 'admin' ? <NavLink to="/developers" className={styles.link}>{t.developers}</NavLink> : null}
-      </nav>
+      </nav>}
       {signOutFailed ? <p role="alert" className={styles.alert}>{t.signOutFailed}</p> : null}
-      <Outlet />
+      {awaitingPasskey ? (
+        <ConsolePage title={t.passkeyTitle}>
+          <Panel>
+            <p className={css({ mb: '4' })}>{t.passkeyIntro}</p>
+            <div aria-live="polite">
+              {passkeyProblem ? <p role="alert" className={css({ color: 'danger', fontWeight: '600', mb: '4' })}>{passkeyProblem === 'cancelled' ? t.passkeyCancelled : passkeyProblem}</p> : null}
+            </div>
+            <Button loading={passkeyBusy} onClick={() => actor.send({ type: 'passkey.use' })}>{t.passkeyUse}</Button>
+          </Panel>
+        </ConsolePage>
+      ) : (
+        <Outlet />
+      )}
     </>
   );
 }

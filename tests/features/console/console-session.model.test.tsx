@@ -15,7 +15,14 @@ const network = vi.hoisted(() => ({ pending: [] as PendingCall[] }));
 vi.mock('../../../machines/console-session/console-session.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/console-session/console-session.actors')>();
   const { pendingActor } = await import('../model-walk');
-  return { ...original, loadSession: pendingActor(network.pending, 'load'), endSession: pendingActor(network.pending, 'end') };
+  return {
+    ...original,
+    loadSession: pendingActor(network.pending, 'load'),
+    endSession: pendingActor(network.pending, 'end'),
+    loadPasskeyOptions: pendingActor(network.pending, 'options'),
+    usePasskey: pendingActor(network.pending, 'prompt'),
+    verifyPasskey: pendingActor(network.pending, 'verify'),
+  };
 });
 vi.mock('../../../machines/console-team/console-team.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/console-team/console-team.actors')>();
@@ -56,7 +63,24 @@ async function assertState(state: Snapshot) {
   const session = state.context.session!;
   expect(await screen.findByText(session.vendor.displayName)).toBeInTheDocument();
   expect(screen.getByText(t.signedInAs(session.user.email, consoleTexts.roles[session.user.role]))).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: t.team })).toHaveAttribute('aria-current', 'page');
+  if (session.secondFactor === 'pending') {
+    // nothing but the passkey prompt until it is used: no navigation, no page
+    await screen.findByRole('heading', { level: 1, name: t.passkeyTitle });
+    expect(screen.queryByRole('navigation', { name: t.nav })).toBeNull();
+    const use = screen.getByRole('button', { name: t.passkeyUse });
+    const busy = state.matches({ secondFactor: 'requesting' }) || state.matches({ secondFactor: 'authenticating' }) || state.matches({ secondFactor: 'verifying' });
+    if (busy) expect(use).toHaveAttribute('aria-busy', 'true');
+    else expect(use).not.toHaveAttribute('aria-busy');
+    const problem = state.context.passkeyProblem;
+    if (problem) expect(screen.getByText(problem === 'cancelled' ? t.passkeyCancelled : problem)).toHaveAttribute('role', 'alert');
+    if (state.context.signOutFailed) expect(screen.getByText(t.signOutFailed)).toBeInTheDocument();
+    if (state.matches({ secondFactor: 'verifying' })) {
+      expect((network.pending.find((p) => p.kind === 'verify')!.input as { credential: { id: string } }).credential.id).toBe('q2xv3Zf1mVh8Wc0s7N4t9A');
+    }
+    if (!state.matches('signingOut')) return;
+  } else {
+    await waitFor(() => expect(screen.getByRole('link', { name: t.team })).toHaveAttribute('aria-current', 'page'));
+  }
   const signOut = screen.getByRole('button', { name: t.signOut });
   if (state.matches('signingOut')) expect(signOut).toHaveAttribute('aria-busy', 'true');
   else expect(signOut).not.toHaveAttribute('aria-busy');
@@ -73,6 +97,13 @@ const drivers = {
   'session.signOut': async () => { fireEvent.click(screen.getByRole('button', { name: t.signOut })); },
   'session.signOutEverywhere': async () => { fireEvent.click(screen.getByRole('button', { name: t.signOutEverywhere })); },
   'session.retry': async () => { fireEvent.click(screen.getByRole('button', { name: t.retry })); },
+  'passkey.use': async () => { fireEvent.click(screen.getByRole('button', { name: t.passkeyUse })); },
+  'xstate.done.actor.loadPasskeyOptions': settle('options', 'resolve'),
+  'xstate.error.actor.loadPasskeyOptions': settle('options', 'reject'),
+  'xstate.done.actor.usePasskey': settle('prompt', 'resolve'),
+  'xstate.error.actor.usePasskey': settle('prompt', 'reject'),
+  'xstate.done.actor.verifyPasskey': settle('verify', 'resolve'),
+  'xstate.error.actor.verifyPasskey': settle('verify', 'reject'),
   // any call of the console answering 401 (the Team page's, here)
   'session.ended': async () => { await act(async () => notifySessionEnded()); },
 } satisfies Drivers<Snapshot>;

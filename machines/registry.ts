@@ -57,6 +57,7 @@ import { consoleEventsEntry } from './console-events/console-events.entry';
 import { consoleAnnouncementsEntry } from './console-announcements/console-announcements.entry';
 import { consoleAdsEntry } from './console-ads/console-ads.entry';
 import { consoleAccountEntry } from './console-account/console-account.entry';
+import { consolePasskeysEntry } from './console-passkeys/console-passkeys.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
 export { accepted, defineMachine, featureOf, purposeOf } from './registry-entry';
@@ -136,4 +137,5 @@ export const machineRegistry: RegisteredMachine[] = [
   consoleAnnouncementsEntry,
   consoleAdsEntry,
   consoleAccountEntry,
+  consolePasskeysEntry,
 ];

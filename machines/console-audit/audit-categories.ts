@@ -1,7 +1,7 @@
 /** The kinds of change the console's audit log filters by, each the vendor API's operations it stands for. */
 export const AUDIT_CATEGORIES = {
   all: [],
-  signIns: ['createConsoleSession', 'deleteConsoleSession', 'deleteAllConsoleSessions'],
+  signIns: ['createConsoleSession', 'deleteConsoleSession', 'deleteAllConsoleSessions', 'finishSecondFactor', 'addPasskey', 'deletePasskey'],
   team: ['inviteVendorUser', 'updateVendorUser', 'removeVendorUser'],
   payments: ['cancelPaymentGroup', 'createRefund'],
   requests: ['createRequest', 'createLoginLink'],

@@ -10,6 +10,7 @@ import { Dialog } from '../ui/dialog';
 import { NativeTextField } from '../ui/native-text-field';
 import { ConsolePage, Panel, Placeholder } from './layout';
 import { ConsoleSession } from './frame';
+import { PasskeysSection } from './passkeys-section';
 import { consoleTexts } from './texts';
 
 const t = consoleTexts.team;
@@ -130,6 +131,9 @@ export function TeamPage() {
       >
         <p>{removingUser ? t.removeBody(removingUser.email) : null}</p>
       </Dialog>
+      <div id="passkeys" className={css({ mt: '5' })}>
+        <PasskeysSection />
+      </div>
     </ConsolePage>
   );
 }

@@ -24,6 +24,12 @@ vi.mock('../../../machines/console-session/console-session.actors', async (impor
     verifyPasskey: pendingActor(network.pending, 'verify'),
   };
 });
+// "Your passkeys" below the team stays loading (its own walk: console-passkeys)
+vi.mock('../../../machines/console-passkeys/console-passkeys.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/console-passkeys/console-passkeys.actors')>();
+  const { pendingActor } = await import('../model-walk');
+  return { ...original, loadPasskeys: pendingActor(network.pending, 'passkeys') };
+});
 vi.mock('../../../machines/console-team/console-team.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/console-team/console-team.actors')>();
   const { pendingActor } = await import('../model-walk');

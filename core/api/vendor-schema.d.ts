@@ -2676,12 +2676,18 @@ export interface components {
              * @description The contact (its portal id); it must belong to the location.
              */
             contactId: string;
-            locationExternalId: components["schemas"]["ExternalId"];
+            /** @description The location by your own id (or send `locationId`; exactly one of the two). */
+            locationExternalId?: components["schemas"]["ExternalId"];
             subject: string;
             from: components["schemas"]["PersonName"];
             content: components["schemas"]["RichDocument"];
             /** @description The location's invoices the message is about (in this order of preference; the portal lists them by due date). */
             invoiceExternalIds?: components["schemas"]["ExternalId"][];
+            /**
+             * Format: uuid
+             * @description The location by the portal’s id, instead of `locationExternalId` (exactly one of the two; for locations you did not load yourself).
+             */
+            locationId?: string;
         };
         VendorTemplateMessage: {
             /** Format: uuid */

@@ -35,6 +35,7 @@ import {
 } from '../repos/vendor-content.js';
 import { contactAtLocation, locationInvoicesByExternalId, locationsByExternalId } from '../repos/vendor-records.js';
 import { lockVendorSettingsRow } from '../repos/vendor-settings.js';
+import { requestLocation } from './vendor-requests.js';
 import { attempt, refuse, type Outcome } from './outcome.js';
 
 /** What one vendor may keep: the portal loads every announcement on every page, and rotates every ad. */
@@ -142,7 +143,9 @@ export async function deleteAd(db: Db, vendorId: string, key: RecordKey): Promis
 export interface TemplateMessageInput {
   externalId: string;
   contactId: string;
-  locationExternalId: string;
+  /** the location by the vendor's own id, or by the portal's (`locationId`): exactly one */
+  locationExternalId?: string;
+  locationId?: string;
   subject: string;
   from: { firstName: string; lastName: string };
   content: unknown[];
@@ -172,8 +175,7 @@ export async function createTemplateMessage(db: Db, vendorId: string, input: Tem
     const parsed = parseRichContent(JSON.stringify(input.content));
     if (!parsed.ok) throw invalid('content', `is not rich content the portal can show (${parsed.reason})`);
     return db.transaction().execute(async (trx) => {
-      const locationId = (await locationsByExternalId(trx, vendorId, [input.locationExternalId])).get(input.locationExternalId);
-      if (!locationId) throw notFound('location', 'locationExternalId');
+      const locationId = await requestLocation(trx, vendorId, input);
       const externalIds = input.invoiceExternalIds ?? [];
       const invoices = await locationInvoicesByExternalId(trx, vendorId, locationId, externalIds);
       const invoiceIds = externalIds.map((externalId, i) => {

@@ -59,7 +59,7 @@ function cents(amount: number, field: string): number {
 }
 
 /** The request's location: by its portal id or by the vendor's own id (exactly one of them), the vendor's only. */
-async function requestLocation(trx: Db, vendorId: string, input: Pick<RequestInput, 'locationId' | 'locationExternalId'>): Promise<string> {
+export async function requestLocation(trx: Db, vendorId: string, input: { locationId?: string; locationExternalId?: string }): Promise<string> {
   if (input.locationId !== undefined && input.locationExternalId !== undefined) {
     throw refuse('invalid', 'validation_failed', 'locationId: send locationId or locationExternalId, not both', 'locationId');
   }

@@ -376,6 +376,27 @@ describe('template messages', () => {
     expect(written).toEqual([]);
   });
 
+  it('the location by the portal’s id works like the vendor’s own; both, neither or another vendor’s is refused naming the field', async () => {
+    // to the other contact, and withdrawn at the end: the tests below count Ada's messages
+    const { locationExternalId: _ext, ...byPortalId } = message({ externalId: 'msg-by-id', contactId: otherContactId });
+    const byId = await call('createTemplateMessage', 'POST', '/template-messages', keyA, { ...byPortalId, locationId });
+    expect(byId.status, JSON.stringify(byId.body)).toBe(201);
+    expect(byId.body).toMatchObject({ locationId, locationExternalId: 'TM-LOC', invoiceExternalIds: ['TM-2', 'TM-1'] });
+    expect((await call('deleteTemplateMessage', 'DELETE', '/template-messages?externalId=msg-by-id', keyA)).status).toBe(204);
+    const refusals: Array<[Record<string, unknown>, number, string]> = [
+      [{ externalId: 'msg-y1', locationId }, 400, 'locationId'], // and locationExternalId
+      [{ externalId: 'msg-y2', locationExternalId: undefined }, 400, 'locationExternalId'],
+      [{ externalId: 'msg-y3', locationExternalId: undefined, locationId: s.demo.locations.coastalBlueHeron }, 404, 'locationId'],
+    ];
+    for (const [change, status, field] of refusals) {
+      const body = Object.fromEntries(Object.entries(message(change)).filter(([, v]) => v !== undefined));
+      const res = await call('createTemplateMessage', 'POST', '/template-messages', keyA, body);
+      expect(res.status, JSON.stringify(change)).toBe(status);
+      expect(res.body.field).toBe(field);
+    }
+    expect(await s.db.selectFrom('templateMessages').select('externalId').where('externalId', 'like', 'msg-y%').execute()).toEqual([]);
+  });
+
   it('bad input is a 400 naming the field, and writes nothing', async () => {
     const paragraphs = (count: number) => Array.from({ length: count }, () => ({ type: 'paragraph', children: Array.from({ length: 500 }, () => ({ text: 'a' })) }));
     await expectRefused('createTemplateMessage', 'POST', '/template-messages', [

@@ -12,6 +12,7 @@ import { ConsoleSession } from './frame';
 import { ConsolePage, Panel, Placeholder } from './layout';
 import { consoleTexts } from './texts';
 import { AccountSection } from './account-section';
+import { MessageSection } from './message-section';
 
 const t = consoleTexts.customer;
 const ct = consoleTexts.customers;
@@ -30,6 +31,12 @@ const styles = {
 };
 
 const nameOf = (c: Contact) => `${c.firstName} ${c.lastName}`.trim();
+
+/** Who a message is from: the signed-in person's name (first word, rest), or their address before the @. */
+function senderOf(user: { name: string | null; email: string }): { firstName: string; lastName: string } {
+  const [firstName, ...rest] = (user.name?.trim() || user.email.split('@')[0]!).split(/\s+/);
+  return { firstName: firstName!.slice(0, 100), lastName: rest.join(' ').slice(0, 100) };
+}
 
 /** `/console/customers/:locationId`: a customer, its contacts; an AR clerk or an admin sends them links. */
 export function CustomerPage() {
@@ -93,6 +100,11 @@ export function CustomerPage() {
         {!mayAct ? <p className={styles.muted}>{t.readOnly}</p> : null}
         {contacts.length === 0 ? <p className={styles.muted}>{t.none}</p> : <DataTable label={t.contactsLabel} rows={contacts} rowKey={(c) => c.id} columns={columns} rowAttributes={rowAttributes} />}
       </Panel>
+      {mayAct && contacts.length > 0 && session ? (
+        <div className={css({ mt: '5' })}>
+          <MessageSection locationId={location.id} contacts={contacts} from={senderOf(session.user)} />
+        </div>
+      ) : null}
       <div className={css({ mt: '5' })}>
         <AccountSection locationId={location.id} />
       </div>

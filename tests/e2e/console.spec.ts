@@ -565,6 +565,19 @@ test('an AR clerk finds a customer by name and sends a contact a login link by e
   const contact = page.getByTestId('contact-row').filter({ hasText: 'Marcus Bell' });
   const details = contact.getByRole('button', { name: /^Details / });
   if (await details.count()) await details.click();
+  // a message to Marcus about one open invoice: it waits in his messages in the portal
+  const subject = `Your December invoices ${testInfo.project.name}-${randomBytes(2).toString('hex')}`;
+  const write = page.getByRole('region', { name: 'Write to this customer' });
+  await write.getByLabel('To', { exact: true }).selectOption({ label: 'Marcus Bell' });
+  await write.getByLabel('Subject', { exact: true }).fill(subject);
+  await write.getByLabel('Message', { exact: true }).fill('Hello Marcus,\nthe invoice below is due soon.\n\nYou can pay it from this message.');
+  const firstInvoice = write.getByRole('checkbox').first();
+  const invoiceLabel = (await firstInvoice.locator('xpath=..').textContent())!;
+  await firstInvoice.check();
+  await write.getByRole('button', { name: 'Send message' }).click();
+  await expect(write.getByRole('status')).toHaveText(`“${subject}” is in Marcus Bell’s messages in the portal.`);
+  await expectNoSeriousA11yViolations(page);
+
   const asked = new Date(Date.now() - 1000);
   await page.getByRole('button', { name: 'Send Marcus Bell a link' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Marcus Bell a link' });
@@ -572,7 +585,7 @@ test('an AR clerk finds a customer by name and sends a contact a login link by e
   await expect(dialog.getByRole('radio', { name: 'E-mail' })).toBeChecked();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('status')).toContainText('Login link sent to marcus.bell@saltmarshbistro.example.');
+  await expect(page.getByRole('status').filter({ hasText: 'Login link sent' })).toContainText('Login link sent to marcus.bell@saltmarshbistro.example.');
   const mail = await (async () => {
     for (let i = 0; i < 75; i++) {
       const r = await withDb(async (c) => (await c.query(`select body from outbox where recipient = 'marcus.bell@saltmarshbistro.example' and created_at >= $1 and body like '%/token/%' order by created_at desc limit 1`, [asked])).rows[0]);
@@ -586,6 +599,13 @@ test('an AR clerk finds a customer by name and sends a contact a login link by e
   try {
     await customer.goto(login);
     await expect(customer.getByText('Saltmarsh Bistro').first()).toBeVisible();
+    // the message, from the clerk, with its two paragraphs and its invoice
+    await customer.goto(`${new URL(customer.url()).pathname.replace(/\/$/, '')}/messages`);
+    await customer.getByRole('link', { name: subject }).click();
+    await expect(customer.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+    await expect(customer.getByTestId('rich-content').locator('p')).toHaveCount(2);
+    await expect(customer.getByTestId('message-invoice-row')).toHaveCount(1);
+    await expect(customer.getByTestId('message-invoice-row')).toContainText(invoiceLabel.split(' · ')[0]!);
   } finally {
     await customer.close();
   }

@@ -37,6 +37,12 @@ vi.mock('../../../machines/console-account/console-account.actors', async (impor
   const { pendingActor } = await import('../model-walk');
   return { ...original, loadAccount: pendingActor(network.pending, 'account') };
 });
+// "Write to this customer" (its own walk, console-message) stays loading here
+vi.mock('../../../machines/console-message/console-message.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/console-message/console-message.actors')>();
+  const { pendingActor } = await import('../model-walk');
+  return { ...original, loadOpenInvoices: pendingActor(network.pending, 'messageInvoices') };
+});
 vi.mock('../../../machines/console-session/console-session.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/console-session/console-session.actors')>();
   const { pendingActor } = await import('../model-walk');

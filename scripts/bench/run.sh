@@ -6,7 +6,8 @@
 #   2b. overload: 500 connections of mixed reads and payment submits on two processes, with and without load shedding
 #   3. Lighthouse (mobile, simulated throttling) on a bare React + react-router page built by the same Vite (the
 #      baseline row), the landing page and every page under the token base (median of BENCH_LIGHTHOUSE_RUNS, default
-#      3; figures also in .bench-results/lighthouse.json); landing JS vs the bare page
+#      3; figures also in .bench-results/lighthouse.json); landing JS vs the bare page; the vendor console's pages
+#      signed in as the demo admin (target ≥ 90), and again on the desktop preset (target ≥ 95)
 #   4. libs: hand-written code vs the library for the same job (JWT, security headers, the list cache's LRU),
 #      in-process, needs neither PostgreSQL nor Chromium nor the build
 #   6. vendor-lookups: an invoice by the vendor's own id (and 10 of them, and the changed ones) among 100,000 vs among
@@ -29,6 +30,8 @@ case "$only" in all|api) run "API" npx tsx scripts/bench/api.ts ;; esac
 case "$only" in all|overload) run "overload (500 connections, two processes, PostgreSQL)" npx tsx scripts/bench/overload.ts ;; esac
 case "$only" in all|paypage) run "pay page" npx tsx scripts/bench/paypage.ts ;; esac
 case "$only" in all|lighthouse) run "Lighthouse" npx tsx scripts/bench/lighthouse.ts --no-build --runs "${BENCH_LIGHTHOUSE_RUNS:-3}" ;; esac
+console_pages="console-home,console-invoices,console-payments,console-customers,console-disputes,console-content,console-settings,console-team,console-audit,console-developers"
+case "$only" in all|lighthouse|lighthouse-console) run "Lighthouse, console, desktop preset" npx tsx scripts/bench/lighthouse.ts --no-build --desktop --routes "$console_pages" --runs "${BENCH_LIGHTHOUSE_RUNS:-3}" --out .bench-results/lighthouse-console-desktop.json ;; esac
 case "$only" in all|libs) run "libs (hand-written vs library)" npx tsx scripts/bench/libs.ts ;; esac
 case "$only" in all|vendor-import) run "vendor import (API and file vs plain INSERT)" npx tsx scripts/bench/vendor-import.ts ;; esac
 case "$only" in all|vendor-http-import) run "vendor import over HTTP (100,000 rows vs COPY)" npx tsx scripts/bench/vendor-http-import.ts ;; esac

@@ -102,7 +102,7 @@ function Announcements({ editable, timeZone }: { editable: boolean; timeZone: st
         {problem && !confirming ? <p role="alert" className={styles.alert}>{problem}</p> : null}
       </div>
       {status === 'loading' ? (
-        <Placeholder label={ta.loading} heights={[44, 44]} />
+        <Placeholder label={ta.loading} heights={[44, 52, 52]} />
       ) : status === 'failed' ? (
         <>
           <p role="alert" className={styles.alert}>{ta.loadFailed}</p>
@@ -111,33 +111,34 @@ function Announcements({ editable, timeZone }: { editable: boolean; timeZone: st
       ) : (
         <>
           {items.length === 0 ? <p className={styles.muted}>{ta.none}</p> : <DataTable label={ta.tableLabel} rows={items} rowKey={(a) => a.id} columns={columns} rowAttributes={rowAttributes} />}
-          {editable ? (
-            <>
-              <h3 className={styles.h3}>{editing ? ta.editTitle : ta.addTitle}</h3>
-              <form className={styles.form} aria-label={editing ? ta.editTitle : ta.addTitle} onSubmit={(e) => { e.preventDefault(); send({ type: 'announcement.save' }); }}>
-                <div className={styles.wide}>
-                  <NativeTextField label={ta.messageLabel} helperText={ta.messageHelp} value={draft.message} maxLength={500} disabled={saving} onChange={(e) => send({ type: 'draft.change', field: 'message', value: e.target.value })} />
-                </div>
-                <div>
-                  <label htmlFor="announcement-type" className={styles.label}>{ta.typeLabel}</label>
-                  <select id="announcement-type" className={styles.control} value={draft.type} disabled={saving} onChange={(e) => send({ type: 'draft.change', field: 'type', value: e.target.value })}>
-                    <option value="info">{ta.types.info}</option>
-                    <option value="error">{ta.types.error}</option>
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor="announcement-expires" className={styles.label}>{ta.expiresLabel}</label>
-                  <input id="announcement-expires" type="date" className={styles.control} value={draft.expires} disabled={saving} onChange={(e) => send({ type: 'draft.change', field: 'expires', value: e.target.value })} />
-                </div>
-                <div className={styles.actions}>
-                  <Button type="submit" loading={saving} disabled={!announcementDraftValid(draft)}>{editing ? ta.save : ta.add}</Button>
-                  {editing ? <Button type="button" variant="secondary" disabled={saving} onClick={() => send({ type: 'draft.clear' })}>{ta.stopEditing}</Button> : null}
-                </div>
-              </form>
-            </>
-          ) : null}
         </>
       )}
+      {/* the form is there from the first paint (nothing below it moves when the list comes); usable once it has */}
+      {editable ? (
+        <>
+          <h3 className={styles.h3}>{editing ? ta.editTitle : ta.addTitle}</h3>
+          <form className={styles.form} aria-label={editing ? ta.editTitle : ta.addTitle} onSubmit={(e) => { e.preventDefault(); send({ type: 'announcement.save' }); }}>
+            <div className={styles.wide}>
+              <NativeTextField label={ta.messageLabel} helperText={ta.messageHelp} value={draft.message} maxLength={500} disabled={saving || status !== 'ready'} onChange={(e) => send({ type: 'draft.change', field: 'message', value: e.target.value })} />
+            </div>
+            <div>
+              <label htmlFor="announcement-type" className={styles.label}>{ta.typeLabel}</label>
+              <select id="announcement-type" className={styles.control} value={draft.type} disabled={saving || status !== 'ready'} onChange={(e) => send({ type: 'draft.change', field: 'type', value: e.target.value })}>
+                <option value="info">{ta.types.info}</option>
+                <option value="error">{ta.types.error}</option>
+              </select>
+            </div>
+            <div>
+              <label htmlFor="announcement-expires" className={styles.label}>{ta.expiresLabel}</label>
+              <input id="announcement-expires" type="date" className={styles.control} value={draft.expires} disabled={saving || status !== 'ready'} onChange={(e) => send({ type: 'draft.change', field: 'expires', value: e.target.value })} />
+            </div>
+            <div className={styles.actions}>
+              <Button type="submit" loading={saving} disabled={!announcementDraftValid(draft)}>{editing ? ta.save : ta.add}</Button>
+              {editing ? <Button type="button" variant="secondary" disabled={saving || status !== 'ready'} onClick={() => send({ type: 'draft.clear' })}>{ta.stopEditing}</Button> : null}
+            </div>
+          </form>
+        </>
+      ) : null}
       <Dialog
         open={confirming}
         role="alertdialog"
@@ -203,7 +204,7 @@ function Ads({ editable }: { editable: boolean }) {
         {problem && !confirming ? <p role="alert" className={styles.alert}>{problem}</p> : null}
       </div>
       {status === 'loading' ? (
-        <Placeholder label={td.loading} heights={[64, 64]} />
+        <Placeholder label={td.loading} heights={[44, 64, 64]} />
       ) : status === 'failed' ? (
         <>
           <p role="alert" className={styles.alert}>{td.loadFailed}</p>
@@ -212,50 +213,51 @@ function Ads({ editable }: { editable: boolean }) {
       ) : (
         <>
           {ads.length === 0 ? <p className={styles.muted}>{td.none}</p> : <DataTable label={td.tableLabel} rows={ads} rowKey={(a) => a.id} columns={columns} rowAttributes={rowAttributes} />}
-          {editable ? (
-            <>
-              <h3 className={styles.h3}>{editing ? td.editTitle : td.addTitle}</h3>
-              <form className={styles.form} aria-label={editing ? td.editTitle : td.addTitle} onSubmit={(e) => { e.preventDefault(); send({ type: 'ad.save' }); }}>
-                <div className={styles.wide}>
-                  <label htmlFor="ad-image" className={styles.label}>{td.imageLabel}</label>
-                  <input
-                    id="ad-image"
-                    type="file"
-                    accept={IMAGE_TYPES.join(',')}
-                    aria-describedby="ad-image-help"
-                    disabled={saving}
-                    onChange={(e) => {
-                      const file = e.target.files?.[0];
-                      if (file) send({ type: 'image.choose', file, name: file.name });
-                      e.target.value = '';
-                    }}
-                  />
-                  <p id="ad-image-help" className={styles.help}>{td.imageHelp}</p>
-                  <div aria-live="polite">
-                    {reading ? <p role="status">{td.imageReading}</p> : null}
-                    {draft.image ? (
-                      <p data-testid="ad-image-state" className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', mt: '2' })}>
-                        <img src={`data:${draft.image.contentType};base64,${draft.image.data}`} alt={td.imagePreview} className={styles.thumb} width={160} height={48} />
-                        <span className={styles.url}>{td.imageChosen(draft.image.name)}</span>
-                      </p>
-                    ) : null}
-                    {imageProblem ? <p role="alert" className={styles.error}>{td.imageProblems[imageProblem]}</p> : null}
-                  </div>
-                </div>
-                <div className={styles.wide}>
-                  <NativeTextField label={td.clickUrlLabel} type="url" value={draft.clickUrl} maxLength={2000} disabled={saving} errorText={draft.clickUrl.trim() ? problems.clickUrl : undefined} onChange={(e) => send({ type: 'draft.change', field: 'clickUrl', value: e.target.value })} />
-                </div>
-                <NativeTextField label={td.orderLabel} inputMode="numeric" maxLength={5} value={draft.order} disabled={saving} errorText={problems.order} onChange={(e) => send({ type: 'draft.change', field: 'order', value: e.target.value })} />
-                <NativeTextField label={td.durationLabel} inputMode="numeric" maxLength={3} value={draft.duration} disabled={saving} errorText={problems.duration} onChange={(e) => send({ type: 'draft.change', field: 'duration', value: e.target.value })} />
-                <div className={styles.actions}>
-                  <Button type="submit" loading={saving} disabled={Object.keys(problems).length > 0 || reading}>{editing ? td.save : td.add}</Button>
-                  {editing ? <Button type="button" variant="secondary" disabled={saving} onClick={() => send({ type: 'draft.clear' })}>{td.stopEditing}</Button> : null}
-                </div>
-              </form>
-            </>
-          ) : null}
         </>
       )}
+      {/* as above: the form from the first paint */}
+      {editable ? (
+        <>
+          <h3 className={styles.h3}>{editing ? td.editTitle : td.addTitle}</h3>
+          <form className={styles.form} aria-label={editing ? td.editTitle : td.addTitle} onSubmit={(e) => { e.preventDefault(); send({ type: 'ad.save' }); }}>
+            <div className={styles.wide}>
+              <label htmlFor="ad-image" className={styles.label}>{td.imageLabel}</label>
+              <input
+                id="ad-image"
+                type="file"
+                accept={IMAGE_TYPES.join(',')}
+                aria-describedby="ad-image-help"
+                disabled={saving || status !== 'ready'}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) send({ type: 'image.choose', file, name: file.name });
+                  e.target.value = '';
+                }}
+              />
+              <p id="ad-image-help" className={styles.help}>{td.imageHelp}</p>
+              <div aria-live="polite">
+                {reading ? <p role="status">{td.imageReading}</p> : null}
+                {draft.image ? (
+                  <p data-testid="ad-image-state" className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', mt: '2' })}>
+                    <img src={`data:${draft.image.contentType};base64,${draft.image.data}`} alt={td.imagePreview} className={styles.thumb} width={160} height={48} />
+                    <span className={styles.url}>{td.imageChosen(draft.image.name)}</span>
+                  </p>
+                ) : null}
+                {imageProblem ? <p role="alert" className={styles.error}>{td.imageProblems[imageProblem]}</p> : null}
+              </div>
+            </div>
+            <div className={styles.wide}>
+              <NativeTextField label={td.clickUrlLabel} type="url" value={draft.clickUrl} maxLength={2000} disabled={saving || status !== 'ready'} errorText={draft.clickUrl.trim() ? problems.clickUrl : undefined} onChange={(e) => send({ type: 'draft.change', field: 'clickUrl', value: e.target.value })} />
+            </div>
+            <NativeTextField label={td.orderLabel} inputMode="numeric" maxLength={5} value={draft.order} disabled={saving || status !== 'ready'} errorText={problems.order} onChange={(e) => send({ type: 'draft.change', field: 'order', value: e.target.value })} />
+            <NativeTextField label={td.durationLabel} inputMode="numeric" maxLength={3} value={draft.duration} disabled={saving || status !== 'ready'} errorText={problems.duration} onChange={(e) => send({ type: 'draft.change', field: 'duration', value: e.target.value })} />
+            <div className={styles.actions}>
+              <Button type="submit" loading={saving} disabled={Object.keys(problems).length > 0 || reading}>{editing ? td.save : td.add}</Button>
+              {editing ? <Button type="button" variant="secondary" disabled={saving || status !== 'ready'} onClick={() => send({ type: 'draft.clear' })}>{td.stopEditing}</Button> : null}
+            </div>
+          </form>
+        </>
+      ) : null}
       <Dialog
         open={confirming}
         role="alertdialog"

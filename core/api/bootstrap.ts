@@ -8,6 +8,8 @@
 import type { Middleware } from 'openapi-fetch';
 
 export const BOOTSTRAP_ELEMENT_ID = 'pp-bootstrap';
+/** Where the vendor console's HTML carries who is signed in (server/http/console-page.ts, core/api/vendor-client.ts). */
+export const CONSOLE_SESSION_ELEMENT_ID = 'pp-console-session';
 
 interface Bootstrap {
   page: string;

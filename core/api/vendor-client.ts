@@ -6,6 +6,7 @@
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './vendor-schema';
+import { CONSOLE_SESSION_ELEMENT_ID } from './bootstrap';
 
 /** A non-OK answer: the HTTP status (0: the network failed), the contract's errorCode and message. */
 export class ConsoleApiError extends Error {
@@ -42,6 +43,25 @@ const sessionEndedMiddleware: Middleware = {
   },
 };
 
+let inlineSessionTaken = false;
+
+/**
+ * The page's first `GET /session` is answered from the session its HTML carries, when it carries one: the server read
+ * it for this request's cookie a moment ago, and the frame need not wait a round trip for it. Only once per page load
+ * (every later ask, e.g. after a sign-in or a passkey, goes to the server), and never without the element.
+ */
+const inlineSessionMiddleware: Middleware = {
+  onRequest({ request }) {
+    if (inlineSessionTaken || request.method !== 'GET' || typeof document === 'undefined') return undefined;
+    if (new URL(request.url).pathname !== '/vendor-api/session') return undefined;
+    inlineSessionTaken = true;
+    const element = document.getElementById(CONSOLE_SESSION_ELEMENT_ID);
+    if (!element?.textContent) return undefined;
+    element.remove();
+    return new Response(element.textContent, { status: 200, headers: { 'Content-Type': 'application/json' } });
+  },
+};
+
 export const vendorApi = createClient<paths>({
   // the page's own origin (an absolute base: `Request` needs one outside a page, in the machines' tests)
   baseUrl: `${typeof location === 'undefined' ? 'http://localhost' : location.origin}/vendor-api`,
@@ -49,7 +69,7 @@ export const vendorApi = createClient<paths>({
   // looked up per call, not captured at load (a test's fake network, a service worker's patch)
   fetch: (request) => globalThis.fetch(request),
 });
-vendorApi.use(sessionEndedMiddleware);
+vendorApi.use(inlineSessionMiddleware, sessionEndedMiddleware);
 
 /** The data of an OK answer, or a ConsoleApiError with the answer's code and message. */
 export function unwrapConsole<T>(result: { data?: T; error?: unknown; response: Response }): T {

@@ -1,9 +1,11 @@
 /**
- * npx tsx scripts/bench/lighthouse.ts [--runs N] [--routes a,b] [--no-build] [--out FILE] [--reports DIR] [--desktop]
+ * npx tsx scripts/bench/lighthouse.ts [--runs N] [--routes a,b] [--no-build] [--out FILE] [--reports DIR] [--desktop] [--scale]
  *
  * The vendor console's pages (`console-home`, `console-invoices`, …: CONSOLE_ROUTES) are measured signed in as the
  * demo vendor's admin: the console link the portal prints is traded for the session cookie, which Lighthouse sends
  * (`extraHeaders`). Their target is ≥ 90 on the mobile preset and ≥ 95 with `--desktop` (Lighthouse's desktop config).
+ * `--scale` measures them with the demo vendor grown by 10,000 invoices and 2,000 payment groups (SCALE below: the
+ * portal then runs on a PostgreSQL database of the bench's own instead of PGlite).
  *
  * Lighthouse 12 (node API, default mobile preset: simulated throttling, Moto G Power-class device), in one run, on:
  *  - `baseline`: the bare React 19 + react-router 7 page (scripts/bench/baseline/), built by buildBaseline and served
@@ -26,6 +28,7 @@
  * Chromium: CHROME_PATH, else /usr/bin/chromium.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -46,6 +49,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: path.join('.bench-results', 'lighthouse.json') },
     reports: { type: 'string' },
     desktop: { type: 'boolean', default: false },
+    scale: { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number(values.runs) || 1);
@@ -53,10 +57,10 @@ const port = Number(process.env.BENCH_PORT || 18300);
 const base = `http://127.0.0.1:${port}`;
 process.env.CHROME_PATH ||= '/usr/bin/chromium';
 
-async function startPortal(dataDir: string): Promise<{ child: ChildProcess; demoUrl: string; consoleUrl: string | null }> {
+async function startPortal(dataDir: string, databaseUrl = ''): Promise<{ child: ChildProcess; demoUrl: string; consoleUrl: string | null }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', PUBLIC_URL: base },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PUBLIC_URL: base },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
@@ -86,6 +90,74 @@ async function consoleCookie(consoleUrl: string): Promise<string> {
   const cookie = /pp_vendor_session=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
   if (!cookie) throw new Error('console sign-in: no session cookie');
   return cookie;
+}
+
+/**
+ * `--scale`: the console's pages with the demo vendor grown to SCALE.invoices more invoices and SCALE.groups more
+ * payment groups (one line each, on those invoices; a mix of states over the last 90 days), written by one INSERT …
+ * SELECT each into a PostgreSQL database of the bench's own (created on BENCH_POSTGRES_URL's server, default
+ * postgres://postgres@127.0.0.1:5432/postgres, and dropped after), which the portal runs on instead of PGlite.
+ */
+const SCALE = { invoices: 10_000, groups: 2_000 };
+const SCALE_ADMIN_URL = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function scaleDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `lighthouse_scale_${process.pid}`;
+  const admin = new pg.Client({ connectionString: SCALE_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(SCALE_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: SCALE_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Grows the demo vendor (the one whose admin the console link signs in) at a location where a contact saved a card. */
+async function growDemoVendor(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select u.vendor_id, m.location_id, m.id as method_id, m.contact_id
+         from vendor_users u join payment_methods m on m.vendor_id = u.vendor_id and m.brand is not null
+        where u.email = 'admin@performancefood.example' order by m.id limit 1`,
+    );
+    if (!rows[0]) throw new Error('scale: the demo vendor, a location with a payment method and a contact were not found');
+    const { vendor_id: vendorId, location_id: locationId, method_id: methodId, contact_id: contactId } = rows[0];
+    await client.query(
+      `insert into invoices (vendor_id, location_id, external_id, display_inv_num, open_amount_cents, original_amount_cents, due_date, updated_at)
+       select $1, $2, 'SCALE-' || g, 'SC-' || lpad(g::text, 6, '0'), 1000 + (g * 37) % 90000, 1000 + (g * 37) % 90000, current_date + (g % 120) - 60, now() - (g || ' minutes')::interval
+         from generate_series(1, $3::int) g`,
+      [vendorId, locationId, SCALE.invoices],
+    );
+    await client.query(
+      `with made as (
+         insert into payment_groups (vendor_id, location_id, contact_id, confirmation_number, payment_date, payment_total_cents, service_fee_cents, payment_type, status, source_type, payment_method_id, created_at)
+         select $1, $2, $3, 'SCL' || lpad(g::text, 7, '0'), current_date - (g % 90), 1000 + (g * 37) % 90000, 0, 'CC',
+                (array['complete','complete','complete','complete','processing','scheduled','failed','returned','canceled','complete'])[1 + g % 10],
+                'Portal', $4, now() - (g || ' hours')::interval
+           from generate_series(1, $5::int) g
+         returning id, confirmation_number, payment_total_cents
+       )
+       insert into payments (payment_group_id, invoice_id, paid_amount_cents)
+       select made.id, i.id, made.payment_total_cents
+         from made join invoices i on i.vendor_id = $1 and i.external_id = 'SCALE-' || ltrim(substr(made.confirmation_number, 4), '0')`,
+      [vendorId, locationId, contactId, methodId, SCALE.groups],
+    );
+    const counts = await client.query(`select (select count(*) from invoices where vendor_id = $1)::int as invoices, (select count(*) from payment_groups where vendor_id = $1)::int as groups`, [vendorId]);
+    console.log(`  (scale: the demo vendor now has ${counts.rows[0].invoices} invoices and ${counts.rows[0].groups} payment groups)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The console's pages, by short name (measured signed in as the demo vendor's admin). */
@@ -353,9 +425,11 @@ async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'landing-bench-'));
   const baseline = await buildBaseline(path.join(work, 'baseline'));
   const bare = await serveStatic(baseline.outDir);
-  const { child, demoUrl, consoleUrl } = await startPortal(path.join(work, 'data'));
+  const scaled = values.scale ? await scaleDatabase() : null;
+  const { child, demoUrl, consoleUrl } = await startPortal(path.join(work, 'data'), scaled?.url);
   const rows: Row[] = [];
   try {
+    if (scaled) await growDemoVendor(scaled.url);
     const ids = await demoIds(demoUrl);
     const locationBase = paths.location(ids);
     const pages: [string, string][] = [['baseline', bare.url]];
@@ -383,7 +457,7 @@ async function main() {
       }
     }
     for (const [name, url] of pages) rows.push(summarize(name, url, results.get(name)!));
-    console.log(`\nLighthouse 12, ${values.desktop ? 'desktop' : 'mobile'} preset (simulated throttling), median of ${runs} run(s); baseline = bare React 19 + react-router 7 page:`);
+    console.log(`\nLighthouse 12, ${values.desktop ? 'desktop' : 'mobile'} preset (simulated throttling), median of ${runs} run(s)${scaled ? `, the demo vendor grown by ${SCALE.invoices} invoices and ${SCALE.groups} payment groups` : ''}; baseline = bare React 19 + react-router 7 page:`);
     printTable(rows);
     const consoleRows = rows.filter((r) => r.page in CONSOLE_ROUTES);
     if (consoleRows.length > 0) {
@@ -394,6 +468,10 @@ async function main() {
   } finally {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     bare.server.close();
+    if (scaled) {
+      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+      await scaled.drop();
+    }
   }
   const out = path.resolve(projectRoot, values.out!);
   mkdirSync(path.dirname(out), { recursive: true });

@@ -32,14 +32,33 @@ export function pageModules(root: string): PageModule[] {
 }
 
 /**
+ * The vendor console's routes (src/console/routes.tsx: `{ path: '/x', lazy: page(() => import('./x-page'), 'XPage') }`,
+ * the index route as `/`), each with its page's module. tests/architecture/bundle-budget.test.ts checks that every lazy
+ * route of that file is listed.
+ */
+export function consolePageModules(root: string): PageModule[] {
+  const file = 'src/console/routes.tsx';
+  const pages: PageModule[] = [];
+  for (const [, route, specifier] of readFileSync(path.join(root, file), 'utf8').matchAll(/\{ (?:index: true|path: '([^']+)'), lazy: page\(\(\) => import\('([^']+)'\)/g)) {
+    pages.push({ path: route ?? '/', module: sourceModule(root, file, specifier) });
+  }
+  return pages;
+}
+
+/** A relative import of `file` as a source path from the project root, with its extension. */
+function sourceModule(root: string, file: string, specifier: string): string {
+  const base = path.posix.join(path.posix.dirname(file), specifier).replace(/\.tsx?$/, '');
+  return ['.tsx', '.ts'].map((ext) => base + ext).find((candidate) => existsSync(path.join(root, candidate))) ?? base;
+}
+
+/**
  * The pages a source file loads lazily (`name: lazyPage(() => import('…'))` or `const name = lazyPage(…)`), by name:
  * each page's module as a path from the project root, with its extension.
  */
 export function lazyPageModules(root: string, file: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [, name, specifier] of readFileSync(path.join(root, file), 'utf8').matchAll(/(\w+)\s*[:=]\s*lazyPage\(\(\) => import\('([^']+)'\)\)/g)) {
-    const base = path.posix.join(path.posix.dirname(file), specifier).replace(/\.tsx?$/, '');
-    out[name] = ['.tsx', '.ts'].map((ext) => base + ext).find((candidate) => existsSync(path.join(root, candidate))) ?? base;
+    out[name] = sourceModule(root, file, specifier);
   }
   return out;
 }
@@ -52,12 +71,14 @@ export function chunkMap(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    generateBundle(_options, bundle) {
+    // from the bundle as written (Vite drops a chunk that only imported CSS after the plugins' generateBundle), and
+    // only imports of chunks that were written
+    writeBundle(_options, bundle) {
       if (config.build.ssr) return;
-      const map: ChunkMap = { modules: {}, imports: {}, pages: pageModules(config.root) };
+      const map: ChunkMap = { modules: {}, imports: {}, pages: pageModules(config.root), consolePages: consolePageModules(config.root) };
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
-        map.imports[output.fileName] = [...output.imports];
+        map.imports[output.fileName] = output.imports.filter((file) => bundle[file]?.type === 'chunk');
         for (const id of output.moduleIds) {
           const relative = path.relative(config.root, id).split(path.sep).join('/');
           if (!relative.startsWith('..') && !relative.includes('\0')) map.modules[relative] = output.fileName;

@@ -99,18 +99,16 @@ export function scriptInventory(options: ScriptInventoryOptions): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    generateBundle(_options, bundle) {
+    // Files are on disk now (the public folder was copied before the bundle was written); the prerender and the
+    // precompression run after this, in closeBundle. The chunks are read from the bundle as written, not as generated:
+    // Vite drops a chunk that only imported CSS after the plugins' generateBundle (a lazy page's stylesheet chunk).
+    writeBundle(_options, bundle) {
       if (config.build.ssr) return;
       chunks.length = 0;
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
         chunks.push({ fileName: output.fileName, name: output.name, isEntry: output.isEntry, isDynamicEntry: output.isDynamicEntry, facadeModuleId: output.facadeModuleId ?? null, moduleIds: [...output.moduleIds] });
       }
-    },
-    // Files are on disk now (the public folder was copied before the bundle was written); the prerender and the
-    // precompression run after this, in closeBundle.
-    writeBundle() {
-      if (config.build.ssr) return;
       const dir = outDir();
       const scripts: InventoryScript[] = [];
       for (const chunk of chunks) {

@@ -44,6 +44,12 @@ export interface ChunkMap {
    * the token guard's chain only.
    */
   pages?: PageModule[];
+  /**
+   * The vendor console's pages (src/console/routes.tsx, `lazy: page(() => import('…'), …)`): each route's path under
+   * `/console` (`/` for the home page, with its `:param` segments) and the page's source module, so the server preloads
+   * the opened page's chunks from the HTML (server/http/console-page.ts).
+   */
+  consolePages?: PageModule[];
 }
 
 export interface PageModule {

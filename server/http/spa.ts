@@ -18,6 +18,7 @@ import fastifyStatic from '@fastify/static';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { tokenPageHtml, tokenPageOf } from './bootstrap.js';
+import { consolePageHtml } from './console-page.js';
 import { warmFirstScreens } from './first-screen.js';
 import { sendError } from './errors.js';
 import { MAX_URL_PARAM_LENGTH } from './validation.js';
@@ -144,7 +145,14 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     // The vendor's console: its own page (console.html), for /console and every path below it (its router's)
     const consoleFile = path.join(distDir, 'console.html');
     if (existsSync(consoleFile)) {
-      const consolePage = (request: FastifyRequest, reply: FastifyReply) => sendHtml(request, reply, consoleFile);
+      // with the opened page's preloads and who is signed in (server/http/console-page.ts); the plain page if that fails
+      const consolePage = async (request: FastifyRequest, reply: FastifyReply) => {
+        const html = await consolePageHtml(app, request, distDir, consoleFile).catch((error: unknown) => {
+          request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'console page sent without its preloads and session');
+          return null;
+        });
+        return html === null ? sendHtml(request, reply, consoleFile) : sendDynamicHtml(request, reply, html);
+      };
       app.get('/console', consolePage);
       app.get('/console/*', consolePage);
     }

@@ -7,7 +7,7 @@ import type { Contact, SendKind } from '../../machines/console-customer/console-
 import { consoleCustomerMachine, reachAt } from '../../machines/console-customer/console-customer.machine';
 import { Button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
-import { Dialog } from '../ui/dialog';
+import { Dialog } from './dialog';
 import { ConsoleSession } from './frame';
 import { ConsolePage, Panel, Placeholder } from './layout';
 import { consoleTexts } from './texts';

@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { css } from '../../styled-system/css';
 import { journeyTimestamp, shortDate } from '../../core/rules/display';
 import type { ApiKey } from '../../machines/console-keys/console-keys.actors';
 import { consoleKeysMachine, draftValid } from '../../machines/console-keys/console-keys.machine';
 import { Button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
-import { Dialog } from '../ui/dialog';
+import { Dialog } from './dialog';
 import { NativeTextField } from '../ui/native-text-field';
 import { ConsoleSession } from './frame';
 import { ConsolePage, Panel, Placeholder } from './layout';
@@ -37,21 +37,40 @@ export function DevelopersPage() {
     return <ConsolePage title={t.title}><Panel><p>{t.adminOnly}</p></Panel></ConsolePage>;
   }
   const timeZone = session?.vendor.timeZone ?? 'America/New_York';
+  return <Sections timeZone={timeZone} />;
+}
+
+type SectionName = 'keys' | 'webhooks' | 'events';
+
+/**
+ * The three sections load at once, and each is shown once those above it have shown their first answer: a section
+ * below one still loading would be pushed down when that one's list comes (a layout shift). Hidden, it loads meanwhile.
+ */
+function Sections({ timeZone }: { timeZone: string }) {
+  const [settled, setSettled] = useState<ReadonlySet<SectionName>>(() => new Set());
+  const onSettled = useCallback((name: SectionName) => setSettled((before) => (before.has(name) ? before : new Set(before).add(name))), []);
   return (
     <ConsolePage title={t.title}>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-        <Keys timeZone={timeZone} />
-        <WebhooksSection timeZone={timeZone} />
-        <EventsSection timeZone={timeZone} />
+        <Keys timeZone={timeZone} onSettled={onSettled} />
+        <div hidden={!settled.has('keys')}>
+          <WebhooksSection timeZone={timeZone} onSettled={onSettled} />
+        </div>
+        <div hidden={!settled.has('keys') || !settled.has('webhooks')}>
+          <EventsSection timeZone={timeZone} onSettled={onSettled} />
+        </div>
       </div>
     </ConsolePage>
   );
 }
 
-function Keys({ timeZone }: { timeZone: string }) {
+function Keys({ timeZone, onSettled }: { timeZone: string; onSettled?: (name: SectionName) => void }) {
   const actor = useActorRef(consoleKeysMachine, { input: { timeZone } });
   const send = actor.send;
   const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
+  useEffect(() => {
+    if (status !== 'loading') onSettled?.('keys');
+  }, [status, onSettled]);
   const keys = useSelector(actor, (s) => s.context.keys);
   const draft = useSelector(actor, (s) => s.context.draft);
   const created = useSelector(actor, (s) => s.context.created);
@@ -99,6 +118,8 @@ function Keys({ timeZone }: { timeZone: string }) {
         ) : (
           <DataTable label={t.tableLabel} rows={keys} rowKey={(k) => k.id} columns={columns} rowAttributes={rowAttributes} />
         )}
+        {/* shown once the keys have come: below the list, it would be pushed down when the list comes (a layout shift) */}
+        <div hidden={status === 'loading'}>
         <h2 className={styles.h2}>{t.createTitle}</h2>
         <form className={styles.form} onSubmit={(e) => { e.preventDefault(); send({ type: 'key.create' }); }}>
           <NativeTextField label={t.nameLabel} value={draft.name} maxLength={100} disabled={creating} onChange={(e) => send({ type: 'draft.change', field: 'name', value: e.target.value })} />
@@ -116,6 +137,7 @@ function Keys({ timeZone }: { timeZone: string }) {
           <Button type="submit" loading={creating} disabled={!draftValid(draft)}>{t.create}</Button>
         </form>
         <p id="key-access-help" className={styles.help}>{t.accessHelp}</p>
+        </div>
       </Panel>
 
       <SecretDialog

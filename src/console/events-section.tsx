@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { css } from '../../styled-system/css';
 import { journeyTimestamp } from '../../core/rules/display';
 import type { EventType, VendorEvent } from '../../machines/console-events/console-events.actors';
 import { consoleEventsMachine, EVENT_TYPES } from '../../machines/console-events/console-events.machine';
 import { Button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
-import { Dialog } from '../ui/dialog';
+import { Dialog } from './dialog';
 import { Panel, Placeholder } from './layout';
 import { consoleTexts } from './texts';
 
@@ -29,10 +29,13 @@ const styles = {
 };
 
 /** The Developers page's events log (admins): newest first, by type; an event's data; an event sent again. */
-export function EventsSection({ timeZone }: { timeZone: string }) {
+export function EventsSection({ timeZone, onSettled }: { timeZone: string; onSettled?: (name: 'events') => void }) {
   const actor = useActorRef(consoleEventsMachine);
   const send = actor.send;
   const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
+  useEffect(() => {
+    if (status !== 'loading') onSettled?.('events');
+  }, [status, onSettled]);
   const type = useSelector(actor, (s) => s.context.type);
   const events = useSelector(actor, (s) => s.context.events);
   const hasMore = useSelector(actor, (s) => s.context.hasMore);

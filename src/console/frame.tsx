@@ -48,13 +48,7 @@ function Frame() {
     if (state === 'signedOut') navigate('/sign-in', { replace: true, state: reason === 'none' ? null : { reason } });
   }, [state, reason, navigate]);
 
-  if (state === 'loading' || state === 'signedOut') {
-    return (
-      <ConsolePage title={consoleTexts.productName}>
-        <Placeholder label={t.loading} heights={[36, 240]} />
-      </ConsolePage>
-    );
-  }
+  if (state === 'loading' || state === 'signedOut') return <FrameLoading />;
   if (state === 'unreachable') {
     return (
       <ConsolePage title={consoleTexts.productName}>
@@ -101,6 +95,18 @@ function Frame() {
         <Outlet />
       )}
     </>
+  );
+}
+
+/**
+ * The frame while it learns who is signed in. console.html carries this same markup in its root (checked by
+ * tests/features/console/console-shell.test.tsx), so the page paints it from the HTML, before any script has run.
+ */
+export function FrameLoading() {
+  return (
+    <ConsolePage title={consoleTexts.productName}>
+      <Placeholder label={t.loading} heights={[36, 240]} />
+    </ConsolePage>
   );
 }
 

@@ -4,7 +4,7 @@ import { css } from '../../styled-system/css';
 import { dollars, journeyTimestamp, shortDate } from '../../core/rules/display';
 import { addressOf, consoleInvoiceMachine, payable } from '../../machines/console-invoice/console-invoice.machine';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { Dialog } from './dialog';
 import { ConsoleSession } from './frame';
 import { ConsolePage, Panel, Placeholder } from './layout';
 import { consoleTexts } from './texts';

@@ -6,7 +6,7 @@ import type { Passkey } from '../../machines/console-passkeys/console-passkeys.a
 import { consolePasskeysMachine, passkeyNameValid } from '../../machines/console-passkeys/console-passkeys.machine';
 import { Button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
-import { Dialog } from '../ui/dialog';
+import { Dialog } from './dialog';
 import { NativeTextField } from '../ui/native-text-field';
 import { ConsoleSession } from './frame';
 import { Panel, Placeholder } from './layout';

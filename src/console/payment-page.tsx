@@ -8,7 +8,7 @@ import type { PaymentGroup } from '../../machines/console-payments/console-payme
 import { consolePaymentMachine, refundableCents, refundDraftValid } from '../../machines/console-payment/console-payment.machine';
 import { Button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
-import { Dialog } from '../ui/dialog';
+import { Dialog } from './dialog';
 import { NativeTextField } from '../ui/native-text-field';
 import { ConsoleSession } from './frame';
 import { ConsolePage, Panel, Placeholder } from './layout';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { css } from '../../styled-system/css';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { Dialog } from './dialog';
 
 const secretStyle = css({ fontFamily: 'mono', overflowWrap: 'anywhere', bg: '#f3f5f8', p: '3', borderRadius: 'control', my: '2' });
 

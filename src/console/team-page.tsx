@@ -6,7 +6,7 @@ import type { VendorRole, VendorUser } from '../../machines/console-team/console
 import { consoleTeamMachine } from '../../machines/console-team/console-team.machine';
 import { Button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
-import { Dialog } from '../ui/dialog';
+import { Dialog } from './dialog';
 import { NativeTextField } from '../ui/native-text-field';
 import { ConsolePage, Panel, Placeholder } from './layout';
 import { ConsoleSession } from './frame';
@@ -131,7 +131,9 @@ export function TeamPage() {
       >
         <p>{removingUser ? t.removeBody(removingUser.email) : null}</p>
       </Dialog>
-      <div id="passkeys" className={css({ mt: '5' })}>
+      {/* shown with the team, not before it: below a list still loading it would be pushed down when the list comes
+          (a layout shift); it loads meanwhile, hidden */}
+      <div id="passkeys" hidden={status === 'loading'} className={css({ mt: '5' })}>
         <PasskeysSection />
       </div>
     </ConsolePage>

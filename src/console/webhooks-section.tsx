@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { css } from '../../styled-system/css';
 import { journeyTimestamp } from '../../core/rules/display';
 import type { WebhookAttempt, WebhookEndpoint } from '../../machines/console-webhooks/console-webhooks.actors';
 import { consoleWebhooksMachine, urlValid } from '../../machines/console-webhooks/console-webhooks.machine';
 import { Button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
-import { Dialog } from '../ui/dialog';
+import { Dialog } from './dialog';
 import { NativeTextField } from '../ui/native-text-field';
 import { Panel, Placeholder } from './layout';
 import { consoleTexts } from './texts';
@@ -31,10 +31,13 @@ const styles = {
 const stateOf = (e: WebhookEndpoint, timeZone: string) => (!e.enabled ? t.disabled(e.disabledReason) : e.failingSince ? t.failing(journeyTimestamp(e.failingSince, timeZone)) : t.enabled);
 
 /** The Developers page's webhook endpoints (admins): state, add, deliveries, a test event, disable / enable. */
-export function WebhooksSection({ timeZone }: { timeZone: string }) {
+export function WebhooksSection({ timeZone, onSettled }: { timeZone: string; onSettled?: (name: 'webhooks') => void }) {
   const actor = useActorRef(consoleWebhooksMachine);
   const send = actor.send;
   const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
+  useEffect(() => {
+    if (status !== 'loading') onSettled?.('webhooks');
+  }, [status, onSettled]);
   const endpoints = useSelector(actor, (s) => s.context.endpoints);
   const draft = useSelector(actor, (s) => s.context.draft);
   const created = useSelector(actor, (s) => s.context.created);

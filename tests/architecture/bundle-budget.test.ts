@@ -33,6 +33,7 @@ import {
   readChunkMap,
   ROUTE_BUDGETS_FILE,
   CONSOLE_MODULES,
+  projectRoot,
   routeModules,
   type BuiltApp,
 } from '../../scripts/bench/bundle-size';
@@ -133,6 +134,22 @@ describe('vendor console bundle', () => {
     const offenders = files.flatMap((file) => (portal.chunks.get(file)?.moduleIds ?? []).filter((id) => CUSTOMER_APP.test(id)).map((id) => `${file}: ${id}`));
     expect(files.some((file) => portal.chunks.get(file)?.moduleIds.some((id) => /src[\\/]console[\\/]main\.tsx$/.test(id)))).toBe(true);
     expect(offenders).toEqual([]);
+    // nor does any of its pages
+    const pages = (map.consolePages ?? []).flatMap((page) => chunkClosure(map, entryFileOf(portal.outDir, 'console.html'), [page.module]));
+    expect(pages.flatMap((file) => (portal.chunks.get(file)?.moduleIds ?? []).filter((id) => CUSTOMER_APP.test(id)).map((id) => `${file}: ${id}`))).toEqual([]);
+  });
+
+  it('loads each page as a chunk of its own, listed in the chunk map for the server to preload: the entry holds the frame and no page', () => {
+    const map = readChunkMap(portal.outDir);
+    const routes = readFileSync(path.join(projectRoot, 'src/console/routes.tsx'), 'utf8');
+    const lazies = routes.match(/^\s*\{ .*lazy: page\(/gm) ?? [];
+    expect(lazies.length).toBeGreaterThan(15);
+    expect(map.consolePages ?? []).toHaveLength(lazies.length);
+    const entry = chunkClosure(map, entryFileOf(portal.outDir, 'console.html'), []);
+    for (const page of map.consolePages ?? []) {
+      expect(map.modules[page.module], page.path).toBeTruthy();
+      expect(entry, `${page.module} is in the console's entry`).not.toContain(map.modules[page.module]);
+    }
   });
 
   it('adds nothing to the customer’s pages: no route of the portal loads a module of the console (the workflow atlas shows its charts)', () => {

@@ -331,7 +331,9 @@ test('an admin makes a read-only key (its secret shown once, refused a write, re
   await page.goto(link);
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Developers' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Developers' })).toBeVisible();
-  // the page as it settles: the events log (the last to load) has come, its rows done fading in
+  // the page as it settles: the events log (the last shown: after the keys and endpoints above it) has come, its rows
+  // done fading in
+  await expect(page.getByRole('region', { name: 'Events log' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Events log' }).getByRole('status')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 

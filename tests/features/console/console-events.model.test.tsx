@@ -3,7 +3,8 @@
  * Model-based walk of the console's events log on the REAL Developers page inside the console's frame (an admin): the
  * newest events with their data, older ones loaded (or not), the filter by type (none of that type), an event sent
  * again — to every endpoint it went to or to the one chosen — after its confirmation, once per confirmation (its
- * Idempotency-Key), a refusal in the server's words in the dialog. The calls are promises the walk settles.
+ * Idempotency-Key), a refusal in the server's words in the dialog. The calls are promises the walk settles (the keys and
+ * endpoints above it are answered first: the log is shown once they are).
  */
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -121,6 +122,9 @@ describe('console events log: model-based walk', () => {
     network.pending.length = 0;
     render(<RouterProvider router={createMemoryRouter(consoleRoutes, { initialEntries: ['/developers'] })} />);
     await settleKind(network.pending, 'session', 'resolve')({ output: consoleSessionSample });
+    // the log is shown once the sections above it have their lists (the page reveals them in order: no layout shift)
+    await settleKind(network.pending, 'keys', 'resolve')({ output: [] });
+    await settleKind(network.pending, 'endpoints', 'resolve')({ output: [] });
     await runWalk(path, drivers, assertState);
   });
 });

@@ -112,6 +112,8 @@ describe('console passkeys: model-based walk', () => {
     network.pending.length = 0;
     render(<RouterProvider router={createMemoryRouter(consoleRoutes, { initialEntries: ['/team'] })} />);
     await settleKind(network.pending, 'session', 'resolve')({ output: consoleSessionSample });
+    // "Your passkeys" is shown with the team, once the team's list has come (no layout shift below a loading list)
+    await settleKind(network.pending, 'team', 'resolve')({ output: [] });
     await runWalk(path, drivers, assertState);
   });
 });

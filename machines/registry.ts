@@ -58,6 +58,7 @@ import { consoleAnnouncementsEntry } from './console-announcements/console-annou
 import { consoleAdsEntry } from './console-ads/console-ads.entry';
 import { consoleAccountEntry } from './console-account/console-account.entry';
 import { consolePasskeysEntry } from './console-passkeys/console-passkeys.entry';
+import { consoleSentMessagesEntry } from './console-sent-messages/console-sent-messages.entry';
 import { consoleMessageEntry } from './console-message/console-message.entry';
 
 export type { MachineEntry, RegisteredMachine } from './registry-entry';
@@ -140,4 +141,5 @@ export const machineRegistry: RegisteredMachine[] = [
   consoleAccountEntry,
   consolePasskeysEntry,
   consoleMessageEntry,
+  consoleSentMessagesEntry,
 ];

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { css } from '../../styled-system/css';
 import { shortDate } from '../../core/rules/display';
@@ -10,10 +10,11 @@ import { announcementDraftValid, consoleAnnouncementsMachine } from '../../machi
 import { IMAGE_TYPES } from '../../machines/console-settings/console-settings.machine';
 import { Button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
-import { Dialog } from '../ui/dialog';
+import { Dialog } from './dialog';
 import { NativeTextField } from '../ui/native-text-field';
 import { ConsoleSession } from './frame';
 import { ConsolePage, Panel, Placeholder } from './layout';
+import { SentMessagesSection } from './sent-messages-section';
 import { consoleTexts } from './texts';
 
 const t = consoleTexts.content;
@@ -43,7 +44,7 @@ const styles = {
   url: css({ overflowWrap: 'anywhere' }),
 };
 
-/** `/console/content`: announcements and statement ads (AR clerks and admins change them; viewers read). */
+/** `/console/content`: announcements, statement ads and the sent template messages (AR clerks and admins change them; viewers read). */
 export function ContentPage() {
   const session = ConsoleSession.useSelector((s) => s.context.session);
   if (!session) return <ConsolePage title={t.title}><Placeholder label={ta.loading} heights={[240]} /></ConsolePage>;
@@ -52,18 +53,38 @@ export function ContentPage() {
     <ConsolePage title={t.title}>
       <p className={styles.intro}>{t.intro}</p>
       {editable ? null : <p role="note" className={css({ fontWeight: '600', mb: '4' })}>{t.readOnly}</p>}
-      <div className={styles.stack}>
-        <Announcements editable={editable} timeZone={session.vendor.timeZone} />
-        <Ads editable={editable} />
-      </div>
+      <Sections editable={editable} timeZone={session.vendor.timeZone} />
     </ConsolePage>
   );
 }
 
-function Announcements({ editable, timeZone }: { editable: boolean; timeZone: string }) {
+type SectionName = 'announcements' | 'ads' | 'sentMessages';
+
+/**
+ * The sections load at once; the sent messages (below the two lists) are shown once both lists above have come, so
+ * that they are not pushed down when those lists come (a layout shift). Hidden, they load meanwhile.
+ */
+function Sections({ editable, timeZone }: { editable: boolean; timeZone: string }) {
+  const [settled, setSettled] = useState<ReadonlySet<SectionName>>(() => new Set());
+  const onSettled = useCallback((name: SectionName) => setSettled((before) => (before.has(name) ? before : new Set(before).add(name))), []);
+  return (
+    <div className={styles.stack}>
+      <Announcements editable={editable} timeZone={timeZone} onSettled={onSettled} />
+      <Ads editable={editable} onSettled={onSettled} />
+      <div hidden={!settled.has('announcements') || !settled.has('ads')}>
+        <SentMessagesSection editable={editable} timeZone={timeZone} onSettled={onSettled} />
+      </div>
+    </div>
+  );
+}
+
+function Announcements({ editable, timeZone, onSettled }: { editable: boolean; timeZone: string; onSettled?: (name: SectionName) => void }) {
   const actor = useActorRef(consoleAnnouncementsMachine, { input: { editable } });
   const send = actor.send;
   const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
+  useEffect(() => {
+    if (status !== 'loading') onSettled?.('announcements');
+  }, [status, onSettled]);
   const items = useSelector(actor, (s) => s.context.items);
   const draft = useSelector(actor, (s) => s.context.draft);
   const target = useSelector(actor, (s) => s.context.target);
@@ -158,10 +179,13 @@ function Announcements({ editable, timeZone }: { editable: boolean; timeZone: st
   );
 }
 
-function Ads({ editable }: { editable: boolean }) {
+function Ads({ editable, onSettled }: { editable: boolean; onSettled?: (name: SectionName) => void }) {
   const actor = useActorRef(consoleAdsMachine, { input: { editable } });
   const send = actor.send;
   const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
+  useEffect(() => {
+    if (status !== 'loading') onSettled?.('ads');
+  }, [status, onSettled]);
   const ads = useSelector(actor, (s) => s.context.ads);
   const draft = useSelector(actor, (s) => s.context.draft);
   const imageProblem = useSelector(actor, (s) => s.context.imageProblem);

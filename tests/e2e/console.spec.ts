@@ -543,7 +543,7 @@ test('a customer disputes an invoice; an AR clerk answers it from the inbox; the
   await expect(page.getByTestId('dispute-row').filter({ hasText: `DSP-${tag}-1` })).toHaveCount(0);
 });
 
-test('an AR clerk finds a customer by name and sends a contact a login link by e-mail, which opens the portal', async ({ page }, testInfo) => {
+test('an AR clerk finds a customer by name, writes to a contact (then withdraws it from the Content page), and sends the contact a login link by e-mail, which opens the portal', async ({ page }, testInfo) => {
   const vendorId = await demoVendorId();
   const clerk = `cus-${testInfo.project.name.replace(/\W/g, '')}-${randomBytes(3).toString('hex')}@performancefood.example`;
   await page.goto(linkIn(await vendorCli(['users', 'invite', '--vendor', vendorId, '--email', clerk, '--role', 'ar']))!);
@@ -609,6 +609,27 @@ test('an AR clerk finds a customer by name and sends a contact a login link by e
     await expect(customer.getByTestId('message-invoice-row')).toHaveCount(1);
     // by its number (a number over 12 characters shows its last 12 behind an ellipsis on that page)
     await expect(customer.getByTestId('message-invoice-row')).toHaveAttribute('data-invoice', invoiceLabel.split(' · ')[0]!);
+
+    // the clerk finds it among the sent messages on the Content page, withdraws it, and it leaves Marcus's messages
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Content' }).click();
+    const sent = page.getByRole('region', { name: 'Sent messages' });
+    const row = sent.getByTestId('sent-message-row').filter({ hasText: subject });
+    await expect(row).toHaveCount(1);
+    await expect(sent.getByRole('status')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    // (on a phone, a row's details open under it)
+    const more = row.getByRole('button', { name: /^Details / });
+    if (await more.count()) await more.click();
+    await expect(row.getByRole('link', { name: `Open the customer of “${subject}”` })).toHaveAttribute('href', /\/console\/customers\/[0-9a-f-]{36}$/);
+    await row.getByRole('button', { name: `Withdraw “${subject}”` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Withdraw this message?' });
+    await expect(confirm).toContainText(subject);
+    await confirm.getByRole('button', { name: 'Withdraw message' }).click();
+    await expect(sent.getByRole('status')).toHaveText('Message withdrawn.');
+    await expect(row).toHaveCount(0);
+    await customer.goto(`${new URL(customer.url()).pathname.split('/messages')[0]}/messages`);
+    await expect(customer.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(customer.getByRole('link', { name: subject })).toHaveCount(0);
   } finally {
     await customer.close();
   }

@@ -25,6 +25,11 @@ vi.mock('../../../machines/console-ads/console-ads.actors', async (importOrigina
   const { pendingActor } = await import('../model-walk');
   return { ...original, loadAds: pendingActor(network.pending, 'ads'), saveAd: pendingActor(network.pending, 'saveAd'), removeAd: pendingActor(network.pending, 'removeAd'), readImage: pendingActor(network.pending, 'read') };
 });
+vi.mock('../../../machines/console-sent-messages/console-sent-messages.actors', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../machines/console-sent-messages/console-sent-messages.actors')>();
+  const { pendingActor } = await import('../model-walk');
+  return { ...original, loadSentMessages: pendingActor(network.pending, 'sentMessages') };
+});
 vi.mock('../../../machines/console-session/console-session.actors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../machines/console-session/console-session.actors')>();
   const { pendingActor } = await import('../model-walk');

@@ -22,6 +22,7 @@ import { NativeTextField } from '../ui/native-text-field';
 import { ConsoleSession } from './frame';
 import { ConsolePage, Panel, Placeholder } from './layout';
 import { consoleTexts } from './texts';
+import { monogram } from '../../core/rules/monogram';
 
 const t = consoleTexts.settings;
 
@@ -256,7 +257,6 @@ const FlagSelect = memo(function FlagSelect({ flag, value, onChange }: { flag: F
   );
 });
 
-const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]?.toUpperCase()).join('');
 
 /** The customer's portal as the draft would show it: header with logo, the invoice table's columns, the card fee, the dates. */
 function Preview({ draft, savedLogo, providers }: { draft: SettingsDraft; savedLogo: string | null; providers: string[] }) {
@@ -280,7 +280,7 @@ function Preview({ draft, savedLogo, providers }: { draft: SettingsDraft; savedL
   return (
     <div className={styles.portal} data-testid="settings-preview">
       <div className={styles.portalHeader}>
-        {logoSrc ? <img src={logoSrc} alt={t.previewLogo(name)} className={styles.logo} /> : <span role="img" aria-label={t.previewLogo(name)} className={styles.monogram}>{initials(name)}</span>}
+        {logoSrc ? <img src={logoSrc} alt={t.previewLogo(name)} className={styles.logo} /> : <span role="img" aria-label={t.previewLogo(name)} className={styles.monogram}>{monogram(name)}</span>}
         <span className={styles.portalName}>{name}</span>
       </div>
       <div className={styles.portalBody}>

@@ -2,6 +2,7 @@ import { css } from '../../styled-system/css';
 import type { Vendor } from '../app/session';
 import { vendorLabel } from '../../machines/selection/selection.selectors';
 import { safeUrl } from '../../core/rules/safe-url';
+import { monogram } from '../../core/rules/monogram';
 
 /** Vendor logo, or a monogram tile when the vendor has none. */
 export function VendorLogo({ vendor, size = 48 }: { vendor: Pick<Vendor, 'name' | 'displayName' | 'config'>; size?: number }) {
@@ -18,12 +19,7 @@ export function VendorLogo({ vendor, size = 48 }: { vendor: Pick<Vendor, 'name' 
       />
     );
   }
-  const initials = label
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase())
-    .join('');
+  const initials = monogram(label);
   return (
     <span
       role="img"

@@ -6,6 +6,7 @@
  * server as always. The API client answers from it (`bootstrapMiddleware`), so machines and actors are unchanged.
  */
 import type { Middleware } from 'openapi-fetch';
+import type { ActorSnapshots } from './hydration';
 
 export const BOOTSTRAP_ELEMENT_ID = 'pp-bootstrap';
 /** Where the vendor console's HTML carries who is signed in (server/http/console-page.ts, core/api/vendor-client.ts). */
@@ -56,6 +57,17 @@ export interface PageRenderInput {
   get(pathWithQuery: string): Promise<ApiAnswer>;
   /** The render gives up after this many milliseconds (then the page goes without a first screen). */
   timeoutMs: number;
+  /**
+   * What an earlier render of the same page reached (PageRender.snapshots): its actors are started from these instead
+   * of from the answers (issue 34: the browser hydrates from them; the server checks they are enough).
+   */
+  restore?: PageSnapshots;
+}
+
+/** A rendered page's actors: the hooks' machines by their React id, and the session's slices by slice. */
+export interface PageSnapshots {
+  actors: ActorSnapshots;
+  session: ActorSnapshots;
 }
 
 export interface PageRender {
@@ -65,6 +77,8 @@ export interface PageRender {
   api: Record<string, unknown>;
   /** The page sends the reader on to this path by its answers alone (the server may redirect the request there). */
   forward?: string;
+  /** What its actors reached once the page settled (with a markup only). */
+  snapshots?: PageSnapshots;
 }
 
 export function serverAnswers(): ServerAnswers | undefined {

@@ -5,6 +5,7 @@ import { locationsLoadMachine, vendorsLoadMachine } from '../../machines/load/lo
 import { selectionMachine } from '../../machines/selection/selection.machine';
 import { invoiceSelectionMachine } from '../../machines/invoice-selection/invoice-selection.machine';
 import { paymentMethodsMachine } from '../../machines/payment-methods/payment-methods.machine';
+import type { ActorSnapshots } from '../../core/api/hydration';
 
 export type VendorsRef = ActorRefFrom<typeof vendorsLoadMachine>;
 export type LocationsRef = ActorRefFrom<typeof locationsLoadMachine>;
@@ -26,6 +27,8 @@ export interface Session {
   invoiceSelection(vendorId: string, locationId: string): InvoiceSelectionRef;
   /** Saved payment methods of a location (picker and add-method page share it; started on first use). */
   paymentMethods(vendorId: string, locationId: string): PaymentMethodsRef;
+  /** The persisted snapshot of every slice started so far, by slice (`vendors`, `locations/<vendor>`, …). */
+  snapshots(): ActorSnapshots;
   stop(): void;
 }
 
@@ -50,22 +53,38 @@ function startLocations(logic: typeof locationsLoadMachine, vendorId: string, da
   return createActor(logic, snapshot ? { input, snapshot } : { input }).start();
 }
 
-export function createSession(token: string, logic: SessionLogic = { vendors: vendorsLoadMachine, locations: locationsLoadMachine }): Session {
+/**
+ * `restored`: the slices of an earlier render of the same page (Session.snapshots), each started from its snapshot
+ * when it is first asked for, if it is of the same machine.
+ */
+export function createSession(token: string, logic: SessionLogic = { vendors: vendorsLoadMachine, locations: locationsLoadMachine }, restored: ActorSnapshots = {}): Session {
   let vendors: VendorsRef | null = null;
   const locations = new Map<string, LocationsRef>();
-  const selection = createActor(selectionMachine).start();
+  const started = new Map<string, AnyActorRef>();
+  /** The slice `key`'s restored snapshot when it is of `machine`'s, else undefined. */
+  const snapshotOf = (key: string, machine: { id: string }) => (restored[key]?.machine === machine.id ? (restored[key]!.snapshot as never) : undefined);
+  const track = <T extends AnyActorRef>(key: string, ref: T): T => {
+    started.set(key, ref);
+    return ref;
+  };
+  const selectionSnapshot = snapshotOf('selection', selectionMachine);
+  const selection = track('selection', createActor(selectionMachine, selectionSnapshot ? { snapshot: selectionSnapshot } : undefined).start());
   const invoiceSelections = new Map<string, InvoiceSelectionRef>();
   const paymentMethods = new Map<string, PaymentMethodsRef>();
   return {
     token,
     vendors() {
-      vendors ??= startVendors(logic.vendors, inlineVendors(token));
+      if (!vendors) {
+        const snapshot = snapshotOf('vendors', logic.vendors);
+        vendors = track('vendors', snapshot ? createActor(logic.vendors, { snapshot }).start() : startVendors(logic.vendors, inlineVendors(token)));
+      }
       return vendors;
     },
     locations(vendorId) {
       let ref = locations.get(vendorId);
       if (!ref) {
-        ref = startLocations(logic.locations, vendorId, inlineLocations({ vendorId }, token));
+        const snapshot = snapshotOf(`locations/${vendorId}`, logic.locations);
+        ref = track(`locations/${vendorId}`, snapshot ? createActor(logic.locations, { input: { vendorId }, snapshot }).start() : startLocations(logic.locations, vendorId, inlineLocations({ vendorId }, token)));
         locations.set(vendorId, ref);
       }
       return ref;
@@ -75,7 +94,8 @@ export function createSession(token: string, logic: SessionLogic = { vendors: ve
       const key = `${vendorId}/${locationId}`;
       let ref = invoiceSelections.get(key);
       if (!ref) {
-        ref = createActor(invoiceSelectionMachine).start();
+        const snapshot = snapshotOf(`invoiceSelection/${key}`, invoiceSelectionMachine);
+        ref = track(`invoiceSelection/${key}`, createActor(invoiceSelectionMachine, snapshot ? { snapshot } : undefined).start());
         invoiceSelections.set(key, ref);
       }
       return ref;
@@ -84,10 +104,20 @@ export function createSession(token: string, logic: SessionLogic = { vendors: ve
       const key = `${vendorId}/${locationId}`;
       let ref = paymentMethods.get(key);
       if (!ref) {
-        ref = createActor(logic.paymentMethods ?? paymentMethodsMachine, { input: { vendorId, locationId } }).start();
+        const machine = logic.paymentMethods ?? paymentMethodsMachine;
+        const snapshot = snapshotOf(`paymentMethods/${key}`, machine);
+        ref = track(`paymentMethods/${key}`, createActor(machine, { input: { vendorId, locationId }, ...(snapshot ? { snapshot } : {}) }).start());
         paymentMethods.set(key, ref);
       }
       return ref;
+    },
+    snapshots() {
+      const out: ActorSnapshots = {};
+      for (const [key, ref] of started) {
+        const machine = ((ref as unknown as { logic?: { id?: unknown } }).logic)?.id;
+        if (typeof machine === 'string') out[key] = { machine, snapshot: ref.getPersistedSnapshot() };
+      }
+      return out;
     },
     stop() {
       vendors?.stop();

@@ -9,14 +9,28 @@
 import { createContext, type DependencyList, type EffectCallback } from 'react';
 import { createActor, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import type { ServerEffects } from '../ui/settling-effect';
+import type { ActorSnapshots } from '../../core/api/hydration';
 
 /** Dependencies equal for a settling effect: the same values, any function equal to any function. */
 function sameDeps(a: DependencyList, b: DependencyList): boolean {
   return a.length === b.length && a.every((value, i) => (typeof value === 'function' && typeof b[i] === 'function') || Object.is(value, b[i]));
 }
 
+/** A machine's id (what a snapshot is restored into); undefined for other logic (a promise's, a callback's). */
+function machineId(logic: AnyActorLogic): string | undefined {
+  const id = (logic as { id?: unknown; config?: unknown }).id;
+  return typeof id === 'string' && (logic as { config?: unknown }).config !== undefined ? id : undefined;
+}
+
 export class ServerActors implements ServerEffects {
   private readonly actors = new Map<string, AnyActorRef>();
+  private readonly machines = new Map<string, string>();
+
+  /**
+   * `restored`: snapshots of an earlier render of the same page (by hook id), each started from its snapshot when the
+   * hook asks for an actor of the same machine — the render then needs none of the answers they were made from.
+   */
+  constructor(private readonly restored: ActorSnapshots = {}) {}
   private readonly effects = new Map<string, DependencyList>();
   private started = 0;
   /** Where the page sends the reader on arrival, if it does (src/app/redirect.tsx). */
@@ -46,11 +60,24 @@ export class ServerActors implements ServerEffects {
   actor(id: string, logic: AnyActorLogic, options: object | undefined): AnyActorRef {
     const known = this.actors.get(id);
     if (known) return known;
-    const actor = createActor(logic, options as never);
+    const machine = machineId(logic);
+    const restored = machine !== undefined && this.restored[id]?.machine === machine ? this.restored[id]!.snapshot : undefined;
+    const actor = createActor(logic, (restored === undefined ? options : { ...(options ?? {}), snapshot: restored }) as never);
     this.actors.set(id, actor);
+    if (machine !== undefined) this.machines.set(id, machine);
     this.started += 1;
     actor.start();
     return actor;
+  }
+
+  /**
+   * The persisted snapshot of every machine the render started, by its hook's id (core/api/hydration.ts). Taken once the
+   * page has settled: a snapshot with a call still on its way would make that call again where it is restored.
+   */
+  snapshots(): ActorSnapshots {
+    const out: ActorSnapshots = {};
+    for (const [id, machine] of this.machines) out[id] = { machine, snapshot: this.actors.get(id)!.getPersistedSnapshot() };
+    return out;
   }
 
   /** How many actors the passes since the last call started, and settling effects they ran. */

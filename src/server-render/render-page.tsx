@@ -104,10 +104,10 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
   const deadline = Date.now() + input.timeoutMs;
   return renderAnswers.run(render, async () => {
     const router = createMemoryRouter(routes, { initialEntries: [input.path] });
-    const session = createSession(input.token);
+    const session = createSession(input.token, undefined, input.restore?.session);
     // One set of actors for every width: the widest is rendered until it settles, each other width then once more
     // (again, should it start an actor of its own).
-    const store = new ServerActors();
+    const store = new ServerActors(input.restore?.actors);
     try {
       await Promise.race([Promise.all([whenInitialized(router), loadAppServices()]), tick(input.timeoutMs)]);
       if (!router.state.initialized) return { markup: null, api: used };
@@ -144,7 +144,7 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
         if (!done || store.redirectedTo !== null || router.state.location.pathname !== input.path || !isSettledMarkup(html)) return { markup: null, api: used };
         markup[viewport.name] = withoutHeadElements(html);
       }
-      return { markup, api: used };
+      return { markup, api: used, snapshots: { actors: store.snapshots(), session: session.snapshots() } };
     } finally {
       render.closed = true;
       store.stop();

@@ -11,7 +11,6 @@ export interface PaymentSubmitInput {
 export interface PaymentSubmitContext {
   vendorId: string;
   locationId: string;
-  createKey: () => string;
   /** The attempt being submitted: its body and its key, kept for a retry. */
   request: PaymentGroupRequest | null;
   idempotencyKey: string | null;
@@ -27,6 +26,12 @@ export type PaymentSubmitEvent =
 function defaultKey(): string {
   return globalThis.crypto.randomUUID();
 }
+
+/**
+ * An injected key factory, by actor: kept beside the context, not in it, so that the context is data only and the
+ * snapshot can be carried in a page (issue 34: a machine restored from one makes its keys with crypto.randomUUID).
+ */
+const keyFactories = new WeakMap<object, () => string>();
 
 /**
  * Payment submit (spec §4): idle → submitting → confirmed | failed.
@@ -46,22 +51,24 @@ export const paymentSubmitMachine = setup({
     hasInvoices: ({ event }) => event.type === 'payment.submit' && event.request.invoices.length > 0,
   },
   actions: {
-    newAttempt: assign(({ context, event }) =>
-      event.type === 'payment.submit' ? { request: event.request, idempotencyKey: context.createKey(), error: undefined } : {}),
+    newAttempt: assign(({ self, event }) =>
+      event.type === 'payment.submit' ? { request: event.request, idempotencyKey: (keyFactories.get(self) ?? defaultKey)(), error: undefined } : {}),
     /** Provided by the page: clear the selection, store the last used method, go to the thank-you page. */
     goToConfirmation: (_, _params: { result: PaymentGroupCreated; request: PaymentGroupRequest }) => {},
   },
 }).createMachine({
   id: 'paymentSubmit',
-  context: ({ input }) => ({
-    vendorId: input.vendorId,
-    locationId: input.locationId,
-    createKey: input.createKey ?? defaultKey,
-    request: null,
-    idempotencyKey: null,
-    result: null,
-    error: undefined,
-  }),
+  context: ({ input, self }) => {
+    if (input.createKey) keyFactories.set(self, input.createKey);
+    return {
+      vendorId: input.vendorId,
+      locationId: input.locationId,
+      request: null,
+      idempotencyKey: null,
+      result: null,
+      error: undefined,
+    };
+  },
   initial: 'idle',
   states: {
     idle: { on: { 'payment.submit': { guard: 'hasInvoices', target: 'submitting', actions: 'newAttempt' } } },

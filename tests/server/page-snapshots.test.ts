@@ -6,8 +6,6 @@
  * their React id, the session's slices) go through the page's text encoding (core/api/hydration.ts) and back; a second
  * render restored from them — with every API call refused — must give the same markup in every width class, ask
  * nothing, and reach the same snapshots. That is what the browser's hydration will rely on.
- * (Click-to-pay is not restorable yet: its payment-submit machine keeps a function, its key factory, in its context —
- * the next slice; docs/token-page-hydration.md.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,10 +54,16 @@ const location = () => `/vendors/${s.demo.vendors.pfg}/locations/${s.demo.locati
 const PAGES: [string, () => string][] = [
   ['the vendor chooser', () => '/vendors'],
   ['the location chooser', () => `/vendors/${s.demo.vendors.pfg}/locations`],
+  ['click-to-pay', () => `${location()}/click2pay`],
   ['the invoices', () => `${location()}/invoices`],
   ['the payments', () => `${location()}/payments`],
   ['the messages', () => `${location()}/messages`],
   ['the reminders', () => `${location()}/reminders`],
+  ['the statement', () => `${location()}/statement`],
+  ['the resolution center', () => `${location()}/resolutioncenter`],
+  ['the remit form', () => `${location()}/remit`],
+  ['the profile', () => `${location()}/profile`],
+  ['talk to us', () => `${location()}/talktous`],
 ];
 
 describe('a page rendered again from its actors’ snapshots', () => {

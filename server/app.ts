@@ -28,7 +28,7 @@ import { loggerOptions, type LoggerSetup } from './http/logging.js';
 import { registerOverload } from './http/overload.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerCspReports } from './http/csp-reports.js';
-import { originOf } from '../core/api/hosted-fields.js';
+import { originOf } from '../core/api/hosted-fields-protocol.js';
 import { registerSpa } from './http/spa.js';
 import { inlineScriptSources, loadPortalScripts } from './http/script-integrity.js';
 import { registerVendorImages } from './http/vendor-images.js';

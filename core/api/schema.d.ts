@@ -2267,7 +2267,7 @@ export interface components {
                 /**
                  * @description Serialized rich content (JSON text); a parse failure raises
                  *     "Error deserializing rich content". DECISION (format version 1,
-                 *     `core/rules/rich-content.ts`): a JSON array of blocks —
+                 *     `core/rules/rich-content-format.ts`): a JSON array of blocks —
                  *     `{type: "heading", level: 1|2|3, children: Inline[]}`,
                  *     `{type: "paragraph", children: Inline[]}`,
                  *     `{type: "bulleted-list" | "numbered-list", children: ListItem[]}`

@@ -1,7 +1,7 @@
 /**
  * The three announcement sources (spec §7) as plain async functions — the body of the chart's actor
  * (announcements.actors.ts), the only caller of the API client here — with no XState, so the landing page reads its public
- * file without loading the chart (machines/announcements/public-announcements.ts). Failures of any source are ignored.
+ * file without loading the chart (machines/announcements/public-announcements.store.ts). Failures of any source are ignored.
  */
 import type { components } from '../../core/api/schema';
 import { loadTemporal } from '../../core/rules/temporal-on-demand';

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { parseRichContent, type RichContentResult } from '../../core/rules/rich-content';
+import { parseRichContent, type RichContentResult } from '../../core/rules/rich-content-format';
 import type { TemplateMessage } from './messages.actors';
 import { payableInvoiceIds, type templateMessageMachine } from './template-message.machine';
 import type { unreadMessagesMachine } from './unread-messages.machine';

@@ -6,7 +6,7 @@
  */
 import { fromPromise } from 'xstate';
 import { api } from '../../core/api/client';
-import type { HostedFieldsPort, TokenizeAnswer } from '../../core/api/hosted-fields';
+import type { HostedFieldsPort, TokenizeAnswer } from '../../core/api/hosted-fields-protocol';
 import type { components as paymentsComponents } from '../../core/api/payments-schema';
 import type { components } from '../../core/api/schema';
 

@@ -1,6 +1,6 @@
 import type { AnyEventObject as EventObject, SnapshotFrom } from 'xstate';
 import { modelCard, modelLocationId, modelVendorId } from '../payment-methods/payment-methods.model';
-import type { HostedFieldsPort } from '../../core/api/hosted-fields';
+import type { HostedFieldsPort } from '../../core/api/hosted-fields-protocol';
 import type { CreateRequest } from './payment-method-create.actors';
 import type { PaymentMethodCreateInput, paymentMethodCreateMachine } from './payment-method-create.machine';
 

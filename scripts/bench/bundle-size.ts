@@ -185,7 +185,7 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
  * paint until the network is idle (its announcements, from the public file). The budget counts them; the browser test
  * tests/e2e/landing-scripts.spec.ts checks that `/` loads exactly these chunks and nothing else, so the two cannot drift.
  */
-export const LANDING_START_MODULES = ['src/features/announcements/public-announcements.tsx'];
+export const LANDING_START_MODULES = ['src/features/announcements/public-announcements-view.tsx'];
 
 /** The build's chunk map (scripts/build/chunk-map.ts: `dist/.vite/chunks.json`), the one the server preloads from. */
 export type { ChunkMap };

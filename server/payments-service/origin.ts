@@ -29,7 +29,7 @@ import { loggerOptions, type LoggerSetup } from '../http/logging.js';
 import { registerCspReports, reportingHeaders } from '../http/csp-reports.js';
 import { MAX_URL_PARAM_LENGTH, makeValidatorCompiler, rejectNulCharacters } from '../http/validation.js';
 import { IMMUTABLE } from '../http/spa.js';
-import { originOf } from '../../core/api/hosted-fields.js';
+import { originOf } from '../../core/api/hosted-fields-protocol.js';
 import type { ProcessorRegistry } from './processor.js';
 import { paymentsService } from './tokenizer.js';
 

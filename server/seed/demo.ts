@@ -786,7 +786,7 @@ async function seedInTransaction(db: Db, today: Temporal.PlainDate): Promise<Dem
     ])
     .execute();
 
-  // Template messages: rich content in the format of core/rules/rich-content.ts (headings, paragraphs,
+  // Template messages: rich content in the format of core/rules/rich-content-format.ts (headings, paragraphs,
   // lists, links, bold and italic), each with invoices to pay from the message.
   await db
     .insertInto('templateMessages')

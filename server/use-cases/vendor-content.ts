@@ -8,7 +8,7 @@
  * limits hold under concurrent calls, and an image is never deleted as unused while another call starts using it.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { parseRichContent } from '../../core/rules/rich-content.js';
+import { parseRichContent } from '../../core/rules/rich-content-format.js';
 import type { AnnouncementType, VendorImageType } from '../db/schema.js';
 import type { Db } from '../db/connect.js';
 import { decodeImageUpload, vendorImagePath } from '../domain/vendor-images.js';

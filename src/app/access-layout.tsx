@@ -24,7 +24,7 @@ const loadedComponents: { app?: AnnouncementsComponent; public?: AnnouncementsCo
 
 /**
  * The announcement banners, loaded after the page is up. Without the app's announcements (the landing pages) they are
- * the public file's, read without XState or the API client (features/announcements/public-announcements.tsx); under
+ * the public file's, read without XState or the API client (features/announcements/public-announcements-view.tsx); under
  * the app (an error page behind a token, a public page visited after one) the app's actor, whose chunks are loaded
  * already. They are an overlay here, so arriving late pushes nothing; the prerendered HTML and the first client
  * render both have none, so hydration matches.
@@ -39,7 +39,7 @@ function LateAnnouncements() {
     const load: Promise<AnnouncementsComponent> =
       kind === 'app'
         ? import('../features/announcements/announcements').then((module) => module.Announcements)
-        : import('../features/announcements/public-announcements').then((module) => module.PublicAnnouncements);
+        : import('../features/announcements/public-announcements-view').then((module) => module.PublicAnnouncements);
     void load.then(
       (loaded) => {
         loadedComponents[kind] = loaded;

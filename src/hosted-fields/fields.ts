@@ -9,7 +9,7 @@ import type { Temporal } from 'temporal-polyfill';
 import { bankFormProblems, cardFormProblems, emptyBank, emptyCard, toBankRequest, toCardRequest } from '../features/payment-methods/form-rules';
 import type { BankAccountTokenizeRequest, CardTokenizeRequest } from '../../machines/payment-method-create/payment-method-create.actors';
 import { paymentMethodTexts as t } from '../ui/payment-methods/texts';
-import type { HostedKind } from '../../core/api/hosted-fields';
+import type { HostedKind } from '../../core/api/hosted-fields-protocol';
 
 export interface FrameField {
   name: string;

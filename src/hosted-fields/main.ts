@@ -11,7 +11,7 @@ import type { paths as paymentsPaths } from '../../core/api/payments-schema';
 import { detectCardBrand, normaliseDigits, CARD_BRAND_NAMES } from '../../core/rules/card-validation';
 import { paymentMethodTexts as t } from '../ui/payment-methods/texts';
 import { fieldsOf, frameProblems, frameRequest, type FrameField } from './fields';
-import { CHANNEL, HOSTED_LAYOUT, parseParentMessage, type FrameMessage, type HostedKind, type HostedTheme } from '../../core/api/hosted-fields';
+import { CHANNEL, HOSTED_LAYOUT, parseParentMessage, type FrameMessage, type HostedKind, type HostedTheme } from '../../core/api/hosted-fields-protocol';
 import './hosted-fields.css';
 
 const parentOrigin = document.querySelector<HTMLMetaElement>('meta[name="pp-parent-origin"]')?.content ?? '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { HostedFieldsPort } from '../../core/api/hosted-fields';
+import type { HostedFieldsPort } from '../../core/api/hosted-fields-protocol';
 import type { AttachInput, CheckAnswer, PaymentMethod, TokenizeInput } from '../../machines/payment-method-create/payment-method-create.actors';
 import { connectPaymentMethodCreate } from '../../machines/payment-method-create/payment-method-create.connect';
 import { paymentMethodCreateMachine, type PaymentMethodCreateEvent } from '../../machines/payment-method-create/payment-method-create.machine';

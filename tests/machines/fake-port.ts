@@ -1,6 +1,6 @@
 /** A hosted fields port for chart tests: each call answers what the test says (the frame's check and tokenization). */
 import { vi } from 'vitest';
-import type { HostedFieldsPort, TokenizeAnswer } from '../../core/api/hosted-fields';
+import type { HostedFieldsPort, TokenizeAnswer } from '../../core/api/hosted-fields-protocol';
 
 type CheckAnswer = Awaited<ReturnType<HostedFieldsPort['check']>>;
 

@@ -1,11 +1,11 @@
 // @vitest-environment node
 /**
- * The hosted frame's layout both sides know (core/api/hosted-fields.ts `HOSTED_LAYOUT`): the rows it counts are the
+ * The hosted frame's layout both sides know (core/api/hosted-fields-protocol.ts `HOSTED_LAYOUT`): the rows it counts are the
  * rows the frame's field list makes (a field marked half shares a row with the next half field from two columns
  * on), and the heights the portal reserves follow from them — what the add-method page's "no layout shift" rests on.
  */
 import { describe, expect, it } from 'vitest';
-import { HOSTED_LAYOUT, hostedFieldsHeight, type HostedKind } from '../../core/api/hosted-fields';
+import { HOSTED_LAYOUT, hostedFieldsHeight, type HostedKind } from '../../core/api/hosted-fields-protocol';
 import { fieldsOf } from '../../src/hosted-fields/fields';
 
 /** Rows as the frame's `render` builds them: consecutive half fields pair up into one row (two columns). */

@@ -1,12 +1,12 @@
 // @vitest-environment node
 /**
- * The hosted fields' message protocol (core/api/hosted-fields.ts): each side accepts exactly the documented shapes
+ * The hosted fields' message protocol (core/api/hosted-fields-protocol.ts): each side accepts exactly the documented shapes
  * and ignores everything else — another library's messages, a frame that lies about a field's type, a theme that
  * would inject CSS, an oversized payload.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHANNEL, originOf, parseFrameMessage, parseParentMessage } from '../../core/api/hosted-fields';
+import { CHANNEL, originOf, parseFrameMessage, parseParentMessage } from '../../core/api/hosted-fields-protocol';
 
 describe('parent → frame', () => {
   it('accepts init, tokenize and jwt in their documented shapes', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /** The demo data: what a demo user (and the other features' tests) rely on being there. */
-import { parseRichContent } from '../../core/rules/rich-content.js';
+import { parseRichContent } from '../../core/rules/rich-content-format.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import {

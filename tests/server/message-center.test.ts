@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRichContent } from '../../core/rules/rich-content.js';
+import { parseRichContent } from '../../core/rules/rich-content-format.js';
 import { DEMO_EPA } from '../../server/seed/demo.js';
 import { expectMatchesContract } from './helpers/contract.js';
 import type { TestServer } from './helpers/app.js';

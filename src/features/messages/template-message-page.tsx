@@ -13,7 +13,7 @@ import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { shortDate } from '../../../core/rules/display';
 import { LocationPage } from '../../app/location-page';
 import { journeyTimestamp } from '../../../core/rules/display';
-import { RichContent } from './rich-content';
+import { RichContent } from './rich-content-view';
 import { templateMessageTexts as t } from './texts';
 import { useTemplateMessage } from './use-template-message';
 import { amountToCents } from '../../../core/rules/money';

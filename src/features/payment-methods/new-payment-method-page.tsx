@@ -3,7 +3,7 @@ import { Tabs } from '@ark-ui/react/tabs';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
-import type { HostedFieldsPort } from '../../../core/api/hosted-fields';
+import type { HostedFieldsPort } from '../../../core/api/hosted-fields-protocol';
 import type { CreateRequest } from '../../../machines/payment-method-create/payment-method-create.actors';
 import { Button, button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -20,7 +20,7 @@ import {
 import { paymentMethodTexts as t } from '../../ui/payment-methods/texts';
 import { usePaymentMethodCreate } from './use-payment-method-create';
 import { usePaymentMethods } from '../../ui/payment-methods/use-payment-methods';
-import { HostedFields, HostedFieldsPlaceholder } from '../../ui/payment-methods/hosted-fields';
+import { HostedFields, HostedFieldsPlaceholder } from '../../ui/payment-methods/hosted-fields-frame';
 
 const styles = {
   title: css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: '700', lineHeight: '1.2', mb: '6' }),

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { PERSISTED_STORE_KEY } from '../../../machines/persisted/persisted.machine';
 import { modelCard, modelChecking, modelPending } from '../../../machines/payment-methods/payment-methods.model';
 import { paymentMethodTexts as t } from '../../../src/ui/payment-methods/texts';
-import { hostedFieldsHeight } from '../../../core/api/hosted-fields';
+import { hostedFieldsHeight } from '../../../core/api/hosted-fields-protocol';
 import { App, base, fakeHostedFrames, harnessRouter, paymentsOrigin, picked } from './harness';
 import { handlers, resetWorld, world } from './msw-world';
 

@@ -1,7 +1,7 @@
 /**
  * The payments service's hosted fields as the add-method page shows them: an iframe of
  * `hostedFieldsUrl` (the payments origin). The card number, CVC and account number are typed there and never reach
- * this page; what this page gets is a `HostedFieldsPort` (`core/api/hosted-fields.ts`) for the creation machine —
+ * this page; what this page gets is a `HostedFieldsPort` (`core/api/hosted-fields-protocol.ts`) for the creation machine —
  * check the fields, tokenize them, resume after a fresh JWT — answered by the frame's messages.
  *
  * Only messages from the frame's exact origin AND from this iframe's window are read (another frame or tab of the
@@ -12,7 +12,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { css } from '../../../styled-system/css';
-import { CHANNEL, HOSTED_LAYOUT, hostedFieldsHeight, originOf, parseFrameMessage, type FrameMessage, type HostedFieldsPort, type HostedKind, type TokenizeAnswer } from '../../../core/api/hosted-fields';
+import { CHANNEL, HOSTED_LAYOUT, hostedFieldsHeight, originOf, parseFrameMessage, type FrameMessage, type HostedFieldsPort, type HostedKind, type TokenizeAnswer } from '../../../core/api/hosted-fields-protocol';
 
 /** The portal's colours for the fields (Panda tokens: ink, brand.600, danger, the field border). */
 const THEME = { text: '#1b2430', accent: '#1f6fd6', danger: '#b42318', border: '#6b7483', fontSizePx: 16 } as const;

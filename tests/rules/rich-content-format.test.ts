@@ -1,8 +1,8 @@
-/** Rich content format v1 (core/rules/rich-content.ts) and the message rules (core/rules/messages.ts). */
+/** Rich content format v1 (core/rules/rich-content-format.ts) and the message rules (core/rules/messages.ts). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { groupByCategory, isPastDue, resolutionCategory } from '../../core/rules/messages';
-import { MAX_NODES, isSafeLinkUrl, parseRichContent, richContentText } from '../../core/rules/rich-content';
+import { MAX_NODES, isSafeLinkUrl, parseRichContent, richContentText } from '../../core/rules/rich-content-format';
 
 describe('parseRichContent', () => {
   it('accepts headings, paragraphs, lists, links and marks, keeping only what the format knows', () => {

@@ -145,7 +145,7 @@ export function parseFrameMessage(data: unknown): FrameMessage | null {
 
 /**
  * What the portal's machine asks of the hosted fields (implemented by the page around the iframe,
- * `src/ui/payment-methods/hosted-fields.tsx`; the machine sees only this): check the fields, tokenize them, and
+ * `src/ui/payment-methods/hosted-fields-frame.tsx`; the machine sees only this): check the fields, tokenize them, and
  * continue a tokenization the payments service refused for an expired JWT with a fresh one.
  */
 export interface HostedFieldsPort {

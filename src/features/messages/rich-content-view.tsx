@@ -1,11 +1,11 @@
 /**
- * Renders a template message's rich content (format: `core/rules/rich-content.ts`) as React elements. Text is always
+ * Renders a template message's rich content (format: `core/rules/rich-content-format.ts`) as React elements. Text is always
  * a text node (React escapes it); nothing is ever set as HTML. Links are the checked http/https/mailto ones only;
  * web links open in a new tab without access to this page (`noopener noreferrer`).
  */
 import { Fragment, type ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
-import type { RichBlock, RichDocument, RichInline, RichText } from '../../../core/rules/rich-content';
+import type { RichBlock, RichDocument, RichInline, RichText } from '../../../core/rules/rich-content-format';
 
 const styles = {
   body: css({

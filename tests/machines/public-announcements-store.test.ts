@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it, vi } from 'vitest';
 import type { Announcement } from '../../machines/announcements/announcements-sources.actors';
 import { selectVisibleAnnouncements } from '../../machines/announcements/announcements.selectors';
-import { createPublicAnnouncements } from '../../machines/announcements/public-announcements';
+import { createPublicAnnouncements } from '../../machines/announcements/public-announcements.store';
 
 /** The landing pages' announcements without XState: the chart's loading → ready and its guarded Dismiss. */
 const list: Announcement[] = [

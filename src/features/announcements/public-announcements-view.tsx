@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { loadedTemporal } from '../../../core/rules/temporal-on-demand';
 import { selectVisibleAnnouncements } from '../../../machines/announcements/announcements.selectors';
-import { createPublicAnnouncements } from '../../../machines/announcements/public-announcements';
+import { createPublicAnnouncements } from '../../../machines/announcements/public-announcements.store';
 import { AnnouncementBanners } from './announcement-banners';
 import { readDismissed, saveDismissed } from './dismissed-storage';
 
@@ -10,7 +10,7 @@ const viewerNow = () => loadedTemporal()?.Now.zonedDateTimeISO();
 
 /**
  * The banners of a page without the app's announcements (the landing pages): the public file, read without XState or
- * the API client (machines/announcements/public-announcements.ts). Always an overlay: the page around it is painted
+ * the API client (machines/announcements/public-announcements.store.ts). Always an overlay: the page around it is painted
  * from its HTML before any script, and a late banner must push nothing.
  */
 export function PublicAnnouncements() {

@@ -15,7 +15,7 @@ export default defineConfig({
   plugins: [
     react(),
     // Writes dist/.vite/script-inventory.json and the integrity of every script into the HTML, before the prerender
-    // reads index.html; checks the finished output before the precompression (README: "Script inventory and SRI").
+    // reads index.html; checks the finished output before the precompression (docs/payments.md: "Script inventory and SRI").
     scriptInventory({
       origin: 'portal',
       entryPurposes: {

@@ -1,5 +1,5 @@
 /**
- * What the process does with an error nobody caught (decided; README, "Health, faults and overload"):
+ * What the process does with an error nobody caught (decided; docs/operating.md, "Health, faults and overload"):
  *
  * - An **unhandled promise rejection** is logged at `error` with its reason and stack, counted, and the process keeps
  *   serving. Here it means a background promise whose failure no one awaited — a library's floating promise (pg-boss

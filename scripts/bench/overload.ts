@@ -47,7 +47,7 @@ const SERVER_URL = process.env.TEST_PG_URL || process.env.DATABASE_URL || 'postg
 const INVOICES = 40_000;
 /**
  * The shedding bounds of the run with shedding: tuned for this 2-core machine, where the two portals, PostgreSQL and
- * the load generator share two cores (README "Health, faults and overload"). Override with the same variables.
+ * the load generator share two cores (docs/operating.md, "Health, faults and overload"). Override with the same variables.
  */
 const TUNED = { SHED_MAX_IN_FLIGHT: process.env.SHED_MAX_IN_FLIGHT ?? '8', SHED_EVENT_LOOP_DELAY_MS: process.env.SHED_EVENT_LOOP_DELAY_MS ?? '50' };
 const LOCATIONS = 100;

@@ -44,7 +44,7 @@ export interface InvoiceFile {
   problems: FileProblem[];
 }
 
-/** The CSV columns, in the order the README and a template list them. */
+/** The CSV columns, in the order docs/vendor-integration.md ("File import") and a template list them. */
 export const INVOICE_COLUMNS = [
   'externalId', 'locationExternalId', 'displayInvNum', 'originalAmount', 'openAmount', 'dueDate', 'invoiceDate',
   'externalInvoiceDate', 'poRefId', 'shipToId', 'shipToName', 'status',

@@ -13,7 +13,7 @@
  *   first 8 digits.
  *
  * Test numbers (each Luhn-valid; any future expiry, any CVC): see `SANDBOX_BIN_TEST_NUMBERS`, documented in
- * openapi/payments.yaml and the README.
+ * openapi/payments.yaml and docs/payments.md.
  */
 import type { CardFunding } from '../../core/rules/fees.js';
 

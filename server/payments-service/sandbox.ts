@@ -51,7 +51,7 @@ function sandboxChargeDecline(providerToken: string): { code: string; message: s
 /**
  * Test bank account numbers (any valid routing number) whose debits are taken and RETURNED later with the code:
  * R01 insufficient funds, R02 account closed, R03 no account / unable to locate, R10 customer advises not authorized.
- * Keep in sync with `openapi/payments.yaml` and the README.
+ * Keep in sync with `openapi/payments.yaml` and docs/payments.md.
  */
 export const SANDBOX_ACH_RETURNS: Readonly<Record<string, { code: AchReturnCode; message: string }>> = {
   '9900000001': { code: 'R01', message: 'Insufficient funds' },

@@ -2,7 +2,7 @@
  * The contact's scope: the vendors and locations listed for it in `contact_locations`, narrowed to ONE vendor when
  * the token was issued by or for a vendor (`tokens.vendor_id`: a vendor's login link, a request, a reminder, a
  * statement or receipt e-mail). A vendor never holds a bearer token that reaches another vendor's part of a person
- * who is a customer of both (README, "Tenancy"). Only a link the person asked for with their own address (the landing
+ * who is a customer of both (docs/vendor-integration.md, "Tenancy"). Only a link the person asked for with their own address (the landing
  * page, `npm run link`) reaches every vendor of theirs.
  *
  * The request path checks the same rule in SQL, in the token's own statement (`AUTH_SQL`, server/db/tokens.ts).

@@ -7,7 +7,7 @@ import { issueDemoLink, e2e, test } from './support';
  * PCI DSS 11.6.1 in the browser: on the payment journey (landing → dashboard → click-to-pay → add a payment method, with
  * the payments origin's hosted fields frame loaded) every script the browser requests — in the page and in the frame
  * — and every script element is in the build's script inventory (dist/.vite/script-inventory.json,
- * dist-payments/.vite/script-inventory.json; README: "Script inventory and SRI"). And the check can fail: a chunk
+ * dist-payments/.vite/script-inventory.json; docs/payments.md: "Script inventory and SRI"). And the check can fail: a chunk
  * whose bytes differ from the build's is refused by the browser (its integrity), and a script injected at run time
  * from an unlisted URL is reported by the same detector.
  */

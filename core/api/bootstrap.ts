@@ -59,7 +59,7 @@ export interface PageRenderInput {
   timeoutMs: number;
   /**
    * What an earlier render of the same page reached (PageRender.snapshots): its actors are started from these instead
-   * of from the answers (issue 34: the browser hydrates from them; the server checks they are enough).
+   * of from the answers (so the page can be rendered again, in the browser too, without asking for them).
    */
   restore?: PageSnapshots;
 }

@@ -1,6 +1,6 @@
 /**
  * What a token page's machines reached on the server, as text the page can carry and the browser can read back
- * (issue 34, docs/token-page-hydration.md): the persisted snapshot of every actor the server's render started, by the
+ * (docs/token-page-hydration.md): the persisted snapshot of every actor the server's render started, by the
  * React `useId` of the hook that made it (the same id the browser's render of the same tree gives that hook), with the
  * machine's id so that a snapshot is only ever restored into the machine it came from.
  *

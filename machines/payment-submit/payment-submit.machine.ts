@@ -29,7 +29,7 @@ function defaultKey(): string {
 
 /**
  * An injected key factory, by actor: kept beside the context, not in it, so that the context is data only and the
- * snapshot can be carried in a page (issue 34: a machine restored from one makes its keys with crypto.randomUUID).
+ * snapshot can be carried in a page (a machine restored from one makes its keys with crypto.randomUUID).
  */
 const keyFactories = new WeakMap<object, () => string>();
 

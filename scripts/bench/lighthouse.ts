@@ -41,7 +41,7 @@ import { buildBaseline, buildPortal, gzipBytes, kb, LANDING_ROUTE_MODULES, LANDI
 
 const TARGET = { score: 98, lcpMs: 1800, cls: 0.02 };
 /**
- * Issue 34: the token pages' main-thread work, each as a ratio to the bare page's in the same run — total blocking time
+ * The token pages' main-thread work, each as a ratio to the bare page's in the same run — total blocking time
  * and scripting time (script evaluation and parse/compile from the trace, navigation to idle: Lighthouse's main-thread
  * breakdown) at most 2×. A ratio, so a slower machine shows the problem instead of hiding it. The bare page's blocking
  * time is often 0 ms on a fast machine: a task blocks only beyond 50 ms, so the ratio's base is at least 50 ms (a bare
@@ -49,7 +49,7 @@ const TARGET = { score: 98, lcpMs: 1800, cls: 0.02 };
  */
 const RATIO_TARGET = { tbt: 2, scripting: 2 };
 const TBT_FLOOR_MS = 50;
-/** The vendor console's pages (issue 33): Lighthouse ≥ 90 on the mobile preset, ≥ 95 on the desktop one. */
+/** The vendor console's pages: Lighthouse ≥ 90 on the mobile preset, ≥ 95 on the desktop one. */
 const CONSOLE_TARGET = { mobile: 90, desktop: 95 };
 const { values } = parseArgs({
   options: {
@@ -428,7 +428,7 @@ function summarize(page: string, url: string, all: Figures[], bare: Figures | nu
   return { page, path: new URL(url).pathname.replace(/\/token\/[^/]+/, '/token/…'), ...f, runs: all, tbtRatio, scriptingRatio, pass };
 }
 
-/** Every target of issue 34 met (the token pages and the landing page; the console has its own, a score). */
+/** Every target met (the token pages and the landing page; the console has its own, a score). */
 const allPass = (r: Row) => r.pass.score && r.pass.lcp && r.pass.cls && r.pass.tbt && r.pass.scripting;
 
 function printTable(rows: Row[]) {

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { css } from '../../styled-system/css';
 import { shortDate } from '../../core/rules/display';
@@ -13,7 +13,7 @@ import { DataTable, type DataTableColumn } from '../ui/data-table';
 import { Dialog } from './dialog';
 import { NativeTextField } from '../ui/native-text-field';
 import { ConsoleSession } from './frame';
-import { ConsolePage, Panel, Placeholder } from './layout';
+import { ConsolePage, Panel, Placeholder, useFirstAnswer, useSectionsInOrder } from './layout';
 import { SentMessagesSection } from './sent-messages-section';
 import { consoleTexts } from './texts';
 
@@ -65,8 +65,7 @@ type SectionName = 'announcements' | 'ads' | 'sentMessages';
  * that they are not pushed down when those lists come (a layout shift). Hidden, they load meanwhile.
  */
 function Sections({ editable, timeZone }: { editable: boolean; timeZone: string }) {
-  const [settled, setSettled] = useState<ReadonlySet<SectionName>>(() => new Set());
-  const onSettled = useCallback((name: SectionName) => setSettled((before) => (before.has(name) ? before : new Set(before).add(name))), []);
+  const { settled, onSettled } = useSectionsInOrder<SectionName>();
   return (
     <div className={styles.stack}>
       <Announcements editable={editable} timeZone={timeZone} onSettled={onSettled} />
@@ -82,9 +81,7 @@ function Announcements({ editable, timeZone, onSettled }: { editable: boolean; t
   const actor = useActorRef(consoleAnnouncementsMachine, { input: { editable } });
   const send = actor.send;
   const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  useEffect(() => {
-    if (status !== 'loading') onSettled?.('announcements');
-  }, [status, onSettled]);
+  useFirstAnswer(status === 'loading', 'announcements', onSettled);
   const items = useSelector(actor, (s) => s.context.items);
   const draft = useSelector(actor, (s) => s.context.draft);
   const target = useSelector(actor, (s) => s.context.target);
@@ -183,9 +180,7 @@ function Ads({ editable, onSettled }: { editable: boolean; onSettled?: (name: Se
   const actor = useActorRef(consoleAdsMachine, { input: { editable } });
   const send = actor.send;
   const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  useEffect(() => {
-    if (status !== 'loading') onSettled?.('ads');
-  }, [status, onSettled]);
+  useFirstAnswer(status === 'loading', 'ads', onSettled);
   const ads = useSelector(actor, (s) => s.context.ads);
   const draft = useSelector(actor, (s) => s.context.draft);
   const imageProblem = useSelector(actor, (s) => s.context.imageProblem);

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { css } from '../../styled-system/css';
 import { journeyTimestamp, shortDate } from '../../core/rules/display';
 import type { ApiKey } from '../../machines/console-keys/console-keys.actors';
@@ -9,7 +9,7 @@ import { DataTable, type DataTableColumn } from '../ui/data-table';
 import { Dialog } from './dialog';
 import { NativeTextField } from '../ui/native-text-field';
 import { ConsoleSession } from './frame';
-import { ConsolePage, Panel, Placeholder } from './layout';
+import { ConsolePage, Panel, Placeholder, useFirstAnswer, useSectionsInOrder } from './layout';
 import { consoleTexts } from './texts';
 import { SecretDialog } from './secret-dialog';
 import { WebhooksSection } from './webhooks-section';
@@ -47,8 +47,7 @@ type SectionName = 'keys' | 'webhooks' | 'events';
  * below one still loading would be pushed down when that one's list comes (a layout shift). Hidden, it loads meanwhile.
  */
 function Sections({ timeZone }: { timeZone: string }) {
-  const [settled, setSettled] = useState<ReadonlySet<SectionName>>(() => new Set());
-  const onSettled = useCallback((name: SectionName) => setSettled((before) => (before.has(name) ? before : new Set(before).add(name))), []);
+  const { settled, onSettled } = useSectionsInOrder<SectionName>();
   return (
     <ConsolePage title={t.title}>
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
@@ -68,9 +67,7 @@ function Keys({ timeZone, onSettled }: { timeZone: string; onSettled?: (name: Se
   const actor = useActorRef(consoleKeysMachine, { input: { timeZone } });
   const send = actor.send;
   const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  useEffect(() => {
-    if (status !== 'loading') onSettled?.('keys');
-  }, [status, onSettled]);
+  useFirstAnswer(status === 'loading', 'keys', onSettled);
   const keys = useSelector(actor, (s) => s.context.keys);
   const draft = useSelector(actor, (s) => s.context.draft);
   const created = useSelector(actor, (s) => s.context.created);

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { css } from '../../styled-system/css';
 import { journeyTimestamp } from '../../core/rules/display';
 import type { EventType, VendorEvent } from '../../machines/console-events/console-events.actors';
@@ -7,7 +7,7 @@ import { consoleEventsMachine, EVENT_TYPES } from '../../machines/console-events
 import { Button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
 import { Dialog } from './dialog';
-import { Panel, Placeholder } from './layout';
+import { Panel, Placeholder, useFirstAnswer } from './layout';
 import { consoleTexts } from './texts';
 
 const t = consoleTexts.events;
@@ -33,9 +33,7 @@ export function EventsSection({ timeZone, onSettled }: { timeZone: string; onSet
   const actor = useActorRef(consoleEventsMachine);
   const send = actor.send;
   const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  useEffect(() => {
-    if (status !== 'loading') onSettled?.('events');
-  }, [status, onSettled]);
+  useFirstAnswer(status === 'loading', 'events', onSettled);
   const type = useSelector(actor, (s) => s.context.type);
   const events = useSelector(actor, (s) => s.context.events);
   const hasMore = useSelector(actor, (s) => s.context.hasMore);

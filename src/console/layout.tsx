@@ -4,7 +4,7 @@
  * `reserved.tsx` are bundled with the customer's token pages (the `token-shell` chunk, which starts the customer's
  * app), and the console loads none of the customer's frame.
  */
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { css, cx } from '../../styled-system/css';
 
 /** A page: `lead` (a back link) above its heading. */
@@ -35,4 +35,22 @@ export function Placeholder({ label, heights }: { label: string; heights: number
       ))}
     </div>
   );
+}
+
+/**
+ * Sections of a page that load at once and are shown in order: each once those above it have their first answer. A
+ * section below a list still loading would be pushed down when that list comes (a layout shift); hidden, it loads
+ * meanwhile. `settled` names the sections that have answered; each section reports with `useFirstAnswer`.
+ */
+export function useSectionsInOrder<Name extends string>(): { settled: ReadonlySet<Name>; onSettled: (name: Name) => void } {
+  const [settled, setSettled] = useState<ReadonlySet<Name>>(() => new Set());
+  const onSettled = useCallback((name: Name) => setSettled((before) => (before.has(name) ? before : new Set(before).add(name))), []);
+  return { settled, onSettled };
+}
+
+/** Tells the page (useSectionsInOrder) once this section's first load has answered: its list, or its failure. */
+export function useFirstAnswer<Name extends string>(loading: boolean, name: Name, onSettled: ((name: Name) => void) | undefined): void {
+  useEffect(() => {
+    if (!loading) onSettled?.(name);
+  }, [loading, name, onSettled]);
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { css } from '../../styled-system/css';
 import { journeyTimestamp } from '../../core/rules/display';
@@ -8,7 +8,7 @@ import { consoleSentMessagesMachine } from '../../machines/console-sent-messages
 import { Button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
 import { Dialog } from './dialog';
-import { Panel, Placeholder } from './layout';
+import { Panel, Placeholder, useFirstAnswer } from './layout';
 import { consoleTexts } from './texts';
 
 const t = consoleTexts.sentMessages;
@@ -42,9 +42,7 @@ export function SentMessagesSection({ editable, timeZone, onSettled }: { editabl
   const loadingMore = useSelector(actor, (s) => s.matches('loadingMore'));
   const confirming = useSelector(actor, (s) => s.matches('confirmingWithdraw') || s.matches('withdrawing'));
   const withdrawing = useSelector(actor, (s) => s.matches('withdrawing'));
-  useEffect(() => {
-    if (status !== 'loading') onSettled?.('sentMessages');
-  }, [status, onSettled]);
+  useFirstAnswer(status === 'loading', 'sentMessages', onSettled);
 
   const columns = useMemo<DataTableColumn<SentMessage>[]>(() => [
     { id: 'subject', header: t.columns.subject, phone: 'primary', wrap: true, width: '3fr', cell: (m) => <span className={styles.subject}>{m.subject}</span> },

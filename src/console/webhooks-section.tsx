@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { css } from '../../styled-system/css';
 import { journeyTimestamp } from '../../core/rules/display';
 import type { WebhookAttempt, WebhookEndpoint } from '../../machines/console-webhooks/console-webhooks.actors';
@@ -8,7 +8,7 @@ import { Button } from '../ui/button';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
 import { Dialog } from './dialog';
 import { NativeTextField } from '../ui/native-text-field';
-import { Panel, Placeholder } from './layout';
+import { Panel, Placeholder, useFirstAnswer } from './layout';
 import { consoleTexts } from './texts';
 import { SecretDialog } from './secret-dialog';
 
@@ -35,9 +35,7 @@ export function WebhooksSection({ timeZone, onSettled }: { timeZone: string; onS
   const actor = useActorRef(consoleWebhooksMachine);
   const send = actor.send;
   const status = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
-  useEffect(() => {
-    if (status !== 'loading') onSettled?.('webhooks');
-  }, [status, onSettled]);
+  useFirstAnswer(status === 'loading', 'webhooks', onSettled);
   const endpoints = useSelector(actor, (s) => s.context.endpoints);
   const draft = useSelector(actor, (s) => s.context.draft);
   const created = useSelector(actor, (s) => s.context.created);

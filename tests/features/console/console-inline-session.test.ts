@@ -15,6 +15,15 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** The page's HTML carrying `session`, as server/http/console-page.ts writes it. */
+function carrySession(session: unknown) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = CONSOLE_SESSION_ELEMENT_ID;
+  element.textContent = JSON.stringify(session);
+  document.body.append(element);
+}
+
 function serverAnswering(body: unknown) {
   const fetch = vi.fn(async (_request: Request) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
   vi.stubGlobal('fetch', fetch);
@@ -23,11 +32,7 @@ function serverAnswering(body: unknown) {
 
 describe('the session the console page carries', () => {
   it('answers the first GET /session without a request, and only the first', async () => {
-    const element = document.createElement('script');
-    element.type = 'application/json';
-    element.id = CONSOLE_SESSION_ELEMENT_ID;
-    element.textContent = JSON.stringify(SESSION);
-    document.body.append(element);
+    carrySession(SESSION);
     const fetch = serverAnswering({ ...SESSION, user: { ...SESSION.user, email: 'from.server@vendor.example' } });
     const { vendorApi } = await import('../../../core/api/vendor-client');
 
@@ -49,11 +54,7 @@ describe('the session the console page carries', () => {
   });
 
   it('answers nothing else from it', async () => {
-    const element = document.createElement('script');
-    element.type = 'application/json';
-    element.id = CONSOLE_SESSION_ELEMENT_ID;
-    element.textContent = JSON.stringify(SESSION);
-    document.body.append(element);
+    carrySession(SESSION);
     const fetch = serverAnswering({ users: [] });
     const { vendorApi } = await import('../../../core/api/vendor-client');
     expect((await vendorApi.GET('/users')).data).toEqual({ users: [] });

@@ -32,7 +32,9 @@ npm run -s gen:api >/dev/null || fail
 # on the embedded database's one connection) and a smoke set of the API through the whole app. Without a PostgreSQL server
 # (outside CI) the whole server suite runs on PGlite instead.
 pglite_server=""
-for name in db-cli db-socket pglite-queue db-migrations db-seed db-faults jobs-cli overload charges-restart webhook-restart \
+# db-backup runs in both stages: here backup and restore of a data directory, through a running server's socket too; on
+# PostgreSQL the same cases on a server database, and export-to (a data directory with 10,000 invoices moved into it).
+for name in db-cli db-socket pglite-queue db-migrations db-seed db-faults jobs-cli overload charges-restart webhook-restart db-backup \
   app portal paymentgroups vendor-api vendor-http-import vendor-webhook-test; do pglite_server+=" tests/server/$name.test.ts"; done
 # One stage after the other: run side by side (tried) they took no less time in all (289-342 s against 287 s) and the
 # load made a timing test (letmein-timing) fail; the type check runs beside the PostgreSQL stage, whose workers wait

@@ -79,6 +79,8 @@ export interface PageRender {
   forward?: string;
   /** What its actors reached once the page settled (with a markup only). */
   snapshots?: PageSnapshots;
+  /** The same, as text for the page's HTML (core/api/hydration.ts); absent when a snapshot cannot be carried. */
+  hydration?: { actors: string; session: string };
 }
 
 export function serverAnswers(): ServerAnswers | undefined {

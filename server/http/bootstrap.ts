@@ -22,6 +22,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { SNAPSHOTS_ELEMENT_ID } from '../../core/api/hydration.js';
 import { firstScreenHtml, pageFirstScreenHtml } from './first-screen.js';
 import { integrityLookup, readScriptInventory, stampIntegrity } from './script-integrity.js';
 import type { Bootstrap, TokenPage } from './token-page.js';
@@ -73,6 +74,8 @@ export function pageModuleOf(map: ChunkMap, page: string): string | undefined {
 
 export const CHUNK_MAP_FILE = path.join('.vite', 'chunks.json');
 export const BOOTSTRAP_ELEMENT_ID = 'pp-bootstrap';
+/** Reads a page's snapshots in the browser (src/main.tsx loads it when the page carries them). */
+export const HYDRATE_PAGE_MODULE = 'src/app/hydrate-page.tsx';
 /** The public announcements file (served from dist/static), inlined beside the API answers. */
 export const PUBLIC_ANNOUNCEMENTS_FILE = '/static/announcements.json';
 
@@ -223,13 +226,21 @@ export type IntegrityLookup = (url: string) => string | undefined;
  */
 export function tokenShellHtml(
   shell: string,
-  { preloads, bootstrap, firstScreen = null, integrity }: { preloads: string[]; bootstrap: Bootstrap; firstScreen?: string | null; integrity: IntegrityLookup },
+  { preloads, bootstrap, firstScreen = null, hydration, integrity }: {
+    preloads: string[];
+    bootstrap: Bootstrap;
+    firstScreen?: string | null;
+    /** What the first screen's actors reached (core/api/hydration.ts): the browser hydrates the first screen from it. */
+    hydration?: { actors: string; session: string };
+    integrity: IntegrityLookup;
+  },
 ): string {
   const links = preloads
     .filter((file) => integrity(`/${file}`))
     .map((file) => `  <link rel="modulepreload" crossorigin href="/${file}" integrity="${integrity(`/${file}`)}">\n`)
     .join('');
-  const data = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(bootstrap)}</script>`;
+  let data = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(bootstrap)}</script>`;
+  if (firstScreen && hydration) data += `\n    <script type="application/json" id="${SNAPSHOTS_ELEMENT_ID}">${scriptSafeJson({ page: bootstrap.page, ...hydration })}</script>`;
   // (replacement functions, not strings: a `$'` or `$&` in a customer's data is text, not a replacement pattern)
   let html = stampIntegrity(shell, integrity)
     .replace('</head>', () => `${links}</head>`)
@@ -284,9 +295,8 @@ export async function tokenPageHtml(
   if (!shell.includes('<div id="root"></div>')) return null;
   const map = readChunkMap(distDir);
   const pageModule = page.module ?? (map ? pageModuleOf(map, page.page) : undefined);
-  const modules = [TOKEN_GUARD_MODULE, ...(pageModule ? [pageModule] : [])];
-  const preloads = map ? chunkChain(map, modules, shellScripts(shell)) : [];
   let firstScreen = await firstScreenHtml(distDir, page, pathname, bootstrap);
+  let hydration: { actors: string; session: string } | undefined;
   if (!firstScreen) {
     // any other token page (the choosers, every page under a location): rendered by the app itself, with the answers
     // its actors asked for inline
@@ -294,8 +304,12 @@ export async function tokenPageHtml(
     if (rendered && 'forward' in rendered) return rendered;
     if (rendered) {
       firstScreen = rendered.html;
+      hydration = rendered.hydration;
       bootstrap = { ...bootstrap, api: { ...bootstrap.api, ...rendered.api } };
     }
   }
-  return tokenShellHtml(shell, { preloads, bootstrap, firstScreen, integrity: integrityLookup(readScriptInventory(distDir)) });
+  // (with snapshots to hydrate from, the module that reads them too)
+  const modules = [TOKEN_GUARD_MODULE, ...(pageModule ? [pageModule] : []), ...(hydration ? [HYDRATE_PAGE_MODULE] : [])];
+  const preloads = map ? chunkChain(map, modules, shellScripts(shell)) : [];
+  return tokenShellHtml(shell, { preloads, bootstrap, firstScreen, hydration, integrity: integrityLookup(readScriptInventory(distDir)) });
 }

@@ -97,7 +97,7 @@ export async function pageFirstScreenHtml(
   pathname: string,
   bootstrap: Bootstrap,
   timeoutMs = PAGE_FIRST_SCREEN_TIMEOUT_MS,
-): Promise<{ html: string; api: Record<string, unknown> } | { forward: string } | null> {
+): Promise<{ html: string; api: Record<string, unknown>; hydration?: { actors: string; session: string } } | { forward: string } | null> {
   if (page.kind === 'dashboard') return null; // its own first screen (above)
   const renderer = await rendererOf(distDir);
   if (!renderer?.renderPageFirstScreen) return null;
@@ -120,7 +120,7 @@ export async function pageFirstScreenHtml(
     const names = new Map<string, string[]>();
     for (const [name, markup] of Object.entries(rendered.markup)) names.set(markup, [...(names.get(markup) ?? []), name]);
     const variants = [...names].map(([markup, shared]) => `<div data-viewport="${attribute(shared.join(' '))}">${markup}</div>`).join('');
-    return { html: `<div id="${FIRST_SCREEN_ID}" data-path="${attribute(pathname)}" data-release="settled">${variants}</div>`, api: rendered.api };
+    return { html: `<div id="${FIRST_SCREEN_ID}" data-path="${attribute(pathname)}" data-release="settled">${variants}</div>`, api: rendered.api, hydration: rendered.hydration };
   } catch {
     return null;
   } finally {

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { Redirect } from './redirect';
 import { css } from '../../styled-system/css';
 import { shellTexts as t } from './texts';
-import { firstScreenPath, releaseFirstScreen } from '../ui/first-screen';
+import { firstScreenPath, HYDRATING_ATTRIBUTE, releaseFirstScreen } from '../ui/first-screen';
 import { trackPageView } from './analytics';
 import { isPublicPath, loadAppServices, useAppServicesModule } from './lazy-services';
 import { hasInvalidParam, isErrorPath, isUuid } from './route-params';
@@ -40,7 +40,8 @@ export function RootLayout() {
     // The first screen from the HTML stands for its own path only: a redirect or another page releases it.
     const shown = firstScreenPath();
     if (shown !== null && shown !== location.pathname) releaseFirstScreen();
-    else if (shown !== null) return; // the page painted from the HTML: keep where the reader is
+    // the page painted from the HTML (or hydrated from it): keep where the reader is
+    else if (shown !== null || document.documentElement.hasAttribute(HYDRATING_ATTRIBUTE)) return;
     scrollToTop();
   }, [location.pathname]);
 

@@ -10,11 +10,40 @@
  * slices, yielding to the browser every few milliseconds. Once the screen is gone, every change renders at once again,
  * as the package does (a controlled input must never lag behind its value).
  */
-import { startTransition, useLayoutEffect, useMemo, useReducer } from 'react';
-import { useSelector as useSelectorOriginal } from '@xstate/react';
-import type { AnyActorRef, Observer, SnapshotFrom } from 'xstate';
+import { startTransition, useId, useLayoutEffect, useMemo, useReducer } from 'react';
+import { useActorRef as useActorRefOriginal, useSelector as useSelectorOriginal } from '@xstate/react';
+import type { AnyActorLogic, AnyActorRef, Observer, SnapshotFrom } from 'xstate';
+import { actorSnapshot } from './hydration-state';
 
 export * from '@xstate/react';
+
+/** A machine's id (what a snapshot is restored into); undefined for other logic (a promise's, a callback's). */
+function machineId(logic: AnyActorLogic): string | undefined {
+  const id = (logic as { id?: unknown; config?: unknown }).id;
+  return typeof id === 'string' && (logic as { config?: unknown }).config !== undefined ? id : undefined;
+}
+
+/**
+ * The package's `useActorRef`, keyed as the server's is (src/server-render/xstate-react-server.ts): it calls `useId`
+ * at the same place, so every id below it in the component is the one the server's markup holds; and while a page the
+ * server rendered is hydrated (src/app/hydration-state.ts) the actor starts from the snapshot the server's actor of
+ * that hook reached — the first render is the server's, with nothing asked.
+ */
+export const useActorRef = ((logic: AnyActorLogic, options?: object, observer?: unknown) => {
+  const id = useId();
+  const restored = actorSnapshot(id, machineId(logic));
+  const withSnapshot = restored === undefined ? options : { ...(options ?? {}), snapshot: restored };
+  return (useActorRefOriginal as unknown as (l: AnyActorLogic, o?: object, ob?: unknown) => AnyActorRef)(logic, withSnapshot, observer);
+}) as unknown as typeof useActorRefOriginal;
+
+/** `useActor` / `useMachine` over the `useActorRef` above (the server's build defines them the same way). */
+export const useActor = ((logic: AnyActorLogic, options?: object) => {
+  const actorRef = (useActorRef as unknown as (l: AnyActorLogic, o?: object) => AnyActorRef)(logic, options);
+  const snapshot = useSelector(actorRef, (s) => s);
+  return [snapshot, actorRef.send, actorRef];
+}) as unknown as typeof import('@xstate/react').useActor;
+
+export const useMachine = useActor as unknown as typeof import('@xstate/react').useMachine;
 
 // FIRST_SCREEN_ID of src/ui/first-screen.ts, spelled here: importing it would pull that module into this one's chunk
 // (XState's, vite.config.ts) and so XState into every page that releases a first screen — the landing pages too.

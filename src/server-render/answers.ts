@@ -20,6 +20,12 @@ export interface RenderAnswers {
   pending: number;
   /** Requests made so far. */
   asked: number;
+  /**
+   * Writes the page's actors tried (refused: a first screen only reads). Such a page is not hydrated from its
+   * snapshots — they hold the refusal — but rendered by the browser, whose actors make the writes (a visit, a statement
+   * request, an ad's impression).
+   */
+  writes?: number;
   /** Set when the render is over: later requests are refused. */
   closed: boolean;
 }
@@ -41,7 +47,10 @@ const answers: ServerAnswers = {
     const render = renderAnswers.getStore();
     if (!render || render.closed) return refusal('no page is being rendered');
     const url = new URL(request.url);
-    if (request.method !== 'GET' || !url.pathname.startsWith('/api/')) return refusal('a first screen only reads');
+    if (request.method !== 'GET' || !url.pathname.startsWith('/api/')) {
+      if (request.method !== 'GET') render.writes = (render.writes ?? 0) + 1;
+      return refusal('a first screen only reads');
+    }
     render.pending += 1;
     render.asked += 1;
     try {

@@ -16,22 +16,14 @@ import { routes } from '../app/router';
 import { whenInitialized } from '../app/router-ready';
 import { loadAppServices } from '../app/lazy-services';
 import { createSession, ServerSessionContext } from '../app/session';
-import { ServerViewportContext } from '../ui/server-viewport';
+import { RENDER_VIEWPORTS as VIEWPORTS, ServerViewportContext } from '../ui/server-viewport';
 import { ServerEffectsContext } from '../ui/settling-effect';
 import { ServerActors, ServerActorsContext } from './actors';
 import { renderAnswers, type RenderAnswers } from './answers';
 import { SETTLING_MARKS } from '../ui/first-screen';
+import { Temporal } from 'temporal-polyfill';
 import type { ApiAnswer, PageRender, PageRenderInput } from '../../core/api/bootstrap';
-
-/**
- * The width classes the app lays out differently (the phone row below 550 px, method labels below 420 px), by a width
- * each is rendered at; src/index.css shows the variant of the window's width.
- */
-const VIEWPORTS = [
-  { name: 'narrow', width: 375 },
-  { name: 'phone', width: 480 },
-  { name: 'wide', width: 1280 },
-] as const;
+import { encodeSnapshots } from '../../core/api/hydration';
 
 /** At most this many render passes (each may start the actors of what the last one's answers revealed). */
 const MAX_PASSES = 6;
@@ -144,7 +136,13 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
         if (!done || store.redirectedTo !== null || router.state.location.pathname !== input.path || !isSettledMarkup(html)) return { markup: null, api: used };
         markup[viewport.name] = withoutHeadElements(html);
       }
-      return { markup, api: used, snapshots: { actors: store.snapshots(), session: session.snapshots() } };
+      const snapshots = { actors: store.snapshots(), session: session.snapshots() };
+      // As text for the page (the browser hydrates from it, src/main.tsx); none when an actor holds what cannot be carried.
+      const actorsText = encodeSnapshots(snapshots.actors, Temporal);
+      const sessionText = encodeSnapshots(snapshots.session, Temporal);
+      // Nor for a page whose actors tried to write (refused here): the browser renders it, and makes the writes.
+      const hydration = actorsText !== null && sessionText !== null && !render.writes ? { actors: actorsText, session: sessionText } : undefined;
+      return { markup, api: used, snapshots, hydration };
     } finally {
       render.closed = true;
       store.stop();

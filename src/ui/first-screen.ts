@@ -18,6 +18,8 @@ import { useLayoutEffect } from 'react';
 export const FIRST_SCREEN_ID = 'pp-first-screen';
 /** The latest moment (from the app's start) the first screen gives way to whatever the app shows. */
 export const FIRST_SCREEN_MAX_MS = 8000;
+/** On `<html>` from the moment the app has taken the painted screen over as its root until it has hydrated it. */
+export const HYDRATING_ATTRIBUTE = 'data-pp-hydrating';
 
 function element(): HTMLElement | null {
   return typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ID);
@@ -66,7 +68,7 @@ function pathInVariant(screen: Element, node: Element): number[] {
   return path;
 }
 
-interface TypedText {
+export interface TypedText {
   path: number[];
   value: string;
   focused: boolean;
@@ -130,6 +132,35 @@ export function releaseFirstScreen({ replay = false }: { replay?: boolean } = {}
     const target = [...document.querySelectorAll<HTMLAnchorElement>('#root a[href]')].find((a) => a.getAttribute('href') === href);
     target?.focus();
   }
+}
+
+/**
+ * A first screen the app rendered on the server becomes the app's root, to be hydrated (src/main.tsx): the variant of
+ * this window's width class (`viewport`, a name of its `data-viewport`) takes the place of the first screen and of the
+ * empty `#root`, as `#root` — the same nodes, painted where they are; the other variants go. What was typed into its
+ * fields meanwhile is taken back out (the hydrated app types it again, `finishTakeOver`, so its state has it). Null,
+ * with nothing changed, when there is no such screen for this path or no variant for the width.
+ */
+export function takeOverFirstScreen(viewport: string): { root: HTMLElement; typed: TypedText[] } | null {
+  const screen = element();
+  const root = document.getElementById('root');
+  if (!screen || !root || screen.dataset.release !== 'settled' || screen.dataset.path !== window.location.pathname) return null;
+  const variant = [...screen.children].find((child) => (child.getAttribute('data-viewport') ?? '').split(' ').includes(viewport));
+  if (!(variant instanceof HTMLElement)) return null;
+  const typed = typedTexts(screen);
+  for (const field of variant.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) field.value = field.defaultValue;
+  root.remove();
+  screen.replaceWith(variant);
+  variant.id = 'root';
+  document.documentElement.setAttribute(HYDRATING_ATTRIBUTE, '');
+  return { root: variant, typed };
+}
+
+/** Once the app has hydrated what `takeOverFirstScreen` gave it: what was typed and tapped meanwhile, again. */
+export function finishTakeOver(typed: readonly TypedText[]): void {
+  document.documentElement.removeAttribute(HYDRATING_ATTRIBUTE);
+  if (typed.length > 0) replayTyped(typed);
+  replayTaps();
 }
 
 /** Releases the first screen once `ready`: the page's own render now shows what it showed. */

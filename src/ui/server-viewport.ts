@@ -11,3 +11,20 @@ export const ServerViewportContext = createContext<number | null>(null);
 export function useServerViewportWidth(): number | null {
   return useContext(ServerViewportContext);
 }
+
+/**
+ * The width classes the app lays out differently (the phone row below 550 px, method labels below 420 px), by a width
+ * each is rendered at on the server; src/index.css shows the variant of the window's width.
+ */
+export const RENDER_VIEWPORTS = [
+  { name: 'narrow', width: 375 },
+  { name: 'phone', width: 480 },
+  { name: 'wide', width: 1280 },
+] as const;
+
+export type RenderViewport = (typeof RENDER_VIEWPORTS)[number];
+
+/** The width class of a window `width` px wide (the media queries of src/index.css). */
+export function renderViewportOf(width: number): RenderViewport {
+  return width < 420 ? RENDER_VIEWPORTS[0] : width < 550 ? RENDER_VIEWPORTS[1] : RENDER_VIEWPORTS[2];
+}

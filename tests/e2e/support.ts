@@ -9,12 +9,13 @@ export const e2e = (): E2eTarget => e2eTarget(test.info().project.name);
 
 /**
  * A page the server rendered shows its first screen until the app's own identical screen takes its place
- * (src/ui/first-screen.ts); until then the page holds it and the app's unseen one. A journey is about the app: every
+ * (src/ui/first-screen.ts), or until the app has hydrated it (src/main.tsx); until then the page is not the app's. A journey is about the app: every
  * `goto` and `reload` here waits for that moment (tests/e2e/first-screen.spec.ts and layout-shift.spec.ts are about the
  * painted screen itself).
  */
 export async function appTakenOver(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.getElementById('pp-first-screen'), undefined, { timeout: 15_000 });
+  // (a page the app hydrates has no first screen from the moment it is taken over, and is the app's once hydrated)
+  await page.waitForFunction(() => !document.getElementById('pp-first-screen') && !document.documentElement.hasAttribute('data-pp-hydrating'), undefined, { timeout: 15_000 });
 }
 
 export const test = base.extend({

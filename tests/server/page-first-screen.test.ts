@@ -10,7 +10,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeSnapshots, type ActorSnapshots } from '../../core/api/hydration';
 import { buildPortal, sharedBuild } from '../../scripts/bench/bundle-size';
 import { payInvoiceNumber } from '../../core/rules/invoices';
 import { errorPageContent } from '../../src/features/access/texts';
@@ -57,6 +59,14 @@ function firstScreenOf(body: string): Painted | null {
   // a variant shared by width classes with the same markup names them all ("narrow phone")
   for (const part of inner.split('<div data-viewport="').slice(1)) for (const name of part.slice(0, part.indexOf('"')).split(' ')) variants[name] = part;
   return { path: open[1].replace(/&amp;/g, '&'), release: open[2] ?? '', variants };
+}
+
+/** What the page carries for its hydration (SNAPSHOTS_ELEMENT_ID), decoded; null without it. */
+function carriedSnapshots(body: string): { page: string; actors: ActorSnapshots; session: ActorSnapshots; text: string } | null {
+  const match = /<script type="application\/json" id="pp-snapshots">([\s\S]*?)<\/script>/.exec(body);
+  if (!match) return null;
+  const carried = JSON.parse(match[1]) as { page: string; actors: string; session: string };
+  return { page: carried.page, actors: decodeSnapshots(carried.actors, Temporal)!, session: decodeSnapshots(carried.session, Temporal)!, text: match[1] };
 }
 
 /** The answers the page carries inline, by API path. */
@@ -112,6 +122,19 @@ describe('a page under a location carries its first screen, rendered by the app 
     // what the page's actors read is inline, so the app reaches the same screen without asking again
     const base = `/vendors/${s.demo.vendors.pfg}/locations/${s.demo.locations.blueHeron}`;
     expect(Object.keys(inlineAnswers(res.body))).toEqual(expect.arrayContaining(['/vendors', `${base}/invoices?type=click2pay`, '/config?key=holidays']));
+    // and what its actors reached, for the browser to hydrate the painted page from: made for this page, without the
+    // token, holding the page's invoices
+    const carried = carriedSnapshots(res.body);
+    expect(carried, 'the page carries its snapshots').not.toBeNull();
+    expect(carried!.page).toBe(`${base}/click2pay`);
+    expect(carried!.text).not.toContain(dana);
+    expect(carried!.text).not.toMatch(/<\/?script/i);
+    expect(Object.keys(carried!.session)).toEqual(expect.arrayContaining(['vendors', `locations/${s.demo.vendors.pfg}`]));
+    const machines = Object.values(carried!.actors).map((a) => a.machine);
+    expect(machines.length).toBeGreaterThan(0);
+    for (const number of invoices.slice(0, 3)) expect(carried!.text).toContain(number);
+    // the preloads bring the module that reads them
+    expect(res.body).toMatch(/<link rel="pp-modulepreload" href="\/assets\/hydrate-page-[^"]+\.js"/);
   });
 
   it.each([
@@ -308,6 +331,7 @@ describe('a page under a location carries its first screen, rendered by the app 
     const res = await s.app.inject({ url: pagePath(marcus, '/click2pay'), headers: html });
     expect(res.statusCode).toBe(200);
     expect(firstScreenOf(res.body)).toBeNull();
+    expect(carriedSnapshots(res.body)).toBeNull();
     const base = `/vendors/${s.demo.vendors.pfg}/locations/${s.demo.locations.blueHeron}`;
     expect(Object.keys(inlineAnswers(res.body)).filter((key) => key.startsWith(base))).toEqual([]);
     for (const number of await openInvoiceNumbers(dana, s.demo.vendors.pfg, s.demo.locations.blueHeron)) expect(res.body).not.toContain(number);

@@ -26,6 +26,12 @@ export function useAnnouncementsActor(source: AnnouncementsInput): Announcements
     [],
   );
   const actorRef = useActorRef(logic, { input: { source, dismissed: readDismissed() } });
+  // An actor hydrated from the server's snapshot (src/app/hydration-state.ts) knows nothing of this browser's
+  // dismissals: they are made again once it runs (the server painted those banners; they go as the page is taken over).
+  useEffect(() => {
+    const known = actorRef.getSnapshot().context.dismissed;
+    for (const id of readDismissed()) if (!known.includes(id)) actorRef.send({ type: 'announcement.dismiss', id });
+  }, [actorRef]);
   const last = useRef(source);
   useEffect(() => {
     if (last.current.authenticated === source.authenticated && last.current.vendorId === source.vendorId) return;

@@ -1,0 +1,79 @@
+import { expect, type Page } from '@playwright/test';
+import { issueDemoLink, test, withDb } from './support';
+
+/**
+ * A token page the server rendered through the app is hydrated (src/main.tsx, docs/token-page-hydration.md): the app
+ * starts its actors from the snapshots the page carries and takes the painted nodes as its own — no request for what
+ * the page already holds, no second tree, no swap, nothing rendered anew.
+ */
+const PAGES: Array<[string, (base: string, token: string, vendorId: string) => string]> = [
+  ['the vendor chooser', (_b, token) => `/token/${token}/vendors`],
+  ['the location chooser', (_b, token, vendorId) => `/token/${token}/vendors/${vendorId}/locations`],
+  ['click-to-pay', (base) => `${base}/click2pay`],
+  ['the invoices', (base) => `${base}/invoices`],
+  ['the payments', (base) => `${base}/payments`],
+  ['the messages', (base) => `${base}/messages`],
+  ['the reminders', (base) => `${base}/reminders`],
+  ['the resolution center', (base) => `${base}/resolutioncenter`],
+  ['the remit form', (base) => `${base}/remit`],
+  ['the profile', (base) => `${base}/profile`],
+  ['talk to us', (base) => `${base}/talktous`],
+];
+
+for (const [name, pathOf] of PAGES) {
+  test(`${name}: the app hydrates the painted page, asking nothing again`, async ({ page }) => {
+    const link = await issueDemoLink('Blue Heron Grill', { lastVendorByName: true });
+    await expectHydrated(page, pathOf(link.base, link.token, link.vendorId));
+  });
+}
+
+test('a page that writes on arrival is rendered by the browser, which makes the writes', async ({ page }) => {
+  const link = await issueDemoLink('Blue Heron Grill', { lastVendorByName: true });
+  // the statement marks the customer's statement request on a first visit (spec §2.4) and records the impression of
+  // the vendor's ad (§4) on every visit: the server's render only reads, so the browser renders the page and writes
+  await withDb((c) => c.query('delete from statement_request_marks where contact_id = $1 and location_id = $2', [link.contactId, link.locationId]));
+  const marked = page.waitForRequest((request) => request.method() === 'PATCH' && request.url().endsWith('/statementrequest'));
+  await page.goto(`${link.base}/statement`);
+  await marked;
+  await expect(page.locator('#root').getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-pp-hydrated'))).toBe(false);
+  await expect.poll(() => withDb(async (c) => (await c.query('select 1 from statement_request_marks where contact_id = $1 and location_id = $2', [link.contactId, link.locationId])).rowCount)).toBe(1);
+});
+
+async function expectHydrated(page: Page, url: string): Promise<void> {
+  {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.text().startsWith('hydration')) errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // the painted page's heading, as parsed (before any script of the app runs)
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const headings = [...document.querySelectorAll<HTMLElement>('#pp-first-screen h1')].filter((h) => h.offsetParent !== null);
+        (window as unknown as { paintedHeading: HTMLElement | null }).paintedHeading = headings[0] ?? null;
+      });
+    });
+    // The server sends a page without its first screen when its answers are late (by design): asked again, at most
+    // four times, until the page comes painted.
+    let painted = false;
+    for (let attempt = 0; attempt < 5 && !painted; attempt++) {
+      await page.goto(url, { waitUntil: 'commit' });
+      await page.waitForLoadState('domcontentloaded');
+      painted = await page.evaluate(() => (window as unknown as { paintedHeading: HTMLElement | null }).paintedHeading !== null);
+    }
+    expect(painted, 'the HTML carried the first screen').toBe(true);
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-pp-hydrated'), undefined, { timeout: 15_000 });
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-pp-hydration-error')), 'nothing rendered anew').toBe(false);
+    // the heading on the screen is the node that was painted
+    expect(await page.evaluate(() => document.querySelector('#root h1') === (window as unknown as { paintedHeading: HTMLElement }).paintedHeading)).toBe(true);
+    await expect(page.locator('#pp-first-screen')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(apiCalls, 'no answer asked for again').toEqual([]);
+    expect(errors).toEqual([]);
+  }
+}

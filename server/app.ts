@@ -26,6 +26,8 @@ import { registerDocs } from './http/docs.js';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errors.js';
 import { loggerOptions, type LoggerSetup } from './http/logging.js';
 import { registerOverload } from './http/overload.js';
+import { registerMetricsHooks, type AppMetrics } from './http/metrics.js';
+import { isDatabaseTimeout } from './db/pool.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerCspReports } from './http/csp-reports.js';
 import { originOf } from '../core/api/hosted-fields-protocol.js';
@@ -56,6 +58,8 @@ export interface BuildAppOptions {
   database?: Pick<DbHandle, 'longDb' | 'load' | 'ready'>;
   /** `/readyz` asks this too (the job queue): a reason when not ready */
   extraReady?: () => Promise<string | undefined>;
+  /** Prometheus metrics (server/http/metrics.ts): requests, shed and timed-out ones are counted into it. None: no hook. */
+  metrics?: AppMetrics;
 }
 
 /**
@@ -69,13 +73,22 @@ export function fastifyTrustProxy(trustProxy: AppConfig['trustProxy']): string |
   return (_address, hop) => hop < hops;
 }
 
-export async function buildApp({ db, config, logger, mailer, handlers, withoutHandlers = [], database, extraReady }: BuildAppOptions): Promise<FastifyInstance> {
+/** How often Node's server checks its connections against the request and headers timeouts (ms). */
+export function connectionsCheckingInterval(http: AppConfig['http']): number {
+  const shorter = Math.min(...[http.requestTimeoutMs, http.headersTimeoutMs].filter((ms) => ms > 0));
+  return Number.isFinite(shorter) ? Math.min(1_000, Math.max(100, Math.round(shorter / 10))) : 1_000;
+}
+
+export async function buildApp({ db, config, logger, mailer, handlers, withoutHandlers = [], database, extraReady, metrics }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions({ level: config.logLevel, ...logger }),
     // Node's http.Server timeouts (config.http): the whole request must have arrived within requestTimeout, its
     // headers within headersTimeout (set below); an idle keep-alive connection is closed after keepAliveTimeout.
     requestTimeout: config.http.requestTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    // Node looks for requests past those timeouts every connectionsCheckingInterval (default 30 s, so a 10 s headers
+    // timeout used to act after 10–40 s): a tenth of the shorter one, between 0.1 and 1 s
+    http: { connectionsCheckingInterval: connectionsCheckingInterval(config.http) },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Bodies are small JSON documents; anything larger is refused (413) before parsing.
     bodyLimit: 256 * 1024,
@@ -85,12 +98,25 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
     return503OnClosing: true,
     // Router and HTTP-parser refusals (400 bad URL, 414, 431) in the error shape with the security headers.
     frameworkErrors,
-    clientErrorHandler,
+    clientErrorHandler: metrics
+      ? function (this: FastifyInstance, error: Error & { code?: string }, socket) {
+          if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') metrics.timedOut('arrival');
+          clientErrorHandler.call(this, error, socket);
+        }
+      : clientErrorHandler,
   });
 
   app.setValidatorCompiler(makeValidatorCompiler());
   app.addHook('preValidation', rejectNulCharacters);
-  app.setErrorHandler(errorHandler);
+  if (metrics) {
+    registerMetricsHooks(app, metrics);
+    app.setErrorHandler((error: Parameters<typeof errorHandler>[0], request, reply) => {
+      if (isDatabaseTimeout(error)) metrics.timedOut('database');
+      return errorHandler(error, request, reply);
+    });
+  } else {
+    app.setErrorHandler(errorHandler);
+  }
   // The build's script inventory (throws without one: no page is served with scripts lacking integrity); the CSP
   // allows exactly the pages' inline import map, by its hash.
   const scripts = loadPortalScripts(config.distDir);
@@ -105,6 +131,7 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
     dbLoad: database?.load,
     dbReady: database?.ready ?? (async () => void (await sql`select 1`.execute(db))),
     extraReady,
+    onShed: metrics?.shed,
   });
 
   const ownMailer = mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined);

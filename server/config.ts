@@ -100,6 +100,11 @@ export interface AppConfig {
   vendorRateLimits: VendorRateLimits;
   /** The largest file `POST /vendor-api/imports` takes (VENDOR_IMPORT_MAX_MB, default 64 MiB). */
   vendorImportMaxBytes: number;
+  /**
+   * Prometheus metrics (server/http/metrics.ts) on a listener of their own: METRICS_PORT (unset: no listener and no
+   * counting at all; `0`: any free port) on METRICS_HOST (default 127.0.0.1: not public unless the operator says so).
+   */
+  metrics: { port?: number; host: string };
 }
 
 /** Requests per key in each 60-second window, by policy (server/http/rate-limit.ts). */
@@ -172,7 +177,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       outbound: whole(env, 'VENDOR_RATE_LIMIT_OUTBOUND', 30, 1),
     },
     vendorImportMaxBytes: whole(env, 'VENDOR_IMPORT_MAX_MB', 64, 1) * 1024 * 1024,
+    metrics: { port: parseMetricsPort(env.METRICS_PORT), host: (env.METRICS_HOST ?? '').trim() || '127.0.0.1' },
   };
+}
+
+/** METRICS_PORT: unset or empty → undefined (no metrics); else a port number (0: any free port). */
+export function parseMetricsPort(value: string | undefined): number | undefined {
+  const text = (value ?? '').trim();
+  if (text === '') return undefined;
+  if (!/^\d+$/.test(text) || Number(text) > 65535) throw new Error(`METRICS_PORT must be a port number, got "${value}"`);
+  return Number(text);
 }
 
 /** WEBHOOK_SECRETS_KEY, or the data directory's key file (created on first use); read once, on first use. */

@@ -12,7 +12,9 @@ import { issueToken } from './db/tokens.js';
 import { startDbSocket, writeServerInfo, type DbSocketServer } from './db/socket.js';
 import { seedIfEmpty, VENDOR_PFG } from './seed/demo.js';
 import { operatorSignInLink } from './use-cases/vendor-sessions.js';
-import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { QUEUE_SCHEMA, startJobQueue, type JobQueue } from './jobs/queue.js';
+import { scheduledJobs } from './jobs/registry.js';
+import { createMetrics, listenMetrics, type MetricsListener } from './http/metrics.js';
 import { startWebhookWorker, type WebhookWorker } from './jobs/webhooks.js';
 import { LOGIN_LINK_TTL_DAYS, loginLinkUrl } from './domain/login-link.js';
 import { missingEpaDocuments } from './domain/epa-documents.js';
@@ -43,9 +45,15 @@ async function main() {
 
   let jobs: JobQueue | undefined;
   let jobsFailed: string | undefined;
+  // Prometheus metrics only with METRICS_PORT (server/http/metrics.ts); the database gauges are read on the long pool,
+  // never taking a request's connection
+  const metrics = config.metrics.port === undefined
+    ? undefined
+    : createMetrics({ dbLoad: handle.load, db: handle.longDb, jobs: { schema: QUEUE_SCHEMA, names: scheduledJobs.map((job) => job.name) } });
   const app = await buildApp({
     db: handle.db,
     config,
+    metrics,
     database: handle,
     // /readyz: the job queue, when this process runs one, has started and its own connection answers
     extraReady: async () => {
@@ -70,6 +78,7 @@ async function main() {
 
   let dbSocket: DbSocketServer | undefined;
   let webhooks: WebhookWorker | undefined;
+  let metricsListener: MetricsListener | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -81,6 +90,7 @@ async function main() {
       await jobs?.stop();
       await webhooks?.stop();
       await dbSocket?.close();
+      await metricsListener?.close();
       await app.close();
       await paymentsApp.close();
       // login links answered 202 but still being written and sent (server/http/after-reply.ts)
@@ -98,6 +108,7 @@ async function main() {
   // the payments origin first: once the portal answers (/healthz), the fields it embeds load too
   await paymentsApp.listen({ host: config.host, port: config.payments.port });
   await app.listen({ host: config.host, port: config.port });
+  if (metrics) metricsListener = await listenMetrics(metrics, { host: config.metrics.host, port: config.metrics.port! });
   // The embedded database is this process's alone: share it with `npm run outbox` / `link` / `seed` over a
   // Unix socket in the data directory (server/db/socket.ts). Not needed on PostgreSQL.
   if (handle.pglite && dbOptions.dataDir && dbOptions.dataDir !== 'memory://') {
@@ -145,6 +156,7 @@ async function main() {
     pollMs: config.webhooks.pollMs,
     timeoutMs: config.webhooks.timeoutMs,
     log: app.log,
+    observe: metrics?.webhookAttempt,
   });
 
   const demo = await handle.db.selectFrom('contacts').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
@@ -152,12 +164,13 @@ async function main() {
   const demoVendor = await handle.db.selectFrom('vendors').select('id').where('name', '=', VENDOR_PFG).executeTakeFirst();
   const consoleLink = demoVendor ? await operatorSignInLink(handle.db, demoVendor.id, DEMO_ADMIN_EMAIL, { publicUrl: config.publicUrl, ensureRole: 'admin' }) : undefined;
   const consoleLine = consoleLink?.ok ? `Open the vendor console as its admin (${DEMO_ADMIN_EMAIL}; the link works once, for 15 minutes — \`npm run vendor -- users link --vendor ${demoVendor!.id} --email ${DEMO_ADMIN_EMAIL}\` makes another): ${consoleLink.value.link}\n` : '';
+  const metricsLine = metricsListener ? `Prometheus metrics at ${metricsListener.url}\n` : '';
   // Printed on stdout for the person who started the server, not through the logger (logs never carry tokens).
   if (demo) {
     const token = await issueToken(handle.db, { contactId: demo.id, type: 'login', ttlDays: LOGIN_LINK_TTL_DAYS });
-    process.stdout.write(`\nPerformancePay is running at ${config.publicUrl} (payments service at ${config.payments.publicUrl})\nOpen the demo: ${loginLinkUrl(config.publicUrl, token)}\n${consoleLine}\n`);
+    process.stdout.write(`\nPerformancePay is running at ${config.publicUrl} (payments service at ${config.payments.publicUrl})\nOpen the demo: ${loginLinkUrl(config.publicUrl, token)}\n${consoleLine}${metricsLine}\n`);
   } else {
-    process.stdout.write(`\nPerformancePay is running at ${config.publicUrl} (no demo contact ${DEMO_EMAIL} in this database)\n${consoleLine}\n`);
+    process.stdout.write(`\nPerformancePay is running at ${config.publicUrl} (no demo contact ${DEMO_EMAIL} in this database)\n${consoleLine}${metricsLine}\n`);
   }
 }
 

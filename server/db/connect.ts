@@ -41,10 +41,15 @@ export interface CreateDbOptions {
   onConnectionLost?: (error: Error & { code?: string }) => void;
 }
 
-/** How busy the database access of this process is: callers waiting for a connection, and how many there are. */
+/**
+ * How busy the database access of this process is: callers waiting for a connection, how many connections there may
+ * be (`size`), are open (`open`) and are checked out by a caller (`inUse`). The embedded database has one, held or not.
+ */
 export interface DbLoad {
   waiting: number;
   size: number;
+  open: number;
+  inUse: number;
 }
 
 export interface DbHandle {
@@ -194,7 +199,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     const readyPool = createPgPool({ ...common, max: 1, acquireTimeoutMs: 2_000, application_name: 'pp-ready' });
     extraPools.push(longPool, readyPool);
     longDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: longPool }), plugins });
-    load = () => ({ waiting: pool.waitingCount, size: pool.options.max });
+    load = () => ({ waiting: pool.waitingCount, size: pool.options.max, open: pool.totalCount, inUse: pool.totalCount - pool.idleCount });
     ready = async (timeoutMs) => {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_resolve, reject) => {
@@ -231,7 +236,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     // one statement at a time, granted to the oldest request first (server/db/pglite-queue.ts)
     const fair = new FairPGliteDialect(client);
     dialect = fair;
-    load = () => ({ waiting: fair.waitingCount(), size: 1 });
+    load = () => ({ waiting: fair.waitingCount(), size: 1, open: 1, inUse: fair.heldForMs() > 0 ? 1 : 0 });
     ready = async () => undefined; // set below, once the queue exists
   }
 

@@ -113,3 +113,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Is `error` a database wait that ran out (a statement past `statement_timeout`, a caller that waited too long for a
+ * pool connection, a query past its client-side bound)? A subset of `isDatabaseUnavailable`: the metrics count it as a
+ * timed-out request.
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  for (let e = error as any, depth = 0; e && depth < 5; e = e.cause, depth += 1) {
+    if (typeof e !== 'object') return false;
+    if (e.code === '57014') return true;
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (/^timeout exceeded when trying to connect$|^Query read timeout$|^Connection terminated due to connection timeout/.test(message)) return true;
+  }
+  return false;
+}

@@ -210,7 +210,7 @@ export async function connectThroughServer(dataDir: string): Promise<DbHandle> {
     db,
     longDb: db,
     kind: 'pglite',
-    load: () => ({ waiting: pool.waitingCount, size: 1 }),
+    load: () => ({ waiting: pool.waitingCount, size: 1, open: pool.totalCount, inUse: pool.totalCount - pool.idleCount }),
     ready: async () => {
       await db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
     },

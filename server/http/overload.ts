@@ -31,6 +31,8 @@ export interface OverloadOptions {
   dbReady?: (timeoutMs: number) => Promise<void>;
   /** readiness of anything else this process needs (the job queue); throws or returns a reason when not ready */
   extraReady?: () => Promise<string | undefined>;
+  /** told of each shed request, by its rule (the metrics) */
+  onShed?: (reason: string) => void;
 }
 
 /** Paths whose requests never reach the database: health routes, and the SPA's hashed or public static files. */
@@ -44,6 +46,7 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
   /** Sets the 503 and returns its body (under-pressure sends a returned value; our hook sends it itself). */
   const shed = (request: FastifyRequest, reply: FastifyReply, reason: string, value?: number) => {
     request.log.warn({ reason, value }, 'request shed');
+    options.onShed?.(reason);
     reply.code(503).header('retry-after', String(shedding.retryAfterSeconds));
     return errorPayload(request, unavailableBody());
   };

@@ -38,11 +38,14 @@ export interface DeliverOptions {
   fetch?: typeof fetch;
   /** deliveries claimed per round (default 20) */
   limit?: number;
+  /** told of each attempt's outcome (the metrics: failures per endpoint, delay to delivery) */
+  observe?: (attempt: { endpointId: string; delivered: boolean; eventCreatedAt: Date; attemptedAt: Date }) => void;
 }
 
 async function deliverOne(delivery: DueDelivery, options: DeliverOptions, now: () => Date): Promise<'delivered' | 'retry' | 'failed'> {
   const { ok } = await attemptDelivery(delivery, options);
   const attemptedAt = now();
+  options.observe?.({ endpointId: delivery.endpointId, delivered: ok, eventCreatedAt: delivery.eventCreatedAt, attemptedAt });
   if (ok) {
     await markDelivered(options.db, delivery, attemptedAt);
     return 'delivered';

@@ -8,8 +8,8 @@
  *   const listener = await listenMetrics(metrics, { host, port });   // GET /metrics
  *
  * One Registry per instance (never prom-client's global one: the tests build many apps in one process). Counting a
- * request is one increment and one observation on label children kept in a map: no label object is hashed per
- * request. Without METRICS_PORT nothing here is created and no hook is added.
+ * request is a few additions on plain numbers kept per (method, route), made into the two HTTP families when scraped
+ * (`RequestStats`). Without METRICS_PORT nothing here is created and no hook is added.
  *
  * Labels are bounded and carry no secret: a route is Fastify's route template (`/api/vendors/:vendorId/…`, `/*`), or
  * `unmatched`, never the URL (token links carry their token in it); a webhook endpoint is its id, never its URL.
@@ -69,19 +69,10 @@ export function createMetrics(options: MetricsOptions = {}): AppMetrics {
   // process memory, CPU, handles, GC, and event-loop delay (perf_hooks' monitor, 10 ms resolution)
   collectDefaultMetrics({ register: registry });
 
-  const requests = new Counter({
-    name: 'pp_http_requests_total',
-    help: 'Answered HTTP requests by method, route template and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers,
-  });
-  const duration = new Histogram({
-    name: 'pp_http_request_duration_seconds',
-    help: 'Time from the request to its answer, by method and route template.',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
-  });
+  // requests and their durations: plain numbers per (method, route), turned into the two families at scrape time
+  const requests = new RequestStats();
+  registry.registerMetric(requests.counter('pp_http_requests_total', 'Answered HTTP requests by method, route template and status.') as never);
+  registry.registerMetric(requests.histogram('pp_http_request_duration_seconds', 'Time from the request to its answer, by method and route template.') as never);
   const shed = new Counter({
     name: 'pp_http_requests_shed_total',
     help: 'Requests answered 503 at once by load shedding, by rule (inFlight, dbWaiting, eventLoopDelay, …).',
@@ -119,10 +110,6 @@ export function createMetrics(options: MetricsOptions = {}): AppMetrics {
 
   if (options.db) registerDatabaseGauges(registry, options.db, options);
 
-  // label children by key: a request costs a map lookup, not a label hash
-  const requestChildren = new Map<string, { inc(): void }>();
-  const durationChildren = new Map<string, { observe(v: number): void }>();
-
   return {
     registry,
     shed: (reason) => shed.inc({ reason }),
@@ -132,20 +119,76 @@ export function createMetrics(options: MetricsOptions = {}): AppMetrics {
       else webhookFailures.inc({ endpoint: attempt.endpointId });
     },
     observeRequest(request, reply) {
-      const method = HTTP_METHODS.has(request.method) ? request.method : 'other';
-      const route = request.routeOptions.url ?? 'unmatched';
-      const status = reply.statusCode;
-      const key = `${method} ${route}`;
-      const countKey = `${key} ${status}`;
-      let counter = requestChildren.get(countKey);
-      if (!counter) requestChildren.set(countKey, (counter = requests.labels(method, route, String(status))));
-      counter.inc();
-      let histogram = durationChildren.get(key);
-      if (!histogram) durationChildren.set(key, (histogram = duration.labels(method, route)));
-      histogram.observe(reply.elapsedTime / 1000);
+      requests.observe(HTTP_METHODS.has(request.method) ? request.method : 'other', request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     },
     text: () => registry.metrics(),
   };
+}
+
+/** The request duration histogram's upper bounds (seconds). */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * Answered requests per (method, route): counts by status, and the duration histogram's counts, sum and count. What a
+ * request costs is two map lookups and a few additions (prom-client's own children validate and hash their labels on
+ * every call); the exposition is made from these numbers when scraped, in prom-client's format.
+ */
+class RequestStats {
+  #byRoute = new Map<string, { method: string; route: string; statuses: Map<number, number>; buckets: Float64Array; sum: number; count: number }>();
+
+  observe(method: string, route: string, status: number, seconds: number) {
+    const key = `${method} ${route}`;
+    let stats = this.#byRoute.get(key);
+    if (!stats) this.#byRoute.set(key, (stats = { method, route, statuses: new Map(), buckets: new Float64Array(DURATION_BUCKETS.length + 1), sum: 0, count: 0 }));
+    stats.statuses.set(status, (stats.statuses.get(status) ?? 0) + 1);
+    let bucket = 0;
+    while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket += 1;
+    stats.buckets[bucket]! += 1;
+    stats.sum += seconds;
+    stats.count += 1;
+  }
+
+  /** a metric object the registry exposes like its own counter */
+  counter(name: string, help: string) {
+    return {
+      name,
+      help,
+      type: 'counter',
+      get: async () => ({
+        name,
+        help,
+        type: 'counter',
+        aggregator: 'sum',
+        values: [...this.#byRoute.values()].flatMap((s) => [...s.statuses].map(([status, value]) => ({ labels: { method: s.method, route: s.route, status: String(status) }, value }))),
+      }),
+      reset: () => this.#byRoute.clear(),
+    };
+  }
+
+  /** …and like its own histogram (cumulative `le` buckets, `_sum`, `_count`) */
+  histogram(name: string, help: string) {
+    return {
+      name,
+      help,
+      type: 'histogram',
+      get: async () => ({
+        name,
+        help,
+        type: 'histogram',
+        aggregator: 'sum',
+        values: [...this.#byRoute.values()].flatMap((s) => {
+          const labels = { method: s.method, route: s.route };
+          let cumulative = 0;
+          const buckets = [...DURATION_BUCKETS, '+Inf' as const].map((le, i) => {
+            cumulative += s.buckets[i]!;
+            return { metricName: `${name}_bucket`, labels: { ...labels, le }, value: cumulative };
+          });
+          return [...buckets, { metricName: `${name}_sum`, labels, value: s.sum }, { metricName: `${name}_count`, labels, value: s.count }];
+        }),
+      }),
+      reset: () => this.#byRoute.clear(),
+    };
+  }
 }
 
 /** The gauges read from the database at scrape time: one bounded read per `dbCacheMs`, shared by concurrent scrapes. */

@@ -151,6 +151,10 @@ describe('Prometheus metrics', () => {
     const after = await until((s) => valueOf(s, 'pp_http_requests_total', ok) === valueOf(before, 'pp_http_requests_total', ok) + 1, 'request counted');
     expect(valueOf(after, 'pp_http_request_duration_seconds_count', { method: 'GET', route })).toBe(valueOf(before, 'pp_http_request_duration_seconds_count', { method: 'GET', route }) + 1);
     expect(valueOf(after, 'pp_http_request_duration_seconds_sum', { method: 'GET', route })).toBeGreaterThan(valueOf(before, 'pp_http_request_duration_seconds_sum', { method: 'GET', route }));
+    // cumulative buckets: the last (+Inf) holds every request, the first (5 ms) no more
+    const count = valueOf(after, 'pp_http_request_duration_seconds_count', { method: 'GET', route });
+    expect(valueOf(after, 'pp_http_request_duration_seconds_bucket', { method: 'GET', route, le: '+Inf' })).toBe(count);
+    expect(valueOf(after, 'pp_http_request_duration_seconds_bucket', { method: 'GET', route, le: '0.005' })).toBeLessThanOrEqual(count);
     expect(valueOf(after, 'pp_http_requests_total', { status: '404' })).toBeGreaterThan(valueOf(before, 'pp_http_requests_total', { status: '404' }));
     for (const secret of [token, coastal, location, 'no-such-route', '/token/']) expect(lastText).not.toContain(secret);
     // every route label is a template or `unmatched`

@@ -6,7 +6,8 @@
  *
  * With seed counts (e.g. `50,5000`) the portal process migrates and seeds one scale location per count first
  * (PGlite allows one process per directory, so the seeding happens where the database is open). When it listens it
- * prints one line `READY <json>` with the scale locations.
+ * prints one line `READY <json>` with the scale locations. With METRICS_PORT the portal counts its requests and
+ * serves its metrics there, as server/main.ts does (scripts/bench/metrics.ts compares it with a portal without).
  */
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
@@ -15,6 +16,9 @@ import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createDb, dbOptionsFromEnv, migrateToLatest } from '../../server/db/connect.js';
 import { seedScaleLocation, type ScaleLocation } from '../../server/seed/scale.js';
+import { createMetrics, listenMetrics } from '../../server/http/metrics.js';
+import { QUEUE_SCHEMA } from '../../server/jobs/queue.js';
+import { scheduledJobs } from '../../server/jobs/registry.js';
 
 const [mode, portText, seedText] = process.argv.slice(2);
 const port = Number(portText);
@@ -28,8 +32,12 @@ async function portal() {
   }
   // Requests are not logged at warn (the bare server logs nothing either); everything else is the real app.
   const config = { ...loadConfig({ ...process.env, PORT: String(port) }), logLevel: process.env.BENCH_LOG_LEVEL || 'warn' };
-  const app = await buildApp({ db: handle.db, config });
+  const metrics = config.metrics.port === undefined
+    ? undefined
+    : createMetrics({ dbLoad: handle.load, db: handle.longDb, jobs: { schema: QUEUE_SCHEMA, names: scheduledJobs.map((job) => job.name) } });
+  const app = await buildApp({ db: handle.db, config, metrics });
   await app.listen({ host: '127.0.0.1', port });
+  const metricsListener = metrics ? await listenMetrics(metrics, { host: '127.0.0.1', port: config.metrics.port! }) : undefined;
   process.stdout.write(`READY ${JSON.stringify(seeded)}\n`);
   // BENCH_HEAP_SAMPLE_MS (with node --expose-gc): the live heap after a collection, sampled; its peak printed on stop
   // — what the process holds, not what the collector has not yet taken back
@@ -44,6 +52,7 @@ async function portal() {
   process.stdout.write(`PID ${process.pid}\n`);
   const stop = async () => {
     if (sampler) clearInterval(sampler);
+    await metricsListener?.close();
     await app.close();
     await handle.close();
     process.exit(0);

@@ -17,6 +17,8 @@
 #   7. vendor-http-import: 100,000 invoices through POST /vendor-api/imports (a server process, the CSV streamed over
 #      a real connection, until the import succeeded) vs a plain COPY of the same rows; the server's peak memory
 #      importing 100,000 vs 10,000 rows; PostgreSQL only
+#   8. metrics: the API's throughput with Prometheus metrics on vs off (two portals loaded at once, /metrics scraped
+#      every second; CPU per request of each), PostgreSQL only, no build
 # Needs PostgreSQL (TEST_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres) and Chromium (CHROMIUM_PATH).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -25,7 +27,7 @@ export CHROME_PATH="${CHROME_PATH:-$CHROMIUM_PATH}"
 only="${1:-all}"
 status=0
 run() { echo; echo "=== bench: $1 ==="; shift; "$@" || status=1; }
-case "$only" in libs|vendor-import|vendor-lookups|vendor-http-import) ;; *) npm run -s build >/dev/null || exit 1 ;; esac   # always measure the current source
+case "$only" in libs|vendor-import|vendor-lookups|vendor-http-import|metrics) ;; *) npm run -s build >/dev/null || exit 1 ;; esac   # always measure the current source
 case "$only" in all|api) run "API" npx tsx scripts/bench/api.ts ;; esac
 case "$only" in all|overload) run "overload (500 connections, two processes, PostgreSQL)" npx tsx scripts/bench/overload.ts ;; esac
 case "$only" in all|paypage) run "pay page" npx tsx scripts/bench/paypage.ts ;; esac
@@ -35,5 +37,6 @@ case "$only" in all|lighthouse|lighthouse-console) run "Lighthouse, console, des
 case "$only" in all|libs) run "libs (hand-written vs library)" npx tsx scripts/bench/libs.ts ;; esac
 case "$only" in all|vendor-import) run "vendor import (API and file vs plain INSERT)" npx tsx scripts/bench/vendor-import.ts ;; esac
 case "$only" in all|vendor-http-import) run "vendor import over HTTP (100,000 rows vs COPY)" npx tsx scripts/bench/vendor-http-import.ts ;; esac
+case "$only" in all|metrics) run "metrics (throughput with Prometheus metrics on vs off)" npx tsx scripts/bench/metrics.ts ;; esac
 case "$only" in all|vendor-lookups) run "vendor lookups (100,000 invoices vs 1,000)" npx tsx scripts/bench/vendor-lookups.ts ;; esac
 exit $status

@@ -119,7 +119,11 @@ export function createMetrics(options: MetricsOptions = {}): AppMetrics {
       else webhookFailures.inc({ endpoint: attempt.endpointId });
     },
     observeRequest(request, reply) {
-      requests.observe(HTTP_METHODS.has(request.method) ? request.method : 'other', request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+      let route = request.routeOptions.url ?? 'unmatched';
+      // the token pages are served by the SPA's catch-all: told apart from its static files by their fixed prefix
+      // (the rest of the URL is the token itself)
+      if ((route === '/*' || route === 'unmatched') && request.url.startsWith('/token/')) route = '/token/*';
+      requests.observe(HTTP_METHODS.has(request.method) ? request.method : 'other', route, reply.statusCode, reply.elapsedTime / 1000);
     },
     text: () => registry.metrics(),
   };

@@ -74,6 +74,7 @@ async function main() {
     contractPath: path.join(path.dirname(config.contractPath), 'payments.yaml'),
     logLevel: config.logLevel,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    metrics,
   });
 
   let dbSocket: DbSocketServer | undefined;

@@ -54,8 +54,8 @@ export interface AppMetrics {
   timedOut(reason: 'arrival' | 'database'): void;
   /** one webhook delivery attempt's outcome (server/jobs/webhooks.ts) */
   webhookAttempt(attempt: WebhookAttempt): void;
-  /** counts one answered request (the onResponse hook) */
-  observeRequest(request: FastifyRequest, reply: FastifyReply): void;
+  /** counts one answered request (the onResponse hook) of the portal's origin or the payments service's */
+  observeRequest(request: FastifyRequest, reply: FastifyReply, origin?: 'portal' | 'payments'): void;
   /** the exposition text */
   text(): Promise<string>;
 }
@@ -71,8 +71,8 @@ export function createMetrics(options: MetricsOptions = {}): AppMetrics {
 
   // requests and their durations: plain numbers per (method, route), turned into the two families at scrape time
   const requests = new RequestStats();
-  registry.registerMetric(requests.counter('pp_http_requests_total', 'Answered HTTP requests by method, route template and status.') as never);
-  registry.registerMetric(requests.histogram('pp_http_request_duration_seconds', 'Time from the request to its answer, by method and route template.') as never);
+  registry.registerMetric(requests.counter('pp_http_requests_total', 'Answered HTTP requests by origin (portal, payments), method, route template and status.') as never);
+  registry.registerMetric(requests.histogram('pp_http_request_duration_seconds', 'Time from the request to its answer, by origin, method and route template.') as never);
   const shed = new Counter({
     name: 'pp_http_requests_shed_total',
     help: 'Requests answered 503 at once by load shedding, by rule (inFlight, dbWaiting, eventLoopDelay, …).',
@@ -118,12 +118,12 @@ export function createMetrics(options: MetricsOptions = {}): AppMetrics {
       if (attempt.delivered) webhookDelay.observe(Math.max(0, (attempt.attemptedAt.getTime() - attempt.eventCreatedAt.getTime()) / 1000));
       else webhookFailures.inc({ endpoint: attempt.endpointId });
     },
-    observeRequest(request, reply) {
+    observeRequest(request, reply, origin = 'portal') {
       let route = request.routeOptions.url ?? 'unmatched';
       // the token pages are served by the SPA's catch-all: told apart from its static files by their fixed prefix
       // (the rest of the URL is the token itself)
       if ((route === '/*' || route === 'unmatched') && request.url.startsWith('/token/')) route = '/token/*';
-      requests.observe(HTTP_METHODS.has(request.method) ? request.method : 'other', route, reply.statusCode, reply.elapsedTime / 1000);
+      requests.observe(origin, HTTP_METHODS.has(request.method) ? request.method : 'other', route, reply.statusCode, reply.elapsedTime / 1000);
     },
     text: () => registry.metrics(),
   };
@@ -138,12 +138,12 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
  * every call); the exposition is made from these numbers when scraped, in prom-client's format.
  */
 class RequestStats {
-  #byRoute = new Map<string, { method: string; route: string; statuses: Map<number, number>; buckets: Float64Array; sum: number; count: number }>();
+  #byRoute = new Map<string, { origin: string; method: string; route: string; statuses: Map<number, number>; buckets: Float64Array; sum: number; count: number }>();
 
-  observe(method: string, route: string, status: number, seconds: number) {
-    const key = `${method} ${route}`;
+  observe(origin: string, method: string, route: string, status: number, seconds: number) {
+    const key = `${origin} ${method} ${route}`;
     let stats = this.#byRoute.get(key);
-    if (!stats) this.#byRoute.set(key, (stats = { method, route, statuses: new Map(), buckets: new Float64Array(DURATION_BUCKETS.length + 1), sum: 0, count: 0 }));
+    if (!stats) this.#byRoute.set(key, (stats = { origin, method, route, statuses: new Map(), buckets: new Float64Array(DURATION_BUCKETS.length + 1), sum: 0, count: 0 }));
     stats.statuses.set(status, (stats.statuses.get(status) ?? 0) + 1);
     let bucket = 0;
     while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket += 1;
@@ -163,7 +163,7 @@ class RequestStats {
         help,
         type: 'counter',
         aggregator: 'sum',
-        values: [...this.#byRoute.values()].flatMap((s) => [...s.statuses].map(([status, value]) => ({ labels: { method: s.method, route: s.route, status: String(status) }, value }))),
+        values: [...this.#byRoute.values()].flatMap((s) => [...s.statuses].map(([status, value]) => ({ labels: { origin: s.origin, method: s.method, route: s.route, status: String(status) }, value }))),
       }),
       reset: () => this.#byRoute.clear(),
     };
@@ -181,7 +181,7 @@ class RequestStats {
         type: 'histogram',
         aggregator: 'sum',
         values: [...this.#byRoute.values()].flatMap((s) => {
-          const labels = { method: s.method, route: s.route };
+          const labels = { origin: s.origin, method: s.method, route: s.route };
           let cumulative = 0;
           const buckets = [...DURATION_BUCKETS, '+Inf' as const].map((le, i) => {
             cumulative += s.buckets[i]!;
@@ -287,12 +287,13 @@ function registerDatabaseGauges(registry: Registry, db: Db, options: MetricsOpti
 }
 
 /**
- * The request hooks: every answered request from the network is counted under its route template. (The
- * sub-requests a token page's HTML makes for its inline answers, `app.inject`, belong to that page's request.)
+ * The request hooks: every answered request from the network is counted under its origin (the portal's, or the
+ * payments service's: server/payments-service/origin.ts) and route template. (The sub-requests a token page's HTML
+ * makes for its inline answers, `app.inject`, belong to that page's request.)
  */
-export function registerMetricsHooks(app: FastifyInstance, metrics: AppMetrics) {
+export function registerMetricsHooks(app: FastifyInstance, metrics: AppMetrics, origin: 'portal' | 'payments' = 'portal') {
   app.addHook('onResponse', (request, reply, done) => {
-    if (!('_lightMyRequest' in request.raw)) metrics.observeRequest(request, reply);
+    if (!('_lightMyRequest' in request.raw)) metrics.observeRequest(request, reply, origin);
     done();
   });
 }

@@ -25,6 +25,7 @@ import type { Db } from '../db/connect.js';
 import { registerContract } from '../http/api.js';
 import { loadContract } from '../http/contract.js';
 import { clientErrorHandler, errorHandler, frameworkErrors, sendError } from '../http/errors.js';
+import { registerMetricsHooks, type AppMetrics } from '../http/metrics.js';
 import { loggerOptions, type LoggerSetup } from '../http/logging.js';
 import { registerCspReports, reportingHeaders } from '../http/csp-reports.js';
 import { MAX_URL_PARAM_LENGTH, makeValidatorCompiler, rejectNulCharacters } from '../http/validation.js';
@@ -47,6 +48,8 @@ export interface PaymentsOriginOptions {
   logLevel?: string;
   processors?: ProcessorRegistry;
   trustProxy?: string | false | ((address: string, hop: number) => boolean);
+  /** Prometheus metrics (server/http/metrics.ts): its requests are counted with `origin="payments"` */
+  metrics?: AppMetrics;
 }
 
 /** The hosted page's content security policy: its own files and API only, framed by the portal alone. */
@@ -101,6 +104,7 @@ export async function buildPaymentsApp(options: PaymentsOriginOptions): Promise<
     clientErrorHandler,
   });
   app.setValidatorCompiler(makeValidatorCompiler());
+  if (options.metrics) registerMetricsHooks(app, options.metrics, 'payments');
   app.addHook('preValidation', rejectNulCharacters);
   app.setErrorHandler(errorHandler);
 

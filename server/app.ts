@@ -60,6 +60,8 @@ export interface BuildAppOptions {
   extraReady?: () => Promise<string | undefined>;
   /** Prometheus metrics (server/http/metrics.ts): requests, shed and timed-out ones are counted into it. None: no hook. */
   metrics?: AppMetrics;
+  /** true once the process is shutting down: `/readyz` answers 503 and answers close their connections (http/overload.ts) */
+  draining?: () => boolean;
 }
 
 /**
@@ -79,7 +81,7 @@ export function connectionsCheckingInterval(http: AppConfig['http']): number {
   return Number.isFinite(shorter) ? Math.min(1_000, Math.max(100, Math.round(shorter / 10))) : 1_000;
 }
 
-export async function buildApp({ db, config, logger, mailer, handlers, withoutHandlers = [], database, extraReady, metrics }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger, mailer, handlers, withoutHandlers = [], database, extraReady, metrics, draining }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions({ level: config.logLevel, ...logger }),
     // Node's http.Server timeouts (config.http): the whole request must have arrived within requestTimeout, its
@@ -132,6 +134,7 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
     dbReady: database?.ready ?? (async () => void (await sql`select 1`.execute(db))),
     extraReady,
     onShed: metrics?.shed,
+    draining,
   });
 
   const ownMailer = mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined);

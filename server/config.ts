@@ -74,6 +74,11 @@ export interface AppConfig {
   /** `/readyz`: how long the database may take to answer */
   readyTimeoutMs: number;
   /**
+   * After SIGTERM: how long the process goes on serving while `/readyz` answers 503, so a load balancer that polls it
+   * stops sending new requests before the listener closes (SHUTDOWN_DRAIN_MS, default 5000; docs/operating.md).
+   */
+  shutdownDrainMs: number;
+  /**
    * How long a token page's HTML waits for its first screen's data (server/http/bootstrap.ts) before it is sent as the
    * plain shell (the SPA then loads the data itself), from FIRST_SCREEN_WAIT_MS (default 800).
    */
@@ -166,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryAfterSeconds: whole(env, 'SHED_RETRY_AFTER_S', 2, 1),
     },
     readyTimeoutMs: whole(env, 'READY_TIMEOUT_MS', 1_000, 1),
+    shutdownDrainMs: whole(env, 'SHUTDOWN_DRAIN_MS', 5_000),
     bootstrapTimeoutMs: whole(env, 'FIRST_SCREEN_WAIT_MS', 800, 1),
     pageRenderTimeoutMs: whole(env, 'FIRST_SCREEN_RENDER_MS', 1000, 1),
     webhookSecretsKey: secretsKeyLoader(env),

@@ -2,6 +2,13 @@
  * `npm start` / `npm run serve`: ONE process on HOST:PORT serving the SPA and the API on the configured database
  * (PGlite under DATA_DIR, or DATABASE_URL). Migrates, loads the demo data on first start, prints a login link for
  * the demo contact, and shuts down cleanly on SIGINT/SIGTERM.
+ *
+ * SIGTERM drains first, for a rolling restart behind a load balancer (docs/operating.md, "Rolling restarts"):
+ * `/readyz` answers 503 at once and every answer closes its connection, while requests are still served for
+ * SHUTDOWN_DRAIN_MS (the balancer's health check notices meanwhile); then the listener closes and the requests in
+ * flight finish. The job workers stop in the same time (a running job finishes, up to 20 s; one cut off is run again
+ * and its unique keys make it do nothing twice). Then the pools close and the process exits 0. SIGINT (Ctrl-C at a
+ * terminal) skips the drain window.
  */
 import path from 'node:path';
 import { buildApp } from './app.js';
@@ -45,6 +52,7 @@ async function main() {
 
   let jobs: JobQueue | undefined;
   let jobsFailed: string | undefined;
+  let closing = false;
   // Prometheus metrics only with METRICS_PORT (server/http/metrics.ts); the database gauges are read on the long pool,
   // never taking a request's connection
   const metrics = config.metrics.port === undefined
@@ -62,6 +70,7 @@ async function main() {
       if (!jobs) return 'the job queue is starting';
       return (await jobs.ready(config.readyTimeoutMs)) ? undefined : 'the job queue does not answer';
     },
+    draining: () => closing,
   });
   policy.useLogger(app.log);
 
@@ -80,20 +89,31 @@ async function main() {
   let dbSocket: DbSocketServer | undefined;
   let webhooks: WebhookWorker | undefined;
   let metricsListener: MetricsListener | undefined;
-  let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    closing = true; // from now on /readyz answers 503 and no connection is kept alive (http/overload.ts)
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.log.info({ signal, drainMs }, 'shutting down');
+    // the drain, a running job's 20 s, then 10 s for the rest
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, Math.max(drainMs, 20_000) + 10_000);
     force.unref();
     try {
-      await jobs?.stop();
-      await webhooks?.stop();
+      await Promise.all([
+        // the workers take no new job and finish those they run, while requests are still served
+        jobs?.stop(),
+        webhooks?.stop(),
+        (async () => {
+          await new Promise((resolve) => setTimeout(resolve, drainMs));
+          // stops listening, closes idle connections, and resolves once the requests in flight are answered
+          await app.close();
+          await paymentsApp.close();
+        })(),
+      ]);
       await dbSocket?.close();
       await metricsListener?.close();
-      await app.close();
-      await paymentsApp.close();
       // login links answered 202 but still being written and sent (server/http/after-reply.ts)
       await settled(handle.db);
       await handle.close();

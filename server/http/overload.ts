@@ -3,7 +3,10 @@
  *
  *   GET /healthz   liveness: the process answers. Never touches the database, never shed.
  *   GET /readyz    readiness: the database answers within READY_TIMEOUT_MS on a connection of its own (never queued
- *                  behind requests), and the job queue, when this process runs one, is started. 503 otherwise.
+ *                  behind requests), and the job queue, when this process runs one, is started. 503 otherwise —
+ *                  and 503 at once while the process drains for its shutdown (`draining`), so a load balancer stops
+ *                  sending it new requests while it still answers them; every answer then closes its connection, so
+ *                  no keep-alive connection outlives the drain to meet a listener that is gone.
  *
  * Load shedding: a request that would only queue is answered at once with 503 + Retry-After (`unavailable`) instead:
  * - when the event loop lags (mean delay over the last 100 ms sample above SHED_EVENT_LOOP_DELAY_MS): measured and
@@ -33,6 +36,8 @@ export interface OverloadOptions {
   extraReady?: () => Promise<string | undefined>;
   /** told of each shed request, by its rule (the metrics) */
   onShed?: (reason: string) => void;
+  /** true once the process is shutting down (server/main.ts): not ready, and no connection is kept alive */
+  draining?: () => boolean;
 }
 
 /** Paths whose requests never reach the database: health routes, and the SPA's hashed or public static files. */
@@ -55,6 +60,10 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
 
   app.get('/readyz', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    if (options.draining?.()) {
+      reply.header('retry-after', String(shedding.retryAfterSeconds));
+      return sendError(request, reply, 503, { errorCode: 'unavailable', message: 'Not ready: this process is shutting down.' });
+    }
     try {
       await options.dbReady?.(options.readyTimeoutMs);
       const notReady = await options.extraReady?.();
@@ -66,6 +75,15 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
       return sendError(request, reply, 503, { errorCode: 'unavailable', message: 'Not ready: the database or the job queue does not answer.' });
     }
   });
+
+  // While draining, each answer is the last on its connection: the client (a proxy's pool) opens a new one, which
+  // the load balancer sends to a process that stays.
+  const draining = options.draining;
+  if (draining) {
+    app.addHook('onSend', async (_request, reply) => {
+      if (draining()) reply.header('connection', 'close');
+    });
+  }
 
   if (!shedding.enabled) return;
 

@@ -1,5 +1,5 @@
 /**
- * A portal server as its own process (`tsx server/main.ts`), for the fault tests: started on a database of the test's,
+ * A portal server as its own process (`node --import tsx server/main.ts`), for the fault tests: started on a database of the test's,
  * its stdout's demo link read, its stderr and exit code kept.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -16,18 +16,26 @@ export interface PortalProcess {
   token: string;
   readonly stdout: string;
   readonly stderr: string;
-  /** undefined while it runs */
+  /** the exit code, null after a signal; undefined while it runs */
   readonly exited: number | null | undefined;
   /** GET `url`'s status, 0 when the process did not answer within 5 s */
   status(url: string): Promise<number>;
+  /** SIGTERM, and resolves once it exited */
   stop(): Promise<void>;
 }
 
-export async function startPortalProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<PortalProcess> {
-  const port = await freePort();
+export interface PortalProcessOptions {
+  /** the port to listen on (a restarted process takes its predecessor's); default a free one */
+  port?: number;
+}
+
+export async function startPortalProcess(databaseUrl: string, env: Record<string, string> = {}, options: PortalProcessOptions = {}): Promise<PortalProcess> {
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pp-process-'));
-  const child: ChildProcessWithoutNullStreams = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'server/main.ts')], {
+  // node itself with tsx's loader, not the tsx command: that one relays a SIGTERM to its child and, when the child
+  // does not acknowledge it within 30 ms (its event loop busy serving), SIGKILLs it and exits 143
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -41,6 +49,8 @@ export async function startPortalProcess(databaseUrl: string, env: Record<string
       LOG_LEVEL: 'warn',
       // about lost connections, not overload: a loaded CI machine must not shed the test's requests
       LOAD_SHEDDING: 'off',
+      // stopped at the end of a test with no load balancer in front: no drain window (the rolling restart sets one)
+      SHUTDOWN_DRAIN_MS: '0',
       // the webhook secrets' key shared by every process of one database
       WEBHOOK_SECRETS_KEY: 'a'.repeat(64),
       ...env,

@@ -61,6 +61,30 @@ describe('health and readiness', () => {
   });
 });
 
+describe('draining for a shutdown (server/main.ts on SIGTERM)', () => {
+  it('/readyz answers 503 while requests are still served, each answer closing its connection', async () => {
+    const t = await createTestDb({ seed: false });
+    let draining = false;
+    const app = await buildApp({ db: t.db, database: t.handle, config: testConfig(), logger: false, draining: () => draining });
+    try {
+      const before = await app.inject({ url: '/readyz' });
+      expect(before.statusCode).toBe(200);
+      expect(before.headers.connection).not.toBe('close');
+      draining = true;
+      const ready = await app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ errorCode: 'unavailable', message: 'Not ready: this process is shutting down.' });
+      expect(ready.headers['retry-after']).toMatch(/^\d+$/);
+      const live = await app.inject({ url: '/healthz' });
+      expect(live.statusCode).toBe(200);
+      expect(live.headers.connection).toBe('close');
+    } finally {
+      await app.close();
+      await t.drop();
+    }
+  });
+});
+
 describe('load shedding', () => {
   let t: TestDb;
   let app: FastifyInstance;
@@ -298,8 +322,10 @@ describe('settings', () => {
     expect(set.shedding.enabled).toBe(false);
     expect(set.shedding.maxDbWaiting).toBe(7);
     expect(set.readyTimeoutMs).toBe(250);
+    expect(defaults.shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
   });
-  it.each([['DB_POOL_SIZE', '0'], ['DB_STATEMENT_TIMEOUT_MS', '-1'], ['HTTP_REQUEST_TIMEOUT_MS', '5s'], ['SHED_DB_WAITING', '1e3']])(
+  it.each([['DB_POOL_SIZE', '0'], ['DB_STATEMENT_TIMEOUT_MS', '-1'], ['HTTP_REQUEST_TIMEOUT_MS', '5s'], ['SHED_DB_WAITING', '1e3'], ['SHUTDOWN_DRAIN_MS', '2s']])(
     'refuses %s=%s',
     (name, value) => {
       expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -15,6 +15,11 @@ import { agreeToTerms, e2e, expandPicker, expectNoSeriousA11yViolations, issueDe
  */
 const run = promisify(execFile);
 
+// Each journey here is a person's whole session across several console pages (and a customer's), with axe on each:
+// 25-57 s on this 2-core machine when quiet, past the default 60 s when it is loaded (two desktop journeys timed out
+// so in a full run). They wait for states, never the clock; the bound only says when to give up.
+test.describe.configure({ timeout: 150_000 });
+
 async function vendorCli(args: string[]) {
   const { stdout } = await run('npm', ['run', '-s', 'vendor', '--', ...args], {
     env: { ...process.env, DATABASE_URL: e2e().databaseUrl, PUBLIC_URL: e2e().url },

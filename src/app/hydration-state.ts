@@ -47,6 +47,15 @@ export function endHydration(): void {
   current = null;
 }
 
+/**
+ * A machine's id (what a snapshot is restored into, on the server and here); undefined for other logic (a promise's,
+ * a callback's). Duck-typed, so this module imports nothing.
+ */
+export function machineId(logic: unknown): string | undefined {
+  const id = (logic as { id?: unknown; config?: unknown }).id;
+  return typeof id === 'string' && (logic as { config?: unknown }).config !== undefined ? id : undefined;
+}
+
 /** The snapshot of the hook `id` when it was made by `machine`. */
 export function actorSnapshot(id: string, machine: string | undefined): unknown {
   const entry = current?.actors[id];

@@ -13,15 +13,9 @@
 import { startTransition, useId, useLayoutEffect, useMemo, useReducer } from 'react';
 import { useActorRef as useActorRefOriginal, useSelector as useSelectorOriginal } from '@xstate/react';
 import type { AnyActorLogic, AnyActorRef, Observer, SnapshotFrom } from 'xstate';
-import { actorSnapshot } from './hydration-state';
+import { actorSnapshot, machineId } from './hydration-state';
 
 export * from '@xstate/react';
-
-/** A machine's id (what a snapshot is restored into); undefined for other logic (a promise's, a callback's). */
-function machineId(logic: AnyActorLogic): string | undefined {
-  const id = (logic as { id?: unknown; config?: unknown }).id;
-  return typeof id === 'string' && (logic as { config?: unknown }).config !== undefined ? id : undefined;
-}
 
 /**
  * The package's `useActorRef`, keyed as the server's is (src/server-render/xstate-react-server.ts): it calls `useId`

@@ -9,17 +9,12 @@
 import { createContext, type DependencyList, type EffectCallback } from 'react';
 import { createActor, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import type { ServerEffects } from '../ui/settling-effect';
+import { machineId } from '../app/hydration-state';
 import type { ActorSnapshots } from '../../core/api/hydration';
 
 /** Dependencies equal for a settling effect: the same values, any function equal to any function. */
 function sameDeps(a: DependencyList, b: DependencyList): boolean {
   return a.length === b.length && a.every((value, i) => (typeof value === 'function' && typeof b[i] === 'function') || Object.is(value, b[i]));
-}
-
-/** A machine's id (what a snapshot is restored into); undefined for other logic (a promise's, a callback's). */
-function machineId(logic: AnyActorLogic): string | undefined {
-  const id = (logic as { id?: unknown; config?: unknown }).id;
-  return typeof id === 'string' && (logic as { config?: unknown }).config !== undefined ? id : undefined;
 }
 
 export class ServerActors implements ServerEffects {

@@ -10,6 +10,7 @@
  * and its unique keys make it do nothing twice). Then the pools close and the process exits 0. SIGINT (Ctrl-C at a
  * terminal) skips the drain window.
  */
+import './production-env.js';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { settled } from './http/after-reply.js';

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { fullBrowserLaunchOptions } from '../../playwright.config';
 import { expectNoSeriousA11yViolations, issueDemoLink, withDb, test } from './support';
 
 /**
@@ -7,6 +8,10 @@ import { expectNoSeriousA11yViolations, issueDemoLink, withDb, test } from './su
  * "Invoice History" opens the journey, a comment is added and listed without a reload (and is still there after one);
  * "View Invoice Copy" opens the pdfloader page in a new tab, which fetches the PDF and redirects to a blob: URL.
  */
+// The full browser for this file (a worker of its own): its PDF viewer shows the invoice copy in the tab, where the
+// headless shell the other journeys run in would download it.
+test.use({ launchOptions: fullBrowserLaunchOptions });
+
 async function payPageWithInvoice(locationName: string): Promise<{ path: string; invoiceNumber: string; invoiceId: string }> {
   const { base, locationId } = await issueDemoLink(locationName);
   const invoice = await withDb(async (c) => (await c.query(
@@ -81,7 +86,7 @@ test('from the pay page: View Invoice Copy opens the PDF', async ({ page }) => {
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^application\/pdf/);
   // (The body is gone once the page navigates to the blob; the server tests parse the PDF itself.)
-  // The loader redirects the tab to a blob: URL of the document (Debian's headless Chromium navigates there).
+  // The loader redirects the tab to a blob: URL of the document (Debian's Chromium, headless, navigates there).
   await popup.waitForURL(/^blob:http:\/\/127\.0\.0\.1:\d+\//);
   await expect(popup.getByText('We were unable to retrieve your invoice. Please refresh the page.')).toHaveCount(0);
 });

@@ -39,6 +39,13 @@ test('a page that writes on arrival is rendered by the browser, which makes the 
   await expect.poll(() => withDb(async (c) => (await c.query('select 1 from statement_request_marks where contact_id = $1 and location_id = $2', [link.contactId, link.locationId])).rowCount)).toBe(1);
 });
 
+test('a path no page of the token has: the not-found page, once', async ({ page }) => {
+  const link = await issueDemoLink('Blue Heron Grill', { lastVendorByName: true });
+  await page.goto(`${link.base}/nothing-here`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t find this page');
+  await expect(page.locator('main')).toHaveCount(1);
+});
+
 async function expectHydrated(page: Page, url: string): Promise<void> {
   {
     const errors: string[] = [];

@@ -327,6 +327,16 @@ describe('a page under a location carries its first screen, rendered by the app 
     expect(other.headers.location).toBeUndefined();
   });
 
+  it('a path no page of the token has: no first screen, the browser shows its not-found page', async () => {
+    for (const rest of ['/nothing-here', '/templatemessages/00000000-0000-4000-8000-000000000000/messages']) {
+      const res = await s.app.inject({ url: pagePath(dana, rest), headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(firstScreenOf(res.body), rest).toBeNull();
+      expect(carriedSnapshots(res.body), rest).toBeNull();
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+  });
+
   it("another customer's location: no first screen and none of its answers in the page", async () => {
     const res = await s.app.inject({ url: pagePath(marcus, '/click2pay'), headers: html });
     expect(res.statusCode).toBe(200);

@@ -22,4 +22,5 @@ if [ "${E2E_BUILD:-yes}" != "no" ]; then
     npm run -s build >/dev/null
   fi
 fi
-exec npx tsx server/main.ts
+# node itself with tsx's loader, as `npm run serve` (not the tsx command, which SIGKILLs a child slow to take a relayed signal)
+exec node --import tsx server/main.ts

@@ -11,10 +11,10 @@ import { execSync } from 'node:child_process';
  * names another browser; without the shell installed, CHROMIUM_PATH or `chromium` is used. The benches (Lighthouse)
  * keep the full browser (CHROMIUM_PATH).
  */
-const chromiumPath =
-  process.env.E2E_CHROMIUM_PATH ||
-  execSync('command -v chromium-headless-shell || printenv CHROMIUM_PATH || command -v chromium || command -v chromium-browser', { shell: '/bin/bash' })
-    .toString().split('\n')[0]!.trim();
+const which = (command: string) => execSync(command, { shell: '/bin/bash' }).toString().split('\n')[0]!.trim();
+/** the full browser: CHROMIUM_PATH, else Debian's chromium */
+const browserPath = process.env.CHROMIUM_PATH || which('command -v chromium || command -v chromium-browser');
+const chromiumPath = process.env.E2E_CHROMIUM_PATH || which('command -v chromium-headless-shell || true') || browserPath;
 /**
  * Each project has its own server and database, so the two run side by side (one worker each, in the order of their
  * files) and neither sees the other's payments, AutoPay or clock: `phone-375` on E2E_PORT (its payments origin on
@@ -48,15 +48,11 @@ const launchOptions = {
 };
 
 /**
- * The full browser, for a journey that needs what only it has (`test.use({ launchOptions: fullBrowserLaunchOptions })`
- * in a describe block: Playwright gives it a worker of its own): its PDF viewer shows the invoice copy in the tab,
- * where the headless shell downloads it.
+ * The full browser, for a journey file that needs what only it has (`test.use({ launchOptions: fullBrowserLaunchOptions })`
+ * at the top of the file — Playwright refuses it in a describe block — gives the file a worker of its own): its PDF
+ * viewer shows the invoice copy in the tab, where the headless shell downloads it.
  */
-export const fullBrowserLaunchOptions = {
-  ...launchOptions,
-  executablePath:
-    process.env.CHROMIUM_PATH || execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/bash' }).toString().trim(),
-};
+export const fullBrowserLaunchOptions = { ...launchOptions, executablePath: browserPath };
 
 export default defineConfig({
   testDir: 'tests/e2e',

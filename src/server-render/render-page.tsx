@@ -103,8 +103,8 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
     try {
       await Promise.race([Promise.all([whenInitialized(router), loadAppServices()]), tick(input.timeoutMs)]);
       if (!router.state.initialized) return { markup: null, api: used };
-      // A path no page of the token's has (the app's catch-all): the browser shows its not-found page itself. Painted
-      // here, it was hydrated beside a second copy of itself (two "We couldn’t find this page" at once, CI).
+      // A path no page of the token's has (the app's catch-all): the browser shows its not-found page itself. The
+      // catch-all is outside the token's frame, and its painted markup was hydrated beside a second copy of itself.
       if (router.state.matches.at(-1)?.route.path === '*') return { markup: null, api: used };
       const markup: Record<string, string> = {};
       for (const viewport of [...VIEWPORTS].reverse()) {

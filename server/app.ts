@@ -134,6 +134,7 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
     dbReady: database?.ready ?? (async () => void (await sql`select 1`.execute(db))),
     extraReady,
     onShed: metrics?.shed,
+    onConcurrency: metrics?.concurrency,
     draining,
   });
 

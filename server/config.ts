@@ -66,8 +66,13 @@ export interface AppConfig {
     maxEventLoopDelayMs: number;
     /** callers waiting for a database connection at or above which new requests are shed */
     maxDbWaiting: number;
-    /** requests in progress in this process at or above which new ones are shed; 0: no bound */
-    maxInFlight: number;
+    /**
+     * requests from the network in progress in this process at or above which new ones are shed: `adaptive` (the
+     * default: learnt from their latency, server/http/adaptive-limit.ts), a fixed number, or 0 (no bound)
+     */
+    maxInFlight: number | 'adaptive';
+    /** the adaptive limit's bounds and the latency it tolerates, as a multiple of its baseline (default ADAPTIVE_LIMIT) */
+    adaptive?: { min: number; max: number; tolerance: number };
     /** the Retry-After of a 503 (seconds) */
     retryAfterSeconds: number;
   };
@@ -167,7 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       enabled: (env.LOAD_SHEDDING ?? 'on').trim().toLowerCase() !== 'off',
       maxEventLoopDelayMs: whole(env, 'SHED_EVENT_LOOP_DELAY_MS', 0),
       maxDbWaiting: whole(env, 'SHED_DB_WAITING', 32, 1),
-      maxInFlight: whole(env, 'SHED_MAX_IN_FLIGHT', 32),
+      maxInFlight: maxInFlight(env),
+      adaptive: adaptiveLimit(env),
       retryAfterSeconds: whole(env, 'SHED_RETRY_AFTER_S', 2, 1),
     },
     readyTimeoutMs: whole(env, 'READY_TIMEOUT_MS', 1_000, 1),
@@ -223,6 +229,31 @@ export function secretsKeyLoader(env: NodeJS.ProcessEnv): () => Buffer {
     key = Buffer.from(stored, 'hex');
     return key;
   };
+}
+
+/** The adaptive concurrency limit's defaults: from 32, between 4 and 256, latency up to 2× its baseline. */
+export const ADAPTIVE_LIMIT = { min: 4, max: 256, tolerance: 2 } as const;
+
+/** SHED_MAX_IN_FLIGHT: unset or `adaptive` → the adaptive limit; a whole number → that fixed bound (0: none). */
+function maxInFlight(env: NodeJS.ProcessEnv): number | 'adaptive' {
+  const text = (env.SHED_MAX_IN_FLIGHT ?? '').trim().toLowerCase();
+  if (text === '' || text === 'adaptive') return 'adaptive';
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    throw new Error(`SHED_MAX_IN_FLIGHT must be "adaptive" or a whole number (0: no bound), got "${env.SHED_MAX_IN_FLIGHT}"`);
+  }
+  return Number(text);
+}
+
+function adaptiveLimit(env: NodeJS.ProcessEnv): { min: number; max: number; tolerance: number } {
+  const min = whole(env, 'SHED_ADAPTIVE_MIN', ADAPTIVE_LIMIT.min, 1);
+  const max = whole(env, 'SHED_ADAPTIVE_MAX', ADAPTIVE_LIMIT.max, 1);
+  if (max < min) throw new Error(`SHED_ADAPTIVE_MAX (${max}) must be at least SHED_ADAPTIVE_MIN (${min})`);
+  const text = (env.SHED_LATENCY_TOLERANCE ?? '').trim();
+  const tolerance = text === '' ? ADAPTIVE_LIMIT.tolerance : Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text || '0') || !(tolerance >= 1 && tolerance <= 100)) {
+    throw new Error(`SHED_LATENCY_TOLERANCE must be a number from 1 to 100, got "${env.SHED_LATENCY_TOLERANCE}"`);
+  }
+  return { min, max, tolerance };
 }
 
 /** A whole-number setting: unset or empty → `fallback`; otherwise digits, at least `min` (0: off, where it says so). */

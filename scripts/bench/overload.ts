@@ -10,8 +10,9 @@
  * one location queue behind each other in PostgreSQL, on its list data version). A user answered 503 waits its
  * `Retry-After` with jitter (up to +50 %), as a well-behaved client does, and for a payment retries with the same key.
  *
- * The same run twice on fresh processes: with load shedding (the defaults) and without (`LOAD_SHEDDING=off`, the
- * baseline). For each it prints admitted requests (answered other than 503) p50/p99/max, shed requests (503) p99/max,
+ * The same run twice on fresh processes: with load shedding as shipped (the defaults: the adaptive concurrency limit,
+ * no event-loop bound; SHED_* variables set for the bench pass through) and without (`LOAD_SHEDDING=off`, the
+ * baseline). Each portal's concurrency limit is read from its metrics (METRICS_PORT) every 500 ms. For each it prints admitted requests (answered other than 503) p50/p99/max, shed requests (503) p99/max,
  * 5xx other than 503, transport errors, and checks every acknowledged payment is in the database exactly once.
  * Targets (this 2-core machine): admitted p99 ≤ 500 ms, shed answered ≤ 50 ms, 0 × 5xx other than 503, every
  * acknowledged payment once. A benchmark, not a test: prints, marks misses `MISSED`, exits 0.
@@ -45,11 +46,6 @@ const CONNECTIONS = Number(process.env.BENCH_OVERLOAD_CONNECTIONS || 500);
 const BASE_PORT = Number(process.env.BENCH_PORT || 18110) + 20;
 const SERVER_URL = process.env.TEST_PG_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const INVOICES = 40_000;
-/**
- * The shedding bounds of the run with shedding: tuned for this 2-core machine, where the two portals, PostgreSQL and
- * the load generator share two cores (docs/operating.md, "Health, faults and overload"). Override with the same variables.
- */
-const TUNED = { SHED_MAX_IN_FLIGHT: process.env.SHED_MAX_IN_FLIGHT ?? '8', SHED_EVENT_LOOP_DELAY_MS: process.env.SHED_EVENT_LOOP_DELAY_MS ?? '50' };
 const LOCATIONS = 100;
 const WARMUP_S = Number(process.env.BENCH_OVERLOAD_WARMUP || 2);
 
@@ -99,11 +95,11 @@ async function webhookLatency(databaseUrl: string, since: Date) {
 }
 type Latency = Awaited<ReturnType<typeof webhookLatency>>;
 
-async function startPortal(port: number, databaseUrl: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; token: string }> {
+async function startPortal(port: number, databaseUrl: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; token: string; metricsUrl: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pp-overload-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), PAYMENTS_PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'error', JOBS: 'off', WEBHOOK_SECRETS_KEY, ...env },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), PAYMENTS_PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'error', JOBS: 'off', WEBHOOK_SECRETS_KEY, METRICS_PORT: String(port + 5), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.add(child);
@@ -120,7 +116,18 @@ async function startPortal(port: number, databaseUrl: string, env: NodeJS.Proces
     });
     child.once('exit', (code) => reject(new Error(`the portal on ${port} exited (${code}) before it was ready:\n${out}`)));
   });
-  return { child, token };
+  return { child, token, metricsUrl: `http://127.0.0.1:${port + 5}/metrics` };
+}
+
+/** A portal's concurrency limit now (its metrics), or undefined (no bound registered: shedding off). */
+async function concurrencyLimit(metricsUrl: string): Promise<number | undefined> {
+  try {
+    const text = await (await fetch(metricsUrl)).text();
+    const match = /^pp_http_concurrency_limit (\S+)$/m.exec(text);
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function stop(child: ChildProcess) {
@@ -163,6 +170,8 @@ interface RunFigures {
   byKind: string;
   generatorLag: { p50: number; p99: number; max: number };
   webhooks: Latency;
+  /** each portal's concurrency limit, read every 500 ms during the run */
+  limits: string;
 }
 
 async function run(label: string, env: NodeJS.ProcessEnv, databaseUrl: string, setup: Setup): Promise<RunFigures> {
@@ -244,7 +253,18 @@ async function run(label: string, env: NodeJS.ProcessEnv, databaseUrl: string, s
       }
     }
   };
+  const limitSamples = portals.map(() => [] as number[]);
+  const sampler = setInterval(() => {
+    portals.forEach((portal, i) => void concurrencyLimit(portal.metricsUrl).then((limit) => limit !== undefined && limitSamples[i]!.push(limit)));
+  }, 500);
   await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => user(i)));
+  clearInterval(sampler);
+  const limits = limitSamples.every((l) => l.length === 0)
+    ? 'no bound (shedding off)'
+    : limitSamples.map((l, i) => {
+      const sorted = [...l].sort((x, y) => x - y);
+      return `portal ${i + 1}: first ${l[0]}, median ${percentile(sorted, 50)}, min ${sorted[0]}, max ${sorted.at(-1)}, last ${l.at(-1)}`;
+    }).join('; ');
   const seconds = (performance.now() - started) / 1000;
   lag.disable();
   const generatorLag = { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 };
@@ -292,6 +312,7 @@ async function run(label: string, env: NodeJS.ProcessEnv, databaseUrl: string, s
     warm: { n: w.length, p99: percentile(w, 99), max: w.at(-1) ?? 0 },
     paymentsDetail: `${payAttempts.length} submitted, ${acked.size} acknowledged, ${unanswered} never acknowledged, ${wrong} wrong in the database`,
     webhooks,
+    limits,
   };
 }
 
@@ -397,7 +418,8 @@ async function main() {
     const setup = await prepare(databaseUrl, receiver.url);
     // half the invoices for each run
     const half = Math.floor(setup.payments.length / 2);
-    const withShedding = await run(`with load shedding (in flight ${TUNED.SHED_MAX_IN_FLIGHT}, loop ${TUNED.SHED_EVENT_LOOP_DELAY_MS} ms)`, TUNED, databaseUrl, { ...setup, payments: setup.payments.slice(0, half) });
+    const set = Object.entries(process.env).filter(([k]) => k.startsWith('SHED_')).map(([k, v]) => `${k}=${v}`).join(', ');
+    const withShedding = await run(`with load shedding (${set || 'the defaults'})`, {}, databaseUrl, { ...setup, payments: setup.payments.slice(0, half) });
     const without = await run('without (LOAD_SHEDDING=off)', { LOAD_SHEDDING: 'off' }, databaseUrl, { ...setup, payments: setup.payments.slice(half) });
     console.log(`\n${CONNECTIONS} connections on two processes, PostgreSQL, ${DURATION} s each (the first ${WARMUP_S} s apart), 80 % reads + 20 % payment submits; a 503 waits its Retry-After (+ up to 50 % jitter)\n`);
     console.log('| run | req/s | admitted | admitted p50 / p99 / max | shed (503) | shed p50 / p99 / max | 5xx not 503 | transport errors | payments |');
@@ -410,6 +432,7 @@ async function main() {
     const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
     for (const r of [withShedding, without]) console.log(`the load generator's own event-loop delay (${r.label}): p50 ${ms(r.generatorLag.p50)}, p99 ${ms(r.generatorLag.p99)}, max ${ms(r.generatorLag.max)} (in every figure above)`);
     for (const r of [withShedding, without]) console.log(`admitted by kind (${r.label}): ${r.byKind}`);
+    console.log(`concurrency limit (${withShedding.label}): ${withShedding.limits}`);
     for (const r of [withShedding, without]) console.log(`first ${WARMUP_S} s (${r.label}): ${r.warm.n} answers, p99 ${ms(r.warm.p99)}, max ${ms(r.warm.max)}`);
     console.log(`\ntargets (with shedding):`);
     console.log(`  admitted p99 ≤ 500 ms: ${ms(withShedding.admitted.p99)} (without: ${ms(without.admitted.p99)}, ratio ${(withShedding.admitted.p99 / Math.max(1, without.admitted.p99)).toFixed(2)}×) — ${mark(withShedding.admitted.p99 <= 500)}`);

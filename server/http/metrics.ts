@@ -50,6 +50,8 @@ export interface AppMetrics {
   readonly registry: Registry;
   /** a request was shed (server/http/overload.ts), by its rule */
   shed(reason: string): void;
+  /** the concurrency limit and the requests in progress (server/http/overload.ts), read at each scrape */
+  concurrency(read: { limit: () => number; inFlight: () => number }): void;
   /** a request timed out: `arrival` (Node's request or headers timeout, 408) or `database` (a statement or a wait for a connection) */
   timedOut(reason: 'arrival' | 'database'): void;
   /** one webhook delivery attempt's outcome (server/jobs/webhooks.ts) */
@@ -113,6 +115,10 @@ export function createMetrics(options: MetricsOptions = {}): AppMetrics {
   return {
     registry,
     shed: (reason) => shed.inc({ reason }),
+    concurrency(read) {
+      new Gauge({ name: 'pp_http_requests_in_flight', help: 'Requests from the network in progress in this process (counted by load shedding).', registers, collect() { this.set(read.inFlight()); } });
+      new Gauge({ name: 'pp_http_concurrency_limit', help: 'Requests in progress at which new ones are shed: the adaptive limit now, the fixed SHED_MAX_IN_FLIGHT, or 0 (no bound).', registers, collect() { this.set(read.limit()); } });
+    },
     timedOut: (reason) => timedOut.inc({ reason }),
     webhookAttempt(attempt) {
       if (attempt.delivered) webhookDelay.observe(Math.max(0, (attempt.attemptedAt.getTime() - attempt.eventCreatedAt.getTime()) / 1000));

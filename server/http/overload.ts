@@ -11,8 +11,10 @@
  * Load shedding: a request that would only queue is answered at once with 503 + Retry-After (`unavailable`) instead:
  * - when the event loop lags (mean delay over the last 100 ms sample above SHED_EVENT_LOOP_DELAY_MS): measured and
  *   decided by @fastify/under-pressure;
- * - when SHED_MAX_IN_FLIGHT requests are already in progress in this process: a new one would wait behind them for
- *   the CPU or the database (a concurrency limit: admitted latency stays about in-flight ÷ throughput);
+ * - when as many requests as the concurrency limit are already in progress in this process: a new one would wait
+ *   behind them for the CPU or the database (admitted latency stays about in-flight ÷ throughput). The limit is
+ *   learnt from the answers' latency (server/http/adaptive-limit.ts: it shrinks while latency exceeds twice what it is
+ *   with few requests in progress), or fixed by SHED_MAX_IN_FLIGHT;
  * - when SHED_DB_WAITING or more callers already wait for a database connection (the pool, or the embedded
  *   database's fair queue): a new request would wait behind all of them.
  * Both are decided in `onRequest`, before the body is read and before any handler runs, so a shed payment submit
@@ -21,9 +23,13 @@
  */
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config.js';
+import { ADAPTIVE_LIMIT, type AppConfig } from '../config.js';
 import type { DbLoad } from '../db/connect.js';
+import { AdaptiveConcurrencyLimit } from './adaptive-limit.js';
 import { errorPayload, sendError, unavailableBody } from './errors.js';
+
+/** Where the adaptive limit starts: admits a quiet server's bursts (a page's requests) before it has learnt anything. */
+const ADAPTIVE_INITIAL = 32;
 
 export interface OverloadOptions {
   shedding: AppConfig['shedding'];
@@ -36,6 +42,8 @@ export interface OverloadOptions {
   extraReady?: () => Promise<string | undefined>;
   /** told of each shed request, by its rule (the metrics) */
   onShed?: (reason: string) => void;
+  /** handed the in-flight bound and count once registered (the metrics' gauges) */
+  onConcurrency?: (read: { limit: () => number; inFlight: () => number }) => void;
   /** true once the process is shutting down (server/main.ts): not ready, and no connection is kept alive */
   draining?: () => boolean;
 }
@@ -101,16 +109,24 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
   });
 
   // Requests in progress in this process: beyond the bound a new one would only wait behind the others (for the CPU
-  // or the database), so it is answered now. Counted from onRequest to the end of its response (`close`).
+  // or the database), so it is answered now. Counted from onRequest to the end of its response (`close`). The bound
+  // is learnt from the answers' latency (`adaptive`, the default) or fixed.
+  const adaptive = shedding.maxInFlight === 'adaptive'
+    ? new AdaptiveConcurrencyLimit({ initial: ADAPTIVE_INITIAL, ...(shedding.adaptive ?? ADAPTIVE_LIMIT) })
+    : undefined;
+  const bound = () => (adaptive ? adaptive.limit : (shedding.maxInFlight as number));
   let inFlight = 0;
-  const counted = new WeakMap<FastifyRequest, { closed: boolean; answered: boolean }>();
+  options.onConcurrency?.({ limit: bound, inFlight: () => inFlight });
+  const counted = new WeakMap<FastifyRequest, { closed: boolean; answered: boolean; start: number }>();
   const dbLoad = options.dbLoad;
   app.addHook('onRequest', (request, reply, done) => {
     if (needsNoDatabase(request.url)) return done();
     // Requests from the network only: the sub-requests a token page's HTML makes for its inline answers
     // (`app.inject`, server/http/bootstrap.ts) belong to a request already admitted.
     const fromNetwork = !('_lightMyRequest' in request.raw);
-    if (fromNetwork && shedding.maxInFlight > 0 && inFlight >= shedding.maxInFlight) {
+    const limit = bound();
+    if (fromNetwork && limit > 0 && inFlight >= limit) {
+      adaptive?.arrived(inFlight, false, performance.now());
       reply.send(shed(request, reply, 'inFlight', inFlight));
       return;
     }
@@ -120,10 +136,12 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
       return;
     }
     if (fromNetwork) {
+      const start = performance.now();
+      adaptive?.arrived(inFlight, true, start);
       // counted until BOTH the answer is produced and the connection's response is over: a client that gives up
       // (closes) does not end the work its handler still does
       inFlight += 1;
-      const tracker = { closed: false, answered: false };
+      const tracker = { closed: false, answered: false, start };
       counted.set(request, tracker);
       reply.raw.once('close', () => {
         tracker.closed = true;
@@ -137,5 +155,10 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
     if (!tracker || tracker.answered) return;
     tracker.answered = true;
     if (tracker.closed) inFlight -= 1;
+    // the latency the limit learns from: arrival to answer, not the client's pace of reading it
+    if (adaptive) {
+      const now = performance.now();
+      adaptive.answered(now - tracker.start, now);
+    }
   });
 }

@@ -16,6 +16,7 @@ import { createTestDb, type TestDb } from '../../server/db/testing.js';
 import { isDatabaseUnavailable } from '../../server/db/pool.js';
 import { issueToken } from '../../server/db/tokens.js';
 import { DEMO_EPA } from '../../server/seed/demo.js';
+import { createMetrics } from '../../server/http/metrics.js';
 import type { FastifyInstance } from 'fastify';
 
 describe('health and readiness', () => {
@@ -249,6 +250,75 @@ describe('load shedding by requests in progress', () => {
   });
 });
 
+describe('the adaptive concurrency limit (the default)', () => {
+  it('over HTTP: a handler whose latency grows with the requests in progress makes the limit shrink from 32 and shed the excess; the limit and the count are metrics', async () => {
+    const t = await createTestDb({ seed: true });
+    const base = testConfig();
+    const metrics = createMetrics();
+    const config = { ...base, shedding: { enabled: true, maxEventLoopDelayMs: 0, maxDbWaiting: 1_000, maxInFlight: 'adaptive' as const, adaptive: { min: 2, max: 64, tolerance: 2 }, retryAfterSeconds: 2 } };
+    const app = await buildApp({
+      db: t.db,
+      database: t.handle,
+      config,
+      logger: false,
+      metrics,
+      handlers: {
+        // 3 ms of CPU each: one event loop serves them one after the other, so a request waits behind every other in
+        // progress (as on a machine whose cores are all busy)
+        listVendors: async (_request, reply) => {
+          await new Promise((resolve) => setImmediate(resolve));
+          const until = performance.now() + 3;
+          while (performance.now() < until) {
+            // busy
+          }
+          return reply.send({ vendors: [] });
+        },
+      },
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as import('node:net').AddressInfo;
+    const token = await issueToken(t.db, { contactId: t.demo!.contactId, type: 'login', ttlDays: 7 });
+    const gauge = async (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(await metrics.text())?.[1]);
+    expect(await gauge('pp_http_concurrency_limit')).toBe(32);
+    const statuses = new Map<number, number>();
+    let bodiesOk = true;
+    let stop = false;
+    const user = async () => {
+      while (!stop) {
+        const res = await fetch(`http://127.0.0.1:${port}/api/vendors`, { headers: { authorization: `ContactAccess ${token}` } });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const body = await res.json();
+        if (res.status === 503 && body.errorCode !== 'unavailable') bodiesOk = false;
+      }
+    };
+    try {
+      // 64 users, each sending its next request as soon as it has an answer, until the limit has come down (a state)
+      const users = Array.from({ length: 64 }, user);
+      let limit = 32;
+      for (let i = 0; i < 400 && !(limit < 16 && (statuses.get(503) ?? 0) > 0); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        limit = await gauge('pp_http_concurrency_limit');
+      }
+      stop = true;
+      await Promise.all(users);
+      expect(limit).toBeLessThan(16);
+      expect(limit).toBeGreaterThanOrEqual(2);
+      expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
+      expect([...statuses.keys()].sort()).toEqual([200, 503]); // nothing else: no 5xx, no lost request
+      expect(bodiesOk).toBe(true);
+      expect(Number(/^pp_http_requests_shed_total\{reason="inFlight"\} (\S+)$/m.exec(await metrics.text())?.[1])).toBe(statuses.get(503));
+      expect(await gauge('pp_http_requests_in_flight')).toBe(0);
+      // a request on its own is served: the limit never goes below its minimum
+      expect((await fetch(`http://127.0.0.1:${port}/api/vendors`, { headers: { authorization: `ContactAccess ${token}` } })).status).toBe(200);
+    } finally {
+      stop = true;
+      await app.close();
+      await t.drop();
+    }
+  }, 60_000);
+});
+
 describe('load shedding on a lagging event loop (@fastify/under-pressure)', () => {
   it('sheds new requests with 503 unavailable while the event loop lags, and serves them again after', async () => {
     const t = await createTestDb({ seed: false });
@@ -316,7 +386,12 @@ describe('settings', () => {
     const defaults = loadConfig({});
     expect(defaults.db).toEqual({ poolSize: 10, acquireTimeoutMs: 2_000, statementTimeoutMs: 5_000, longStatementTimeoutMs: 60_000 });
     expect(defaults.http).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000 });
-    expect(defaults.shedding).toEqual({ enabled: true, maxInFlight: 32, maxEventLoopDelayMs: 0, maxDbWaiting: 32, retryAfterSeconds: 2 });
+    expect(defaults.shedding).toEqual({ enabled: true, maxInFlight: 'adaptive', adaptive: { min: 4, max: 256, tolerance: 2 }, maxEventLoopDelayMs: 0, maxDbWaiting: 32, retryAfterSeconds: 2 });
+    expect(loadConfig({ SHED_MAX_IN_FLIGHT: '8' }).shedding.maxInFlight).toBe(8);
+    expect(loadConfig({ SHED_MAX_IN_FLIGHT: '0' }).shedding.maxInFlight).toBe(0);
+    expect(loadConfig({ SHED_MAX_IN_FLIGHT: 'Adaptive' }).shedding.maxInFlight).toBe('adaptive');
+    expect(loadConfig({ SHED_ADAPTIVE_MIN: '2', SHED_ADAPTIVE_MAX: '50', SHED_LATENCY_TOLERANCE: '1.5' }).shedding.adaptive).toEqual({ min: 2, max: 50, tolerance: 1.5 });
+    expect(() => loadConfig({ SHED_ADAPTIVE_MIN: '20', SHED_ADAPTIVE_MAX: '10' })).toThrow('SHED_ADAPTIVE_MAX');
     const set = loadConfig({ DB_STATEMENT_TIMEOUT_MS: '1500', LOAD_SHEDDING: 'off', SHED_DB_WAITING: '7', READY_TIMEOUT_MS: '250' });
     expect(set.db.statementTimeoutMs).toBe(1_500);
     expect(set.shedding.enabled).toBe(false);
@@ -325,7 +400,7 @@ describe('settings', () => {
     expect(defaults.shutdownDrainMs).toBe(5_000);
     expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
   });
-  it.each([['DB_POOL_SIZE', '0'], ['DB_STATEMENT_TIMEOUT_MS', '-1'], ['HTTP_REQUEST_TIMEOUT_MS', '5s'], ['SHED_DB_WAITING', '1e3'], ['SHUTDOWN_DRAIN_MS', '2s']])(
+  it.each([['DB_POOL_SIZE', '0'], ['DB_STATEMENT_TIMEOUT_MS', '-1'], ['HTTP_REQUEST_TIMEOUT_MS', '5s'], ['SHED_DB_WAITING', '1e3'], ['SHUTDOWN_DRAIN_MS', '2s'], ['SHED_MAX_IN_FLIGHT', 'auto'], ['SHED_MAX_IN_FLIGHT', '-1'], ['SHED_ADAPTIVE_MIN', '0'], ['SHED_ADAPTIVE_MAX', 'x'], ['SHED_LATENCY_TOLERANCE', '0.5'], ['SHED_LATENCY_TOLERANCE', '2x'], ['SHED_LATENCY_TOLERANCE', 'Infinity']])(
     'refuses %s=%s',
     (name, value) => {
       expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -232,7 +232,7 @@ export function secretsKeyLoader(env: NodeJS.ProcessEnv): () => Buffer {
 }
 
 /** The adaptive concurrency limit's defaults: from 32, between 4 and 256, latency up to 2× its baseline. */
-export const ADAPTIVE_LIMIT = { min: 4, max: 256, tolerance: 2 } as const;
+export const ADAPTIVE_LIMIT = { min: 4, max: 256, tolerance: 1.5 } as const;
 
 /** SHED_MAX_IN_FLIGHT: unset or `adaptive` → the adaptive limit; a whole number → that fixed bound (0: none). */
 function maxInFlight(env: NodeJS.ProcessEnv): number | 'adaptive' {

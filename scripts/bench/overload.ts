@@ -263,7 +263,7 @@ async function run(label: string, env: NodeJS.ProcessEnv, databaseUrl: string, s
     ? 'no bound (shedding off)'
     : limitSamples.map((l, i) => {
       const sorted = [...l].sort((x, y) => x - y);
-      return `portal ${i + 1}: first ${l[0]}, median ${percentile(sorted, 50)}, min ${sorted[0]}, max ${sorted.at(-1)}, last ${l.at(-1)}`;
+      return `portal ${i + 1}: median ${percentile(sorted, 50)}, min ${sorted[0]}, max ${sorted.at(-1)} (every 500 ms: ${l.join(' ')})`;
     }).join('; ');
   const seconds = (performance.now() - started) / 1000;
   lag.disable();
@@ -332,7 +332,7 @@ async function prepare(databaseUrl: string, receiverUrl: string): Promise<Setup>
   const targets: Array<{ path: string; methodId: string; invoices: string[] }> = [];
   for (let n = 0; n < LOCATIONS; n += 1) {
     const { id: _l, createdAt: _lc, ...placeCopy } = place;
-    const loc = await db.insertInto('locations').values({ ...placeCopy, displayName: `${place.displayName} ${n + 1}`, address: JSON.stringify(place.address) as never, paymentConfigs: JSON.stringify(place.paymentConfigs) as never }).returning('id').executeTakeFirstOrThrow();
+    const loc = await db.insertInto('locations').values({ ...placeCopy, displayName: `${place.displayName} ${n + 1}`, externalId: place.externalId ? `${place.externalId}-LOAD-${n + 1}` : null, address: JSON.stringify(place.address) as never, paymentConfigs: JSON.stringify(place.paymentConfigs) as never }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('contactLocations').values({ contactId: contact.id, vendorId: card.vendorId, locationId: loc.id }).execute();
     const { id: _m, createdAt: _mc, updatedAt: _mu, ...cardCopy } = card as typeof card & { updatedAt?: unknown };
     const method = await db.insertInto('paymentMethods').values({ ...cardCopy, locationId: loc.id } as never).returning('id').executeTakeFirstOrThrow();

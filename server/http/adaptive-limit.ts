@@ -6,19 +6,24 @@
  * waits behind the others, so latency grows with the requests in progress while throughput stays flat. The limit
  * finds the point where admitting more only adds waiting, without a bound tuned by hand for the machine:
  *
- * - Requests are measured in windows (at least `windowMs` and `minSamples` answers): the window's mean latency.
- * - The **baseline** is the latency with little concurrency: a window in which no more than `min` requests were ever
- *   in progress gives one for free; otherwise, once the limit is being reached and no baseline is fresher than
- *   `probeIntervalMs`, the limit drops to `min` for one window (a probe) and measures it. Only those windows set it,
- *   so a long overload cannot raise it (a limit that compared latency with its own recent past would drift upward
- *   with the load). The first probe happens on the first busy window: a process started into full traffic (a
- *   rolling restart) learns its baseline at once.
- * - In a window in which the limit was **reached** (a request arrived with the limit in progress and was shed, or the
- *   limit was in progress): gradient = min(1, tolerance × baseline ÷ latency), not below ½ (an outlier window must
- *   not halve the limit); the new limit is limit × gradient + √limit (headroom to find out if more would do),
- *   smoothed (`smoothing` of the step per window), between `min` and `max`. So latency settles near tolerance ×
- *   the baseline; where latency stays under it, the limit grows by about √limit per window up to `max`.
- * - A window in which the limit was not reached changes nothing: latency that rises while few requests are in
+ * - Requests are measured in windows (at least `windowMs`, at least the last window's mean latency, and at least
+ *   `minSamples` answers): the window's mean latency. A window as long as a request lasts shows the effect of the
+ *   last change of the limit, not of one several windows ago.
+ * - The **baseline** is the latency with little concurrency. A window in which no more than `min` requests were ever
+ *   in progress gives one for free. Otherwise, while the limit is being reached, the limit drops to `min` for one
+ *   window (a probe) and measures it: at once the first time (a process started into full traffic, as in a rolling
+ *   restart, learns it within a second), then after 1 s, 2 s, 4 s … up to `probeIntervalMs` without a fresher one
+ *   (the first measures are taken while the code is still being compiled). A probe counts only the requests it
+ *   admitted. Only those windows set the baseline, so a long overload cannot raise it: a limit that compared latency
+ *   with its own recent past would drift upward with the load.
+ * - After the first probe the limit starts again from 2 × `min`, not from where the overload found it.
+ * - In a window in which the limit was **reached** (a request was shed, or arrived to find the limit in progress):
+ *   gradient = min(1, tolerance × baseline ÷ latency), not below ½. The new limit is limit × gradient + headroom:
+ *   √limit while latency is within the tolerance, so a roomy machine is found quickly, else 1. A decrease is taken
+ *   whole, so an overload is cut within a few windows, and one slow window can at most halve the limit. Growth is
+ *   smoothed (`smoothing` of the step per window). The limit stays between `min` and `max`. Latency settles near
+ *   tolerance × the baseline.
+ * - A window in which the limit was not reached changes nothing. Latency that rises while few requests are in
  *   progress (a machine busy with other work, one slow query) is not ours to shed, and a page's burst of requests
  *   on a quiet server is never refused.
  *
@@ -60,6 +65,10 @@ export class AdaptiveConcurrencyLimit {
   private baselineAt = -Infinity;
   private probing = false;
   private probeStart = 0;
+  private lastMean = 0;
+  /** time from one probe to the next while the limit is reached: from 1 s, doubled after each, up to probeIntervalMs
+   *  (a process's first measures are taken while its code is still being compiled) */
+  private probeGap: number;
   private window = { start: Number.NaN, count: 0, sum: 0, peak: 0, reached: false };
 
   constructor(private readonly options: AdaptiveLimitOptions) {
@@ -70,6 +79,7 @@ export class AdaptiveConcurrencyLimit {
     this.probeIntervalMs = options.probeIntervalMs ?? 30_000;
     this.smoothing = options.smoothing ?? 0.2;
     this.estimate = Math.min(options.max, Math.max(options.min, options.initial));
+    this.probeGap = Math.min(1_000, this.probeIntervalMs);
   }
 
   /** How many requests may be in progress now. */
@@ -84,7 +94,11 @@ export class AdaptiveConcurrencyLimit {
   /** A request arrived with `inProgress` others in progress and was admitted (`admitted`) or shed. */
   arrived(inProgress: number, admitted: boolean, now: number): void {
     this.open(now);
-    if (!admitted || inProgress + 1 >= this.limit) this.window.reached = true;
+    if (!admitted || inProgress + 1 >= this.limit) {
+      this.window.reached = true;
+      // the limit reached before anything is known: probe at once (a process started into full traffic)
+      if (this.baseline === undefined && !this.probing) this.startProbe(now);
+    }
     this.window.peak = Math.max(this.window.peak, inProgress + (admitted ? 1 : 0));
   }
 
@@ -92,34 +106,48 @@ export class AdaptiveConcurrencyLimit {
   answered(latencyMs: number, now: number): void {
     this.open(now);
     // a probe measures the requests it admitted, not those still finishing from before it
-    if (this.probing && now - latencyMs < this.probeStart) return;
+    if (this.probing && now - latencyMs <= this.probeStart) return;
     const w = this.window;
     w.count += 1;
     w.sum += latencyMs;
-    if (now - w.start < this.windowMs || w.count < this.minSamples) return;
+    if (now - w.start < Math.max(this.windowMs, this.lastMean) || w.count < this.minSamples) return;
     const mean = w.sum / w.count;
+    this.lastMean = mean;
     const { peak, reached } = w;
     this.window = { start: now, count: 0, sum: 0, peak: 0, reached: false };
     const { min, max, tolerance } = this.options;
     if (this.probing || peak <= min) {
       // a window with little concurrency, by a probe or by itself: the baseline
+      if (this.probing && this.baseline === undefined) {
+        // the first, on a process that met more than its limit before it knew anything: the limit starts again from
+        // twice its minimum and grows while latency allows, rather than from where it stood
+        this.estimate = Math.min(this.estimate, 2 * min);
+      }
+      if (this.probing) this.probeGap = Math.min(this.probeIntervalMs, this.probeGap * 2);
       this.baseline = mean;
       this.baselineAt = now;
       this.probing = false;
       return;
     }
     if (!reached) return;
-    if (this.baseline === undefined || now - this.baselineAt > this.probeIntervalMs) {
-      this.probing = true;
-      this.probeStart = now;
+    if (this.baseline === undefined || now - this.baselineAt > this.probeGap) {
+      this.startProbe(now);
       return;
     }
     const gradient = Math.max(0.5, Math.min(1, (tolerance * this.baseline) / mean));
-    const target = this.estimate * gradient + Math.sqrt(this.estimate);
-    // growth is taken whole (after an overload the limit comes back within a second of busy windows); a decrease is
-    // smoothed (one slow window must not cut it)
-    const next = gradient === 1 ? target : this.estimate * (1 - this.smoothing) + target * this.smoothing;
+    // headroom, to find out whether more would do: √limit while latency is within the tolerance (a roomy machine is
+    // found quickly), 1 once it is not (the limit then settles where latency is tolerance × baseline)
+    const target = this.estimate * gradient + (gradient === 1 ? Math.sqrt(this.estimate) : 1);
+    // a decrease is taken whole (at most half per window: an overload is cut within a few windows, and one slow
+    // window cannot do more than halve it); growth is smoothed (the limit creeps up where latency allows)
+    const next = gradient < 1 ? target : this.estimate * (1 - this.smoothing) + target * this.smoothing;
     this.estimate = Math.min(max, Math.max(min, next));
+  }
+
+  private startProbe(now: number) {
+    this.probing = true;
+    this.probeStart = now;
+    this.window = { start: now, count: 0, sum: 0, peak: 0, reached: false };
   }
 
   private open(now: number) {

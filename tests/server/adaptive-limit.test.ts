@@ -63,7 +63,7 @@ function simulate(limiter: AdaptiveConcurrencyLimit, load: Load, from = 0) {
   return { admitted, shed, limits, p50: sorted[Math.floor(sorted.length * 0.5)]!, p99: sorted[Math.floor(sorted.length * 0.99)]!, lateMean: tail.reduce((a, b) => a + b, 0) / tail.length };
 }
 
-const defaults = { initial: 32, min: 4, max: 256, tolerance: 2 };
+const defaults = { initial: 32, min: 4, max: 256, tolerance: 1.5 };
 
 describe('adaptive concurrency limit', () => {
   it('started into an overload, it probes at its minimum for a baseline, then holds latency near tolerance × that baseline', () => {
@@ -71,15 +71,20 @@ describe('adaptive concurrency limit', () => {
     // 2 cores, 10 ms of work: 200 req/s; 2,000 req/s arrive (10×)
     const run = simulate(limiter, { intervalMs: 0.5, serviceMs: 10, cores: 2, durationMs: 20_000 });
     const state = limiter.state();
+    // it probed at once (the limit reached before anything was known), then started again from twice its minimum
+    // instead of going back to the 32 it had met the overload with
+    const probed = run.limits.indexOf(4);
+    expect(probed).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...run.limits.slice(probed))).toBeLessThanOrEqual(12);
     // the baseline is the latency with 4 in progress on 2 cores: 20 ms
     expect(state.baselineMs).toBeGreaterThanOrEqual(10);
     expect(state.baselineMs).toBeLessThanOrEqual(25);
-    // the limit left 32 for what 2 cores serve at about twice the baseline's latency
-    expect(state.limit).toBeLessThanOrEqual(12);
+    // the limit left 32 for what 2 cores serve at about 1.5 × the baseline's latency
+    expect(state.limit).toBeLessThanOrEqual(8);
     expect(state.limit).toBeGreaterThanOrEqual(4);
-    // with a fixed 32 every admitted request would take 160 ms; settled, they take about 2 × 20 ms
+    // with a fixed 32 every admitted request would take 160 ms; settled, they take about 1.5–2 × 20 ms
     const settled = simulate(limiter, { intervalMs: 0.5, serviceMs: 10, cores: 2, durationMs: 5_000 }, 20_000);
-    expect(settled.p99).toBeLessThanOrEqual(60);
+    expect(settled.p99).toBeLessThanOrEqual(40);
     expect(settled.shed).toBeGreaterThan(settled.admitted); // the excess is answered at once, not queued
     expect(run.admitted).toBeGreaterThan(3_000); // and throughput holds: ~200 req/s over 20 s
   });

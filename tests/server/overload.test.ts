@@ -386,7 +386,7 @@ describe('settings', () => {
     const defaults = loadConfig({});
     expect(defaults.db).toEqual({ poolSize: 10, acquireTimeoutMs: 2_000, statementTimeoutMs: 5_000, longStatementTimeoutMs: 60_000 });
     expect(defaults.http).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000 });
-    expect(defaults.shedding).toEqual({ enabled: true, maxInFlight: 'adaptive', adaptive: { min: 4, max: 256, tolerance: 2 }, maxEventLoopDelayMs: 0, maxDbWaiting: 32, retryAfterSeconds: 2 });
+    expect(defaults.shedding).toEqual({ enabled: true, maxInFlight: 'adaptive', adaptive: { min: 4, max: 256, tolerance: 1.5 }, maxEventLoopDelayMs: 0, maxDbWaiting: 32, retryAfterSeconds: 2 });
     expect(loadConfig({ SHED_MAX_IN_FLIGHT: '8' }).shedding.maxInFlight).toBe(8);
     expect(loadConfig({ SHED_MAX_IN_FLIGHT: '0' }).shedding.maxInFlight).toBe(0);
     expect(loadConfig({ SHED_MAX_IN_FLIGHT: 'Adaptive' }).shedding.maxInFlight).toBe('adaptive');

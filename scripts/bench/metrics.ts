@@ -181,7 +181,8 @@ async function main() {
     const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
     const ratio = totals.on / totals.off;
     const sample = await (await fetch(metricsUrl)).text();
-    const counted = /pp_http_requests_total\{method="GET",route="\/api\/vendors\/:vendorId\/locations\/:locationId\/invoices",status="200"\} (\d+)/.exec(sample)?.[1];
+    // labels in prom-client's order: origin, method, route, status
+    const counted = /^pp_http_requests_total\{[^}]*method="GET",route="\/api\/vendors\/:vendorId\/locations\/:locationId\/invoices",status="200"\} (\d+)$/m.exec(sample)?.[1];
     console.log(`\n  requests the portal with metrics counted on that route: ${counted ?? '(none: metrics not on?)'}`);
     console.log(`  per round on ÷ off: ${ratios.map((r) => r.toFixed(3)).join(', ')}; median ${median.toFixed(3)}`);
     const perRequest = { off: cpu.off.seconds / cpu.off.requests, on: cpu.on.seconds / cpu.on.requests };

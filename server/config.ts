@@ -231,7 +231,7 @@ export function secretsKeyLoader(env: NodeJS.ProcessEnv): () => Buffer {
   };
 }
 
-/** The adaptive concurrency limit's defaults: from 32, between 4 and 256, latency up to 2× its baseline. */
+/** The adaptive concurrency limit's defaults: from 32, between 4 and 256, latency up to 1.5× its baseline. */
 export const ADAPTIVE_LIMIT = { min: 4, max: 256, tolerance: 1.5 } as const;
 
 /** SHED_MAX_IN_FLIGHT: unset or `adaptive` → the adaptive limit; a whole number → that fixed bound (0: none). */
@@ -247,7 +247,7 @@ function maxInFlight(env: NodeJS.ProcessEnv): number | 'adaptive' {
 function adaptiveLimit(env: NodeJS.ProcessEnv): { min: number; max: number; tolerance: number } {
   const min = whole(env, 'SHED_ADAPTIVE_MIN', ADAPTIVE_LIMIT.min, 1);
   const max = whole(env, 'SHED_ADAPTIVE_MAX', ADAPTIVE_LIMIT.max, 1);
-  if (max < min) throw new Error(`SHED_ADAPTIVE_MAX (${max}) must be at least SHED_ADAPTIVE_MIN (${min})`);
+  if (max < min) throw new Error(`SHED_ADAPTIVE_MIN (${min}) must be at most SHED_ADAPTIVE_MAX (${max})`);
   const text = (env.SHED_LATENCY_TOLERANCE ?? '').trim();
   const tolerance = text === '' ? ADAPTIVE_LIMIT.tolerance : Number(text);
   if (!/^\d+(\.\d+)?$/.test(text || '0') || !(tolerance >= 1 && tolerance <= 100)) {

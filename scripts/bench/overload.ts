@@ -21,7 +21,7 @@
  * delivery attempt's time − the event's time (written with the payment, in its transaction), p50/p99/max, beside the
  * same figure for 20 payments one after another with no other load (the baseline). Target: p99 ≤ 2 s under the load.
  * Env: BENCH_OVERLOAD_DURATION (seconds per run, default 20), BENCH_OVERLOAD_CONNECTIONS (default 500),
- * BENCH_PORT (default 18110; this uses +20, +21).
+ * BENCH_PORT (default 18110; this uses +20 and +21 for the portals, +25 and +26 for their metrics).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -13,13 +13,14 @@
  *   decided by @fastify/under-pressure;
  * - when as many requests as the concurrency limit are already in progress in this process: a new one would wait
  *   behind them for the CPU or the database (admitted latency stays about in-flight ÷ throughput). The limit is
- *   learnt from the answers' latency (server/http/adaptive-limit.ts: it shrinks while latency exceeds twice what it is
- *   with few requests in progress), or fixed by SHED_MAX_IN_FLIGHT;
+ *   learnt from the answers' latency (server/http/adaptive-limit.ts: while the limit holds the work back, it shrinks
+ *   when latency exceeds SHED_LATENCY_TOLERANCE × what it is with few requests in progress), or fixed by
+ *   SHED_MAX_IN_FLIGHT;
  * - when SHED_DB_WAITING or more callers already wait for a database connection (the pool, or the embedded
  *   database's fair queue): a new request would wait behind all of them.
- * Both are decided in `onRequest`, before the body is read and before any handler runs, so a shed payment submit
+ * All three are decided in `onRequest`, before the body is read and before any handler runs, so a shed payment submit
  * has done nothing at all (the customer's retry, with the same Idempotency-Key, starts it afresh); an admitted one runs
- * to its commit. The health routes and static files (no database) are never shed by the pool rule.
+ * to its commit. The health routes and static files (no database) are never shed by the in-flight and pool rules.
  */
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -124,20 +125,21 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
     // Requests from the network only: the sub-requests a token page's HTML makes for its inline answers
     // (`app.inject`, server/http/bootstrap.ts) belong to a request already admitted.
     const fromNetwork = !('_lightMyRequest' in request.raw);
-    const limit = bound();
-    if (fromNetwork && limit > 0 && inFlight >= limit) {
-      adaptive?.arrived(inFlight, false, performance.now());
-      reply.send(shed(request, reply, 'inFlight', inFlight));
-      return;
-    }
     const waiting = dbLoad?.().waiting ?? 0;
     if (waiting >= shedding.maxDbWaiting) {
       reply.send(shed(request, reply, 'dbWaiting', waiting));
       return;
     }
     if (fromNetwork) {
+      // (last: the adaptive limit counts what it admits)
+      const admitted = adaptive ? adaptive.admit(inFlight, performance.now()) : !(shedding.maxInFlight as number > 0 && inFlight >= (shedding.maxInFlight as number));
+      if (!admitted) {
+        reply.send(shed(request, reply, 'inFlight', inFlight));
+        return;
+      }
+    }
+    if (fromNetwork) {
       const start = performance.now();
-      adaptive?.arrived(inFlight, true, start);
       // counted until BOTH the answer is produced and the connection's response is over: a client that gives up
       // (closes) does not end the work its handler still does
       inFlight += 1;

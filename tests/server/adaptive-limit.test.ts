@@ -15,12 +15,17 @@ interface Load {
   durationMs: number;
   /** extra latency of every request (another program on the machine), ms */
   slowdownMs?: number;
+  /** every `slowEvery`-th admitted request takes `slowMs` more (a document, a call-out: time that is not the CPU's) */
+  slowEvery?: number;
+  slowMs?: number;
 }
 
+/** The load's arrivals from `from` for `durationMs`; requests still in progress at the end are answered then. */
 function simulate(limiter: AdaptiveConcurrencyLimit, load: Load, from = 0) {
   const finishing: { at: number; latency: number }[] = [];
   let inFlight = 0;
   let admitted = 0;
+  let arrivalsAdmitted = 0;
   let shed = 0;
   const latencies: number[] = [];
   const limits: number[] = [];
@@ -46,15 +51,15 @@ function simulate(limiter: AdaptiveConcurrencyLimit, load: Load, from = 0) {
   for (const at of arrivals) {
     complete(at);
     limits.push(limiter.limit);
-    if (inFlight >= limiter.limit) {
-      limiter.arrived(inFlight, false, at);
+    if (!limiter.admit(inFlight, at)) {
       shed += 1;
       continue;
     }
-    limiter.arrived(inFlight, true, at);
     inFlight += 1;
     admitted += 1;
-    const latency = load.serviceMs * Math.max(1, inFlight / load.cores) + (load.slowdownMs ?? 0);
+    arrivalsAdmitted += 1;
+    const slow = load.slowEvery && arrivalsAdmitted % load.slowEvery === 0 ? load.slowMs! : 0;
+    const latency = load.serviceMs * Math.max(1, inFlight / load.cores) + (load.slowdownMs ?? 0) + slow;
     finishing.push({ at: at + latency, latency });
   }
   complete(Infinity);
@@ -110,6 +115,40 @@ describe('adaptive concurrency limit', () => {
     const run = simulate(limiter, { burst: { size: 12, everyMs: 300 }, serviceMs: 10, cores: 2, durationMs: 30_000, slowdownMs: 200 });
     expect(run.shed).toBe(0);
     expect(Math.min(...run.limits)).toBe(32);
+  });
+
+  it('after an overload, a quiet server’s bursts are served again within seconds, even while a probe was under way', () => {
+    const limiter = new AdaptiveConcurrencyLimit({ ...defaults, probeIntervalMs: 2_000 });
+    simulate(limiter, { intervalMs: 0.5, serviceMs: 10, cores: 2, durationMs: 20_000 });
+    expect(limiter.limit).toBeLessThan(12);
+    // the overload ends; a page's 12 requests at once every 300 ms
+    const after = simulate(limiter, { burst: { size: 12, everyMs: 300 }, serviceMs: 10, cores: 2, durationMs: 10_000 }, 20_000);
+    const late = after.limits.slice(Math.floor(after.limits.length / 2));
+    expect(Math.min(...late)).toBeGreaterThanOrEqual(12);
+    // an overload that stops in the middle of a probe: the probe ends with the traffic, and the next burst is served
+    const probing = new AdaptiveConcurrencyLimit({ ...defaults, probeIntervalMs: 1_000 });
+    let t = 0;
+    for (; t < 60_000 && !probing.state().probing; t += 1_000) simulate(probing, { intervalMs: 0.5, serviceMs: 10, cores: 2, durationMs: 1_000 }, t);
+    simulate(probing, { intervalMs: 0.5, serviceMs: 10, cores: 2, durationMs: 1 }, t);
+    expect(probing.state().probing).toBe(true);
+    const burst = simulate(probing, { burst: { size: 12, everyMs: 10_000 }, serviceMs: 10, cores: 2, durationMs: 1 }, t + 6_000);
+    expect(probing.state().probing).toBe(false);
+    expect(burst.shed).toBe(0);
+  });
+
+  it('a few slow requests (a document, a call-out) among fast ones do not drive it to its floor', () => {
+    const limiter = new AdaptiveConcurrencyLimit(defaults);
+    // 2 cores 75 % busy with 10 ms requests; one in 100 also waits 2 s for something that is not the CPU (about 3 of
+    // them in progress at any time)
+    const run = simulate(limiter, { intervalMs: 6.7, serviceMs: 10, cores: 2, durationMs: 60_000, slowEvery: 100, slowMs: 2_000 });
+    expect(run.shed / (run.shed + run.admitted)).toBeLessThan(0.02);
+    expect(limiter.limit).toBeGreaterThanOrEqual(16);
+  });
+
+  it('its gradient decides: with latency tolerated without bound it grows under the same overload instead', () => {
+    const limiter = new AdaptiveConcurrencyLimit({ ...defaults, tolerance: 100 });
+    simulate(limiter, { intervalMs: 0.5, serviceMs: 10, cores: 2, durationMs: 20_000 });
+    expect(limiter.limit).toBeGreaterThan(32);
   });
 
   it('shrinks when latency rises under its own load, and grows back when the cause is gone', () => {

@@ -249,8 +249,9 @@ function adaptiveLimit(env: NodeJS.ProcessEnv): { min: number; max: number; tole
   const max = whole(env, 'SHED_ADAPTIVE_MAX', ADAPTIVE_LIMIT.max, 1);
   if (max < min) throw new Error(`SHED_ADAPTIVE_MIN (${min}) must be at most SHED_ADAPTIVE_MAX (${max})`);
   const text = (env.SHED_LATENCY_TOLERANCE ?? '').trim();
-  const tolerance = text === '' ? ADAPTIVE_LIMIT.tolerance : Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text || '0') || !(tolerance >= 1 && tolerance <= 100)) {
+  if (text === '') return { min, max, tolerance: ADAPTIVE_LIMIT.tolerance };
+  const tolerance = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !(tolerance >= 1 && tolerance <= 100)) {
     throw new Error(`SHED_LATENCY_TOLERANCE must be a number from 1 to 100, got "${env.SHED_LATENCY_TOLERANCE}"`);
   }
   return { min, max, tolerance };

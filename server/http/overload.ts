@@ -115,7 +115,8 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
   const adaptive = shedding.maxInFlight === 'adaptive'
     ? new AdaptiveConcurrencyLimit({ initial: ADAPTIVE_INITIAL, ...(shedding.adaptive ?? ADAPTIVE_LIMIT) })
     : undefined;
-  const bound = () => (adaptive ? adaptive.limit : (shedding.maxInFlight as number));
+  const fixed = typeof shedding.maxInFlight === 'number' ? shedding.maxInFlight : 0;
+  const bound = () => (adaptive ? adaptive.limit : fixed);
   let inFlight = 0;
   options.onConcurrency?.({ limit: bound, inFlight: () => inFlight });
   const counted = new WeakMap<FastifyRequest, { closed: boolean; answered: boolean; start: number }>();
@@ -131,15 +132,13 @@ export async function registerOverload(app: FastifyInstance, options: OverloadOp
       return;
     }
     if (fromNetwork) {
-      // (last: the adaptive limit counts what it admits)
-      const admitted = adaptive ? adaptive.admit(inFlight, performance.now()) : !(shedding.maxInFlight as number > 0 && inFlight >= (shedding.maxInFlight as number));
+      // (after the pool rule: the adaptive limit counts what it admits)
+      const start = performance.now();
+      const admitted = adaptive ? adaptive.admit(inFlight, start) : !(fixed > 0 && inFlight >= fixed);
       if (!admitted) {
         reply.send(shed(request, reply, 'inFlight', inFlight));
         return;
       }
-    }
-    if (fromNetwork) {
-      const start = performance.now();
       // counted until BOTH the answer is produced and the connection's response is over: a client that gives up
       // (closes) does not end the work its handler still does
       inFlight += 1;

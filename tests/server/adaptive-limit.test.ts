@@ -69,12 +69,13 @@ function simulate(limiter: AdaptiveConcurrencyLimit, load: Load, from = 0) {
 }
 
 const defaults = { initial: 32, min: 4, max: 256, tolerance: 1.5 };
+/** 2 cores, 10 ms of work each: 200 req/s served; 2,000 req/s offered (10×) */
+const TENFOLD = { intervalMs: 0.5, serviceMs: 10, cores: 2 };
 
 describe('adaptive concurrency limit', () => {
   it('started into an overload, it probes at its minimum for a baseline, then holds latency near tolerance × that baseline', () => {
     const limiter = new AdaptiveConcurrencyLimit(defaults);
-    // 2 cores, 10 ms of work: 200 req/s; 2,000 req/s arrive (10×)
-    const run = simulate(limiter, { intervalMs: 0.5, serviceMs: 10, cores: 2, durationMs: 20_000 });
+    const run = simulate(limiter, { ...TENFOLD, durationMs: 20_000 });
     const state = limiter.state();
     // it probed at once (the limit reached before anything was known), then started again from twice its minimum
     // instead of going back to the 32 it had met the overload with
@@ -88,7 +89,7 @@ describe('adaptive concurrency limit', () => {
     expect(state.limit).toBeLessThanOrEqual(8);
     expect(state.limit).toBeGreaterThanOrEqual(4);
     // with a fixed 32 every admitted request would take 160 ms; settled, they take about 1.5–2 × 20 ms
-    const settled = simulate(limiter, { intervalMs: 0.5, serviceMs: 10, cores: 2, durationMs: 5_000 }, 20_000);
+    const settled = simulate(limiter, { ...TENFOLD, durationMs: 5_000 }, 20_000);
     expect(settled.p99).toBeLessThanOrEqual(40);
     expect(settled.shed).toBeGreaterThan(settled.admitted); // the excess is answered at once, not queued
     expect(run.admitted).toBeGreaterThan(3_000); // and throughput holds: ~200 req/s over 20 s
@@ -96,7 +97,7 @@ describe('adaptive concurrency limit', () => {
 
   it('a long overload does not raise its baseline: each probe measures it again at the minimum', () => {
     const limiter = new AdaptiveConcurrencyLimit({ ...defaults, probeIntervalMs: 5_000 });
-    simulate(limiter, { intervalMs: 0.5, serviceMs: 10, cores: 2, durationMs: 60_000 });
+    simulate(limiter, { ...TENFOLD, durationMs: 60_000 });
     const { baselineMs, limit } = limiter.state();
     expect(baselineMs).toBeLessThanOrEqual(25);
     expect(limit).toBeLessThanOrEqual(12);
@@ -119,7 +120,7 @@ describe('adaptive concurrency limit', () => {
 
   it('after an overload, a quiet server’s bursts are served again within seconds, even while a probe was under way', () => {
     const limiter = new AdaptiveConcurrencyLimit({ ...defaults, probeIntervalMs: 2_000 });
-    simulate(limiter, { intervalMs: 0.5, serviceMs: 10, cores: 2, durationMs: 20_000 });
+    simulate(limiter, { ...TENFOLD, durationMs: 20_000 });
     expect(limiter.limit).toBeLessThan(12);
     // the overload ends; a page's 12 requests at once every 300 ms
     const after = simulate(limiter, { burst: { size: 12, everyMs: 300 }, serviceMs: 10, cores: 2, durationMs: 10_000 }, 20_000);
@@ -128,8 +129,8 @@ describe('adaptive concurrency limit', () => {
     // an overload that stops in the middle of a probe: the probe ends with the traffic, and the next burst is served
     const probing = new AdaptiveConcurrencyLimit({ ...defaults, probeIntervalMs: 1_000 });
     let t = 0;
-    for (; t < 60_000 && !probing.state().probing; t += 1_000) simulate(probing, { intervalMs: 0.5, serviceMs: 10, cores: 2, durationMs: 1_000 }, t);
-    simulate(probing, { intervalMs: 0.5, serviceMs: 10, cores: 2, durationMs: 1 }, t);
+    for (; t < 60_000 && !probing.state().probing; t += 1_000) simulate(probing, { ...TENFOLD, durationMs: 1_000 }, t);
+    simulate(probing, { ...TENFOLD, durationMs: 1 }, t);
     expect(probing.state().probing).toBe(true);
     const burst = simulate(probing, { burst: { size: 12, everyMs: 10_000 }, serviceMs: 10, cores: 2, durationMs: 1 }, t + 6_000);
     expect(probing.state().probing).toBe(false);
@@ -147,7 +148,7 @@ describe('adaptive concurrency limit', () => {
 
   it('its gradient decides: with latency tolerated without bound it grows under the same overload instead', () => {
     const limiter = new AdaptiveConcurrencyLimit({ ...defaults, tolerance: 100 });
-    simulate(limiter, { intervalMs: 0.5, serviceMs: 10, cores: 2, durationMs: 20_000 });
+    simulate(limiter, { ...TENFOLD, durationMs: 20_000 });
     expect(limiter.limit).toBeGreaterThan(32);
   });
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { issueDemoLink, withDb, test } from './support';
 
 /**
@@ -49,10 +49,25 @@ async function observeShifts(page: Page) {
   });
 }
 
-/** Waits for the page's content: a heading or the main region shown, no skeleton, nothing busy, animations over. */
-async function contentThere(page: Page) {
-  // (the network's idle is awaited once, after the content: awaiting it here as well costs a second per page load, 80
-  // loads per project)
+/** The page's requests still under way: every request the page starts, until it finishes or fails. */
+function pendingRequests(page: Page): Set<Request> {
+  const pending = new Set<Request>();
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return pending;
+}
+
+/** Two animation frames, so a shift caused by the last change is reported to the observer. */
+const twoFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/**
+ * Waits for the page's content: a heading or the main region shown, no skeleton, nothing busy, animations over; then
+ * for its requests to end — none under way across three pairs of frames in a row (what arrives last, a chunk or an
+ * answer, may still move something). Not Playwright's `networkidle`, which waits a fixed 500 ms of silence on every
+ * load: the state, not the clock (80 loads per project).
+ */
+async function contentThere(page: Page, pending: Set<Request>) {
   await page.waitForLoadState('load');
   await expect(page.locator('main, [role=main], h1').first()).toBeVisible();
   await page.waitForFunction(
@@ -62,9 +77,11 @@ async function contentThere(page: Page) {
     undefined,
     { timeout: 15_000 },
   );
-  await page.waitForLoadState('networkidle');
-  // Two frames, so a shift caused by the last change is reported to the observer.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  for (let quiet = 0; quiet < 3; ) {
+    await expect.poll(() => pending.size, { timeout: 15_000, intervals: [25, 50, 100] }).toBe(0);
+    await twoFrames(page);
+    quiet = pending.size === 0 ? quiet + 1 : 0;
+  }
 }
 
 /** The demo contact's pages: one link, the ids of the demo data each page needs. */
@@ -138,11 +155,12 @@ async function demoRoutes(): Promise<Array<[name: string, path: string]>> {
 
 /** Opens each route in turn and lists those whose layout shifts add up to more than MAX_CLS (every figure is printed). */
 async function measure(page: Page, routes: Array<[name: string, path: string]>, label: string): Promise<string[]> {
+  const pending = pendingRequests(page);
   const over: string[] = [];
   const figures: string[] = [];
   for (const [name, path] of routes) {
     await page.goto(path);
-    const settled = await contentThere(page).then(() => true, () => false);
+    const settled = await contentThere(page, pending).then(() => true, () => false);
     const shifts = await page.evaluate(() => window.layoutShifts ?? []);
     const cls = shifts.reduce((sum, s) => sum + s.value, 0);
     figures.push(`${name}: ${cls.toFixed(3)}${settled ? '' : ' (content not settled)'}${shifts.length ? ` — ${shifts.map((s) => `${s.value.toFixed(3)} [${s.sources.join('; ')}]`).join(' | ')}` : ''}`);

@@ -6,11 +6,11 @@ import { configure } from '@testing-library/dom';
 // waits before it reports, never what it accepts.
 configure({ asyncUtilTimeout: 8000 });
 
-// jsdom finds a `<label for>`'s control by walking the whole document (HTMLLabelElement-impl.js), and an element's
+// (jsdom only: most views' files run in happy-dom, docs/decisions.md.) jsdom finds a `<label for>`'s control by walking the whole document (HTMLLabelElement-impl.js), and an element's
 // `labels` by asking every node of the document for its control: a label query over a page is cubic in its size
 // (the console's Settings page, with its time-zone list, spent 64 % of its walk there). The same rule — the first
 // element in tree order with that id, if labelable — through the document's id index, which jsdom keeps anyway.
-if (typeof window !== 'undefined' && 'HTMLLabelElement' in window) {
+if (typeof window !== 'undefined' && 'HTMLLabelElement' in window && /jsdom/.test(navigator.userAgent)) {
   const { createRequire } = await import('node:module');
   const require = createRequire(import.meta.url);
   const nodes = `${require.resolve('jsdom').replace(/[\\/]lib[\\/]api\.js$/, '')}/lib/jsdom/living/nodes`;

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom, not happy-dom as most views' files: under happy-dom 21 its worker exits unexpectedly when another file ran in it first.)
 /** Token entry against the contract's `GET /tokens/current`, served by MSW (the real client and actor run). */
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

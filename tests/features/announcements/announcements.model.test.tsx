@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the announcements chart on the REAL banner component and hook: loading,
  * ready, dismissing (error banners cannot be dismissed), refresh on a change of source. The

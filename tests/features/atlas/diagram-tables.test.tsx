@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The atlas's tables: state, event and action names may wrap only after their dots — a `<wbr>` there —
  * and the cells no longer allow a break inside a word (they had `word-break: break-word`: "invoices.loadi / ng").

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the AutoPay update chart on the REAL manage page (loads answered by MSW). The update call is a
  * promise the walk settles with each outcome of the two calls; every step is driven through the page (method radio,

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the AutoPay submit chart on the REAL setup page (loads answered by MSW, no AutoPay yet): the
  * set-up call is a promise the walk settles; every step is driven through the page (method radio, the box, "Set Up

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom, not happy-dom as most views' files: under happy-dom 21 its worker exits unexpectedly when another file ran in it first.)
 /**
  * The click-to-pay pages against the API (MSW on the contract's paths): totals with a fee card, select-all, sort
  * order, empty text, dispute → undo, partial validation messages, the failure modal and exactly-once submit.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the click-to-pay page chart on the REAL page: the invoice and calendar loads are promises the
  * walk settles; Try again, the method, the calendar day and the terms are driven through the page. The clock is

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the payment confirmation (.../click2pay/{id}/confirmation) on the REAL page (router, token
  * guard, location frame, DataTable): the load is a promise the walk settles. The page shows what the Payment Detail

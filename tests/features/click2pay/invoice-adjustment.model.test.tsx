@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the dispute / partial-payment form chart on the REAL partial-payment page: the invoice load is
  * a promise the walk settles; reason, amount, notes and Apply are driven through the form.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the invoice-selection chart on the REAL click-to-pay page. The user's events (select an
  * invoice, select all, View More Invoices, undo) are driven through the table; the events other actors send (the

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the payment submit chart on the REAL click-to-pay page (loads answered by MSW). The submit
  * call is a promise the walk settles; every walk step is driven through the page (Confirm and Pay, Try Again,

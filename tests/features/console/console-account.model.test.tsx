@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of "What they set up" on the REAL customer page inside the console's frame: the customer's AutoPay
  * (its method, start, what it leaves out, who set it up), its plans (a paused one says why, in the customer's words),

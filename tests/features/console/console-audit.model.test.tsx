@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the console's audit log chart on the REAL Audit log page inside the console's frame: the filter,
  * the pages, the CSV link of the same filter; every time in the vendor's time zone. The calls are promises the walk

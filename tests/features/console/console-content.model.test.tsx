@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walks of the console's Content page on the REAL page inside the console's frame (an AR clerk):
  * announcements — listed with their kind and last day, a red one added with its last day, one written through the

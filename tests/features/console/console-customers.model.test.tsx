@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walks of the console's Customers and customer page on the REAL pages inside the console's frame: the
  * search keeps what was typed and runs when sent, pages; a customer's address and contacts, a login link, the

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walks of the console's Disputes inbox and dispute page on the REAL pages inside the console's frame:
  * open or resolved, of one kind or both, pages; a dispute's reason, notes, amounts and replies; a reply (a blank one

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the console's events log on the REAL Developers page inside the console's frame (an admin): the
  * newest events with their data, older ones loaded (or not), the filter by type (none of that type), an event sent

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the console's Home on the REAL page inside the console's frame: the figures as the overview
  * answered them, each payment figure a link to the Payments list filtered as it was counted (status and period), the

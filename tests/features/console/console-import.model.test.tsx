@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the console's invoice upload on the REAL page inside the console's frame: a file with one bad row
  * is checked (a dry run) and its problem shown by line and column, nothing written; a file of another kind is named

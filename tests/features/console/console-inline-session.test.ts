@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The console's first `GET /session` is answered from the session its HTML carries (server/http/console-page.ts), once:
  * no request for it goes out, and every later ask (after a sign-in, a passkey) goes to the server. Without the element

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom, not happy-dom as most views' files: happy-dom 21 keeps a month field's value other than a browser does (the due-month filter's "2026-12").)
 /**
  * Model-based walks of the console's Invoices search and invoice page on the REAL pages inside the console's frame:
  * the search form keeps what was typed and searches when sent (a half-typed date is named, not sent), pages; an

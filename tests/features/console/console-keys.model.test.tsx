@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the console's API keys on the REAL page inside the console's frame (an admin): the keys with
  * their access and state, a key created — read-only, expiring on a day, the day's start in the vendor's time zone —

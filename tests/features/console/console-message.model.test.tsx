@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of "Write to this customer" on the REAL customer page inside the console's frame (an admin): the
  * customer's open invoices to choose from (or offline, retry), the other contact chosen, a subject and a

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of "Your passkeys" on the REAL Team page inside the console's frame (an admin): the person's
  * passkeys, or none with the admin's prompt to add one; a passkey named and added — the options, the browser's prompt

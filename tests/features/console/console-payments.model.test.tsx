@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walks of the console's Payments list and payment page on the REAL pages inside the console's frame:
  * filters, pages and the CSV link of the same filter; a payment's summary, lines and refunds, a refund in full or of an

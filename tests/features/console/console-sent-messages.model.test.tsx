@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the console's sent template messages on the REAL Content page inside the console's frame (an AR
  * clerk): the newest first with their sender, invoices and customer link, the next page on request (or its failure in

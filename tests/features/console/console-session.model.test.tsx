@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the console's session chart on the REAL frame (header, navigation, sign-out buttons) around the
  * Team page: reading the session, signing out here or everywhere, a call that finds the session ended, and the sign-in

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the console's settings on the REAL page inside the console's frame (an admin): the settings as
  * saved, a file of another kind refused and a PNG previewed as the new logo (removed again, or saved), a product

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * console.html paints the frame's loading state from the HTML, before any script has run: its root holds exactly what
  * the frame renders while it learns who is signed in (FrameLoading), so the first script's render replaces it with no

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the console's sign-in chart on the REAL sign-in page (router, form, texts): arriving without a
  * link (ask for one by e-mail) and arriving from a link (`/console/sign-in#<token>`, traded for a session). The calls

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the console's Team chart on the REAL Team page inside the console's frame (router, session,
  * header, DataTable, dialog): the calls are promises the walk settles; the person's events are clicks and typing. The

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the console's webhook endpoints on the REAL Developers page (an admin): the endpoints with their
  * state, an address refused until it is one, an endpoint added with its signing secret shown once, a refusal in the

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the dashboard chart on the REAL dashboard page (router, token guard,
  * location header, tiles). The visit, AutoPay and plan calls are promises the walk settles.

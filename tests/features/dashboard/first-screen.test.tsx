@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The dashboard's first screen rendered for the HTML (src/first-screen.tsx) is the app's own dashboard: the real app
  * (router, token guard, machines) is rendered on the same API answers, and once its tiles are there the shell it shows

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the invoice journey chart on the REAL journey page: the journey load, the mark-read call and
  * the comment submit are promises the walk settles; the comment modal is driven through its buttons and textarea.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the PDF loader chart on the REAL pdfloader page: the fetch is a promise the walk settles; the
  * redirect is replaced (jsdom cannot navigate) and must happen only in `loaded`, to the URL the fetch answered.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walks of the chooser chart on the REAL vendor and location chooser pages (router,
  * token guard, session slices, views). Only the network is replaced: the vendors and locations

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom, not happy-dom as most views' files: happy-dom 21 names the MESSAGES tile without its visually hidden unread count.)
 /**
  * The message pages against MSW handlers typed from the contract (the real actors and API client): the calls and
  * their query flags, rich content rendered safely, "Error deserializing rich content", Pay from a message preselecting

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom, not happy-dom as most views' files: happy-dom 21 names the MESSAGES tile without its visually hidden unread count.)
 /**
  * Model-based walks of the issue-10 message machines on the REAL pages (router, token guard, location frame,
  * DataTable): the message list (.../messages), a template message with Pay (.../templatemessages/{id}), the resolution

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom, not happy-dom as most views' files: the hosted fields' frame and its messages need jsdom's iframe window.)
 /**
  * Model-based walk of payment-method creation on the REAL add-method page (tabs, forms, hosted fields frame, fee
  * modal). The frame (issue 21: it holds the numbers, checks and tokenizes them) is the harness's stand-in answering

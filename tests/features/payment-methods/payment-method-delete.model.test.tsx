@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the delete machine on the REAL picker and delete dialog. The usage check and
  * the delete are promises the walk settles; confirm and cancel are clicks.

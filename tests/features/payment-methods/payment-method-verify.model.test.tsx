@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the micro-deposit verification on the REAL picker and verify dialog. The
  * verify call is a promise the walk settles; amounts are typed, Verify / Cancel / Close are clicks.

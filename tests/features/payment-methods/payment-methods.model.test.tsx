@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the session-level payment-method list on the REAL picker (root layout, token
  * guard, session). The load is a promise the walk settles; select is a click; added / updated /

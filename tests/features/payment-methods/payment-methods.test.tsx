@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom, not happy-dom as most views' files: the hosted fields' frame and its messages need jsdom's iframe window.)
 /** The payment-method views against MSW handlers shaped like the contracts (real machines and actors). */
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walks of the plan update chart on the REAL `.../plans/{planId}/update` page and of the plan setup chart
  * on the REAL `.../planrequests/{requestId}` page. Loads and calls are promises the walk settles; every step is

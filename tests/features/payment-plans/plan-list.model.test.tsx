@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the plan list chart on the REAL plans page: the plans load is a promise the walk settles with
  * none / one / several visible plans or a failure; each state is asserted on what the user sees — the report rows, the

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the reminders chart on the REAL reminders page (router, token guard, location frame, back bar,
  * DataTable, Ark RadioGroup, dialogs): the campaign calls are promises the walk settles; user events are clicks and

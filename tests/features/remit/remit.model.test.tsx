@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the remit form chart (machines/remit/remit-form.machine.ts, events of remit.model.ts) on the
  * REAL remit page: the invoice load is a promise the walk settles; every user event is driven through the DOM

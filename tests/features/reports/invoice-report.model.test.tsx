@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the invoice report chart on the REAL page (router, token guard, location frame, DataTable):
  * the invoice call is a promise the walk settles; sort events are clicks on the column headers.

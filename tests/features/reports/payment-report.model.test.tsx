@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walks of the payment report and the payment detail on the REAL pages (router, token guard, location
  * frame, DataTable): each load is a promise the walk settles.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The SPA shell against the API (MSW on the contract's paths): routing rules, token guard,
  * choosers with their auto-forward rules, dashboard tiles, unauthorised handling, analytics.

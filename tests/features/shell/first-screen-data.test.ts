@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The first screen's data inline in a token page's HTML (core/api/bootstrap.ts, server/http/bootstrap.ts): the API
  * client answers each inlined GET once from it instead of the network — only on the page it was made for and only for

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * No layout shift in the shell: the page below the announcements is laid out but invisible until they are known, so a
  * banner never pushes what the user has seen; when they take longer than the wait, the page shows and the late

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The browser build's `@xstate/react` (src/app/xstate-react-client.ts, resolved by scripts/build/client-actors.ts): while
  * a first screen painted from the HTML is shown, an actor's change is rendered later, in a transition React slices,

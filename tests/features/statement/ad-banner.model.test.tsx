@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the ad banner chart on the REAL banner component: the ads call is a promise the walk settles,
  * the 500 ms checks and the 1 s slide are fake-timer advances, clicks are clicks on the shown ad.

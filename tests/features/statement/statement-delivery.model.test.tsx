@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the statement delivery chart on the REAL statement page (router, token guard, location frame,
  * Ark Collapsible/Tabs/RadioGroup, dialog): the delivery calls are promises the walk settles; user events are clicks.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * Model-based walk of the statement load chart on the REAL statement page: the statement call is a promise the walk
  * settles (rows, none, failure, retry); ads and delivery settle at once (their charts have their own tests).

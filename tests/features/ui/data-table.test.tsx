@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The shared DataTable: sorting with aria-sort, the three-state select-all over a Set, virtualisation (only a window
  * of 5,000 rows in the DOM, with aria-rowcount/aria-rowindex), memoised rows, the compact phone row below 550 px (its

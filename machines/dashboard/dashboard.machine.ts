@@ -7,13 +7,18 @@ export interface DashboardContext {
   paymentPlans: PaymentPlan[];
 }
 
-/** The dashboard only reacts to its actors' done/error events. */
-export type DashboardEvent = { type: 'dashboard.noop' };
+/**
+ * `page.shown`: the page is on the reader's screen (the view sends it from an effect, which only a browser runs). The
+ * rest are its actors' done/error events.
+ */
+export type DashboardEvent = { type: 'page.shown' };
 
 /**
- * Dashboard of a location (spec §2): on open it records a visit and loads AutoPay and payment
- * plans in parallel, each loading → loaded | failed. A failed load counts as "none" (no AUTOPAY
- * ON, no PAYMENT PLANS tile) and never blocks the page; a failed visit is ignored.
+ * Dashboard of a location (spec §2): on open it loads AutoPay and payment plans in parallel, each loading → loaded |
+ * failed, and once the page is shown to the reader it records a visit. A failed load counts as "none" (no AUTOPAY ON,
+ * no PAYMENT PLANS tile) and never blocks the page; a failed visit is ignored. The visit waits for `page.shown` so
+ * that the page's first screen, rendered on the server (which only reads), reaches the same state as the browser
+ * and is hydrated from it; the browser then records the visit, once.
  */
 export const dashboardMachine = setup({
   types: {} as { context: DashboardContext; events: DashboardEvent; input: DashboardInput },
@@ -24,8 +29,9 @@ export const dashboardMachine = setup({
   type: 'parallel',
   states: {
     visit: {
-      initial: 'recording',
+      initial: 'waiting',
       states: {
+        waiting: { on: { 'page.shown': 'recording' } },
         recording: {
           invoke: { id: 'recordVisit', src: 'recordVisit', input: ({ context }) => context.input, onDone: 'recorded', onError: 'failed' },
         },

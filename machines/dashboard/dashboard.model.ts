@@ -39,6 +39,7 @@ export const modelPlan: PaymentPlan = {
 
 export function dashboardModelEvents(snapshot: SnapshotFrom<typeof dashboardMachine>): EventObject[] {
   const events: EventObject[] = [];
+  if (snapshot.matches({ visit: 'waiting' })) events.push({ type: 'page.shown' });
   if (snapshot.matches({ visit: 'recording' })) {
     events.push({ type: 'xstate.done.actor.recordVisit', output: undefined });
     events.push({ type: 'xstate.error.actor.recordVisit', error: new Error('failed calling api on path /vendors/{vendorId}/locations/{locationId}/visits') });

@@ -295,18 +295,20 @@ export async function tokenPageHtml(
   if (!shell.includes('<div id="root"></div>')) return null;
   const map = readChunkMap(distDir);
   const pageModule = page.module ?? (map ? pageModuleOf(map, page.page) : undefined);
-  let firstScreen = await firstScreenHtml(distDir, page, pathname, bootstrap);
+  let firstScreen: string | null = null;
   let hydration: { actors: string; session: string } | undefined;
-  if (!firstScreen) {
-    // any other token page (the choosers, every page under a location): rendered by the app itself, with the answers
-    // its actors asked for inline
-    const rendered = await pageFirstScreenHtml(app, distDir, page, pathname, bootstrap, renderTimeoutMs);
-    if (rendered && 'forward' in rendered) return rendered;
-    if (rendered) {
-      firstScreen = rendered.html;
-      hydration = rendered.hydration;
-      bootstrap = { ...bootstrap, api: { ...bootstrap.api, ...rendered.api } };
-    }
+  // Every token page (the choosers, the dashboard, every page under a location) is rendered by the app itself, with
+  // the answers its actors asked for inline and, when they can be carried, their snapshots to hydrate from.
+  const rendered = await pageFirstScreenHtml(app, distDir, page, pathname, bootstrap, renderTimeoutMs);
+  if (rendered && 'forward' in rendered) return rendered;
+  if (rendered) {
+    firstScreen = rendered.html;
+    hydration = rendered.hydration;
+    bootstrap = { ...bootstrap, api: { ...bootstrap.api, ...rendered.api } };
+  } else {
+    // (a dashboard the app could not render in time — a busy server — still gets the first screen built from the
+    // answers the page carries anyway: src/first-screen.tsx, which the browser's render then replaces)
+    firstScreen = await firstScreenHtml(distDir, page, pathname, bootstrap);
   }
   // (with snapshots to hydrate from, the module that reads them too)
   const modules = [TOKEN_GUARD_MODULE, ...(pageModule ? [pageModule] : []), ...(hydration ? [HYDRATE_PAGE_MODULE] : [])];

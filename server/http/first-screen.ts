@@ -83,7 +83,7 @@ export function isTokenPageOf(token: string, to: string): boolean {
 }
 
 /**
- * The first screen of a token page other than the dashboard — the vendor and location choosers and every page under a
+ * The first screen of a token page — the vendor and location choosers, the dashboard and every page under a
  * location — rendered by the app itself on the server
  * (src/server-render/render-page.tsx): the element to put before `#root` — one variant per width class, the CSS shows
  * the one for the window — and every answer its actors used (to carry inline, so the app in the browser reaches the
@@ -98,7 +98,6 @@ export async function pageFirstScreenHtml(
   bootstrap: Bootstrap,
   timeoutMs = PAGE_FIRST_SCREEN_TIMEOUT_MS,
 ): Promise<{ html: string; api: Record<string, unknown>; hydration?: { actors: string; session: string } } | { forward: string } | null> {
-  if (page.kind === 'dashboard') return null; // its own first screen (above)
   const renderer = await rendererOf(distDir);
   if (!renderer?.renderPageFirstScreen) return null;
   if (rendering >= MAX_CONCURRENT_PAGE_RENDERS) return null;

@@ -26,6 +26,15 @@ for (const [name, pathOf] of PAGES) {
   });
 }
 
+test('the dashboard: the app hydrates the painted page, then records the visit once — its only request', async ({ page }) => {
+  const link = await issueDemoLink('Blue Heron Grill', { lastVendorByName: true });
+  const visits = () => withDb(async (c) => Number((await c.query('select count(*) from visits where contact_id = $1 and location_id = $2', [link.contactId, link.locationId])).rows[0].count));
+  const before = await visits();
+  await expectHydrated(page, link.base, ['POST /api/vendors/' + link.vendorId + '/locations/' + link.locationId + '/visits']);
+  await expect(page.locator('#root').getByRole('heading', { level: 1 })).toHaveText(/^Dashboard for\s*Blue Heron Grill$/);
+  await expect.poll(visits).toBe(before + 1);
+});
+
 test('a page that writes on arrival is rendered by the browser, which makes the writes', async ({ page }) => {
   const link = await issueDemoLink('Blue Heron Grill', { lastVendorByName: true });
   // the statement marks the customer's statement request on a first visit (spec §2.4) and records the impression of
@@ -46,7 +55,8 @@ test('a path no page of the token has: the not-found page, once', async ({ page 
   await expect(page.locator('main')).toHaveCount(1);
 });
 
-async function expectHydrated(page: Page, url: string): Promise<void> {
+/** `requests`: the API requests the hydrated page makes on its own after arrival (its writes), in order; none by default. */
+async function expectHydrated(page: Page, url: string, requests: string[] = []): Promise<void> {
   {
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -79,7 +89,7 @@ async function expectHydrated(page: Page, url: string): Promise<void> {
     expect(await page.evaluate(() => document.querySelector('#root h1') === (window as unknown as { paintedHeading: HTMLElement }).paintedHeading)).toBe(true);
     await expect(page.locator('#pp-first-screen')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
-    expect(apiCalls, 'no answer asked for again').toEqual([]);
+    expect(apiCalls, 'no answer asked for again').toEqual(requests);
     expect(errors).toEqual([]);
   }
 }

@@ -2,6 +2,7 @@
  * The connect functions of token resolution, the location context, the invoice journey, the dashboard and the unread
  * count: real snapshots (the charts run with stubbed actors), a recording `send`, and what the view gets back.
  */
+import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { paths } from '../../core/rules/paths';
@@ -206,6 +207,8 @@ describe('connectDashboard', () => {
       { input: { vendorId: modelVendorId, locationId: modelLocationId } },
     ).start();
   }
+  /** AutoPay and the plans are in (the visit waits for the page to be shown: not sent here). */
+  const loaded = (s: SnapshotFrom<typeof dashboardMachine>) => !s.matches({ autopay: 'loading' }) && !s.matches({ plans: 'loading' });
 
   it('loading while AutoPay or the plans load; what is already in shows', async () => {
     expect(connectDashboard(start(never, never).getSnapshot())).toEqual({ isLoading: true, autopayOn: false, hasPaymentPlans: false });
@@ -216,14 +219,14 @@ describe('connectDashboard', () => {
 
   it('AUTOPAY ON with an active AutoPay, the PAYMENT PLANS tile with plans', async () => {
     const actor = start(async () => modelAutopay, async () => [modelPlan]);
-    expect(connectDashboard(await waitFor(actor, (s) => s.status === 'done'))).toEqual({ isLoading: false, autopayOn: true, hasPaymentPlans: true });
+    expect(connectDashboard(await waitFor(actor, loaded))).toEqual({ isLoading: false, autopayOn: true, hasPaymentPlans: true });
   });
 
   it('neither without AutoPay or plans, nor when their loads failed', async () => {
     const none = start(async () => null, async () => []);
-    expect(connectDashboard(await waitFor(none, (s) => s.status === 'done'))).toEqual({ isLoading: false, autopayOn: false, hasPaymentPlans: false });
+    expect(connectDashboard(await waitFor(none, loaded))).toEqual({ isLoading: false, autopayOn: false, hasPaymentPlans: false });
     const failed = start(fail, fail);
-    expect(connectDashboard(await waitFor(failed, (s) => s.status === 'done'))).toEqual({ isLoading: false, autopayOn: false, hasPaymentPlans: false });
+    expect(connectDashboard(await waitFor(failed, loaded))).toEqual({ isLoading: false, autopayOn: false, hasPaymentPlans: false });
   });
 });
 

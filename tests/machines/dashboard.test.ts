@@ -7,7 +7,7 @@ import { selectAutopayOn, selectHasPaymentPlans, selectIsLoading } from '../../m
 
 const input = { vendorId: modelVendorId, locationId: modelLocationId };
 
-function start(stubs: { visit?: () => Promise<void>; autopay?: () => Promise<unknown>; plans?: () => Promise<unknown> }) {
+function start(stubs: { visit?: () => Promise<void>; autopay?: () => Promise<unknown>; plans?: () => Promise<unknown>; shown?: boolean }) {
   const recordVisit = vi.fn((_input: typeof input) => (stubs.visit ? stubs.visit() : Promise.resolve()));
   const actor = createActor(
     dashboardMachine.provide({
@@ -19,11 +19,23 @@ function start(stubs: { visit?: () => Promise<void>; autopay?: () => Promise<unk
     }),
     { input },
   ).start();
+  if (stubs.shown !== false) actor.send({ type: 'page.shown' });
   return { actor, recordVisit };
 }
 
 describe('dashboard machine', () => {
-  it('records a visit for the location on open and shows loading until AutoPay and plans are in', async () => {
+  it('loads AutoPay and plans at once, and records the visit only once the page is shown (never while the server renders it)', async () => {
+    const { actor, recordVisit } = start({ shown: false });
+    await waitFor(actor, (s) => s.matches({ autopay: 'loaded', plans: 'loaded' }));
+    expect(recordVisit).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.send({ type: 'page.shown' });
+    actor.send({ type: 'page.shown' }); // a second effect run (StrictMode) records nothing more
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(recordVisit).toHaveBeenCalledExactlyOnceWith(input);
+  });
+
+  it('records a visit for the location when shown and shows loading until AutoPay and plans are in', async () => {
     const { actor, recordVisit } = start({});
     expect(recordVisit).toHaveBeenCalledExactlyOnceWith(input);
     expect(selectIsLoading(actor.getSnapshot())).toBe(true);

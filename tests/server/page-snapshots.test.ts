@@ -54,6 +54,7 @@ const location = () => `/vendors/${s.demo.vendors.pfg}/locations/${s.demo.locati
 const PAGES: [string, () => string][] = [
   ['the vendor chooser', () => '/vendors'],
   ['the location chooser', () => `/vendors/${s.demo.vendors.pfg}/locations`],
+  ['the dashboard', () => location()],
   ['click-to-pay', () => `${location()}/click2pay`],
   ['the invoices', () => `${location()}/invoices`],
   ['the payments', () => `${location()}/payments`],
@@ -84,6 +85,16 @@ describe('a page rendered again from its actors’ snapshots', () => {
     expect(again.asked).toEqual([]);
     expect(again.result.markup).toEqual(first.result.markup);
     expect(encodeSnapshots(again.result.snapshots!.actors, TEMPORAL)).toBe(encodeSnapshots(snapshots.actors, TEMPORAL));
+  });
+
+  it('the dashboard writes nothing while the server renders it (its visit waits for the browser): its snapshots are carried, with the unread count', async () => {
+    const first = await renderOnce(location());
+    expect(first.result.hydration, 'a render whose actors tried to write carries no snapshots').toBeDefined();
+    expect(first.asked.some((p) => p.endsWith('/visits'))).toBe(false);
+    const dashboard = Object.values(first.result.snapshots!.actors).find((a) => a.machine === 'dashboard');
+    expect((dashboard?.snapshot as { value?: unknown })?.value).toMatchObject({ visit: 'waiting', autopay: expect.any(String), plans: expect.any(String) });
+    const unread = Object.values(first.result.snapshots!.actors).find((a) => a.machine === 'unreadMessages');
+    expect((unread?.snapshot as { value?: unknown })?.value).not.toBe('waiting'); // the location was told: counted, or none
   });
 
   it('restores a snapshot only into the machine it came from', async () => {

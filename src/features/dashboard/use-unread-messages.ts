@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
+import { useSettlingEffect } from '../../ui/settling-effect';
 import { connectUnreadMessages } from '../../../machines/messages/unread-messages.connect';
 import { unreadMessagesMachine } from '../../../machines/messages/unread-messages.machine';
 
@@ -14,7 +15,9 @@ export function useUnreadMessages(vendorId: string, locationId: string, hasUnrea
   // The location is told once per flag it reports, not again with every count the machine reaches.
   const viewRef = useRef(view);
   viewRef.current = view;
-  useEffect(() => {
+  // A settling effect: the server's render of the dashboard's first screen runs it too, so the count it paints (and
+  // carries in the page) is the one the browser's hydrated page shows, with no request after arrival.
+  useSettlingEffect(() => {
     if (hasUnreadMessages !== undefined) viewRef.current.locationKnown(hasUnreadMessages);
   }, [actor, hasUnreadMessages]);
   return view.badge;

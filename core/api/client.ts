@@ -93,6 +93,9 @@ export const unauthorizedMiddleware: Middleware = {
       const body: unknown = await response.clone().json();
       if (body && typeof body === 'object' && 'errorCode' in body && typeof body.errorCode === 'string' && body.errorCode) errorCode = body.errorCode;
     } catch {
+      // A call its caller dropped (the page moved on) before its body arrived: its code is unknown, not 'invalid'. Told
+      // as 'invalid', it replaced the error page another call had just opened with the right code (/error/canceled).
+      if (request.signal.aborted) return undefined;
       /* no JSON body: 'invalid' */
     }
     const notice: UnauthorizedNotice = { token, errorCode, status: response.status };

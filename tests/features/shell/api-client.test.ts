@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, onUnauthorized, setAuthToken, unwrap } from '../../../core/api/client';
+import { api, ApiError, onUnauthorized, setAuthToken, unauthorizedMiddleware, unwrap } from '../../../core/api/client';
 import { fetchVendors } from '../../../machines/load/load.actors';
 
 const seen: { authorization: string | null; url: string }[] = [];
@@ -54,6 +54,25 @@ describe('API client', () => {
     setAuthToken('forbidden-token');
     await api.GET('/vendors');
     expect(listener).toHaveBeenCalledWith({ token: 'forbidden-token', errorCode: 'invalid', status: 403 });
+    off();
+  });
+
+  it('says nothing of a 401 whose caller dropped the call before its body arrived (its code is unknown, not "invalid")', async () => {
+    const listener = vi.fn();
+    const off = onUnauthorized(listener);
+    const controller = new AbortController();
+    const request = new Request('http://portal.test/api/announcements', { headers: { Authorization: 'ContactAccess canceled-token' }, signal: controller.signal });
+    // the headers are in; the body never comes, and fails once the call is dropped
+    const body = new ReadableStream({ start: (stream) => controller.signal.addEventListener('abort', () => stream.error(new DOMException('aborted', 'AbortError'))) });
+    const response = new Response(body, { status: 401, headers: { 'Content-Type': 'application/json' } });
+    const handled = unauthorizedMiddleware.onResponse!({ request, response } as never);
+    controller.abort();
+    await handled;
+    expect(listener).not.toHaveBeenCalled();
+    // the same 401 with its body read: told, with its code
+    const whole = new Request('http://portal.test/api/announcements', { headers: { Authorization: 'ContactAccess canceled-token' } });
+    await unauthorizedMiddleware.onResponse!({ request: whole, response: Response.json({ errorCode: 'canceled' }, { status: 401 }) } as never);
+    expect(listener).toHaveBeenCalledExactlyOnceWith({ token: 'canceled-token', errorCode: 'canceled', status: 401 });
     off();
   });
 

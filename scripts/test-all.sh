@@ -21,6 +21,12 @@ PG_URL="${TEST_PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 PP_TEST_CACHE="$(mktemp -d "${TMPDIR:-/tmp}/pp-test-XXXXXX")"
 export PP_TEST_CACHE
 trap 'rm -rf "$PP_TEST_CACHE"' EXIT
+# The model walks record what they walked (tests/features/model-walk.ts); the workflow atlas shows those recordings
+# when the app is built after them (src/features/atlas/atlas-data.ts). The build this run's budget tests measure is made
+# while the walks run: recording into .test-results/ would put however many had finished into it (the atlas's size
+# moved by 15 KB from run to run). They go to the run's own directory and are copied there after stage 1.
+rm -rf .test-results/machine-walks
+export PP_WALKS_DIR="$PP_TEST_CACHE/machine-walks"
 
 step "generated API types are current"
 npm run -s gen:api >/dev/null || fail
@@ -46,6 +52,8 @@ node -e "const {Client}=require('pg');const c=new Client({connectionString:proce
 step "vitest: contract, machines, views; the embedded database's server tests on PGlite"
 env -u DATABASE_URL PP_POSTGRES_STAGE_FOLLOWS=$([ $postgres_reachable = yes ] && echo 1 || echo 0) npx vitest run tests/architecture tests/contract tests/features tests/machines tests/rules $pglite_server \
   --reporter=default --reporter=json --outputFile.json=.test-results/vitest-pglite.json 2>&1 | tee .test-results/vitest-pglite.log || fail
+
+mkdir -p .test-results/machine-walks && { cp "$PP_WALKS_DIR"/*.json .test-results/machine-walks/ 2>/dev/null || true; }
 
 npx tsc -p tsconfig.json --noEmit > .test-results/tsc.log 2>&1 &
 tsc_pid=$!

@@ -5,15 +5,23 @@ export interface StatementContext {
   input: LocationScope;
   statement: Statement | null;
   error: unknown;
+  /** The page is on the reader's screen (`page.shown`): only then is the statement request marked. */
+  shown: boolean;
+  /** The mark was sent (once per page). */
+  markSent: boolean;
 }
 
-export type StatementEvent = { type: 'statement.retry' };
+/**
+ * `page.shown`: the page is on the reader's screen (the view sends it from an effect, which only a browser runs: the
+ * server's render of the first screen only reads, and the browser hydrates what it reached).
+ */
+export type StatementEvent = { type: 'statement.retry' } | { type: 'page.shown' };
 
 /**
  * The statement page's load (recurring §2.4, §4, §8): loading → loaded | empty | failed. When the answer says the
- * statement request is not marked yet, the PATCH `statementrequest` is spawned once (fire and forget: its errors are
- * ignored, spec §7), so it never holds the page. `failed` offers a retry (the spec's text asks for a refresh; the
- * retry is the same thing without losing the page).
+ * statement request is not marked yet, the PATCH `statementrequest` is spawned once the page is shown (`page.shown`,
+ * before or after the answer), once (fire and forget: its errors are ignored, spec §7), so it never holds the page.
+ * `failed` offers a retry (the spec's text asks for a refresh; the retry is the same thing without losing the page).
  */
 export const statementMachine = setup({
   types: {} as { context: StatementContext; events: StatementEvent; input: LocationScope },
@@ -23,14 +31,22 @@ export const statementMachine = setup({
   },
   actions: {
     store: assign({ statement: (_, statement: Statement) => statement, error: null }),
-    markIfUnset: enqueueActions(({ context, enqueue }, statement: Statement) => {
-      if (!statement.requestMarked) enqueue.spawnChild('markStatementRequest', { id: 'markStatementRequest', input: context.input });
+    markIfUnset: enqueueActions(({ context, enqueue }, statement: Statement | null) => {
+      if (!context.shown || context.markSent || !statement || statement.requestMarked) return;
+      enqueue.assign({ markSent: true });
+      enqueue.spawnChild('markStatementRequest', { id: 'markStatementRequest', input: context.input });
     }),
   },
 }).createMachine({
   id: 'statement',
-  context: ({ input }) => ({ input, statement: null, error: null }),
+  context: ({ input }) => ({ input, statement: null, error: null, shown: false, markSent: false }),
   initial: 'loading',
+  on: {
+    'page.shown': {
+      guard: ({ context }) => !context.shown,
+      actions: [assign({ shown: true }), { type: 'markIfUnset', params: ({ context }) => context.statement }],
+    },
+  },
   states: {
     loading: {
       invoke: {

@@ -27,16 +27,18 @@ export const modelEmptyStatement: Statement = {
   aging: { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0 },
 };
 
-export const statementModelEvents = (snapshot: { value: unknown }): AnyEventObject[] => {
+export const statementModelEvents = (snapshot: { value: unknown; context?: { shown?: boolean } }): AnyEventObject[] => {
+  const shown: AnyEventObject[] = snapshot.context?.shown ? [] : [{ type: 'page.shown' }];
   if (snapshot.value === 'loading') {
     return [
+      ...shown,
       { type: 'xstate.done.actor.loadStatement', output: modelStatement },
       { type: 'xstate.done.actor.loadStatement', output: modelEmptyStatement },
       { type: 'xstate.error.actor.loadStatement', error: new Error('failed calling api on path /vendors/{vendorId}/locations/{locationId}/statement') },
     ];
   }
-  if (snapshot.value === 'failed') return [{ type: 'statement.retry' }];
-  return [];
+  if (snapshot.value === 'failed') return [...shown, { type: 'statement.retry' }];
+  return shown;
 };
 
 // ── ads ──

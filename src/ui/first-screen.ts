@@ -151,6 +151,10 @@ export function takeOverFirstScreen(viewport: string): { root: HTMLElement; type
   for (const field of variant.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) field.value = field.defaultValue;
   root.remove();
   screen.replaceWith(variant);
+  // Each variant holds the same radio groups under the same names: as the page was parsed, checking a radio in a later
+  // variant unchecked its twin in this one (one checked radio per name in a document). Alone now, each box takes the
+  // state its markup says (what was tapped meanwhile is tapped again after hydration).
+  for (const box of variant.querySelectorAll<HTMLInputElement>('input[type="radio"], input[type="checkbox"]')) box.checked = box.defaultChecked;
   variant.id = 'root';
   document.documentElement.setAttribute(HYDRATING_ATTRIBUTE, '');
   return { root: variant, typed };

@@ -13,13 +13,25 @@ import type { AdEventInput, Statement } from '../../machines/statement/statement
 import { canSaveSchedule, ordinal, scheduleDescription } from '../../core/rules/statement-schedule';
 
 describe('statement machine', () => {
-  function run(load: () => Promise<Statement>) {
+  function run(load: () => Promise<Statement>, shown = true) {
     const marks: unknown[] = [];
     const actor = createActor(statementMachine.provide({
       actors: { loadStatement: fromPromise(load), markStatementRequest: fromPromise(async ({ input }) => { marks.push(input); return true; }) },
     }), { input: modelStatementInput }).start();
+    if (shown) actor.send({ type: 'page.shown' });
     return { actor, marks };
   }
+
+  it('marks the request only once the page is shown — never in the server\'s render, which only reads — and once', async () => {
+    const { actor, marks } = run(async () => modelStatement, false);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(marks).toEqual([]);
+    actor.send({ type: 'page.shown' });
+    actor.send({ type: 'page.shown' }); // a second effect run (StrictMode) marks nothing more
+    await new Promise((r) => setTimeout(r, 0));
+    expect(marks).toEqual([modelStatementInput]);
+  });
 
   it('loads the statement and marks the request once when the flag is unset', async () => {
     const { actor, marks } = run(async () => modelStatement);

@@ -97,6 +97,14 @@ describe('a page rendered again from its actors’ snapshots', () => {
     expect((unread?.snapshot as { value?: unknown })?.value).not.toBe('waiting'); // the location was told: counted, or none
   });
 
+  it('the statement writes nothing while the server renders it (its mark and the ad banner wait for the browser): its snapshots are carried', async () => {
+    const first = await renderOnce(`${location()}/statement`);
+    expect(first.result.hydration, 'a render whose actors tried to write carries no snapshots').toBeDefined();
+    expect(first.asked.some((p) => /statementrequest|advertisements/.test(p))).toBe(false);
+    const statement = Object.values(first.result.snapshots!.actors).find((a) => a.machine === 'statement');
+    expect((statement?.snapshot as { context?: { shown?: boolean; markSent?: boolean } })?.context).toMatchObject({ shown: false, markSent: false });
+  });
+
   it('restores a snapshot only into the machine it came from', async () => {
     const first = await renderOnce(PAGES[0]![1]());
     const actors = Object.fromEntries(Object.entries(first.result.snapshots!.actors).map(([id, a]) => [id, { ...a, machine: 'someOtherMachine' }]));

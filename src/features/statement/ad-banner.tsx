@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { adBannerMachine } from '../../../machines/statement/ad-banner.machine';
 import { adBannerEqual, selectAdBanner } from '../../../machines/statement/statement.selectors';
@@ -49,8 +49,19 @@ function AdSlide({ ad, n, total, onClick, focusable }: { ad: Advertisement; n: n
   );
 }
 
-/** The vendor ad banner (recurring §2.4, §4, §9): see `adBannerMachine`. */
+/**
+ * The vendor ad banner (recurring §2.4, §4, §9): see `adBannerMachine`. It starts once the page is on the reader's
+ * screen, not in the server's render of the first screen: its chart records impressions (writes, which that render
+ * refuses), rotates on timers and sends the browser's time zone. Until then (the server's render and the browser's
+ * hydration of it) its frame holds its space, empty; the page around it is hydrated from the server's snapshots.
+ */
 export function AdBanner({ vendorId, locationId }: { vendorId: string; locationId: string }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(true), []);
+  return shown ? <LiveAdBanner vendorId={vendorId} locationId={locationId} /> : <section aria-label={t.adsLabel} className={styles.frame} data-testid="ad-banner" />;
+}
+
+function LiveAdBanner({ vendorId, locationId }: { vendorId: string; locationId: string }) {
   const logic = useMemo(() => adBannerMachine.provide({ actions: { openAd: (_, url) => adNavigation.open(url) } }), []);
   const actor = useActorRef(logic, { input: { vendorId, locationId, userTimezone: browserTimezone(), reducedMotion: reducedMotion() } });
   const view = useSelector(actor, selectAdBanner, adBannerEqual);

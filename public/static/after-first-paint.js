@@ -9,19 +9,30 @@
 (function () {
   // A tap on a page the server rendered through the app (data-release="settled") before the app has taken its place
   // would do nothing yet (a button, a checkbox): it is kept, by where it is in the painted page, and made again on the
-  // app's own element at the same place once the app has taken over (src/ui/first-screen.ts). A link is left to the
-  // browser: it loads its page.
+  // app's own element at the same place once the app has taken over (src/ui/first-screen.ts). So is a tap while the app
+  // hydrates the page it took over (`data-pp-hydrating` on <html>): React would drop it or half-take it (the box
+  // toggles, the app's state does not), so it is kept from React too and made again once hydrated. A link is left to
+  // the browser: it loads its page.
   document.addEventListener('click', function (event) {
-    var screen = document.getElementById('pp-first-screen');
     var target = event.target;
-    if (!screen || screen.getAttribute('data-release') !== 'settled' || !(target instanceof Element) || !screen.contains(target)) return;
-    if (target.closest('a[href]')) return;
+    if (!(target instanceof Element) || target.closest('a[href]')) return;
+    var screen = document.getElementById('pp-first-screen');
+    var top = null;
+    if (screen && screen.getAttribute('data-release') === 'settled' && screen.contains(target)) {
+      top = target;
+      while (top.parentElement && top.parentElement !== screen) top = top.parentElement;
+    } else if (document.documentElement.hasAttribute('data-pp-hydrating')) {
+      var root = document.getElementById('root');
+      if (root && root.contains(target) && root !== target) top = root;
+    }
+    if (!top || top === target) return;
     event.preventDefault();
+    event.stopPropagation();
+    // child indices from the variant (the app's #root once taken over) down to the target
     var path = [];
-    for (var node = target; node.parentElement && node.parentElement.parentElement !== screen; node = node.parentElement) {
+    for (var node = target; node !== top; node = node.parentElement) {
       path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
     }
-    if (node.parentElement) path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
     (window.__ppFirstScreenTaps = window.__ppFirstScreenTaps || []).push(path);
   }, true);
 

@@ -25,13 +25,20 @@ export const tokenResolutionModelErrors: Record<string, TokenInfoError> = {
   canceled: new TokenInfoError(401, 'canceled'),
   unauthorizedWithoutCode: new TokenInfoError(401),
   serverError: new TokenInfoError(500, 'internal'),
+  /** passing failures: asked again after a wait, then the error page */
+  busy: new TokenInfoError(503, 'unavailable'),
+  network: new TokenInfoError(0),
 };
 
-/** Model events for `xstate/graph` walks: the token info call's done and error events. */
+/** The wait before the token info is asked again. */
+export const TOKEN_RESOLUTION_RETRY_EVENT = 'xstate.after.retryWait.tokenResolution.retrying';
+
+/** Model events for `xstate/graph` walks: the token info call's done and error events, and the wait before a retry. */
 export function tokenResolutionModelEvents(snapshot: SnapshotFrom<typeof tokenResolutionMachine>): EventObject[] {
   const candidates: AnyEventObject[] = [
     ...Object.values(tokenResolutionModelOutputs).map((output) => ({ type: 'xstate.done.actor.fetchTokenInfo', output })),
     ...Object.values(tokenResolutionModelErrors).map((error) => ({ type: 'xstate.error.actor.fetchTokenInfo', error })),
+    { type: TOKEN_RESOLUTION_RETRY_EVENT },
   ];
   return candidates.filter((event) => snapshot.can(event as never));
 }

@@ -24,6 +24,19 @@ export interface TokenInfoFailure {
   errorCode?: string;
 }
 
+/**
+ * A failure worth asking again (decisions.md "Token entry retries a passing failure"): no answer at all (status 0) or
+ * a server that said it is busy or its gateway had no answer (502, 503, 504: a shed request is answered 503). A refusal
+ * (401/403) or any other answer is final.
+ */
+export function isPassingTokenInfoFailure(failure: TokenInfoFailure): boolean {
+  return failure.status === 0 || failure.status === 502 || failure.status === 503 || failure.status === 504;
+}
+
+/** How many times a passing failure is asked again before the error page, and the wait before the first retry. */
+export const TOKEN_INFO_RETRIES = 2;
+export const TOKEN_INFO_RETRY_MS = 1000;
+
 /** `/token/{token}`. The token is base64url, but encode it anyway: it comes from the address bar. */
 export function tokenBase(token: string): string {
   return paths.token(token);

@@ -28,8 +28,10 @@ vi.mock('../../machines/token-resolution/token-resolution.actors', async (import
 
 import { toTokenInfoFailure } from '../../machines/token-resolution/token-resolution.actors';
 import { tokenResolutionMachine } from '../../machines/token-resolution/token-resolution.machine';
-import { tokenResolutionModelErrors, tokenResolutionModelEvents, tokenResolutionModelOutputs } from '../../machines/token-resolution/token-resolution.model';
-import { tokenErrorPath, tokenRedirectPath, type TokenInfo } from '../../machines/token-resolution/token-resolution.redirect';
+import {
+  TOKEN_RESOLUTION_RETRY_EVENT, tokenResolutionModelErrors, tokenResolutionModelEvents, tokenResolutionModelOutputs,
+} from '../../machines/token-resolution/token-resolution.model';
+import { TOKEN_INFO_RETRY_MS, tokenErrorPath, tokenRedirectPath, type TokenInfo } from '../../machines/token-resolution/token-resolution.redirect';
 import ErrorPage from '../../src/features/access/error-page';
 import TokenEntryPage from '../../src/features/access/token-entry-page';
 import { errorPageContent, tokenEntryTexts } from '../../src/features/access/texts';
@@ -67,6 +69,13 @@ const stateChecks: Record<string, (s: Snapshot) => void> = {
     expect(network.pending.map((p) => p.input)).toEqual([{ token: TOKEN }]);
     expect(currentPath()).toBeNull();
   },
+  retrying: (state) => {
+    // a passing failure: the page still says the link is being opened, asks nothing yet and goes nowhere
+    expect(screen.getByRole('status')).toHaveTextContent(tokenEntryTexts.resolving);
+    expect(network.pending).toEqual([]);
+    expect(currentPath()).toBeNull();
+    expect(state.context.retries).toBeGreaterThan(0);
+  },
   loaded: () => {
     const info = lastEvent!.output as TokenInfo;
     expect(currentPath()).toBe(tokenRedirectPath(TOKEN, info));
@@ -94,14 +103,29 @@ const eventDrivers = {
     lastEvent = event;
     await act(async () => network.pending.shift()!.reject(event.error));
   },
+  [TOKEN_RESOLUTION_RETRY_EVENT]: async ({ state }) => {
+    const wait = TOKEN_INFO_RETRY_MS * state.context.retries;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+    });
+    // one millisecond early nothing has been asked yet
+    expect(network.pending).toEqual([]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+  },
 } satisfies Record<string, Exec>;
 
 describe('token resolution: model-based walk on the token entry page', () => {
   beforeEach(() => {
     network.pending.length = 0;
     lastEvent = undefined;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   });
-  afterEach(() => cleanup());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
 
   it('the generated paths cover every state and every transition, with one path per redirect rule', () => {
     const covered = new Set(paths.flatMap((p) => takenTransitions(tokenResolutionMachine, p.steps as Step[])));
@@ -110,6 +134,8 @@ describe('token resolution: model-based walk on the token entry page', () => {
     for (const key of Object.keys(stateChecks)) expect(reached.some((s) => s.matches(key as never)), key).toBe(true);
     const finalEvents = new Set(paths.map((p) => JSON.stringify(p.steps.at(-1)!.event)));
     expect(finalEvents.size).toBe(Object.keys(tokenResolutionModelOutputs).length + Object.keys(tokenResolutionModelErrors).length);
+    // a passing failure is asked again TOKEN_INFO_RETRIES times, then it is the error page
+    expect(reached.some((s) => s.matches('failed') && s.context.retries === 2)).toBe(true);
   });
 
   for (const path of paths) {

@@ -1,10 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { tokenResolutionMachine } from '../../machines/token-resolution/token-resolution.machine';
 import { selectIsResolving } from '../../machines/token-resolution/token-resolution.selectors';
 import { TokenInfoError, toTokenInfo, toTokenInfoFailure } from '../../machines/token-resolution/token-resolution.actors';
 import {
-  locationBase, tokenErrorPath, tokenRedirectPath, type TokenInfo,
+  isPassingTokenInfoFailure, locationBase, TOKEN_INFO_RETRIES, TOKEN_INFO_RETRY_MS, tokenErrorPath, tokenRedirectPath, type TokenInfo,
 } from '../../machines/token-resolution/token-resolution.redirect';
 
 const TOKEN = 'Qm9vZ1JhbmRvbVRva2VuX3dpdGgtNDMtY2hhcmFjdGVycw';
@@ -114,12 +114,64 @@ describe('token resolution machine', () => {
     expect(navigate.mock.calls).toEqual([[`/token/${TOKEN}/error/canceled`]]);
   });
 
-  it('failed otherwise: navigates to the token base + /error', async () => {
-    const { actor, navigate } = run(async () => { throw new TypeError('fetch failed'); });
+  it('failed otherwise: navigates to the token base + /error, without asking again', async () => {
+    const { actor, navigate, inputs } = run(async () => { throw new TokenInfoError(500, 'internal'); });
     actor.start();
     await toPromise(actor).catch(() => undefined);
     expect(actor.getSnapshot().value).toBe('failed');
+    expect(inputs).toHaveLength(1);
     expect(navigate.mock.calls).toEqual([[`/token/${TOKEN}/error`]]);
+  });
+
+  describe('a passing failure (no answer, a busy server) is asked again before it counts', () => {
+    beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+    afterEach(() => vi.useRealTimers());
+
+    it('a shed request (503) is asked again after 1 s, and the link opens', async () => {
+      let calls = 0;
+      const { actor, navigate, inputs } = run(async () => {
+        if (++calls === 1) throw new TokenInfoError(503, 'unavailable');
+        return info({ type: 'click2pay' });
+      });
+      actor.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toBe('retrying');
+      expect(selectIsResolving(actor.getSnapshot())).toBe(true);
+      await vi.advanceTimersByTimeAsync(TOKEN_INFO_RETRY_MS - 1);
+      expect(inputs).toHaveLength(1);
+      expect(navigate).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await toPromise(actor);
+      expect(inputs).toEqual([{ token: TOKEN }, { token: TOKEN }]);
+      expect(navigate.mock.calls).toEqual([[`${BASE}/click2pay`]]);
+    });
+
+    it('no answer three times: asked after 1 s and 2 s more, then the error page', async () => {
+      const { actor, navigate, inputs } = run(async () => { throw new TypeError('fetch failed'); });
+      actor.start();
+      await vi.advanceTimersByTimeAsync(TOKEN_INFO_RETRY_MS);
+      expect(inputs).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(2 * TOKEN_INFO_RETRY_MS - 1);
+      expect(inputs).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(inputs).toHaveLength(1 + TOKEN_INFO_RETRIES);
+      expect(actor.getSnapshot().value).toBe('failed');
+      expect(navigate.mock.calls).toEqual([[`/token/${TOKEN}/error`]]);
+    });
+
+    it('a refused token is never asked again', async () => {
+      const { actor, navigate, inputs } = run(async () => { throw new TokenInfoError(401, 'expired'); });
+      actor.start();
+      await vi.advanceTimersByTimeAsync(10 * TOKEN_INFO_RETRY_MS);
+      expect(inputs).toHaveLength(1);
+      expect(navigate.mock.calls).toEqual([[`/token/${TOKEN}/error/expired`]]);
+    });
+
+    it.each([[0, true], [502, true], [503, true], [504, true], [500, false], [429, false], [401, false], [404, false]])(
+      'status %i is passing: %s', (status, passing) => {
+        expect(isPassingTokenInfoFailure({ status })).toBe(passing);
+      },
+    );
   });
 
   it('does nothing by default (navigation must be provided)', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // (jsdom, not happy-dom as most views' files: under happy-dom 21 its worker exits unexpectedly when another file ran in it first.)
 /** Token entry against the contract's `GET /tokens/current`, served by MSW (the real client and actor run). */
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -111,5 +111,22 @@ describe('token entry', () => {
     renderAt(`/token/${TOKEN}`);
     expect(await screen.findByRole('heading', { name: errorPageTexts.invalid.title })).toBeVisible();
     expect(screen.getByRole('link', { name: errorPageTexts.invalid.button })).toHaveAttribute('href', '/');
+  });
+
+  it('a busy server (503, as a shed request is answered) is asked again, and the link opens; meanwhile the page says it is opening it', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/api/tokens/current', () =>
+        ++calls === 1
+          ? HttpResponse.json({ errorCode: 'unavailable', message: 'busy' }, { status: 503, headers: { 'retry-after': '1' } })
+          : HttpResponse.json({ id: REQUEST, type: 'click2pay', status: 'active', vendorId: VENDOR, locationId: LOCATION })),
+    );
+    renderAt(`/token/${TOKEN}`);
+    await waitFor(() => expect(calls).toBe(1));
+    expect(screen.getByRole('status')).toHaveTextContent(tokenEntryTexts.resolving);
+    // the retry waits a second (TOKEN_INFO_RETRY_MS): wait for the page, not the clock
+    expect(await screen.findByText(`Landed on ${locationBase}/click2pay`, undefined, { timeout: 5000 })).toBeVisible();
+    expect(calls).toBe(2);
+    expect(screen.queryByRole('heading', { name: errorPageTexts.invalid.title })).toBeNull();
   });
 });

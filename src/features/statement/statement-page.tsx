@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Temporal } from 'temporal-polyfill';
 import { css } from '../../../styled-system/css';
@@ -11,6 +11,7 @@ import { formatCurrency } from '../../../core/rules/dollars';
 import { Button, button } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { Card, PageTitle } from '../../ui/page';
+import { usePageShown } from '../../ui/page-shown';
 import { PrintStyles, ReportActions, usePrinting } from '../../ui/report-actions';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { shortDate } from '../../../core/rules/display';
@@ -103,9 +104,8 @@ function Summary({ statement }: { statement: Statement }) {
 
 function StatementBody({ vendorId, locationId, base, context }: { vendorId: string; locationId: string; base: string; context: LocationContextView }) {
   const actor = useActorRef(statementMachine, { input: { vendorId, locationId } });
-  // The page is on the reader's screen: the chart marks the statement request (a first visit). An effect, which the
-  // server's render of the first screen never runs: the browser hydrates that render, then marks.
-  useEffect(() => void actor.send({ type: 'page.shown' }), [actor]);
+  // The page is on the reader's screen: the chart marks the statement request (a first visit).
+  usePageShown(actor);
   const status = useSelector(actor, selectStatementStatus);
   const statement = useSelector(actor, selectStatement);
   const printing = usePrinting();

@@ -35,6 +35,7 @@ import { registerSpa } from './http/spa.js';
 import { inlineScriptSources, loadPortalScripts } from './http/script-integrity.js';
 import { registerVendorImages } from './http/vendor-images.js';
 import { MAX_URL_PARAM_LENGTH, makeValidatorCompiler, rejectNulCharacters } from './http/validation.js';
+import { makeSerializerCompiler } from './http/serializers.js';
 import { deliverEmails, smtpMailer, type Mailer } from './mail/mailer.js';
 import { portalHandlers } from './routes/index.js';
 import { vendorApiHandlers } from './routes/vendor/index.js';
@@ -109,6 +110,7 @@ export async function buildApp({ db, config, logger, mailer, handlers, withoutHa
   });
 
   app.setValidatorCompiler(makeValidatorCompiler());
+  app.setSerializerCompiler(makeSerializerCompiler());
   app.addHook('preValidation', rejectNulCharacters);
   if (metrics) {
     registerMetricsHooks(app, metrics);

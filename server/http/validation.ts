@@ -12,7 +12,7 @@
  *   `MAX_NESTING`, or be a non-finite number (`1e309`): `rejectNulCharacters`, a preValidation hook of the whole app
  *   (so `/api` and `/payments-api` alike), answers 400 naming the field — before ajv walks the value.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import type { FastifyRequest, FastifySchemaCompiler, preParsingAsyncHookHandler } from 'fastify';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
@@ -199,11 +199,28 @@ export function lowerCaseHeadersSchema(schema: any): any {
   return copy;
 }
 
+/**
+ * The validators compiled so far, by the schema's text and whether values are coerced, for every app of this process.
+ * Compiling a contract's schemas is most of an app's start (ajv: about a second on this machine, for each app the
+ * process builds: the portal's and the payments service's, and the test suite's hundred-odd); a validator is a pure
+ * function of its schema, so an app built again with the same contract takes the ones compiled before. Bounded by the
+ * contracts' distinct schemas.
+ */
+const compiledValidators = new Map<string, ValidateFunction>();
+let sharedAjv: { body: Ajv2020; param: Ajv2020 } | undefined;
+
 export function makeValidatorCompiler(): FastifySchemaCompiler<any> {
-  const bodyAjv = makeAjv(false);
-  const paramAjv = makeAjv(true);
-  return ({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : paramAjv).compile(
-      withLowerCasedUuids(httpPart === 'headers' ? lowerCaseHeadersSchema(schema) : schema) as object,
-    );
+  sharedAjv ??= { body: makeAjv(false), param: makeAjv(true) };
+  const ajv = sharedAjv;
+  return ({ schema, httpPart }) => {
+    const coerced = httpPart !== 'body';
+    const prepared = withLowerCasedUuids(httpPart === 'headers' ? lowerCaseHeadersSchema(schema) : schema) as object;
+    const key = `${coerced ? 'param' : 'body'} ${JSON.stringify(prepared)}`;
+    let validate = compiledValidators.get(key);
+    if (!validate) {
+      validate = (coerced ? ajv.param : ajv.body).compile(prepared);
+      compiledValidators.set(key, validate);
+    }
+    return validate;
+  };
 }

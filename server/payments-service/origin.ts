@@ -29,6 +29,7 @@ import { registerMetricsHooks, type AppMetrics } from '../http/metrics.js';
 import { loggerOptions, type LoggerSetup } from '../http/logging.js';
 import { registerCspReports, reportingHeaders } from '../http/csp-reports.js';
 import { MAX_URL_PARAM_LENGTH, makeValidatorCompiler, rejectNulCharacters } from '../http/validation.js';
+import { makeSerializerCompiler } from '../http/serializers.js';
 import { IMMUTABLE } from '../http/spa.js';
 import { originOf } from '../../core/api/hosted-fields-protocol.js';
 import type { ProcessorRegistry } from './processor.js';
@@ -104,6 +105,7 @@ export async function buildPaymentsApp(options: PaymentsOriginOptions): Promise<
     clientErrorHandler,
   });
   app.setValidatorCompiler(makeValidatorCompiler());
+  app.setSerializerCompiler(makeSerializerCompiler());
   if (options.metrics) registerMetricsHooks(app, options.metrics, 'payments');
   app.addHook('preValidation', rejectNulCharacters);
   app.setErrorHandler(errorHandler);

@@ -59,16 +59,32 @@ function captureChunks(into: Map<string, ChunkInfo>): Plugin {
   };
 }
 
-/** Runs a build as `npm run build` does, even inside vitest (which sets NODE_ENV=test: React's development build). */
-async function asProduction<T>(run: () => Promise<T>): Promise<T> {
-  const previous = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    return await run();
-  } finally {
-    if (previous === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = previous;
-  }
+/**
+ * Runs a build in a process of its own, as `npm run build` does (NODE_ENV=production), and reads back its chunks.
+ * Not in the caller's process: vitest sets NODE_ENV=test, and a build there had to set NODE_ENV=production for its
+ * whole length — every module the process loaded meanwhile took its production build (the prerender loads
+ * react-dom/server), beside the development `react` loaded before: a test file that later shared that worker's module
+ * graph failed with "dispatcher.getOwner is not a function". scripts/bench/build-child.ts is the child.
+ */
+async function buildInChild(which: 'portal' | 'baseline', outDir: string): Promise<BuiltApp> {
+  const { spawn } = await import('node:child_process');
+  const record = `${outDir}.child-chunks.json`;
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const output: string[] = [];
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/bench/build-child.ts'), which, outDir, record], {
+      cwd: projectRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk) => output.push(String(chunk)));
+    child.stderr.on('data', (chunk) => output.push(String(chunk)));
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`the ${which} build failed (exit ${code}):\n${output.join('').slice(-4000)}`);
+  const chunks = JSON.parse(readFileSync(record, 'utf8')) as ChunkInfo[];
+  return { outDir, chunks: new Map(chunks.map((c) => [c.file, c])) };
 }
 
 /**
@@ -114,34 +130,40 @@ export async function sharedBuild(name: string, make: (outDir: string) => Promis
   return { outDir, chunks: new Map(chunks.map((c) => [c.file, c])) };
 }
 
-/** Builds the portal with its own vite.config.ts (prerender and precompression included) into `outDir`. */
-export async function buildPortal(outDir: string): Promise<BuiltApp> {
+/** Builds the portal with its own vite.config.ts (prerender and precompression included) into `outDir`, in a child process. */
+export const buildPortal = (outDir: string): Promise<BuiltApp> => buildInChild('portal', outDir);
+
+/** Builds the bare React + react-router page of scripts/bench/baseline/ with the same Vite and React plugin, in a child process. */
+export const buildBaseline = (outDir: string): Promise<BuiltApp> => buildInChild('baseline', outDir);
+
+/** The portal's build, in this process (scripts/bench/build-child.ts; NODE_ENV=production is the caller's to set). */
+export async function buildPortalHere(outDir: string): Promise<BuiltApp> {
   const { build } = await import('vite');
   const chunks = new Map<string, ChunkInfo>();
-  await asProduction(() => build({
+  await build({
     root: projectRoot,
     mode: 'production',
     configFile: path.join(projectRoot, 'vite.config.ts'),
     logLevel: 'warn',
     plugins: [captureChunks(chunks)],
     build: { outDir, emptyOutDir: true },
-  }));
+  });
   return { outDir, chunks };
 }
 
-/** Builds the bare React + react-router page of scripts/bench/baseline/ with the same Vite and React plugin. */
-export async function buildBaseline(outDir: string): Promise<BuiltApp> {
+/** The bare page's build, in this process (scripts/bench/build-child.ts). */
+export async function buildBaselineHere(outDir: string): Promise<BuiltApp> {
   const { build } = await import('vite');
   const react = (await import('@vitejs/plugin-react')).default;
   const chunks = new Map<string, ChunkInfo>();
-  await asProduction(() => build({
+  await build({
     root: baselineRoot,
     mode: 'production',
     configFile: false,
     logLevel: 'warn',
     plugins: [react(), captureChunks(chunks)],
     build: { outDir, emptyOutDir: true },
-  }));
+  });
   return { outDir, chunks };
 }
 

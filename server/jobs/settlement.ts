@@ -67,7 +67,7 @@ export const PAYMENT_FAILED_EMAIL_SUBJECT = 'Your payment could not be processed
 export interface SettlementOptions {
   /** the current moment (default: now) */
   now?: Date;
-  /** at most this many groups per run (default 500); the next run takes the rest */
+  /** the groups are read this many at a time (default 500); a run goes through every due group */
   limit?: number;
   /** where skipped and failed groups are reported */
   log?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
@@ -130,49 +130,62 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
   const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
   // No time zone is more than a day ahead of UTC: groups dated after UTC tomorrow cannot be due anywhere.
   const horizon = instant.toZonedDateTimeISO('UTC').toPlainDate().add({ days: 1 }).toString();
-  const candidates = await db
-    .selectFrom('paymentGroups as g')
-    .innerJoin('vendors as v', 'v.id', 'g.vendorId')
-    .select(['g.id', 'g.status', 'g.paymentDate', 'g.paymentType', 'v.eodCutoff'])
-    .where('g.status', 'in', ['scheduled', 'processing'])
-    .where('g.paymentDate', '<=', horizon)
-    .orderBy('g.paymentDate')
-    .orderBy('g.id')
-    .limit(options.limit ?? 500)
-    .execute();
-
+  const pageSize = options.limit ?? 500;
   // ACH moves only on Federal Reserve business days, whoever wrote the group's date (core/rules/payment-dates.ts)
-  const holidays = candidates.some((c) => c.paymentType === 'ACH') ? toHolidaySet((await db.selectFrom('holidays').select('date').execute()).map((h) => toDateString(h.date))) : new Set<string>();
+  let holidays: ReadonlySet<string> | undefined;
   const processors = options.processors ?? sandboxRegistry(db);
   const processorTimeoutMs = options.processorTimeoutMs ?? processorTimeoutFromEnv();
   const publicUrl = options.publicUrl ?? 'http://127.0.0.1:8080';
   const result: SettlementResult = { settledGroupIds: [], declinedGroupIds: [], skippedGroupIds: [], failedGroupIds: [], waitingGroupIds: [], canceledGroupIds: [] };
-  for (const candidate of candidates) {
-    try {
-      const timeZone = configuredTimeZone(candidate.eodCutoff);
-      const today = vendorToday(instant, timeZone).toString();
-      if (toDateString(candidate.paymentDate) > today) continue;
-      // a scheduled debit due on a weekend or a holiday waits for the next business day (one in processing is
-      // resolved whatever the day: its charge may already be with the processor)
-      if (candidate.status === 'scheduled' && candidate.paymentType === 'ACH' && !isPaymentDay(Temporal.PlainDate.from(today), DEFAULT_DATE_PROVIDER, holidays)) {
-        result.waitingGroupIds.push(candidate.id);
-        continue;
-      }
-      const outcome = await chargeGroup(db, candidate, { now, processors, publicUrl, afterProcessorAnswer: options.afterProcessorAnswer, processorTimeoutMs });
-      if (outcome === 'complete') result.settledGroupIds.push(candidate.id);
-      if (outcome === 'failed') result.declinedGroupIds.push(candidate.id);
-      if (outcome === 'canceled') result.canceledGroupIds.push(candidate.id);
-      if (outcome === 'method_deleted') {
-        result.skippedGroupIds.push(candidate.id);
-        options.log?.warn({ paymentGroupId: candidate.id }, 'payment group not settled: its payment method is deleted');
-      }
-    } catch (error) {
-      result.failedGroupIds.push(candidate.id);
-      options.log?.error(
-        { paymentGroupId: candidate.id, reason: error instanceof Error ? error.message : String(error) },
-        'payment group settlement failed',
-      );
+  // Read in pages, each after the last one's final (date, id): groups that stay scheduled (a deleted method, an ACH
+  // debit waiting for a business day, a failure) are passed over, so however many of them come first, a run reaches
+  // every group that is due.
+  let after: { paymentDate: string; id: string } | undefined;
+  for (;;) {
+    let query = db
+      .selectFrom('paymentGroups as g')
+      .innerJoin('vendors as v', 'v.id', 'g.vendorId')
+      .select(['g.id', 'g.status', 'g.paymentDate', 'g.paymentType', 'v.eodCutoff'])
+      .where('g.status', 'in', ['scheduled', 'processing'])
+      .where('g.paymentDate', '<=', horizon);
+    if (after) {
+      const cursor = after;
+      query = query.where((eb) => eb.or([eb('g.paymentDate', '>', cursor.paymentDate), eb.and([eb('g.paymentDate', '=', cursor.paymentDate), eb('g.id', '>', cursor.id)])]));
     }
+    const candidates = await query.orderBy('g.paymentDate').orderBy('g.id').limit(pageSize).execute();
+    if (!holidays && candidates.some((c) => c.paymentType === 'ACH')) {
+      holidays = toHolidaySet((await db.selectFrom('holidays').select('date').execute()).map((h) => toDateString(h.date)));
+    }
+    for (const candidate of candidates) {
+      try {
+        const timeZone = configuredTimeZone(candidate.eodCutoff);
+        const today = vendorToday(instant, timeZone).toString();
+        if (toDateString(candidate.paymentDate) > today) continue;
+        // a scheduled debit due on a weekend or a holiday waits for the next business day (one in processing is
+        // resolved whatever the day: its charge may already be with the processor)
+        if (candidate.status === 'scheduled' && candidate.paymentType === 'ACH' && !isPaymentDay(Temporal.PlainDate.from(today), DEFAULT_DATE_PROVIDER, holidays ?? new Set())) {
+          result.waitingGroupIds.push(candidate.id);
+          continue;
+        }
+        const outcome = await chargeGroup(db, candidate, { now, processors, publicUrl, afterProcessorAnswer: options.afterProcessorAnswer, processorTimeoutMs });
+        if (outcome === 'complete') result.settledGroupIds.push(candidate.id);
+        if (outcome === 'failed') result.declinedGroupIds.push(candidate.id);
+        if (outcome === 'canceled') result.canceledGroupIds.push(candidate.id);
+        if (outcome === 'method_deleted') {
+          result.skippedGroupIds.push(candidate.id);
+          options.log?.warn({ paymentGroupId: candidate.id }, 'payment group not settled: its payment method is deleted');
+        }
+      } catch (error) {
+        result.failedGroupIds.push(candidate.id);
+        options.log?.error(
+          { paymentGroupId: candidate.id, reason: error instanceof Error ? error.message : String(error) },
+          'payment group settlement failed',
+        );
+      }
+    }
+    if (candidates.length < pageSize) break;
+    const last = candidates[candidates.length - 1]!;
+    after = { paymentDate: toDateString(last.paymentDate), id: last.id };
   }
   return result;
 }

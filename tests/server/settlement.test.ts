@@ -257,6 +257,30 @@ describe('settleDuePaymentGroups', () => {
     expect(await groupStatus(orphan)).toBe('scheduled');
   });
 
+  it('groups left scheduled do not hold up the run: more of them than one read takes, and the due group after them is settled', async () => {
+    const d = t.demo!;
+    const method = await t.db
+      .insertInto('paymentMethods')
+      .values({
+        contactId: d.contactId, vendorId: d.vendors.pfg, locationId: d.locations.blueHeron, provider: 'priority-ach', name: 'Closed Checking',
+        lastFour: '9998', providerToken: 'tok_closed', deletedAt: new Date('2026-12-01T00:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // five groups of a deleted method, a day before the one that can be paid: first in the run's order
+    const orphans: string[] = [];
+    for (let i = 0; i < 5; i += 1) orphans.push(await bareGroup(d.vendors.pfg, d.locations.blueHeron, method.id, '2026-12-14'));
+    const fine = await bareGroup(d.vendors.pfg, d.locations.blueHeron, (await methodOf(d.locations.blueHeron)).id, '2026-12-15');
+    // read three at a time: the orphans fill the first reads
+    const run = await settleDuePaymentGroups(t.db, { now: new Date('2026-12-15T17:00:00Z'), limit: 3 });
+    expect(run.settledGroupIds).toContain(fine);
+    expect(await groupStatus(fine)).toBe('complete');
+    expect(run.skippedGroupIds).toEqual(expect.arrayContaining(orphans));
+    // each group looked at once
+    const seen = [...run.settledGroupIds, ...run.skippedGroupIds, ...run.declinedGroupIds, ...run.failedGroupIds, ...run.waitingGroupIds, ...run.canceledGroupIds];
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
   it('the jobs purge outbox messages older than a login link lives (7 days), and keep newer ones', async () => {
     const old = await t.db
       .insertInto('outbox')

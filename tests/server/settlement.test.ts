@@ -209,6 +209,16 @@ describe('settleDuePaymentGroups', () => {
       .executeTakeFirstOrThrow();
     return row.id;
   }
+  /** A bank account of the demo contact at Blue Heron, deleted on 2026-12-01. */
+  const deletedMethod = (name: string, lastFour: string) =>
+    t.db
+      .insertInto('paymentMethods')
+      .values({
+        contactId: t.demo!.contactId, vendorId: t.demo!.vendors.pfg, locationId: t.demo!.locations.blueHeron, provider: 'priority-ach', name,
+        lastFour, providerToken: `tok_deleted_${lastFour}`, deletedAt: new Date('2026-12-01T00:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   const methodOf = (locationId: string) =>
     t.db.selectFrom('paymentMethods').select('id').where('locationId', '=', locationId).where('deletedAt', 'is', null).limit(1).executeTakeFirstOrThrow();
 
@@ -236,14 +246,7 @@ describe('settleDuePaymentGroups', () => {
 
   it('a group whose payment method is deleted is not settled (logged, left scheduled); the run goes on', async () => {
     const d = t.demo!;
-    const method = await t.db
-      .insertInto('paymentMethods')
-      .values({
-        contactId: d.contactId, vendorId: d.vendors.pfg, locationId: d.locations.blueHeron, provider: 'priority-ach', name: 'Gone Checking',
-        lastFour: '9999', providerToken: 'tok_gone', deletedAt: new Date('2026-12-01T00:00:00Z'),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const method = await deletedMethod('Gone Checking', '9999');
     const orphan = await bareGroup(d.vendors.pfg, d.locations.blueHeron, method.id, '2026-12-10');
     const fine = await bareGroup(d.vendors.pfg, d.locations.blueHeron, (await methodOf(d.locations.blueHeron)).id, '2026-12-10');
     const warnings: object[] = [];
@@ -259,14 +262,7 @@ describe('settleDuePaymentGroups', () => {
 
   it('groups left scheduled do not hold up the run: more of them than one read takes, and the due group after them is settled', async () => {
     const d = t.demo!;
-    const method = await t.db
-      .insertInto('paymentMethods')
-      .values({
-        contactId: d.contactId, vendorId: d.vendors.pfg, locationId: d.locations.blueHeron, provider: 'priority-ach', name: 'Closed Checking',
-        lastFour: '9998', providerToken: 'tok_closed', deletedAt: new Date('2026-12-01T00:00:00Z'),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const method = await deletedMethod('Closed Checking', '9998');
     // five groups of a deleted method, a day before the one that can be paid: first in the run's order
     const orphans: string[] = [];
     for (let i = 0; i < 5; i += 1) orphans.push(await bareGroup(d.vendors.pfg, d.locations.blueHeron, method.id, '2026-12-14'));

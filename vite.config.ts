@@ -106,8 +106,10 @@ export default defineConfig({
     // rules, contract and architecture files: 43 s isolated, 23 s shared, the same 1,185 tests passing).
     projects: [
       // (a project's include and exclude are added to the root's: the root has no include of its own)
-      { extends: true, test: { name: 'views', include: ['tests/features/**/*.test.{ts,tsx}'] } },
-      { extends: true, test: { name: 'logic', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/features/**'], isolate: false } },
+      // (with them the model walks under tests/machines: they render real pages and mock modules with vi.mock, which a
+      // shared module graph would carry into the worker's later files)
+      { extends: true, test: { name: 'views', include: ['tests/features/**/*.test.{ts,tsx}', 'tests/machines/**/*.model.test.tsx'] } },
+      { extends: true, test: { name: 'logic', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/features/**', 'tests/machines/**/*.model.test.tsx'], isolate: false } },
     ],
   },
 });

@@ -17,3 +17,5 @@ if (process.env.NODE_ENV !== 'production') {
 }
 const built = await (which === 'portal' ? buildPortalHere : buildBaselineHere)(outDir);
 writeFileSync(record, JSON.stringify([...built.chunks.values()]));
+// done: a handle a plugin left open must not keep the caller waiting
+process.exit(0);

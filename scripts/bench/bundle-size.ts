@@ -66,22 +66,33 @@ function captureChunks(into: Map<string, ChunkInfo>): Plugin {
  * react-dom/server), beside the development `react` loaded before: a test file that later shared that worker's module
  * graph failed with "dispatcher.getOwner is not a function". scripts/bench/build-child.ts is the child.
  */
-async function buildInChild(which: 'portal' | 'baseline', outDir: string): Promise<BuiltApp> {
+async function buildInChild(which: 'portal' | 'baseline', outDir: string, timeoutMs = 10 * 60_000): Promise<BuiltApp> {
   const { spawn } = await import('node:child_process');
   const record = `${outDir}.child-chunks.json`;
   const env = { ...process.env, NODE_ENV: 'production' };
   const output: string[] = [];
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/bench/build-child.ts'), which, outDir, record], {
-      cwd: projectRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk) => output.push(String(chunk)));
-    child.stderr.on('data', (chunk) => output.push(String(chunk)));
-    child.on('error', reject);
-    child.on('exit', resolve);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts/bench/build-child.ts'), which, outDir, record], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // the build dies with its caller (a test's hook timed out, the worker ended) and never outlives its bound
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  const timer = setTimeout(kill, timeoutMs);
+  let code: number | null;
+  try {
+    code = await new Promise<number | null>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => output.push(String(chunk)));
+      child.stderr.on('data', (chunk) => output.push(String(chunk)));
+      child.on('error', reject);
+      // 'close': its output read to the end
+      child.on('close', resolve);
+    });
+  } finally {
+    clearTimeout(timer);
+    process.off('exit', kill);
+  }
   if (code !== 0) throw new Error(`the ${which} build failed (exit ${code}):\n${output.join('').slice(-4000)}`);
   const chunks = JSON.parse(readFileSync(record, 'utf8')) as ChunkInfo[];
   return { outDir, chunks: new Map(chunks.map((c) => [c.file, c])) };

@@ -3,11 +3,17 @@
  * download before the first screen's dated announcement is checked — else the polyfill, loaded once.
  */
 import { Temporal as Polyfill } from 'temporal-polyfill';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const global = globalThis as { Temporal?: unknown };
 const had = 'Temporal' in global;
 const original = global.Temporal;
+
+// a fresh module for each test: an earlier file of the same worker (the `logic` project shares module graphs) may
+// have loaded Temporal through it already
+beforeEach(() => {
+  vi.resetModules();
+});
 
 afterEach(() => {
   if (had) global.Temporal = original;

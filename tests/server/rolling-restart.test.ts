@@ -327,8 +327,8 @@ describe.runIf(enabled)('a rolling restart of two processes behind one address',
       await Promise.all(last.map((p) => p.stop()));
       stopped.push(...last);
       for (const p of last) expect(p.exited, p.stderr.slice(-3000)).toBe(0);
-      // a settlement run takes at most 500 due groups (the demo's among them): run it until it charges nothing more — a
-      // long stream on a loaded machine pays more than one run takes (134 groups were left 'scheduled' so once)
+      // run it until it charges nothing more (a run used to take only the first 500 due groups, the demo's among them,
+      // and a long stream left 134 'scheduled' so once; settlement now reads them all, in pages)
       for (let run = 0; run < 20; run += 1) {
         const settled = await settleDuePaymentGroups(db, { now: new Date(`${paymentDate}T17:00:00Z`) });
         if (settled.settledGroupIds.length + settled.declinedGroupIds.length === 0) break;

@@ -4,6 +4,7 @@
 #    database (they name it) and a smoke set of the API                        (vitest)
 # 2. the whole server suite on a PostgreSQL server (fresh database per test file) (vitest, DATABASE_URL)
 # 3. type check of the whole tree, beside stage 2                              (tsc)
+#    then the adaptive concurrency limit's HTTP tests, alone: they measure latency (vitest)
 # 4. browser journeys against the built app and the real server, both viewports at once (Playwright + Chromium)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -65,7 +66,7 @@ postgres_files=$(ls tests/server/*.test.ts | grep -v -E '/(db-cli|db-socket|jobs
 if [ $postgres_reachable = yes ]; then
   # (every file but the views' shares its worker's module graph: the `logic` project in vite.config.ts; each file still
   # makes its own database and server)
-  DATABASE_URL="$PG_URL" npx vitest run $postgres_files \
+  DATABASE_URL="$PG_URL" PP_ADAPTIVE_LIMIT_TESTS=later npx vitest run $postgres_files \
     --reporter=default --reporter=json --outputFile.json=.test-results/vitest-postgres.json 2>&1 | tee .test-results/vitest-postgres.log || fail
 else
   echo "PostgreSQL is not reachable at $PG_URL"
@@ -77,6 +78,13 @@ fi
 
 step "type check"
 if wait "$tsc_pid"; then echo "tsc: no errors"; else cat .test-results/tsc.log; fail; fi
+
+if [ $postgres_reachable = yes ]; then
+  step "vitest: the adaptive concurrency limit over HTTP, with nothing beside it"
+  # it measures latency, which the other worker's load moves (tests/server/overload.test.ts): about 30 s alone
+  DATABASE_URL="$PG_URL" PP_ADAPTIVE_LIMIT_TESTS=alone npx vitest run tests/server/overload.test.ts -t 'adaptive concurrency limit' \
+    --reporter=default --reporter=json --outputFile.json=.test-results/vitest-adaptive-limit.json 2>&1 | tee .test-results/vitest-adaptive-limit.log || fail
+fi
 
 step "playwright: browser journeys (Chromium)"
 npx playwright test || fail

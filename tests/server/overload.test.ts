@@ -256,8 +256,15 @@ describe('load shedding by requests in progress', () => {
  * (PP_POSTGRES_STAGE_FOLLOWS, scripts/test-all.sh), it runs there only — 25 s of the embedded stage not spent twice.
  */
 const kindNeutralRunsLater = !process.env.DATABASE_URL && process.env.PP_POSTGRES_STAGE_FOLLOWS === '1';
+/**
+ * And it measures latency, which another test file's load moves: beside the PostgreSQL stage's other worker (a rolling
+ * restart, a 10,000-invoice move) the limit once read 18 where it holds under 16 alone. `npm test` runs these tests in
+ * a step of their own after that stage, with nothing beside them (PP_ADAPTIVE_LIMIT_TESTS=alone; the stage sets
+ * `later`).
+ */
+const adaptiveRunsAlone = process.env.PP_ADAPTIVE_LIMIT_TESTS === 'later';
 
-describe.skipIf(kindNeutralRunsLater)('the adaptive concurrency limit (the default)', () => {
+describe.skipIf(kindNeutralRunsLater || adaptiveRunsAlone)('the adaptive concurrency limit (the default)', () => {
   /** the middle reading: a probe's dip or a stalled moment's climb does not decide it */
   const median = (limits: number[]) => [...limits].sort((a, b) => a - b)[Math.floor(limits.length / 2)]!;
 

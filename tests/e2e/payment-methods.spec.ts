@@ -97,8 +97,11 @@ test('a new bank account is pending until verified with its micro-deposits, then
   await hosted(page).getByLabel('Routing Number').fill('011000016');
   await hosted(page).getByLabel('Checking Account Number').fill('000123456789');
   await page.getByRole('button', { name: 'Add Bank Account' }).click();
-  // the frame shows its own errors
+  // the frame shows its own errors (already on leaving the field), and the submit it refused is over: the button is
+  // back from "saving" — on a loaded machine the frame once checked the fields only after the number below was typed,
+  // and the account was added by the first click
   await expect(hosted(page).getByText('Enter a valid 9-digit routing number.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Bank Account' })).toBeEnabled();
   await hosted(page).getByLabel('Routing Number').fill('011000015');
   await page.getByRole('button', { name: 'Add Bank Account' }).click();
 

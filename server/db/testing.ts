@@ -7,7 +7,7 @@
  *   await t.drop();                                 // in afterAll
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -73,10 +73,73 @@ function tempDatabasePrefix(): string {
 }
 
 /** Creates an empty database `test_<random>` (see TEST_DB_PREFIX) on the server of `databaseUrl`; returns its URL. */
-export async function createTempDatabase(databaseUrl: string): Promise<{ name: string; url: string }> {
+export async function createTempDatabase(databaseUrl: string, template?: string): Promise<{ name: string; url: string }> {
   const name = `${tempDatabasePrefix()}${randomBytes(6).toString('hex')}`;
-  await admin(databaseUrl, (client) => client.query(`create database ${name}`));
+  if (template !== undefined && !/^[a-z][a-z0-9]*_[0-9a-f]{12}$/.test(template)) throw new Error(`not a template database: ${template}`);
+  await admin(databaseUrl, (client) => client.query(template ? `create database ${name} template ${template}` : `create database ${name}`));
   return { name, url: withDatabase(databaseUrl, name) };
+}
+
+/** Arbitrary constant key for the advisory lock under which a run's template database is made (once, by one process). */
+const TEMPLATE_LOCK_KEY = 727_406_113;
+
+/**
+ * Within a test run (`PP_TEST_CACHE`) on a PostgreSQL server: a database migrated (and seeded, for `seeded-<date>`)
+ * once, that later test databases of the same kind are copied from (`create database … template …`: a file copy,
+ * about a tenth of running the migrations and the seed again per file). The first process to need it makes it under
+ * an advisory lock (the other waits, then copies); it is named in the run's cache directory and dropped with the run
+ * (`dropTemplateDatabases`, from tests/global-setup.ts). Outside a test run: null, and every database is made whole.
+ */
+async function postgresTemplate(serverUrl: string, kind: string): Promise<{ name: string; demo?: DemoSeedResult } | null> {
+  const file = snapshotPath(`postgres-template-${kind}-${new URL(serverUrl).host}`);
+  if (!file) return null;
+  const read = () => (existsSync(`${file}.json`) ? (JSON.parse(readFileSync(`${file}.json`, 'utf8')) as { name: string; demo?: DemoSeedResult }) : null);
+  const made = read();
+  if (made) return made;
+  return admin(serverUrl, async (client) => {
+    await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    try {
+      const again = read();
+      if (again) return again;
+      const temp = await createTempDatabase(serverUrl);
+      // named in the run's directory at once, so that the run's end drops it whatever happens later
+      appendFileSync(templateListPath()!, `${JSON.stringify({ serverUrl, name: temp.name, marker: `${file}.json` })}\n`);
+      const handle = await createDb({ databaseUrl: temp.url, poolSize: 1 });
+      let demo: DemoSeedResult | undefined;
+      try {
+        await migrateToLatest(handle.db);
+        if (kind.startsWith('seeded-')) demo = await seedDemo(handle.db, { today: Temporal.PlainDate.from(kind.slice('seeded-'.length)) });
+      } catch (error) {
+        await handle.close();
+        await dropTempDatabase(serverUrl, temp.name);
+        throw error;
+      }
+      await handle.close(); // a template cannot be copied while anyone is connected to it
+      const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(tmp, JSON.stringify({ name: temp.name, demo }));
+      renameSync(tmp, `${file}.json`);
+      return { name: temp.name, demo };
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
+    }
+  });
+}
+
+function templateListPath(): string | null {
+  const dir = process.env.PP_TEST_CACHE;
+  return dir && existsSync(dir) ? path.join(dir, 'postgres-templates.jsonl') : null;
+}
+
+/** Drops the template databases a test run made (see `postgresTemplate`): at the run's end. */
+export async function dropTemplateDatabases(cacheDir: string): Promise<void> {
+  const list = path.join(cacheDir, 'postgres-templates.jsonl');
+  if (!existsSync(list)) return;
+  for (const line of readFileSync(list, 'utf8').split('\n').filter(Boolean)) {
+    const { serverUrl, name, marker } = JSON.parse(line) as { serverUrl: string; name: string; marker: string };
+    rmSync(marker, { force: true }); // a later vitest run of the same test run makes its own
+    await dropTempDatabase(serverUrl, name).catch((error: unknown) => console.error(`could not drop the template database ${name}:`, error));
+  }
+  rmSync(list, { force: true });
 }
 
 export async function dropTempDatabase(databaseUrl: string, name: string): Promise<void> {
@@ -90,6 +153,26 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
 
   let result: TestDb;
   if (serverUrl) {
+    const kind = options.seed ? `seeded-${(options.today ?? demoToday()).toString()}` : migrate ? 'migrated' : 'empty';
+    const template = kind === 'empty' ? null : await postgresTemplate(serverUrl, kind);
+    if (template) {
+      const temp = await createTempDatabase(serverUrl, template.name);
+      const handle = await createDb({ databaseUrl: temp.url, poolSize: 4 });
+      let dropped = false;
+      return {
+        db: handle.db,
+        handle,
+        kind: 'postgres',
+        databaseUrl: temp.url,
+        demo: template.demo,
+        async drop() {
+          if (dropped) return;
+          dropped = true;
+          await handle.close();
+          await dropTempDatabase(serverUrl, temp.name);
+        },
+      };
+    }
     const temp = await createTempDatabase(serverUrl);
     const handle = await createDb({ databaseUrl: temp.url, poolSize: 4 });
     let dropped = false;

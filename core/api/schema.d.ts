@@ -2166,6 +2166,8 @@ export interface components {
              * @description When the statement was generated.
              */
             asOf: string;
+            /** @description `asOf` in the vendor's time zone (`timezone`), as a wall-clock date and time to the minute (`YYYY-MM-DDTHH:MM`, no offset): the "as of" date and the disclaimer's time are shown from it as they are, e.g. `2026-11-23T09:04`. */
+            asOfLocal: string;
             /** @description The vendor's IANA time zone (the "as of" date and the classification use it). */
             timezone: string;
             lines: components["schemas"]["StatementLine"][];

@@ -24,6 +24,18 @@ export function clockTime(t: Pick<Temporal.PlainTime, 'hour' | 'minute'>): strin
   return `${hour12}:${String(t.minute).padStart(2, '0')} ${t.hour < 12 ? 'AM' : 'PM'}`;
 }
 
+/**
+ * A wall-clock date and time (`YYYY-MM-DDTHH:MM`, as the API sends a moment already in the vendor's zone) → its
+ * date as M/D/YY and "M/D/YY at h:mm AM/PM"; null when it is not one. Read from the text: no time zone arithmetic, so no
+ * `Intl` (whose first use costs a page 20–70 ms).
+ */
+export function wallClockShort(local: string): { date: string; dateTime: string } | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(local);
+  if (!m) return null;
+  const date = plainDateShort({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) });
+  return { date, dateTime: `${date} at ${clockTime({ hour: Number(m[4]), minute: Number(m[5]) })}` };
+}
+
 /** §9 message timestamp "M/D/YY - h:mm a" in the given time zone (default the browser's). */
 export function journeyTimestamp(iso: string, timeZone: string = Temporal.Now.timeZoneId()): string {
   const t = Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone);

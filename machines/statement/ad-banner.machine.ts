@@ -4,8 +4,12 @@ import { loadAds, recordClick, recordImpression, type Advertisement } from './st
 export interface AdBannerInput {
   vendorId: string;
   locationId: string;
-  /** The browser's IANA time zone (sent with impressions and clicks). */
-  userTimezone: string;
+  /**
+   * The browser's IANA time zone, sent with impressions and clicks. Absent: read from the browser when the first one is
+   * sent (`recordImpression`, statement.actors.ts), not as the page arrives — a page's first use of `Intl` costs it
+   * 20–70 ms, and the statement otherwise makes none on arrival.
+   */
+  userTimezone?: string;
   /** `prefers-reduced-motion: reduce`: the slide takes no time. */
   reducedMotion: boolean;
 }

@@ -72,11 +72,15 @@ export interface AdEventInput {
   vendorId: string;
   locationId: string;
   fileId: string;
-  userTimezone: string;
+  /** the browser's IANA time zone; absent: read now (see `AdBannerInput.userTimezone`) */
+  userTimezone?: string;
 }
 
+/** The browser's IANA time zone ('UTC' when it names none). */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 function adBody(input: AdEventInput) {
-  return { locationId: input.locationId, displayPage: 'Statement' as const, userTimezone: input.userTimezone };
+  return { locationId: input.locationId, displayPage: 'Statement' as const, userTimezone: input.userTimezone ?? browserTimeZone() };
 }
 
 /** Impression of one ad; the answer is unused and a failure is ignored (spec §7). */

@@ -10,6 +10,7 @@ export const modelAdInput: AdBannerInput = { ...modelStatementInput, userTimezon
 
 export const modelStatement: Statement = {
   asOf: '2026-11-23T15:04:00Z',
+  asOfLocal: '2026-11-23T09:04',
   timezone: 'America/Chicago',
   requestMarked: false,
   lines: [

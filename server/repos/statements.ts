@@ -84,6 +84,7 @@ export function toApiStatement(data: StatementData, requestMarked: boolean) {
     Object.fromEntries(Object.entries(o).map(([k, v]) => [k, centsToAmount(v)])) as { [K in keyof T]: number };
   return {
     asOf: data.asOf.toISOString(),
+    asOfLocal: Temporal.Instant.fromEpochMilliseconds(data.asOf.getTime()).toZonedDateTimeISO(data.timeZone).toPlainDateTime().toString({ smallestUnit: 'minute' }),
     timezone: data.timeZone,
     lines: data.lines.map((line) => ({
       id: line.id,

@@ -30,6 +30,9 @@ describe('GET .../statement', () => {
     expectMatchesContract('getStatement', 200, res.json());
     const body = res.json();
     expect(body.timezone).toBe('America/New_York');
+    // the same moment as a wall clock in the vendor's zone (the page shows it as it is)
+    expect(body.asOfLocal).toBe(Temporal.Instant.from(body.asOf).toZonedDateTimeISO('America/New_York').toPlainDateTime().toString({ smallestUnit: 'minute' }));
+    expect(body.asOfLocal).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     expect(body.requestMarked).toBe(false);
     const byNum = new Map<string, any>(body.lines.map((l: any) => [l.displayInvNum, l]));
     // closed invoices are not on it; scheduled ones are (still owed)

@@ -11,7 +11,6 @@ import { statementTexts as t } from './texts';
 export const adNavigation = { open: (url: string) => { window.open(url, '_blank', 'noopener,noreferrer'); } };
 
 const reducedMotion = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-const browserTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 const styles = {
   // §9: aspect ratio about 25.68 % — reserved from the first paint, whatever loads (no layout shift).
@@ -52,7 +51,8 @@ function AdSlide({ ad, n, total, onClick, focusable }: { ad: Advertisement; n: n
 /**
  * The vendor ad banner (recurring §2.4, §4, §9): see `adBannerMachine`. It starts once the page is on the reader's
  * screen, not in the server's render of the first screen: its chart records impressions (writes, which that render
- * refuses), rotates on timers and sends the browser's time zone. Until then (the server's render and the browser's
+ * refuses), rotates on timers and sends the browser's time zone
+ * (read when it sends the first, not on arrival). Until then (the server's render and the browser's
  * hydration of it) its frame holds its space, empty; the page around it is hydrated from the server's snapshots.
  */
 export function AdBanner({ vendorId, locationId }: { vendorId: string; locationId: string }) {
@@ -63,7 +63,7 @@ export function AdBanner({ vendorId, locationId }: { vendorId: string; locationI
 
 function LiveAdBanner({ vendorId, locationId }: { vendorId: string; locationId: string }) {
   const logic = useMemo(() => adBannerMachine.provide({ actions: { openAd: (_, url) => adNavigation.open(url) } }), []);
-  const actor = useActorRef(logic, { input: { vendorId, locationId, userTimezone: browserTimezone(), reducedMotion: reducedMotion() } });
+  const actor = useActorRef(logic, { input: { vendorId, locationId, reducedMotion: reducedMotion() } });
   const view = useSelector(actor, selectAdBanner, adBannerEqual);
   const total = view.ads.length;
   const current = view.ads[view.index];

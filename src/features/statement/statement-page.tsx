@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Temporal } from 'temporal-polyfill';
 import { css } from '../../../styled-system/css';
 import type { Statement, StatementLine } from '../../../machines/statement/statement.actors';
 import { statementMachine } from '../../../machines/statement/statement.machine';
@@ -21,16 +20,17 @@ import { AdBanner } from './ad-banner';
 import { DeliveryPreferences } from './delivery-preferences';
 import { statementTexts as t } from './texts';
 import { amountToCents } from '../../../core/rules/money';
-import { clockTime, plainDateShort } from '../../../core/rules/display';
+import { wallClockShort } from '../../../core/rules/display';
 import { paths } from '../../../core/rules/paths';
 
 const money = (amount: number) => formatCurrency(amountToCents(amount));
 
-/** "as of" in the vendor's time zone: M/D/YY, and with the time for the disclaimer. */
-export function asOfParts(statement: Pick<Statement, 'asOf' | 'timezone'>): { date: string; dateTime: string } {
-  const z = Temporal.Instant.from(statement.asOf).toZonedDateTimeISO(statement.timezone);
-  const date = plainDateShort(z);
-  return { date, dateTime: `${date} at ${clockTime(z)}` };
+/**
+ * "as of" in the vendor's time zone: M/D/YY, and with the time for the disclaimer — from the answer's wall-clock
+ * `asOfLocal` (the server's zone arithmetic), so that the page's arrival makes no first use of `Intl`.
+ */
+export function asOfParts(statement: Pick<Statement, 'asOfLocal'>): { date: string; dateTime: string } | null {
+  return wallClockShort(statement.asOfLocal);
 }
 
 const styles = {

@@ -18,14 +18,18 @@ configure({ asyncUtilTimeout: 8000 });
 type Statement = components['schemas']['Statement'];
 type AdEventRequest = components['schemas']['AdEventRequest'];
 const L = `*/api/vendors/${modelVendorId}/locations/${modelLocationId}`;
-const world = { statement: modelStatement as Statement, statementStatus: 200, marks: 0, impressions: [] as Array<{ fileId: string; body: AdEventRequest }>, clicks: [] as string[] };
+const world = {
+  statement: modelStatement as Statement, statementStatus: 200, marks: 0, impressions: [] as Array<{ fileId: string; body: AdEventRequest }>, clicks: [] as string[],
+  /** the ads' answer waits for it */
+  adsGate: Promise.resolve() as Promise<void>,
+};
 
 const server = setupServer(
   ...frameHandlers(modelVendorId, modelLocationId),
   http.get(`${L}/statement`, () => (world.statementStatus === 200 ? HttpResponse.json(world.statement) : HttpResponse.json({ errorCode: 'internal', message: 'boom' }, { status: world.statementStatus }))),
   http.patch(`${L}/statementrequest`, () => { world.marks += 1; return new HttpResponse(null, { status: 204 }); }),
   http.get(`${L}/statementdelivery`, () => HttpResponse.json(modelDeliveryList(null))),
-  http.get(`*/api/vendors/${modelVendorId}/advertisements`, () => HttpResponse.json({ advertisements: Object.fromEntries(modelAds.map((a) => [a.fileId, a])) })),
+  http.get(`*/api/vendors/${modelVendorId}/advertisements`, async () => (await world.adsGate, HttpResponse.json({ advertisements: Object.fromEntries(modelAds.map((a) => [a.fileId, a])) }))),
   http.post(`*/api/vendors/${modelVendorId}/advertisements/:fileId/impressions`, async ({ params, request }) => {
     world.impressions.push({ fileId: String(params.fileId), body: (await request.json()) as AdEventRequest });
     return new HttpResponse(null, { status: 204 });
@@ -35,7 +39,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
-  Object.assign(world, { statement: modelStatement, statementStatus: 200, marks: 0, impressions: [], clicks: [] });
+  Object.assign(world, { statement: modelStatement, statementStatus: 200, marks: 0, impressions: [], clicks: [], adsGate: Promise.resolve() });
   window.scrollTo = vi.fn();
 });
 afterEach(() => cleanup());
@@ -65,6 +69,33 @@ describe('statement page', () => {
     expect(screen.getByTestId('statement-disclaimer')).toHaveTextContent('generated on 11/23/26 at 9:04 AM');
     expect(screen.getByRole('link', { name: t.statementPdf })).toHaveAttribute('href', `${base}/statement/pdfloader`);
     await waitFor(() => expect(world.marks).toBe(1));
+  });
+
+  it('arrives without a first use of Intl (20–70 ms on a phone): the date is the answer\'s wall clock, the browser\'s zone is read for the first impression', async () => {
+    const Original = Intl.DateTimeFormat;
+    let made = 0;
+    const counting = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      made += 1;
+      return new Original(...args);
+    } as unknown as typeof Intl.DateTimeFormat;
+    Object.assign(counting, Original);
+    let release = () => {};
+    world.adsGate = new Promise<void>((resolve) => { release = resolve; });
+    Intl.DateTimeFormat = counting;
+    try {
+      open();
+      await screen.findByRole('table', { name: t.tableLabel });
+      expect(screen.getByTestId('statement-disclaimer')).toHaveTextContent('generated on 11/23/26 at 9:04 AM');
+      await waitFor(() => expect(world.marks).toBe(1));
+      expect(made).toBe(0);
+      release();
+      await waitFor(() => expect(world.impressions).toHaveLength(1));
+      expect(made).toBeGreaterThan(0);
+      expect(world.impressions[0]!.body.userTimezone).toBe(new Original().resolvedOptions().timeZone);
+    } finally {
+      Intl.DateTimeFormat = Original;
+      release();
+    }
   });
 
   it('records one impression per ad with a click URL, and a click opens it', async () => {

@@ -277,6 +277,16 @@ describe('settleDuePaymentGroups', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('a page size below one reads one group at a time (it does not fail or stop): the due group is settled', async () => {
+    const d = t.demo!;
+    const fine = await bareGroup(d.vendors.pfg, d.locations.blueHeron, (await methodOf(d.locations.blueHeron)).id, '2026-12-16');
+    for (const limit of [0, -5, 0.5]) {
+      const run = await settleDuePaymentGroups(t.db, { now: new Date('2026-12-16T17:00:00Z'), limit });
+      if (limit === 0) expect(run.settledGroupIds).toContain(fine);
+    }
+    expect(await groupStatus(fine)).toBe('complete');
+  });
+
   it('the jobs purge outbox messages older than a login link lives (7 days), and keep newer ones', async () => {
     const old = await t.db
       .insertInto('outbox')

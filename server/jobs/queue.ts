@@ -106,6 +106,7 @@ export function settleCompletions(adapter: SqlAdapter, log: JobLogger, options: 
             log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'job queue: a job completion was not recorded; the job expires and runs again');
             return { rows: [{ count: 0 }] };
           }
+          log.info({ reason: error instanceof Error ? error.message : String(error), retryInMs: wait }, 'job queue: a job completion is retried: the database is unavailable');
           await new Promise((resolve) => setTimeout(resolve, wait));
         }
       }

@@ -27,6 +27,7 @@ describe.runIf(enabled)('a job that ends while PostgreSQL is stopped', () => {
   let started: () => void = () => undefined;
   let runs = 0;
   const warnings: string[] = [];
+  const infos: string[] = [];
 
   const gated: ScheduledJob = {
     name: 'gated',
@@ -65,7 +66,7 @@ describe.runIf(enabled)('a job that ends while PostgreSQL is stopped', () => {
       schedule: false,
       catchUp: false,
       pollingIntervalSeconds: 0.5,
-      log: { info() {}, warn: (_o, msg) => warnings.push(String(msg)), error() {} },
+      log: { info: (_o, msg) => infos.push(String(msg)), warn: (_o, msg) => warnings.push(String(msg)), error() {} },
     });
   }, 120_000);
 
@@ -88,7 +89,8 @@ describe.runIf(enabled)('a job that ends while PostgreSQL is stopped', () => {
     await cluster.stop();
     release(); // the job ends with the database down: pg-boss's completion statement cannot connect
     // the completion is being retried: wait until at least one attempt failed (it is a statement nobody awaits)
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    for (let i = 0; i < 600 && !infos.some((m) => m.includes('completion is retried')); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(infos.filter((m) => m.includes('completion is retried')).length).toBeGreaterThan(0);
     expect(rejections.map((r) => (r instanceof Error ? r.stack : String(r)))).toEqual([]);
 
     await cluster.start();

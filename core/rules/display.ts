@@ -2,7 +2,7 @@
  * How the portal shows dates, amounts and vendor flags (portal-core.md §9: "Amounts shown as currency with 2
  * decimals", dates "M/d/yy"), the one home for every page, PDF and job text.
  */
-import { Temporal } from 'temporal-polyfill';
+import type { Temporal } from 'temporal-polyfill';
 import { formatCurrency } from './dollars';
 import { amountToCents } from './money';
 
@@ -36,11 +36,6 @@ export function wallClockShort(local: string): { date: string; dateTime: string 
   return { date, dateTime: `${date} at ${clockTime({ hour: Number(m[4]), minute: Number(m[5]) })}` };
 }
 
-/** §9 message timestamp "M/D/YY - h:mm a" in the given time zone (default the browser's). */
-export function journeyTimestamp(iso: string, timeZone: string = Temporal.Now.timeZoneId()): string {
-  const t = Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone);
-  return `${plainDateShort(t)} - ${clockTime(t)}`;
-}
 
 /** A contract amount (dollars, two decimals) as currency. */
 export function dollars(amount: number): string {

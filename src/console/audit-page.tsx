@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from '../../styled-system/css';
-import { journeyTimestamp } from '../../core/rules/display';
+import { journeyTimestamp } from '../../core/rules/timestamps';
 import { AUDIT_CATEGORY_NAMES, type AuditCategory } from '../../machines/console-audit/audit-categories';
 import { auditCsvHref, type AuditEvent } from '../../machines/console-audit/console-audit.actors';
 import { consoleAuditMachine } from '../../machines/console-audit/console-audit.machine';

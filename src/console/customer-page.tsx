@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { css } from '../../styled-system/css';
-import { journeyTimestamp } from '../../core/rules/display';
+import { journeyTimestamp } from '../../core/rules/timestamps';
 import type { Contact, SendKind } from '../../machines/console-customer/console-customer.actors';
 import { consoleCustomerMachine, reachAt } from '../../machines/console-customer/console-customer.machine';
 import { Button } from '../ui/button';

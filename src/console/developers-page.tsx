@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from '../../styled-system/css';
-import { journeyTimestamp, shortDate } from '../../core/rules/display';
+import { shortDate } from '../../core/rules/display';
+import { journeyTimestamp } from '../../core/rules/timestamps';
 import type { ApiKey } from '../../machines/console-keys/console-keys.actors';
 import { consoleKeysMachine, draftValid } from '../../machines/console-keys/console-keys.machine';
 import { Button } from '../ui/button';

@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router-dom';
 import { css } from '../../styled-system/css';
-import { dollars, journeyTimestamp } from '../../core/rules/display';
+import { dollars } from '../../core/rules/display';
+import { journeyTimestamp } from '../../core/rules/timestamps';
 import { consoleDisputeMachine, REPLY_MAX, replyValid } from '../../machines/console-dispute/console-dispute.machine';
 import { Button } from '../ui/button';
 import { ConsoleSession } from './frame';

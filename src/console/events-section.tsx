@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from '../../styled-system/css';
-import { journeyTimestamp } from '../../core/rules/display';
+import { journeyTimestamp } from '../../core/rules/timestamps';
 import type { EventType, VendorEvent } from '../../machines/console-events/console-events.actors';
 import { consoleEventsMachine, EVENT_TYPES } from '../../machines/console-events/console-events.machine';
 import { Button } from '../ui/button';

@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router-dom';
 import { css } from '../../styled-system/css';
-import { dollars, journeyTimestamp, shortDate } from '../../core/rules/display';
+import { dollars, shortDate } from '../../core/rules/display';
+import { journeyTimestamp } from '../../core/rules/timestamps';
 import { addressOf, consoleInvoiceMachine, payable } from '../../machines/console-invoice/console-invoice.machine';
 import { Button } from '../ui/button';
 import { Dialog } from './dialog';

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { css } from '../../styled-system/css';
-import { journeyTimestamp } from '../../core/rules/display';
+import { journeyTimestamp } from '../../core/rules/timestamps';
 import type { Passkey } from '../../machines/console-passkeys/console-passkeys.actors';
 import { consolePasskeysMachine, passkeyNameValid } from '../../machines/console-passkeys/console-passkeys.machine';
 import { Button } from '../ui/button';

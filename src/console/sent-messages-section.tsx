@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { css } from '../../styled-system/css';
-import { journeyTimestamp } from '../../core/rules/display';
+import { journeyTimestamp } from '../../core/rules/timestamps';
 import type { SentMessage } from '../../machines/console-sent-messages/console-sent-messages.actors';
 import { consoleSentMessagesMachine } from '../../machines/console-sent-messages/console-sent-messages.machine';
 import { Button } from '../ui/button';

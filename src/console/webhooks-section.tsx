@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { css } from '../../styled-system/css';
-import { journeyTimestamp } from '../../core/rules/display';
+import { journeyTimestamp } from '../../core/rules/timestamps';
 import type { WebhookAttempt, WebhookEndpoint } from '../../machines/console-webhooks/console-webhooks.actors';
 import { consoleWebhooksMachine, urlValid } from '../../machines/console-webhooks/console-webhooks.machine';
 import { Button } from '../ui/button';

@@ -5,7 +5,7 @@
  */
 import type { JourneyEntry } from '../../../machines/invoice-journey/invoice-journey.actors';
 import type { CsvColumn } from '../../../core/rules/csv';
-import { journeyTimestamp } from '../../../core/rules/display';
+import { journeyTimestamp } from '../../../core/rules/timestamps';
 import { journeyTexts as t } from './texts';
 
 /** Date & Time (in `timeZone`, default the browser's), Action, Details. */

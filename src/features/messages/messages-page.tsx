@@ -9,7 +9,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { button } from '../../ui/button';
 import { LocationPage } from '../../app/location-page';
 import type { LocationContextView } from '../../app/use-location-context';
-import { journeyTimestamp } from '../../../core/rules/display';
+import { journeyTimestamp } from '../../../core/rules/timestamps';
 import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../../ui/report-layout';
 import { messagesTexts as t } from './texts';
 import { paths } from '../../../core/rules/paths';

@@ -11,7 +11,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { ReportActions, usePrinting } from '../../ui/report-actions';
 import { LocationPage } from '../../app/location-page';
 import type { LocationContextView } from '../../app/use-location-context';
-import { journeyTimestamp } from '../../../core/rules/display';
+import { journeyTimestamp } from '../../../core/rules/timestamps';
 import { ReportFailure, ReportHeader, TableSkeleton, emptyText } from '../../ui/report-layout';
 import { messagesTexts, resolutionCenterTexts as t } from './texts';
 import { paths } from '../../../core/rules/paths';

@@ -12,7 +12,7 @@ import { Card, PageTitle } from '../../ui/page';
 import { LoadingRegion, Skeleton } from '../../ui/reserved';
 import { shortDate } from '../../../core/rules/display';
 import { LocationPage } from '../../app/location-page';
-import { journeyTimestamp } from '../../../core/rules/display';
+import { journeyTimestamp } from '../../../core/rules/timestamps';
 import { RichContent } from './rich-content-view';
 import { templateMessageTexts as t } from './texts';
 import { useTemplateMessage } from './use-template-message';

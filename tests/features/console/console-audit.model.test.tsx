@@ -32,7 +32,7 @@ vi.mock('../../../machines/console-session/console-session.actors', async (impor
   return { ...original, loadSession: pendingActor(network.pending, 'session') };
 });
 
-import { journeyTimestamp } from '../../../core/rules/display';
+import { journeyTimestamp } from '../../../core/rules/timestamps';
 import { actionsOf } from '../../../machines/console-audit/audit-categories';
 import { consoleAuditMachine } from '../../../machines/console-audit/console-audit.machine';
 import { consoleAuditModelEvents } from '../../../machines/console-audit/console-audit.model';

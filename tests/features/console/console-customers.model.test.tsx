@@ -49,7 +49,7 @@ vi.mock('../../../machines/console-session/console-session.actors', async (impor
   return { ...original, loadSession: pendingActor(network.pending, 'session') };
 });
 
-import { journeyTimestamp } from '../../../core/rules/display';
+import { journeyTimestamp } from '../../../core/rules/timestamps';
 import { consoleCustomersMachine } from '../../../machines/console-customers/console-customers.machine';
 import { consoleCustomersModelEvents } from '../../../machines/console-customers/console-customers.model';
 import { consoleCustomerMachine, reachAt } from '../../../machines/console-customer/console-customer.machine';

@@ -37,7 +37,8 @@ vi.mock('../../../machines/console-session/console-session.actors', async (impor
   return { ...original, loadSession: pendingActor(network.pending, 'session') };
 });
 
-import { dollars, journeyTimestamp, shortDate } from '../../../core/rules/display';
+import { dollars, shortDate } from '../../../core/rules/display';
+import { journeyTimestamp } from '../../../core/rules/timestamps';
 import { consoleDisputesMachine } from '../../../machines/console-disputes/console-disputes.machine';
 import { consoleDisputesModelEvents } from '../../../machines/console-disputes/console-disputes.model';
 import { consoleDisputeMachine } from '../../../machines/console-dispute/console-dispute.machine';

@@ -38,7 +38,8 @@ vi.mock('../../../machines/console-session/console-session.actors', async (impor
   return { ...original, loadSession: pendingActor(network.pending, 'session') };
 });
 
-import { dollars, journeyTimestamp, shortDate } from '../../../core/rules/display';
+import { dollars, shortDate } from '../../../core/rules/display';
+import { journeyTimestamp } from '../../../core/rules/timestamps';
 import { consoleInvoicesMachine } from '../../../machines/console-invoices/console-invoices.machine';
 import { consoleInvoicesModelEvents } from '../../../machines/console-invoices/console-invoices.model';
 import { addressOf, consoleInvoiceMachine } from '../../../machines/console-invoice/console-invoice.machine';

@@ -36,7 +36,7 @@ vi.mock('../../../machines/console-session/console-session.actors', async (impor
   return { ...original, loadSession: pendingActor(network.pending, 'session') };
 });
 
-import { journeyTimestamp } from '../../../core/rules/display';
+import { journeyTimestamp } from '../../../core/rules/timestamps';
 import { consolePasskeysMachine } from '../../../machines/console-passkeys/console-passkeys.machine';
 import { consolePasskeysModelEvents } from '../../../machines/console-passkeys/console-passkeys.model';
 import { consoleSessionSample } from '../../../machines/console-sign-in/console-sign-in.model';

@@ -35,7 +35,7 @@ vi.mock('../../../machines/console-session/console-session.actors', async (impor
   return { ...original, loadSession: pendingActor(network.pending, 'session') };
 });
 
-import { journeyTimestamp } from '../../../core/rules/display';
+import { journeyTimestamp } from '../../../core/rules/timestamps';
 import { consoleSentMessagesMachine } from '../../../machines/console-sent-messages/console-sent-messages.machine';
 import { consoleSentMessagesModelEvents, sentMessagesModelInput } from '../../../machines/console-sent-messages/console-sent-messages.model';
 import { consoleSessionSample } from '../../../machines/console-sign-in/console-sign-in.model';

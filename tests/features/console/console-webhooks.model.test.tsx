@@ -44,7 +44,7 @@ vi.mock('../../../machines/console-session/console-session.actors', async (impor
   return { ...original, loadSession: pendingActor(network.pending, 'session') };
 });
 
-import { journeyTimestamp } from '../../../core/rules/display';
+import { journeyTimestamp } from '../../../core/rules/timestamps';
 import { consoleWebhooksMachine, urlValid } from '../../../machines/console-webhooks/console-webhooks.machine';
 import { consoleWebhooksModelEvents } from '../../../machines/console-webhooks/console-webhooks.model';
 import { consoleSessionSample } from '../../../machines/console-sign-in/console-sign-in.model';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { modelJourney } from '../../../machines/invoice-journey/invoice-journey.model';
 import { csvFileName, toCsv } from '../../../core/rules/csv';
 import { journeyCsvColumns } from '../../../src/features/journey/journey-csv';
-import { journeyTimestamp } from '../../../core/rules/display';
+import { journeyTimestamp } from '../../../core/rules/timestamps';
 import { journeyTexts } from '../../../src/features/journey/texts';
 
 /** The file name ReportActions gives the journey's CSV (title = the print title). */

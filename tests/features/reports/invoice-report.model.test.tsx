@@ -120,6 +120,8 @@ describe('invoice report: model-based walk', () => {
     try {
       await settle('resolve')({ output: modelReportInvoices });
       fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      // (the file's date needs Temporal, loaded on the click)
+      await waitFor(() => expect(blobs).toHaveLength(1));
       const rows = Papa.parse<string[]>((await blobs[0].text()).replace(/^\ufeff/, '').trim()).data;
       const header = rows[0];
       const cell = (num: string, column: string) => rows.find((r) => r[0] === num)![header.indexOf(column)];

@@ -99,8 +99,10 @@ export default defineConfig({
     // Two test files at once on a 2-core machine (the default leaves one core free, i.e. one file at a time): most of
     // a file's time is starting its database or DOM and waiting on it, so two halve the suite's wall time.
     maxWorkers: 2,
-    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by each file's content and the
-    // config): the PostgreSQL stage and the adaptive-limit step of `npm test` reuse what the first stage transformed.
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by each file's content, NODE_ENV,
+    // the plugins' names and the config files' text — not plugin options or `define`: every plugin that transforms
+    // here is build-only today): the PostgreSQL stage and the adaptive-limit step of `npm test` reuse what the first
+    // stage transformed.
     experimental: { fsModuleCache: true },
     // Two kinds of test file. The views' files (tests/features) each get a fresh module graph: they mount the app's
     // modules with their module-level state (72 failed without it). Every other file — machines, rules, contract,

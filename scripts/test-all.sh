@@ -18,10 +18,11 @@ step() { current_step="$*"; echo; echo "=== $* ==="; }
 fail() { status=1; failed_steps+=("$current_step"); }
 
 PG_URL="${TEST_PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
-# What the test files of both vitest stages share (PGlite snapshots, one build): tests/global-setup.ts
+# What the test files of the vitest stages share (PGlite snapshots, one build; each stage's PostgreSQL template
+# databases, dropped at its end): tests/global-setup.ts. A run stopped before a stage's end drops its templates here.
 PP_TEST_CACHE="$(mktemp -d "${TMPDIR:-/tmp}/pp-test-XXXXXX")"
 export PP_TEST_CACHE
-trap 'rm -rf "$PP_TEST_CACHE"' EXIT
+trap '[ -f "$PP_TEST_CACHE/postgres-templates.jsonl" ] && npx tsx scripts/drop-test-templates.ts "$PP_TEST_CACHE"; rm -rf "$PP_TEST_CACHE"' EXIT
 # The model walks record what they walked (tests/features/model-walk.ts); the workflow atlas shows those recordings
 # when the app is built after them (src/features/atlas/atlas-data.ts). The build this run's budget tests measure is made
 # while the walks run: recording into .test-results/ would put however many had finished into it (the atlas's size

@@ -32,10 +32,11 @@ export function clockTime(t: Pick<Temporal.PlainTime, 'hour' | 'minute'>): strin
 export function wallClockShort(local: string): { date: string; dateTime: string } | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(local);
   if (!m) return null;
-  const date = plainDateShort({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) });
-  return { date, dateTime: `${date} at ${clockTime({ hour: Number(m[4]), minute: Number(m[5]) })}` };
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  const date = plainDateShort({ year, month, day });
+  return { date, dateTime: `${date} at ${clockTime({ hour, minute })}` };
 }
-
 
 /** A contract amount (dollars, two decimals) as currency. */
 export function dollars(amount: number): string {

@@ -10,3 +10,8 @@ export function journeyTimestamp(iso: string, timeZone: string = Temporal.Now.ti
   const t = Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone);
   return `${plainDateShort(t)} - ${clockTime(t)}`;
 }
+
+/** A moment in a time zone as its wall clock to the minute, `YYYY-MM-DDTHH:MM` (what `wallClockShort` reads). */
+export function wallClockMinute(at: Date, timeZone: string): string {
+  return Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(timeZone).toPlainDateTime().toString({ smallestUnit: 'minute' });
+}

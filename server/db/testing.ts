@@ -91,7 +91,7 @@ const TEMPLATE_LOCK_KEY = 727_406_113;
  * (`dropTemplateDatabases`, from tests/global-setup.ts). Outside a test run: null, and every database is made whole.
  */
 async function postgresTemplate(serverUrl: string, kind: string): Promise<{ name: string; demo?: DemoSeedResult } | null> {
-  const file = snapshotPath(`postgres-template-${kind}-${new URL(serverUrl).host}`);
+  const file = snapshotPath(`postgres-template-${kind}-${withDatabase(serverUrl, 'postgres')}`); // per server, whichever database the URL names
   if (!file) return null;
   const read = () => (existsSync(`${file}.json`) ? (JSON.parse(readFileSync(`${file}.json`, 'utf8')) as { name: string; demo?: DemoSeedResult }) : null);
   const made = read();

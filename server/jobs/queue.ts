@@ -98,7 +98,7 @@ export function settleCompletions(adapter: SqlAdapter, log: JobLogger, options: 
     async executeSql(text, values) {
       if (!completions.has(text)) return adapter.executeSql(text, values);
       const giveUpAt = Date.now() + retryMs;
-      for (let wait = options.backoffMs ?? 250; ; wait = Math.min(wait * 2, 5_000)) {
+      for (let wait = options.backoffMs ?? 250, attempt = 0; ; wait = Math.min(wait * 2, 5_000), attempt += 1) {
         try {
           return await adapter.executeSql(text, values);
         } catch (error) {
@@ -106,7 +106,8 @@ export function settleCompletions(adapter: SqlAdapter, log: JobLogger, options: 
             log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'job queue: a job completion was not recorded; the job expires and runs again');
             return { rows: [{ count: 0 }] };
           }
-          log.info({ reason: error instanceof Error ? error.message : String(error), retryInMs: wait }, 'job queue: a job completion is retried: the database is unavailable');
+          // once per completion (the retries go on every 0.25–5 s for as long as the database is away)
+          if (attempt === 0) log.info({ reason: error instanceof Error ? error.message : String(error) }, 'job queue: a job completion is retried until the database is back');
           await new Promise((resolve) => setTimeout(resolve, wait));
         }
       }

@@ -67,7 +67,7 @@ export const PAYMENT_FAILED_EMAIL_SUBJECT = 'Your payment could not be processed
 export interface SettlementOptions {
   /** the current moment (default: now) */
   now?: Date;
-  /** the groups are read this many at a time (default 500; at least 1, at most 5,000); a run goes through every due group */
+  /** the groups are read this many at a time (default 500, also for a number that is not finite; at least 1, at most 5,000); a run goes through every due group */
   limit?: number;
   /** where skipped and failed groups are reported */
   log?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
@@ -130,7 +130,7 @@ export async function settleDuePaymentGroups(db: Db, options: SettlementOptions 
   const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
   // No time zone is more than a day ahead of UTC: groups dated after UTC tomorrow cannot be due anywhere.
   const horizon = instant.toZonedDateTimeISO('UTC').toPlainDate().add({ days: 1 }).toString();
-  const pageSize = Math.min(5000, Math.max(1, Math.floor(options.limit ?? 500)));
+  const pageSize = Number.isFinite(options.limit) ? Math.min(5000, Math.max(1, Math.floor(options.limit!))) : 500;
   // ACH moves only on Federal Reserve business days, whoever wrote the group's date (core/rules/payment-dates.ts)
   let holidays: ReadonlySet<string> | undefined;
   const processors = options.processors ?? sandboxRegistry(db);

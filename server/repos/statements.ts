@@ -10,6 +10,7 @@ import type { Db } from '../db/connect.js';
 import type { Address, StatementScheduleUnit } from '../db/schema.js';
 import { toDateString } from '../domain/dates.js';
 import { centsToAmount } from '../../core/rules/money.js';
+import { wallClockMinute } from '../../core/rules/timestamps.js';
 import { vendorTimeZone } from '../../core/rules/payment-dates.js';
 import { buildStatement, type StatementSummary } from '../domain/statement.js';
 
@@ -84,7 +85,7 @@ export function toApiStatement(data: StatementData, requestMarked: boolean) {
     Object.fromEntries(Object.entries(o).map(([k, v]) => [k, centsToAmount(v)])) as { [K in keyof T]: number };
   return {
     asOf: data.asOf.toISOString(),
-    asOfLocal: Temporal.Instant.fromEpochMilliseconds(data.asOf.getTime()).toZonedDateTimeISO(data.timeZone).toPlainDateTime().toString({ smallestUnit: 'minute' }),
+    asOfLocal: wallClockMinute(data.asOf, data.timeZone),
     timezone: data.timeZone,
     lines: data.lines.map((line) => ({
       id: line.id,

@@ -6,7 +6,7 @@
  *   (`disabled` while the data is loading or empty; `unavailable` when it failed to load — nothing to export or print,
  *   so no buttons are shown). `csv()` returns the
  *   CSV text (build it with `toCsv` from core/rules/csv.ts, rows in the order shown); the file is named by
- *   `csvFileName(title, today, vendorName, locationName)`, today in the browser's zone (Temporal loaded on the click). Print marks the page as printing (see `usePrinting`) and
+ *   `csvFileName(title, today, vendorName, locationName)`, today in the browser's zone (`browserToday`). Print marks the page as printing (see `usePrinting`) and
  *   calls `window.print()`.
  * - `<PrintStyles title />`: the page's print stylesheet: hides the app header, footer, navigation and anything with
  *   `data-print-hide`, drops card shadows, and shows the print title (also used as the document title while printing,
@@ -18,7 +18,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
-import { loadTemporal } from '../../core/rules/temporal-on-demand';
+import { browserToday } from '../../core/rules/temporal-on-demand';
 import { css } from '../../styled-system/css';
 import { csvFileName } from '../../core/rules/csv';
 import { Button } from './button';
@@ -89,15 +89,11 @@ export interface ReportActionsProps {
 export function ReportActions({ title, vendorName, locationName, csv, disabled = false, unavailable = false }: ReportActionsProps) {
   usePrinting(); // keeps the print listeners while a report page is open
   if (unavailable) return null;
-  // the file's date is today's in the browser's zone: Temporal on the click (the browser's own, else the polyfill's
-  // chunk), so that a report page does not load the polyfill as it arrives
-  const exportCsv = async () => {
-    const Temporal = await loadTemporal();
-    downloadText(csvFileName(title, Temporal.Now.plainDateISO().toString(), vendorName, locationName), csv());
-  };
+  // the file's date is today's in the browser's zone, read at once (a report page does not load the Temporal polyfill)
+  const exportCsv = () => downloadText(csvFileName(title, browserToday(), vendorName, locationName), csv());
   return (
     <div role="group" aria-label={reportActionTexts.group} className={bar} data-print-hide="">
-      <Button variant="secondary" size="sm" disabled={disabled} onClick={() => void exportCsv()}>
+      <Button variant="secondary" size="sm" disabled={disabled} onClick={exportCsv}>
         {reportActionTexts.exportCsv}
       </Button>
       <Button variant="secondary" size="sm" disabled={disabled} onClick={() => { setPrinting(true); window.print(); }}>

@@ -40,3 +40,30 @@ describe('loadTemporal', () => {
     expect(loadedTemporal()?.Now.zonedDateTimeISO('UTC').toPlainDate().until('2999-01-01', { largestUnit: 'days' }).sign).toBe(1);
   });
 });
+
+describe('browserToday', () => {
+  it("is today in the browser's zone at once: from the Date API before Temporal is loaded, from Temporal after", async () => {
+    delete global.Temporal;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // late in the evening, local time: a UTC reading would already be tomorrow in the Americas
+      vi.setSystemTime(new Date(2026, 11, 31, 23, 30));
+      const { browserToday, loadTemporal, loadedTemporal } = await import('../../core/rules/temporal-on-demand');
+      expect(loadedTemporal()).toBeUndefined();
+      expect(browserToday()).toBe('2026-12-31');
+      vi.setSystemTime(new Date(2027, 0, 5, 0, 10));
+      expect(browserToday()).toBe('2027-01-05');
+      await loadTemporal();
+      expect(browserToday()).toBe(Polyfill.Now.plainDateISO().toString());
+      expect(browserToday()).toBe('2027-01-05');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("uses the browser's own Temporal when there is one", async () => {
+    global.Temporal = { Now: { zonedDateTimeISO: () => Polyfill.Now.zonedDateTimeISO(), plainDateISO: () => Polyfill.PlainDate.from('2030-02-03') } };
+    const { browserToday } = await import('../../core/rules/temporal-on-demand');
+    expect(browserToday()).toBe('2030-02-03');
+  });
+});

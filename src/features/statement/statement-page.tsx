@@ -112,7 +112,8 @@ function StatementBody({ vendorId, locationId, base, context }: { vendorId: stri
   const navigate = useNavigate();
   const columns = useStatementColumns(base);
   const vendorName = context.vendor?.displayName ?? context.vendor?.name ?? '';
-  const asOf = statement ? asOfParts(statement) : null;
+  // (an answer without a readable asOfLocal — an older server during a rolling restart — still shows its date: asOf's)
+  const asOf = statement ? (asOfParts(statement) ?? { date: shortDate(statement.asOf), dateTime: shortDate(statement.asOf) }) : null;
   return (
     <>
       <PrintStyles title={t.exportTitle} />

@@ -98,6 +98,14 @@ describe('statement page', () => {
     }
   });
 
+  it('an answer without a readable asOfLocal (an older server) still shows the date and the disclaimer, from asOf', async () => {
+    world.statement = { ...modelStatement, asOfLocal: 'not a time' };
+    open();
+    await screen.findByRole('table', { name: t.tableLabel });
+    expect(screen.getByTestId('statement-as-of')).toHaveTextContent('as of 11/23/26');
+    expect(screen.getByTestId('statement-disclaimer')).toHaveTextContent('generated on 11/23/26');
+  });
+
   it('records one impression per ad with a click URL, and a click opens it', async () => {
     const opened = vi.spyOn(adNavigation, 'open').mockImplementation(() => {});
     open();

@@ -147,6 +147,25 @@ export async function dropTempDatabase(databaseUrl: string, name: string): Promi
   await admin(databaseUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
 }
 
+/** A fresh database on the server (empty, or a copy of `template`) and its handle; `drop()` closes and drops it. */
+async function postgresTestDb(serverUrl: string, template?: string): Promise<TestDb> {
+  const temp = await createTempDatabase(serverUrl, template);
+  const handle = await createDb({ databaseUrl: temp.url, poolSize: 4 });
+  let dropped = false;
+  return {
+    db: handle.db,
+    handle,
+    kind: 'postgres',
+    databaseUrl: temp.url,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await handle.close();
+      await dropTempDatabase(serverUrl, temp.name);
+    },
+  };
+}
+
 export async function createTestDb(options: CreateTestDbOptions = {}): Promise<TestDb> {
   const serverUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   const migrate = options.migrate ?? true;
@@ -155,39 +174,9 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
   if (serverUrl) {
     const kind = options.seed ? `seeded-${(options.today ?? demoToday()).toString()}` : migrate ? 'migrated' : 'empty';
     const template = kind === 'empty' ? null : await postgresTemplate(serverUrl, kind);
-    if (template) {
-      const temp = await createTempDatabase(serverUrl, template.name);
-      const handle = await createDb({ databaseUrl: temp.url, poolSize: 4 });
-      let dropped = false;
-      return {
-        db: handle.db,
-        handle,
-        kind: 'postgres',
-        databaseUrl: temp.url,
-        demo: template.demo,
-        async drop() {
-          if (dropped) return;
-          dropped = true;
-          await handle.close();
-          await dropTempDatabase(serverUrl, temp.name);
-        },
-      };
-    }
-    const temp = await createTempDatabase(serverUrl);
-    const handle = await createDb({ databaseUrl: temp.url, poolSize: 4 });
-    let dropped = false;
-    result = {
-      db: handle.db,
-      handle,
-      kind: 'postgres',
-      databaseUrl: temp.url,
-      async drop() {
-        if (dropped) return;
-        dropped = true;
-        await handle.close();
-        await dropTempDatabase(serverUrl, temp.name);
-      },
-    };
+    // a copy of the run's template: migrated (and seeded) already
+    if (template) return { ...(await postgresTestDb(serverUrl, template.name)), demo: template.demo };
+    result = await postgresTestDb(serverUrl);
   } else {
     const snapshot = pgliteSnapshot(options.seed ? `seeded-${(options.today ?? demoToday()).toString()}` : migrate ? 'migrated' : 'empty');
     if (snapshot) {

@@ -77,7 +77,7 @@ export interface AdEventInput {
 }
 
 /** The browser's IANA time zone ('UTC' when it names none). */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 function adBody(input: AdEventInput) {
   return { locationId: input.locationId, displayPage: 'Statement' as const, userTimezone: input.userTimezone ?? browserTimeZone() };

@@ -1,5 +1,6 @@
 /** Statement machines → view models. */
 import type { SnapshotFrom } from 'xstate';
+import { shortDate, wallClockShort } from '../../core/rules/display';
 import { canSaveSchedule, scheduleDescription, type ScheduleForm } from '../../core/rules/statement-schedule';
 import type { adBannerMachine } from './ad-banner.machine';
 import type { statementDeliveryMachine } from './statement-delivery.machine';
@@ -11,6 +12,24 @@ type DeliverySnapshot = SnapshotFrom<typeof statementDeliveryMachine>;
 
 export const selectStatementStatus = (s: StatementSnapshot) => s.value as 'loading' | 'loaded' | 'empty' | 'failed';
 export const selectStatement = (s: StatementSnapshot) => s.context.statement;
+
+export interface StatementAsOf {
+  /** M/D/YY, in the vendor's time zone */
+  date: string;
+  /** "M/D/YY at h:mm AM/PM" (the disclaimer's) */
+  dateTime: string;
+}
+/**
+ * "as of", in the vendor's time zone: read from the answer's wall clock `asOfLocal` (the server did the zone
+ * arithmetic, so the page's arrival makes no first use of `Intl`). An answer without a readable one (an older server
+ * during a rolling restart) still shows a date: `asOf`'s own. Null until the statement has loaded.
+ */
+export function selectStatementAsOf(s: StatementSnapshot): StatementAsOf | null {
+  const statement = s.context.statement;
+  if (!statement) return null;
+  return wallClockShort(statement.asOfLocal) ?? { date: shortDate(statement.asOf), dateTime: shortDate(statement.asOf) };
+}
+export const asOfEqual = (a: StatementAsOf | null, b: StatementAsOf | null) => a === b || (a !== null && b !== null && a.dateTime === b.dateTime && a.date === b.date);
 
 export interface AdBannerView {
   status: 'loading' | 'showing' | 'none';

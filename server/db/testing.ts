@@ -72,10 +72,13 @@ function tempDatabasePrefix(): string {
   return prefix;
 }
 
+/** The name of a database this module made (`createTempDatabase`): a prefix, then 12 hex digits. */
+const TEMP_DATABASE_NAME = /^[a-z][a-z0-9]*_[0-9a-f]{12}$/;
+
 /** Creates an empty database `test_<random>` (see TEST_DB_PREFIX) on the server of `databaseUrl`; returns its URL. */
 export async function createTempDatabase(databaseUrl: string, template?: string): Promise<{ name: string; url: string }> {
   const name = `${tempDatabasePrefix()}${randomBytes(6).toString('hex')}`;
-  if (template !== undefined && !/^[a-z][a-z0-9]*_[0-9a-f]{12}$/.test(template)) throw new Error(`not a template database: ${template}`);
+  if (template !== undefined && !TEMP_DATABASE_NAME.test(template)) throw new Error(`not a template database: ${template}`);
   await admin(databaseUrl, (client) => client.query(template ? `create database ${name} template ${template}` : `create database ${name}`));
   return { name, url: withDatabase(databaseUrl, name) };
 }
@@ -143,7 +146,7 @@ export async function dropTemplateDatabases(cacheDir: string): Promise<void> {
 }
 
 export async function dropTempDatabase(databaseUrl: string, name: string): Promise<void> {
-  if (!/^[a-z][a-z0-9]*_[0-9a-f]{12}$/.test(name) || !name.startsWith(tempDatabasePrefix())) throw new Error(`refusing to drop ${name}`);
+  if (!TEMP_DATABASE_NAME.test(name) || !name.startsWith(tempDatabasePrefix())) throw new Error(`refusing to drop ${name}`);
   await admin(databaseUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
 }
 
@@ -170,15 +173,16 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
   const serverUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   const migrate = options.migrate ?? true;
 
+  // what the database holds once made: the key of its PGlite snapshot or PostgreSQL template
+  const kind = options.seed ? `seeded-${(options.today ?? demoToday()).toString()}` : migrate ? 'migrated' : 'empty';
   let result: TestDb;
   if (serverUrl) {
-    const kind = options.seed ? `seeded-${(options.today ?? demoToday()).toString()}` : migrate ? 'migrated' : 'empty';
     const template = kind === 'empty' ? null : await postgresTemplate(serverUrl, kind);
     // a copy of the run's template: migrated (and seeded) already
     if (template) return { ...(await postgresTestDb(serverUrl, template.name)), demo: template.demo };
     result = await postgresTestDb(serverUrl);
   } else {
-    const snapshot = pgliteSnapshot(options.seed ? `seeded-${(options.today ?? demoToday()).toString()}` : migrate ? 'migrated' : 'empty');
+    const snapshot = pgliteSnapshot(kind);
     if (snapshot) {
       // a copy of the snapshot: migrated (and seeded) already
       const handle = await createDb({ dataDir: 'memory://', loadDataDir: new Blob([new Uint8Array(snapshot.data)]) });
@@ -193,7 +197,7 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
     if (options.seed) {
       result.demo = await seedDemo(result.db, { today: options.today ?? demoToday() });
     }
-    if (result.pglite) await saveSnapshot(options.seed ? `seeded-${(options.today ?? demoToday()).toString()}` : migrate ? 'migrated' : 'empty', result);
+    if (result.pglite) await saveSnapshot(kind, result);
   } catch (error) {
     await result.drop();
     throw error;

@@ -6,8 +6,8 @@
  *   (`disabled` while the data is loading or empty; `unavailable` when it failed to load — nothing to export or print,
  *   so no buttons are shown). `csv()` returns the
  *   CSV text (build it with `toCsv` from core/rules/csv.ts, rows in the order shown); the file is named by
- *   `csvFileName(title, today, vendorName, locationName)`, today in the browser's zone (`browserToday`). Print marks the page as printing (see `usePrinting`) and
- *   calls `window.print()`.
+ *   `csvFileName(title, today, vendorName, locationName)`, today in the browser's zone (`browserToday`). Print marks
+ *   the page as printing (see `usePrinting`) and calls `window.print()`.
  * - `<PrintStyles title />`: the page's print stylesheet: hides the app header, footer, navigation and anything with
  *   `data-print-hide`, drops card shadows, and shows the print title (also used as the document title while printing,
  *   so the browser's print header and "Save as PDF" name carry it).

@@ -8,7 +8,7 @@ import { statementMachine } from '../../machines/statement/statement.machine';
 import {
   modelAdInput, modelAds, modelDelivery, modelDeliveryList, modelEmptyStatement, modelStatement, modelStatementInput,
 } from '../../machines/statement/statement.model';
-import { selectDelivery } from '../../machines/statement/statement.selectors';
+import { selectDelivery, selectStatementAsOf } from '../../machines/statement/statement.selectors';
 import type { AdEventInput, Statement } from '../../machines/statement/statement.actors';
 import { canSaveSchedule, ordinal, scheduleDescription } from '../../core/rules/statement-schedule';
 
@@ -46,6 +46,18 @@ describe('statement machine', () => {
     await waitFor(actor, (s) => s.matches('empty'));
     await new Promise((r) => setTimeout(r, 0));
     expect(marks).toEqual([]);
+  });
+
+  it('"as of": none before the answer; the vendor\'s wall clock from asOfLocal; asOf\'s date when asOfLocal is unreadable', async () => {
+    let answer = modelStatement;
+    const { actor } = run(async () => answer);
+    expect(selectStatementAsOf(actor.getSnapshot())).toBeNull();
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(selectStatementAsOf(actor.getSnapshot())).toEqual({ date: '11/23/26', dateTime: '11/23/26 at 9:04 AM' });
+    answer = { ...modelStatement, asOf: '2026-11-24T03:30:00Z', asOfLocal: '' };
+    const older = run(async () => answer).actor;
+    await waitFor(older, (s) => s.matches('loaded'));
+    expect(selectStatementAsOf(older.getSnapshot())).toEqual({ date: '11/24/26', dateTime: '11/24/26' });
   });
 
   it('a failed load can be retried', async () => {

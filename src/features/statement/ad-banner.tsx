@@ -51,9 +51,9 @@ function AdSlide({ ad, n, total, onClick, focusable }: { ad: Advertisement; n: n
 /**
  * The vendor ad banner (recurring §2.4, §4, §9): see `adBannerMachine`. It starts once the page is on the reader's
  * screen, not in the server's render of the first screen: its chart records impressions (writes, which that render
- * refuses), rotates on timers and sends the browser's time zone
- * (read when it sends the first, not on arrival). Until then (the server's render and the browser's
- * hydration of it) its frame holds its space, empty; the page around it is hydrated from the server's snapshots.
+ * refuses), rotates on timers and sends the browser's time zone (read when it sends the first, not on arrival).
+ * Until then (the server's render and the browser's hydration of it) its frame holds its space, empty; the page
+ * around it is hydrated from the server's snapshots.
  */
 export function AdBanner({ vendorId, locationId }: { vendorId: string; locationId: string }) {
   const [shown, setShown] = useState(false);

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { css } from '../../../styled-system/css';
 import type { Statement, StatementLine } from '../../../machines/statement/statement.actors';
 import { statementMachine } from '../../../machines/statement/statement.machine';
-import { selectStatement, selectStatementStatus } from '../../../machines/statement/statement.selectors';
+import { asOfEqual, selectStatement, selectStatementAsOf, selectStatementStatus } from '../../../machines/statement/statement.selectors';
 import { csvCurrency, toCsv, type CsvColumn } from '../../../core/rules/csv';
 import { formatCurrency } from '../../../core/rules/dollars';
 import { Button, button } from '../../ui/button';
@@ -20,18 +20,9 @@ import { AdBanner } from './ad-banner';
 import { DeliveryPreferences } from './delivery-preferences';
 import { statementTexts as t } from './texts';
 import { amountToCents } from '../../../core/rules/money';
-import { wallClockShort } from '../../../core/rules/display';
 import { paths } from '../../../core/rules/paths';
 
 const money = (amount: number) => formatCurrency(amountToCents(amount));
-
-/**
- * "as of" in the vendor's time zone: M/D/YY, and with the time for the disclaimer — from the answer's wall-clock
- * `asOfLocal` (the server's zone arithmetic), so that the page's arrival makes no first use of `Intl`.
- */
-export function asOfParts(statement: Pick<Statement, 'asOfLocal'>): { date: string; dateTime: string } | null {
-  return wallClockShort(statement.asOfLocal);
-}
 
 const styles = {
   header: css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', columnGap: '4', rowGap: '2', mb: '4' }),
@@ -112,8 +103,7 @@ function StatementBody({ vendorId, locationId, base, context }: { vendorId: stri
   const navigate = useNavigate();
   const columns = useStatementColumns(base);
   const vendorName = context.vendor?.displayName ?? context.vendor?.name ?? '';
-  // (an answer without a readable asOfLocal — an older server during a rolling restart — still shows its date: asOf's)
-  const asOf = statement ? (asOfParts(statement) ?? { date: shortDate(statement.asOf), dateTime: shortDate(statement.asOf) }) : null;
+  const asOf = useSelector(actor, selectStatementAsOf, asOfEqual);
   return (
     <>
       <PrintStyles title={t.exportTitle} />

@@ -70,21 +70,24 @@ export default defineConfig({
     { name: 'phone-375', workers: 1, use: { ...devices['Desktop Chrome'], baseURL: e2eTarget('phone-375').url, viewport: { width: 375, height: 740 }, hasTouch: true, launchOptions } },
     { name: 'desktop', workers: 1, use: { ...devices['Desktop Chrome'], baseURL: e2eTarget('desktop').url, viewport: { width: 1280, height: 860 }, launchOptions } },
   ],
-  // started one after the other: the first builds the app, the second serves the same build
-  webServer: E2E_PROJECTS.map((project, index) => {
-    const target = e2eTarget(project);
-    return {
-      command: 'bash scripts/e2e-server.sh',
-      url: `${target.url}/healthz`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-      env: { PORT: String(target.port), HOST: '127.0.0.1', DATABASE_URL: target.databaseUrl, PUBLIC_URL: target.url,
-        PAYMENTS_PORT: String(target.paymentsPort), PAYMENTS_PUBLIC_URL: target.paymentsUrl, E2E_BUILD: index === 0 ? 'yes' : 'no',
-        // the journeys check what the first screen shows, not how fast it is made (that is the benches' job): on a loaded
-        // machine a render past the production budgets (0.8 s data, 1 s render) would send the page without it
-        FIRST_SCREEN_WAIT_MS: '20000', FIRST_SCREEN_RENDER_MS: '20000' },
-    };
-  }),
+  // one command starts every project's server at once, after the one build they share (scripts/e2e-servers.sh); it
+  // prints its line once all of them answer
+  webServer: {
+    command: 'bash scripts/e2e-servers.sh',
+    wait: { stdout: /e2e servers ready/ },
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      HOST: '127.0.0.1',
+      E2E_SERVERS: E2E_PROJECTS.map((project) => {
+        const target = e2eTarget(project);
+        return [target.port, target.paymentsPort, target.url, target.paymentsUrl, target.databaseUrl].join(' ');
+      }).join('\n'),
+      // the journeys check what the first screen shows, not how fast it is made (that is the benches' job): on a loaded
+      // machine a render past the production budgets (0.8 s data, 1 s render) would send the page without it
+      FIRST_SCREEN_WAIT_MS: '20000', FIRST_SCREEN_RENDER_MS: '20000',
+    },
+  },
 });

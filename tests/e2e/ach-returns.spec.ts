@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { achBusinessDaysAfter } from '../../core/rules/ach-returns';
-import { agreeToTerms, e2e, expandPicker, issueDemoLink, withDb, test } from './support';
+import { agreeToTerms, e2e, expandPicker, issueDemoLink, withDb, test, runCli } from './support';
 
 /**
  * ACH returns end to end (issue 20), one journey per return code, each on an invoice of its own (inserted here, so the
@@ -15,7 +13,6 @@ import { agreeToTerms, e2e, expandPicker, issueDemoLink, withDb, test } from './
  * outbox, the invoice payable again, the bank account marked unusable (R02/R03/R10; R01 keeps it usable), and pay
  * again with another method. Harbor Street Kitchen (Performance Foodservice) takes bank accounts (priority-ach).
  */
-const run = promisify(execFile);
 
 /**
  * Each code once, in one of the two projects (each has its own e2e database, whose clock the journey moves): two at
@@ -31,11 +28,7 @@ const CODES = [
 
 /** `npm run jobs -- run <job> --at <time>` against the e2e database, as an operator would move the clock. */
 async function jobsCli(job: string, at: string) {
-  const { stdout } = await run('npm', ['run', '-s', 'jobs', '--', 'run', job, '--at', at], {
-    env: { ...process.env, DATABASE_URL: e2e().databaseUrl, PUBLIC_URL: e2e().url },
-    timeout: 60_000,
-  });
-  return stdout;
+  return runCli('jobs', ['run', job, '--at', at], { DATABASE_URL: e2e().databaseUrl, PUBLIC_URL: e2e().url });
 }
 
 /** Ticks the invoice, agrees to the terms and pays; the confirmation number. */

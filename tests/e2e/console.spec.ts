@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { createHash, randomBytes, randomUUID as randomUUIDv4 } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { agreeToTerms, e2e, expandPicker, expectNoSeriousA11yViolations, issueDemoLink, test, withDb } from './support';
+import { agreeToTerms, e2e, expandPicker, expectNoSeriousA11yViolations, issueDemoLink, test, withDb, runCli } from './support';
 
 /**
  * The vendor's console as its people meet it: an admin made with the vendor CLI opens the printed link and lands on the
@@ -13,7 +11,6 @@ import { agreeToTerms, e2e, expandPicker, expectNoSeriousA11yViolations, issueDe
  * out; signs in again by asking for a link on the sign-in page (read from the outbox, as a mail client would); a used
  * link is refused with its reason. At 375 px and on a desktop, axe clean.
  */
-const run = promisify(execFile);
 
 // Each journey here is a person's whole session across several console pages (and a customer's), with axe on each:
 // 25-57 s on this 2-core machine when quiet, past the default 60 s when it is loaded (two desktop journeys timed out
@@ -21,11 +18,7 @@ const run = promisify(execFile);
 test.describe.configure({ timeout: 150_000 });
 
 async function vendorCli(args: string[]) {
-  const { stdout } = await run('npm', ['run', '-s', 'vendor', '--', ...args], {
-    env: { ...process.env, DATABASE_URL: e2e().databaseUrl, PUBLIC_URL: e2e().url },
-    timeout: 60_000,
-  });
-  return stdout;
+  return runCli('vendor', args, { DATABASE_URL: e2e().databaseUrl, PUBLIC_URL: e2e().url });
 }
 
 const linkIn = (text: string) => /https?:\/\/\S+\/console\/sign-in#[A-Za-z0-9_-]{43}/.exec(text)?.[0];

@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
 import pg from 'pg';
-import { expectNoSeriousA11yViolations, test } from './support';
+import { expectNoSeriousA11yViolations, test, runCli } from './support';
 
 /**
  * Passkeys as the console's second factor, in Chromium with its virtual authenticator (DevTools' WebAuthn domain: a
@@ -14,7 +12,6 @@ import { expectNoSeriousA11yViolations, test } from './support';
  * build): the demo admin opens the printed console link, adds a passkey on the Team page, signs out; the next sign-in
  * link opens only "Use your passkey", and the passkey signs them in. Run once (in the desktop project).
  */
-const run = promisify(execFile);
 const ADMIN = 'admin@performancefood.example';
 
 function freePort(): Promise<number> {
@@ -84,7 +81,7 @@ test('an admin adds a passkey; the next sign-in by link asks for it and the pass
     // signed out; the next link opens only the passkey prompt
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page.getByText('You are signed out.')).toBeVisible();
-    const { stdout } = await run('npm', ['run', '-s', 'vendor', '--', 'users', 'link', '--vendor', vendorId, '--email', ADMIN], { env, timeout: 60_000 });
+    const stdout = await runCli('vendor', ['users', 'link', '--vendor', vendorId, '--email', ADMIN], env);
     const again = /http:\/\/localhost:\d+\/console\/sign-in#[A-Za-z0-9_-]{43}/.exec(stdout)![0];
     await page.goto(again);
     await expect(page.getByRole('heading', { level: 1, name: 'Use your passkey' })).toBeVisible();

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
-import { agreeToTerms, e2e, expandPicker, issueDemoLink, withDb, test } from './support';
+import { agreeToTerms, e2e, expandPicker, issueDemoLink, withDb, test, runCli } from './support';
 
 /**
  * A refund end to end: the customer pays an invoice by card in the browser; the settlement job charges it
@@ -11,14 +9,9 @@ import { agreeToTerms, e2e, expandPicker, issueDemoLink, withDb, test } from './
  * lists the refund with its reason, the payment report says what was refunded, and the refund receipt is in the
  * outbox. Desktop only: it moves the clock of its project's database (as the ACH returns journey does).
  */
-const run = promisify(execFile);
 
 async function cli(script: 'jobs' | 'vendor', args: string[]) {
-  const { stdout } = await run('npm', ['run', '-s', script, '--', ...args], {
-    env: { ...process.env, DATABASE_URL: e2e().databaseUrl, PUBLIC_URL: e2e().url },
-    timeout: 60_000,
-  });
-  return stdout;
+  return runCli(script, args, { DATABASE_URL: e2e().databaseUrl, PUBLIC_URL: e2e().url });
 }
 
 test('a refund: paid by card, charged, half refunded by the vendor over the API — the customer sees it on the payment and the report, and gets the receipt', async ({ page }, testInfo) => {

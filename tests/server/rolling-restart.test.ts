@@ -117,7 +117,9 @@ async function startProxy(backends: Backend[]) {
 
 describe.runIf(enabled)('a rolling restart of two processes behind one address', () => {
   let t: TestDb;
-  const env = { JOBS_POLL_MS: '500', SHUTDOWN_DRAIN_MS: '2000', SANDBOX_CHARGE_DELAY_MS: '200' };
+  // the sandbox takes 50 ms per charge: a settlement run is under way across the restarts (at 200 ms, one taken by process
+  // B outlasted the 20 s its SIGTERM waits for running jobs in three runs of four; at 50 ms it finished in 8.6 s)
+  const env = { JOBS_POLL_MS: '500', SHUTDOWN_DRAIN_MS: '2000', SANDBOX_CHARGE_DELAY_MS: '50' };
   const processes: PortalProcess[] = [];
   const stopped: PortalProcess[] = [];
   const figures: string[] = [];
@@ -240,13 +242,25 @@ describe.runIf(enabled)('a rolling restart of two processes behind one address',
       };
 
       let streaming = true;
+      /** payments sent and not yet answered; what it was at each SIGTERM */
+      let paymentsInFlight = 0;
+      const inFlightAtSignal: number[] = [];
       const paid = () => outcomes.filter((o) => o.what === 'pay' && o.final === 201).length;
-      const payers = [0, 1, 2].map(async () => {
+      // two payers, each paying again 150 ms after its answer; each SIGTERM waits for a payment in flight (below). Every
+      // group due today is charged by the settlement the processes run (at a start, by whichever process takes the job,
+      // which a SIGTERM then waits for, up to 20 s), so the test's length grows with the rate: three payers 20 ms apart
+      // paid 738 groups in a 50 s stream, and the test took 96 s in a full run.
+      const payers = [0, 1].map(async () => {
         while (streaming) {
           const invoiceId = freeInvoices.shift();
           if (!invoiceId) throw new Error('the test ran out of open invoices');
-          await request('pay', 'POST', `${payPath}/paymentgroups`, { key: randomUUID(), body: paymentBody(invoiceId, paymentDate) });
-          await sleep(20);
+          paymentsInFlight += 1;
+          try {
+            await request('pay', 'POST', `${payPath}/paymentgroups`, { key: randomUUID(), body: paymentBody(invoiceId, paymentDate) });
+          } finally {
+            paymentsInFlight -= 1;
+          }
+          await sleep(150);
         }
       });
       const readPaths = [`${payPath}/invoices`, `${payPath}/paymentgroups`, '/api/vendors'];
@@ -263,7 +277,11 @@ describe.runIf(enabled)('a rolling restart of two processes behind one address',
           for (const slot of [0, 1]) {
             const old = processes[slot]!;
             const backend = backends[slot]!;
+            // the signal meets a payment under way (the drain must finish it, or answer it 503)
+            let inFlight = 0;
+            await waitFor(`a payment in flight before process ${slot}'s SIGTERM`, () => (inFlight = paymentsInFlight) > 0);
             const signalled = performance.now();
+            inFlightAtSignal.push(inFlight);
             const exited = old.stop(); // SIGTERM, resolves at its exit
             // the first poll sent after the signal that did not answer 200: the drain's 503 (not a closed port)
             const notReadyAfter = await waitFor(`process ${slot} reported not ready`, () => backend.lastPollAt > signalled && backend.lastStatus !== 200);
@@ -293,6 +311,8 @@ describe.runIf(enabled)('a rolling restart of two processes behind one address',
       await Promise.all([stream, ...payers, ...readers]);
       const streamMs = performance.now() - started;
 
+      // each restart met a payment under way
+      expect(inFlightAtSignal.filter((n) => n === 0), `payments in flight at each SIGTERM: ${inFlightAtSignal.join(', ')}`).toEqual([]);
       // every request definitively answered, after at most a few retries
       const unanswered = outcomes.filter((o) => o.final === undefined);
       expect(unanswered, JSON.stringify(unanswered.slice(0, 5))).toEqual([]);
@@ -344,7 +364,7 @@ describe.runIf(enabled)('a rolling restart of two processes behind one address',
         `rolling restart: ${Math.round(streamMs / 1000)} s of traffic, ${reads.length} reads and ${pays.length} payments through the proxy ` +
           `(${pays.filter((o) => o.replayed).length} answered as replays); ${retried.length} requests retried (at most ${maxAttempts} attempts): ` +
           `${count('conn')} connection errors, ${count('proxy')} proxy 502s, ${count('503')} answers 503; upstream errors at the proxy ${proxy.upstreamErrors.length}; ` +
-          `${chargesPerGroup.length} groups, each charged once`,
+          `${chargesPerGroup.length} groups, each charged once; payments in flight at the SIGTERMs: ${inFlightAtSignal.join(', ')}`,
       );
     } finally {
       await proxy.close();

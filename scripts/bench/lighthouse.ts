@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/bench/lighthouse.ts [--runs N] [--routes a,b] [--no-build] [--out FILE] [--reports DIR] [--desktop] [--scale]
+ * npx tsx scripts/bench/lighthouse.ts [--runs N] [--routes a,b] [--no-build] [--out FILE] [--reports DIR] [--desktop] [--scale] [--block PATTERNS]
  *
  * The vendor console's pages (`console-home`, `console-invoices`, …: CONSOLE_ROUTES) are measured signed in as the
  * demo vendor's admin: the console link the portal prints is traded for the session cookie, which Lighthouse sends
@@ -60,8 +60,11 @@ const { values } = parseArgs({
     reports: { type: 'string' },
     desktop: { type: 'boolean', default: false },
     scale: { type: 'boolean', default: false },
+    block: { type: 'string' },
   },
 });
+/** `--block a,b`: URL patterns Lighthouse blocks on every page (its blockedUrlPatterns, `*` a wildcard), to measure what a page costs without some of its scripts (e.g. the pattern of the assets directory: none of the app's chunks). */
+const blockedUrlPatterns = values.block ? values.block.split(',').filter(Boolean) : undefined;
 const runs = Math.max(1, Number(values.runs) || 1);
 const port = Number(process.env.BENCH_PORT || 18300);
 const base = `http://127.0.0.1:${port}`;
@@ -371,7 +374,7 @@ async function audit(url: string, report?: string, headers?: Record<string, stri
   });
   try {
     const config = values.desktop ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(headers ? { extraHeaders: headers } : {}) }, config);
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(blockedUrlPatterns ? { blockedUrlPatterns } : {}), ...(headers ? { extraHeaders: headers } : {}) }, config);
     if (!result) throw new Error('no Lighthouse result');
     // A run Lighthouse itself could not record (e.g. NO_NAVSTART: the trace lacks the navigation) has no figures, not
     // a score of 0: it is reported and run again (main), never counted.

@@ -69,6 +69,12 @@ test('every workflow’s diagram renders with all its state names visible', asyn
     expect(names).toEqual(drawn.map((state) => ({ id: state.id, shown: true, text: state.kind === 'parallel' ? `${stateTitle(state)} ∥` : stateTitle(state), inside: true })));
     await expect(page.getByTestId('atlas-states').locator('tbody tr')).toHaveCount(drawn.length);
     await expect(page.getByTestId('coverage-generated')).toContainText('(100 %)', { timeout: 20_000 });
+    // the recorded walks load with the chart: their figures and test files in a build made after the view tests, else
+    // the note that this build has none
+    const walks = page.getByTestId('coverage-walks');
+    await expect(walks).not.toHaveText(t.walksLoading);
+    const walksShown = (await walks.textContent()) ?? '';
+    expect(walksShown === t.noWalk || /^states \d+\/\d+ \(\d+ %\) · transitions \d+\/\d+ \(\d+ %\) — tests\//.test(walksShown), walksShown).toBe(true);
     await page.getByRole('link', { name: t.back }).click();
     await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
   }

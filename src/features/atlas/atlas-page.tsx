@@ -109,7 +109,19 @@ function MachineDetail({ e }: { e: AtlasEntry }) {
 
 function CoverageFigures({ e }: { e: AtlasEntry }) {
   const [generated, setGenerated] = useState<CoverageFigures | null>(null);
-  const walks = useMemo(() => walkCoverage(e), [e]);
+  // undefined while the chart's recordings load (a chunk each), null when the build has none
+  const [walks, setWalks] = useState<Awaited<ReturnType<typeof walkCoverage>> | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    setWalks(undefined);
+    walkCoverage(e).then(
+      (found) => current && setWalks(found),
+      () => current && setWalks(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [e]);
   useEffect(() => {
     // Path generation takes up to a second on the largest charts: after the first paint.
     const timer = setTimeout(() => setGenerated(generatedCoverage(e)), 50);
@@ -123,7 +135,7 @@ function CoverageFigures({ e }: { e: AtlasEntry }) {
         <dt className={css({ fontWeight: '600' })}>{t.generatedPaths}</dt>
         <dd data-testid="coverage-generated">{generated ? figure(generated) : t.coverageComputing}</dd>
         <dt className={css({ fontWeight: '600' })}>{t.viewWalks}</dt>
-        <dd data-testid="coverage-walks">{walks ? `${figure(walks)} — ${walks.files.join(', ')}` : t.noWalk}</dd>
+        <dd data-testid="coverage-walks">{walks === undefined ? t.walksLoading : walks ? `${figure(walks)} — ${walks.files.join(', ')}` : t.noWalk}</dd>
       </dl>
     </section>
   );

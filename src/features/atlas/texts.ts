@@ -26,6 +26,7 @@ export const atlasTexts = {
   statelyHint: 'Paste the code (createMachine) into the Stately editor (stately.ai) or the XState visualizer; the JSON is the same definition as data.',
   coverage: 'Coverage',
   coverageComputing: 'Generating paths…',
+  walksLoading: 'Loading the recorded walks…',
   generatedPaths: 'Generated paths (shortest)',
   viewWalks: 'Model walks on the real views',
   noWalk: 'not recorded in this build (run the view tests, then `npm run coverage:machines`)',

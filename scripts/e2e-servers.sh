@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts the servers of every Playwright project at once (playwright.config.ts): the build first, one for all, then
-# each project's database and server side by side (scripts/e2e-server.sh), where one after the other the second waited
-# for the first with a core idle. Prints "e2e servers ready" once every server's /healthz answers (the config waits
+# each project's database and server side by side (scripts/e2e-server.sh), so that neither start waits on the other
+# while a core is free. Prints "e2e servers ready" once every server's /healthz answers (the config waits
 # for that line) and exits as soon as one of them exits. The servers are children of this script, in its process
 # group: Playwright stops them all with it.
 #
@@ -26,7 +26,7 @@ urls=()
 while read -r port payments_port public_url payments_public_url database_url; do
   [ -n "$port" ] || continue
   PORT="$port" PAYMENTS_PORT="$payments_port" PUBLIC_URL="$public_url" PAYMENTS_PUBLIC_URL="$payments_public_url" \
-    DATABASE_URL="$database_url" E2E_BUILD=no bash scripts/e2e-server.sh &
+    DATABASE_URL="$database_url" bash scripts/e2e-server.sh &
   pids+=($!)
   urls+=("$public_url/healthz")
 done <<< "${E2E_SERVERS:?E2E_SERVERS names the servers to start}"

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { achBusinessDaysAfter } from '../../core/rules/ach-returns';
-import { agreeToTerms, e2e, expandPicker, issueDemoLink, withDb, test, runCli } from './support';
+import { agreeToTerms, expandPicker, issueDemoLink, withDb, test, runCli } from './support';
 
 /**
  * ACH returns end to end (issue 20), one journey per return code, each on an invoice of its own (inserted here, so the
@@ -28,7 +28,7 @@ const CODES = [
 
 /** `npm run jobs -- run <job> --at <time>` against the e2e database, as an operator would move the clock. */
 async function jobsCli(job: string, at: string) {
-  return runCli('jobs', ['run', job, '--at', at], { DATABASE_URL: e2e().databaseUrl, PUBLIC_URL: e2e().url });
+  return runCli('jobs', ['run', job, '--at', at]);
 }
 
 /** Ticks the invoice, agrees to the terms and pays; the confirmation number. */

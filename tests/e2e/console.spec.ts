@@ -18,7 +18,7 @@ import { agreeToTerms, e2e, expandPicker, expectNoSeriousA11yViolations, issueDe
 test.describe.configure({ timeout: 150_000 });
 
 async function vendorCli(args: string[]) {
-  return runCli('vendor', args, { DATABASE_URL: e2e().databaseUrl, PUBLIC_URL: e2e().url });
+  return runCli('vendor', args);
 }
 
 const linkIn = (text: string) => /https?:\/\/\S+\/console\/sign-in#[A-Za-z0-9_-]{43}/.exec(text)?.[0];

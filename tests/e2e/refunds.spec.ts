@@ -10,9 +10,6 @@ import { agreeToTerms, e2e, expandPicker, issueDemoLink, withDb, test, runCli } 
  * outbox. Desktop only: it moves the clock of its project's database (as the ACH returns journey does).
  */
 
-async function cli(script: 'jobs' | 'vendor', args: string[]) {
-  return runCli(script, args, { DATABASE_URL: e2e().databaseUrl, PUBLIC_URL: e2e().url });
-}
 
 test('a refund: paid by card, charged, half refunded by the vendor over the API — the customer sees it on the payment and the report, and gets the receipt', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'moves the clock of the e2e database: desktop project only');
@@ -46,10 +43,10 @@ test('a refund: paid by card, charged, half refunded by the vendor over the API 
   const confirmationNumber = (await page.getByTestId('confirmation-number').textContent())!.trim();
   const group = await withDb(async (db) =>
     (await db.query(`select id, to_char(payment_date, 'YYYY-MM-DD') as date from payment_groups where confirmation_number = $1`, [confirmationNumber])).rows[0] as { id: string; date: string });
-  await cli('jobs', ['run', 'settlement', '--at', `${group.date}T17:00:00Z`]);
+  await runCli('jobs', ['run', 'settlement', '--at', `${group.date}T17:00:00Z`]);
 
   // the vendor refunds half over the API, and the refunds job sends it
-  const key = JSON.parse(await cli('vendor', ['keys', 'create', '--vendor', place.vendorId, '--name', `refunds e2e ${invoiceNumber}`, '--json'])).secret as string;
+  const key = JSON.parse(await runCli('vendor', ['keys', 'create', '--vendor', place.vendorId, '--name', `refunds e2e ${invoiceNumber}`, '--json'])).secret as string;
   const refund = await page.request.post(`${e2e().url}/vendor-api/payment-groups/${group.id}/refunds`, {
     headers: { authorization: `Bearer ${key}`, 'idempotency-key': `e2e-${invoiceNumber}` },
     data: { amount: 40, reason: 'Damaged goods returned.' },
@@ -58,7 +55,7 @@ test('a refund: paid by card, charged, half refunded by the vendor over the API 
   const made = await refund.json();
   expect(made.status).toBe('refund_pending');
   // the refunds job (the server's own runs may take it first: either way it is sent once)
-  await cli('jobs', ['run', 'refunds']);
+  await runCli('jobs', ['run', 'refunds']);
   await expect
     .poll(async () => (await (await page.request.get(`${e2e().url}/vendor-api/refunds/${made.id}`, { headers: { authorization: `Bearer ${key}` } })).json()).status)
     .toBe('refunded');

@@ -117,8 +117,8 @@ async function startProxy(backends: Backend[]) {
 
 describe.runIf(enabled)('a rolling restart of two processes behind one address', () => {
   let t: TestDb;
-  // the sandbox takes 50 ms per charge: a settlement run is under way across the restarts (at 200 ms, one taken by process
-  // B outlasted the 20 s its SIGTERM waits for running jobs in three runs of four; at 50 ms it finished in 8.6 s)
+  // the sandbox takes 50 ms per charge: long enough that a settlement run is under way across the restarts, short enough
+  // that it ends within the 20 s a SIGTERM waits for running jobs
   const env = { JOBS_POLL_MS: '500', SHUTDOWN_DRAIN_MS: '2000', SANDBOX_CHARGE_DELAY_MS: '50' };
   const processes: PortalProcess[] = [];
   const stopped: PortalProcess[] = [];
@@ -248,8 +248,7 @@ describe.runIf(enabled)('a rolling restart of two processes behind one address',
       const paid = () => outcomes.filter((o) => o.what === 'pay' && o.final === 201).length;
       // two payers, each paying again 150 ms after its answer; each SIGTERM waits for a payment in flight (below). Every
       // group due today is charged by the settlement the processes run (at a start, by whichever process takes the job,
-      // which a SIGTERM then waits for, up to 20 s), so the test's length grows with the rate: three payers 20 ms apart
-      // paid 738 groups in a 50 s stream, and the test took 96 s in a full run.
+      // which a SIGTERM then waits for), so the rate sets how long those runs and the test take.
       const payers = [0, 1].map(async () => {
         while (streaming) {
           const invoiceId = freeInvoices.shift();

@@ -38,8 +38,8 @@ interface WalkFile {
 }
 
 // Walk recordings present when the app was built (tests/features/model-walk.ts writes `<machineId>.<test file>.json`);
-// none in a clean build. Each is a chunk of its own, loaded when its chart is shown: the atlas's first load carries
-// none of them (eagerly imported, the 56 of a full run made it 273 KB against its budget of 268).
+// none in a clean build. Each is a chunk of its own, loaded when its chart is shown, so the atlas's first load is the
+// same size whether or not the build has recordings (its route budget holds either way).
 const recorded = import.meta.glob<WalkFile>('../../../.test-results/machine-walks/*.json', { import: 'default' });
 
 /** The coverage of a chart's recorded walks, loading only its own recordings; null when this build has none. */

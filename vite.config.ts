@@ -104,6 +104,11 @@ export default defineConfig({
     // here is build-only today): the PostgreSQL stage and the adaptive-limit step of `npm test` reuse what the first
     // stage transformed.
     experimental: { fsModuleCache: true },
+    // The server-side build the tests' servers render first screens with (`<dist>/.ssr/*.mjs`, server/http/first-screen.ts)
+    // is plain JavaScript that Node imports as it does in production. Through Vite's pipeline each of its ~200 chunks was
+    // transformed again in every vitest process that started a server: two files on PostgreSQL spent 37 s in transforms
+    // with it, 4 s without.
+    server: { deps: { external: [/[\\/]\.ssr[\\/]/] } },
     // Two kinds of test file. The views' files (tests/features) each get a fresh module graph: they mount the app's
     // modules with their module-level state (72 failed without it). Every other file — machines, rules, contract,
     // architecture, server — shares its worker's module graph with the worker's earlier files (each file still makes its

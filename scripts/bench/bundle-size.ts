@@ -7,7 +7,7 @@
  * (level 9, as the build's .gz files), summed once per chunk. Per-route figures come from the build's chunk map
  * (dist/.vite/chunks.json, the one the server preloads from) against scripts/bench/route-budgets.json.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -141,8 +141,29 @@ export async function sharedBuild(name: string, make: (outDir: string) => Promis
   return { outDir, chunks: new Map(chunks.map((c) => [c.file, c])) };
 }
 
-/** Builds the portal with its own vite.config.ts (prerender and precompression included) into `outDir`, in a child process. */
-export const buildPortal = (outDir: string): Promise<BuiltApp> => buildInChild('portal', outDir);
+/**
+ * Builds the portal with its own vite.config.ts (prerender and precompression included) into `outDir`, in a child process.
+ * Its server-side build (`<outDir>/.ssr/*.mjs`) imports React and the other packages by name, and a server (or a test
+ * through vitest, which leaves those files to Node: vite.config.ts) imports it as it is: a build outside the project
+ * (a test run's directory under /tmp) finds the project's packages through a `node_modules` link beside it — beside,
+ * not in it, where the server's static files would include it.
+ */
+export const buildPortal = async (outDir: string): Promise<BuiltApp> => {
+  linkProjectModules(path.dirname(outDir));
+  return buildInChild('portal', outDir);
+};
+
+/** `<dir>/node_modules` → the project's, unless `dir` is inside the project or has a node_modules of its own. */
+function linkProjectModules(dir: string): void {
+  const relative = path.relative(projectRoot, path.resolve(dir));
+  if (!relative.startsWith('..') && !path.isAbsolute(relative)) return;
+  mkdirSync(dir, { recursive: true });
+  try {
+    symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
 
 /** Builds the bare React + react-router page of scripts/bench/baseline/ with the same Vite and React plugin, in a child process. */
 export const buildBaseline = (outDir: string): Promise<BuiltApp> => buildInChild('baseline', outDir);

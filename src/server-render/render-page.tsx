@@ -16,7 +16,7 @@ import { routes } from '../app/router';
 import { whenInitialized } from '../app/router-ready';
 import { loadAppServices } from '../app/lazy-services';
 import { createSession, ServerSessionContext } from '../app/session';
-import { RENDER_VIEWPORTS as VIEWPORTS, ServerViewportContext } from '../ui/server-viewport';
+import { RENDER_VIEWPORTS as VIEWPORTS, ServerViewportContext, ServerViewportReadsContext } from '../ui/server-viewport';
 import { ServerEffectsContext } from '../ui/settling-effect';
 import { ServerActors, ServerActorsContext } from './actors';
 import { renderAnswers, type RenderAnswers } from './answers';
@@ -107,21 +107,29 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
       // catch-all is outside the token's frame, and its painted markup was hydrated beside a second copy of itself.
       if (router.state.matches.at(-1)?.route.path === '*') return { markup: null, api: used };
       const markup: Record<string, string> = {};
+      let renders = 0;
+      let widthsRendered = 0;
       for (const viewport of [...VIEWPORTS].reverse()) {
+        widthsRendered += 1;
         let html = '';
         let done = false;
+        const widthReads = { count: 0 };
         for (let pass = 0; pass < MAX_PASSES && !done; pass++) {
           const askedBefore = render.asked;
+          widthReads.count = 0;
+          renders += 1;
           html = renderToString(
             <StrictMode>
               <ServerViewportContext.Provider value={viewport.width}>
-                <ServerActorsContext.Provider value={store}>
-                  <ServerEffectsContext.Provider value={store}>
-                    <ServerSessionContext.Provider value={session}>
-                      <RouterProvider router={router} />
-                    </ServerSessionContext.Provider>
-                  </ServerEffectsContext.Provider>
-                </ServerActorsContext.Provider>
+                <ServerViewportReadsContext.Provider value={widthReads}>
+                  <ServerActorsContext.Provider value={store}>
+                    <ServerEffectsContext.Provider value={store}>
+                      <ServerSessionContext.Provider value={session}>
+                        <RouterProvider router={router} />
+                      </ServerSessionContext.Provider>
+                    </ServerEffectsContext.Provider>
+                  </ServerActorsContext.Provider>
+                </ServerViewportReadsContext.Provider>
               </ServerViewportContext.Provider>
             </StrictMode>,
           );
@@ -138,6 +146,12 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
         // (the app sends it to /404), a failed answer or a page still waiting on something gets no first screen.
         if (!done || store.redirectedTo !== null || router.state.location.pathname !== input.path || !isSettledMarkup(html)) return { markup: null, api: used };
         markup[viewport.name] = withoutHeadElements(html);
+        // The settled render read no width: every width class has this markup (the same tree, the same actors), so the
+        // others are not rendered again — most pages without a table or a method picker are rendered once, not thrice.
+        if (widthReads.count === 0) {
+          for (const other of VIEWPORTS) markup[other.name] = markup[viewport.name];
+          break;
+        }
       }
       const snapshots = { actors: store.snapshots(), session: session.snapshots() };
       // As text for the page (the browser hydrates from it, src/main.tsx); none when an actor holds what cannot be carried.
@@ -145,7 +159,7 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
       const sessionText = encodeSnapshots(snapshots.session, Temporal);
       // Nor for a page whose actors tried to write (refused here): the browser renders it, and makes the writes.
       const hydration = actorsText !== null && sessionText !== null && !render.writes ? { actors: actorsText, session: sessionText } : undefined;
-      return { markup, api: used, snapshots, hydration };
+      return { markup, api: used, snapshots, hydration, renders, widthsRendered };
     } finally {
       render.closed = true;
       store.stop();

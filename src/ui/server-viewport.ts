@@ -7,9 +7,18 @@ import { createContext, useContext } from 'react';
 
 export const ServerViewportContext = createContext<number | null>(null);
 
+/**
+ * The server's count of the components that read the width in a render (src/server-render/render-page.tsx): a page
+ * none of whose components read it has the same markup at every width, and is rendered once, not once per width class.
+ */
+export const ServerViewportReadsContext = createContext<{ count: number } | null>(null);
+
 /** The width the server renders for, or null in a browser. */
 export function useServerViewportWidth(): number | null {
-  return useContext(ServerViewportContext);
+  const width = useContext(ServerViewportContext);
+  const reads = useContext(ServerViewportReadsContext);
+  if (reads && width !== null) reads.count += 1;
+  return width;
 }
 
 /**

@@ -15,6 +15,7 @@ import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiAnswer, PageRender, PageRenderInput } from '../../core/api/bootstrap';
 import { decodeSnapshots, encodeSnapshots } from '../../core/api/hydration';
+import { RENDER_VIEWPORTS } from '../../src/ui/server-viewport';
 import { buildPortal, sharedBuild } from '../../scripts/bench/bundle-size';
 import { FIRST_SCREEN_MODULE } from '../../server/http/first-screen.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
@@ -111,6 +112,27 @@ describe('a page rendered again from its actors’ snapshots', () => {
     const again = await renderOnce(PAGES[0]![1](), { actors, session: first.result.snapshots!.session });
     // not restored: the page's own machine asks again (refused here), so it is not the same page
     expect(again.asked.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the width classes a page is rendered for', () => {
+  it('a page that reads no width is rendered for the widest class alone, its markup the same in every class; a table in each class', async () => {
+    const dashboard = await renderOnce(location());
+    const invoices = await renderOnce(`${location()}/invoices`);
+    const classes = RENDER_VIEWPORTS.map((v) => v.name).sort();
+    // the invoices' table lays its rows out by the width (the phone row below 550 px): a markup per class, each rendered
+    expect(Object.keys(invoices.result.markup!).sort()).toEqual(classes);
+    expect(new Set(Object.values(invoices.result.markup!)).size).toBeGreaterThan(1);
+    expect(invoices.result.widthsRendered).toBe(RENDER_VIEWPORTS.length);
+    // the dashboard reads no width: one markup for every class, made by the widest class's passes alone (3 renders
+    // in this run, where each other class added one more before)
+    expect(Object.keys(dashboard.result.markup!).sort()).toEqual(classes);
+    expect(new Set(Object.values(dashboard.result.markup!)).size).toBe(1);
+    expect(dashboard.result.widthsRendered).toBe(1);
+    // and so does the same page again from its snapshots, as the browser's dry run would
+    const again = await renderOnce(location(), { actors: dashboard.result.snapshots!.actors, session: dashboard.result.snapshots!.session });
+    expect(again.result.markup).toEqual(dashboard.result.markup);
+    expect(again.result.widthsRendered).toBe(1);
   });
 });
 

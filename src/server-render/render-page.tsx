@@ -16,7 +16,7 @@ import { routes } from '../app/router';
 import { whenInitialized } from '../app/router-ready';
 import { loadAppServices } from '../app/lazy-services';
 import { createSession, ServerSessionContext } from '../app/session';
-import { RENDER_VIEWPORTS as VIEWPORTS, ServerViewportContext, ServerViewportReadsContext } from '../ui/server-viewport';
+import { decidesAlike, RENDER_VIEWPORTS as VIEWPORTS, ServerViewportContext, ServerViewportReadsContext, type ServerViewportReads, type RenderViewport } from '../ui/server-viewport';
 import { ServerEffectsContext } from '../ui/settling-effect';
 import { ServerActors, ServerActorsContext } from './actors';
 import { renderAnswers, type RenderAnswers } from './answers';
@@ -109,14 +109,22 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
       const markup: Record<string, string> = {};
       let renders = 0;
       let widthsRendered = 0;
+      const rendered: Array<{ viewport: RenderViewport; depends: ServerViewportReads['depends'] }> = [];
       for (const viewport of [...VIEWPORTS].reverse()) {
+        // A class at which every read of the width decides as at one already rendered has that one's markup: most pages
+        // read none (rendered once, for the widest class); a table's phone row is the same at 375 and 480 px.
+        const alike = rendered.find((r) => decidesAlike(r.depends, r.viewport.width, viewport.width));
+        if (alike) {
+          markup[viewport.name] = markup[alike.viewport.name]!;
+          continue;
+        }
         widthsRendered += 1;
         let html = '';
         let done = false;
-        const widthReads = { count: 0 };
+        const widthReads: ServerViewportReads = { depends: [] };
         for (let pass = 0; pass < MAX_PASSES && !done; pass++) {
           const askedBefore = render.asked;
-          widthReads.count = 0;
+          widthReads.depends = [];
           renders += 1;
           html = renderToString(
             <StrictMode>
@@ -146,12 +154,7 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
         // (the app sends it to /404), a failed answer or a page still waiting on something gets no first screen.
         if (!done || store.redirectedTo !== null || router.state.location.pathname !== input.path || !isSettledMarkup(html)) return { markup: null, api: used };
         markup[viewport.name] = withoutHeadElements(html);
-        // The settled render read no width: every width class has this markup (the same tree, the same actors), so the
-        // others are not rendered again — most pages without a table or a method picker are rendered once, not thrice.
-        if (widthReads.count === 0) {
-          for (const other of VIEWPORTS) markup[other.name] = markup[viewport.name];
-          break;
-        }
+        rendered.push({ viewport, depends: widthReads.depends });
       }
       const snapshots = { actors: store.snapshots(), session: session.snapshots() };
       // As text for the page (the browser hydrates from it, src/main.tsx); none when an actor holds what cannot be carried.

@@ -221,13 +221,17 @@ export function phoneRowHeightOf(columns: readonly { phone?: PhoneRole; align?: 
   return 8 + PHONE_LINE * phonePlanOf(columns).lines + 1;
 }
 
+const isPhoneWidth = (width: number) => width < CARD_LAYOUT_MAX_WIDTH;
+/** A vertical window virtualiser picks its rows by the window's height (SERVER_WINDOW_HEIGHT on the server), not its width. */
+const rowsAtAnyWidth = () => true;
+
 /** True while the viewport is narrower than 550 px (false where `matchMedia` does not exist). */
 export function usePhoneLayout(): boolean {
-  const serverWidth = useServerViewportWidth();
+  const serverWidth = useServerViewportWidth(isPhoneWidth);
   return useSyncExternalStore(
     useCallback((cb: () => void) => subscribeMedia(phoneQuery, cb), []),
     () => (typeof window !== 'undefined' && !!window.matchMedia ? window.matchMedia(phoneQuery).matches : false),
-    () => serverWidth !== null && serverWidth < CARD_LAYOUT_MAX_WIDTH,
+    () => serverWidth !== null && isPhoneWidth(serverWidth),
   );
 }
 /** The former name of `usePhoneLayout`. */
@@ -479,7 +483,7 @@ export function DataTable<T>({
   // On the server (a first screen) there is no window to measure: the rows of a window of that width and
   // SERVER_WINDOW_HEIGHT at the top of the page are rendered, as the browser's first render does before it measures —
   // without it a long list was painted with no rows at all.
-  const serverWidth = useServerViewportWidth();
+  const serverWidth = useServerViewportWidth(rowsAtAnyWidth);
   const virtualizer = useWindowVirtualizer({
     count: sorted.length, estimateSize: heightOf, overscan, scrollMargin, rangeExtractor,
     getItemKey: (i) => rowKey(sorted[i]), enabled: virtualized,

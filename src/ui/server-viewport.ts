@@ -8,17 +8,34 @@ import { createContext, useContext } from 'react';
 export const ServerViewportContext = createContext<number | null>(null);
 
 /**
- * The server's count of the components that read the width in a render (src/server-render/render-page.tsx): a page
- * none of whose components read it has the same markup at every width, and is rendered once, not once per width class.
+ * What the components of a server's render took from the width (src/server-render/render-page.tsx): each read says
+ * what of the width it depends on. A width class at which every one of them decides the same as at a class already
+ * rendered has that class's markup (the same tree, the same actors), and is not rendered again; a page that reads no
+ * width is rendered once, for the widest class.
  */
-export const ServerViewportReadsContext = createContext<{ count: number } | null>(null);
+export interface ServerViewportReads {
+  depends: Array<(width: number) => unknown>;
+}
 
-/** The width the server renders for, or null in a browser. */
-export function useServerViewportWidth(): number | null {
+export const ServerViewportReadsContext = createContext<ServerViewportReads | null>(null);
+
+/** The width itself, when a reader says nothing narrower. */
+const wholeWidth = (width: number) => width;
+
+/**
+ * The width the server renders for, or null in a browser. `dependsOn` is what of the width the caller's markup depends
+ * on (e.g. whether it is below a breakpoint); without it, on the width itself.
+ */
+export function useServerViewportWidth(dependsOn: (width: number) => unknown = wholeWidth): number | null {
   const width = useContext(ServerViewportContext);
   const reads = useContext(ServerViewportReadsContext);
-  if (reads && width !== null) reads.count += 1;
+  if (reads && width !== null) reads.depends.push(dependsOn);
   return width;
+}
+
+/** Does every read taken at `width` decide the same at `other`? Then a render at `other` makes the same markup. */
+export function decidesAlike(depends: ServerViewportReads['depends'], width: number, other: number): boolean {
+  return depends.every((dependsOn) => Object.is(dependsOn(width), dependsOn(other)));
 }
 
 /**

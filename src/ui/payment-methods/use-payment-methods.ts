@@ -41,7 +41,7 @@ function subscribeResize(onChange: () => void): () => void {
 
 /** True below 420 px (spec §9: method labels cut to 5 characters). */
 export function useNarrowLabels(): boolean {
-  const serverWidth = useServerViewportWidth();
+  const serverWidth = useServerViewportWidth(isNarrowWidth);
   return useSyncExternalStore(
     subscribeResize,
     () => (typeof window === 'undefined' ? false : isNarrowWidth(window.innerWidth || NARROW_LABEL_WIDTH_PX)),

@@ -105,9 +105,9 @@ export default defineConfig({
     // stage transformed.
     experimental: { fsModuleCache: true },
     // The server-side build the tests' servers render first screens with (`<dist>/.ssr/*.mjs`, server/http/first-screen.ts)
-    // is plain JavaScript that Node imports as it does in production. Through Vite's pipeline each of its ~200 chunks was
-    // transformed again in every vitest process that started a server: two files on PostgreSQL spent 37 s in transforms
-    // with it, 4 s without.
+    // is plain JavaScript that Node imports as it does in production. Through Vite's pipeline each of its ~200 chunks
+    // would be transformed again in every vitest process that starts a server (37 s of transforms for two server files,
+    // against 4 s left to Node).
     server: { deps: { external: [/[\\/]\.ssr[\\/]/] } },
     // Two kinds of test file. The views' files (tests/features) each get a fresh module graph: they mount the app's
     // modules with their module-level state (72 failed without it). Every other file — machines, rules, contract,

@@ -81,8 +81,6 @@ export interface PageRender {
   snapshots?: PageSnapshots;
   /** The same, as text for the page's HTML (core/api/hydration.ts); absent when a snapshot cannot be carried. */
   hydration?: { actors: string; session: string };
-  /** How many times the page's tree was rendered to make it (its passes, in each width class rendered). */
-  renders?: number;
   /** The width classes rendered (each a pass at least): all of them for a page laid out by width, else the widest alone. */
   widthsRendered?: number;
 }

@@ -107,7 +107,6 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
       // catch-all is outside the token's frame, and its painted markup was hydrated beside a second copy of itself.
       if (router.state.matches.at(-1)?.route.path === '*') return { markup: null, api: used };
       const markup: Record<string, string> = {};
-      let renders = 0;
       let widthsRendered = 0;
       const rendered: Array<{ viewport: RenderViewport; depends: ServerViewportReads['depends'] }> = [];
       for (const viewport of [...VIEWPORTS].reverse()) {
@@ -125,7 +124,6 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
         for (let pass = 0; pass < MAX_PASSES && !done; pass++) {
           const askedBefore = render.asked;
           widthReads.depends = [];
-          renders += 1;
           html = renderToString(
             <StrictMode>
               <ServerViewportContext.Provider value={viewport.width}>
@@ -162,7 +160,7 @@ export async function renderPageFirstScreen(input: PageRenderInput): Promise<Pag
       const sessionText = encodeSnapshots(snapshots.session, Temporal);
       // Nor for a page whose actors tried to write (refused here): the browser renders it, and makes the writes.
       const hydration = actorsText !== null && sessionText !== null && !render.writes ? { actors: actorsText, session: sessionText } : undefined;
-      return { markup, api: used, snapshots, hydration, renders, widthsRendered };
+      return { markup, api: used, snapshots, hydration, widthsRendered };
     } finally {
       render.closed = true;
       store.stop();

@@ -64,8 +64,8 @@ export async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 export async function newestOutboxLink(recipient: string, after: Date): Promise<string> {
-  // the message is written after the answer (server/http/after-reply.ts): polled until it is there, for up to 30 s — a
-  // clean run once found none within 10 s, its first journey beside both servers' start-up work
+  // the message is written after the answer (server/http/after-reply.ts): polled until it is there, for up to 30 s — on
+  // a loaded machine the first journeys run beside both servers' start-up work
   for (let i = 0; i < 150; i++) {
     const row = await withDb(async (c) =>
       (await c.query('select body from outbox where recipient = $1 and created_at >= $2 order by created_at desc limit 1', [recipient, after])).rows[0]);

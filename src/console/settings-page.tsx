@@ -75,9 +75,12 @@ function Settings({ editable }: { editable: boolean }) {
 
   const problems = useMemo(() => draftProblems(draft), [draft]);
   const changed = settings ? Object.keys(patchOf(settings, draft)).length > 0 : false;
-  const timeZones = useMemo(() => {
+  // The zone list's ~400 options as elements made once per chosen zone: every keystroke in another field re-renders the
+  // page, and the same elements let React skip them instead of creating and comparing 400 options again.
+  const timeZoneOptions = useMemo(() => {
     const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-    return draft.timeZone && !zones.includes(draft.timeZone) ? [draft.timeZone, ...zones] : zones;
+    const listed = draft.timeZone && !zones.includes(draft.timeZone) ? [draft.timeZone, ...zones] : zones;
+    return listed.map((z) => <option key={z} value={z}>{z.replaceAll('_', ' ')}</option>);
   }, [draft.timeZone]);
 
   if (status !== 'ready' || !settings) {
@@ -190,7 +193,7 @@ function Settings({ editable }: { editable: boolean }) {
                 <div>
                   <label htmlFor="time-zone" className={styles.label}>{t.timeZone}</label>
                   <select id="time-zone" className={styles.control} value={draft.timeZone} onChange={(e) => send({ type: 'field.change', field: 'timeZone', value: e.target.value })}>
-                    {timeZones.map((z) => <option key={z} value={z}>{z.replaceAll('_', ' ')}</option>)}
+                    {timeZoneOptions}
                   </select>
                 </div>
               </div>

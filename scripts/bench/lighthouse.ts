@@ -1,5 +1,11 @@
 /**
- * npx tsx scripts/bench/lighthouse.ts [--runs N] [--routes a,b] [--no-build] [--out FILE] [--reports DIR] [--desktop] [--scale] [--block PATTERNS]
+ * npx tsx scripts/bench/lighthouse.ts [--runs N] [--routes a,b] [--no-build] [--out FILE] [--reports DIR] [--desktop] [--scale] [--block PATTERNS] [--floor]
+ *
+ * `--floor` also measures, beside each token page, its floor (`<page>:floor`): the page's own HTML as the portal served
+ * it — every painted variant, its styles, after-first-paint.js recording taps — with none of the app's scripts, and the
+ * bare page's React 19 + router app loaded instead. That is the least any page that hydrates on arrival runs: its markup
+ * and React (docs/token-page-hydration.md, "Why the scripting target…"). The table then says each page's scripting
+ * as a ratio to its floor's too. Floors are figures, never targets.
  *
  * The vendor console's pages (`console-home`, `console-invoices`, …: CONSOLE_ROUTES) are measured signed in as the
  * demo vendor's admin: the console link the portal prints is traded for the session cookie, which Lighthouse sends
@@ -30,7 +36,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,6 +67,7 @@ const { values } = parseArgs({
     desktop: { type: 'boolean', default: false },
     scale: { type: 'boolean', default: false },
     block: { type: 'string' },
+    floor: { type: 'boolean', default: false },
   },
 });
 /** `--block a,b`: URL patterns Lighthouse blocks on every page (its blockedUrlPatterns, `*` a wildcard), to measure what a page costs without some of its scripts (e.g. the pattern of the assets directory: none of the app's chunks). */
@@ -452,6 +459,31 @@ function printTable(rows: Row[]) {
   }
 }
 
+/**
+ * The floor of a token page (`--floor`): its HTML as served, without the app's scripts (the entry, its module preloads,
+ * after-first-paint.js's entry — the script stays, recording taps, with nothing to load), with the bare page's scripts
+ * instead; written as the `index.html` of `dir`, a copy of the bare page's build with the portal's styles and static
+ * files beside it, so that it is served at `/` as the bare page is (its router's one route).
+ */
+async function writeFloor(bareDir: string, dir: string, name: string, url: string): Promise<void> {
+  const answer = await fetch(url, { headers: { accept: 'text/html' } });
+  if (!answer.ok) throw new Error(`${name}: ${url} answered ${answer.status}`);
+  const html = await answer.text();
+  const bareHead = readFileSync(path.join(bareDir, 'index.html'), 'utf8').match(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g) ?? [];
+  if (!bareHead.some((tag) => tag.startsWith('<script'))) throw new Error('the bare page has no module script');
+  const stripped = html
+    .replace(/<link rel="(?:pp-)?modulepreload"[^>]*>/g, '')
+    .replace(/<script type="module"[^>]*>\s*<\/script>/g, '')
+    .replace(/\sdata-entry(?:-integrity)?="[^"]*"/g, '');
+  if (/<script type="module"/.test(stripped)) throw new Error(`${name}: an inline module script is left in the page; the floor would run app code`);
+  const floor = stripped.replace('</head>', `${bareHead.join('')}</head>`);
+  cpSync(bareDir, dir, { recursive: true });
+  const notScript = (source: string) => !/\.js(\.br|\.gz)?$/.test(source);
+  cpSync(path.join(projectRoot, 'dist', 'assets'), path.join(dir, 'assets'), { recursive: true, force: false, filter: notScript });
+  cpSync(path.join(projectRoot, 'dist', 'static'), path.join(dir, 'static'), { recursive: true, force: false });
+  writeFileSync(path.join(dir, 'index.html'), floor);
+}
+
 async function main() {
   const known = ['landing', ...Object.keys(ROUTES), ...Object.keys(CONSOLE_ROUTES)];
   const chosen = values.routes ? values.routes.split(',').map((x) => x.trim()).filter(Boolean) : known;
@@ -468,6 +500,7 @@ async function main() {
   const { child, demoUrl, consoleUrl } = await startPortal(path.join(work, 'data'), scaled?.url);
   const rows: Row[] = [];
   const missed: string[] = [];
+  const floorServers: Server[] = [];
   try {
     if (scaled) await growDemoVendor(scaled.url);
     const ids = await demoIds(demoUrl);
@@ -488,6 +521,13 @@ async function main() {
       const page = ROUTES[name](locationBase, ids);
       if (page) pages.push([name, `${base}${page}`]);
       else console.log(`  (${name}: skipped, the demo data has no id for it)`);
+      if (page && values.floor) {
+        const dir = path.join(work, `floor-${name}`);
+        await writeFloor(baseline.outDir, dir, name, `${base}${page}`);
+        const served = await serveStatic(dir);
+        floorServers.push(served.server);
+        pages.push([`${name}:floor`, served.url]);
+      }
     }
     const results = new Map<string, Figures[]>(pages.map(([name]) => [name, []]));
     for (let i = 0; i < runs; i++) {
@@ -500,6 +540,10 @@ async function main() {
     for (const [name, url] of pages) rows.push(name === 'baseline' ? bareRow : summarize(name, url, results.get(name)!, bareRow));
     console.log(`\nLighthouse 12, ${values.desktop ? 'desktop' : 'mobile'} preset (simulated throttling), median of ${runs} run(s)${scaled ? `, the demo vendor grown by ${SCALE.invoices} invoices and ${SCALE.groups} payment groups` : ''}; baseline = bare React 19 + react-router 7 page:`);
     printTable(rows);
+    for (const floor of rows.filter((r) => r.page.endsWith(':floor'))) {
+      const page = rows.find((r) => r.page === floor.page.slice(0, -':floor'.length));
+      if (page) console.log(`${page.page}: scripting ${Math.round(page.scriptingMs)} ms = ${(page.scriptingMs / floor.scriptingMs).toFixed(1)}× its floor's ${Math.round(floor.scriptingMs)} ms (the floor: ${floor.scriptingRatio.toFixed(1)}× the bare page's)`);
+    }
     const consoleRows = rows.filter((r) => r.page in CONSOLE_ROUTES);
     if (consoleRows.length > 0) {
       const target = values.desktop ? CONSOLE_TARGET.desktop : CONSOLE_TARGET.mobile;
@@ -508,10 +552,11 @@ async function main() {
       missed.push(...consoleRows.filter((r) => r.score < target).map((r) => `${r.page} (score ${r.score} < ${target})`));
     }
     // the customer's pages (mobile preset only: their targets are the mobile ones)
-    if (!values.desktop) missed.push(...rows.filter((r) => r.page !== 'baseline' && !(r.page in CONSOLE_ROUTES) && !allPass(r)).map((r) => r.page));
+    if (!values.desktop) missed.push(...rows.filter((r) => r.page !== 'baseline' && !r.page.endsWith(':floor') && !(r.page in CONSOLE_ROUTES) && !allPass(r)).map((r) => r.page));
   } finally {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     bare.server.close();
+    for (const server of floorServers) server.close();
     if (scaled) {
       await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
       await scaled.drop();

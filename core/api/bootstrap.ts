@@ -81,7 +81,7 @@ export interface PageRender {
   snapshots?: PageSnapshots;
   /** The same, as text for the page's HTML (core/api/hydration.ts); absent when a snapshot cannot be carried. */
   hydration?: { actors: string; session: string };
-  /** The width classes rendered (each a pass at least): all of them for a page laid out by width, else the widest alone. */
+  /** How many width classes were rendered: the others share the markup of a rendered class whose reads of the width decide alike. */
   widthsRendered?: number;
 }
 

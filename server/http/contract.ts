@@ -32,7 +32,7 @@ const cache = new Map<string, OpenApiDocument>();
 
 /**
  * Where a contract's parsed form is kept between processes: the project's own `node_modules/.cache` (written by whoever
- * deployed it, not a directory other users share), keyed by the YAML's content and the parser's name.
+ * deployed it, not a directory other users share), keyed by the YAML's content and the parser's name and version.
  */
 const PARSED_DIR = path.resolve(import.meta.dirname, '../../node_modules/.cache/performancepay/contracts');
 const PARSER = `yaml ${(createRequire(import.meta.url)('yaml/package.json') as { version: string }).version}`;

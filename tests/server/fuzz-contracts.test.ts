@@ -14,11 +14,10 @@
  * The figures (requests, 5xx, writes) are printed.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../../server/http/contract.js';
 import { createApiKey } from '../../server/use-cases/vendor-keys.js';
 import { recordEvent } from '../../server/use-cases/vendor-events.js';
 import { startTestServer, type TestServer } from './helpers/app.js';
@@ -28,7 +27,7 @@ import { contractErrors, paymentsContractErrors, vendorContractErrors } from './
 /** each contract's check of an answer (the vendor API's is strict: every status and errorCode declared on the operation) */
 const checkers = { portal: contractErrors, vendor: vendorContractErrors, payments: paymentsContractErrors };
 
-const load = (name: string) => parse(readFileSync(path.resolve(import.meta.dirname, '../../openapi', name), 'utf8')) as any;
+const load = (name: string) => loadContract(path.resolve(import.meta.dirname, '../../openapi', name)) as any;
 const contracts = [
   { name: 'portal', prefix: '/api', doc: load('portal.yaml') },
   { name: 'vendor', prefix: '/vendor-api', doc: load('vendor.yaml') },

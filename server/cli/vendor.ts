@@ -47,8 +47,10 @@ function vendorIdOf(value: string | undefined): string {
   return value;
 }
 
-/** Runs one command on `db`, printing with `print`; answers nothing. Exported for the tests. */
-export async function run(db: Db, argv: string[], print: (line: string) => void = console.log, publicUrl = 'http://localhost:3000'): Promise<void> {
+const COMMAND_GROUPS = ['keys', 'users', 'vendors', 'import', 'listen'];
+
+/** The command line, or a CliError saying what is wrong with it (before any database is opened). */
+function parseCommandLine(argv: string[]) {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { vendor: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' }, 'read-only': { type: 'boolean' }, expires: { type: 'string' }, 'dry-run': { type: 'boolean' }, email: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
@@ -56,8 +58,16 @@ export async function run(db: Db, argv: string[], print: (line: string) => void 
     throw new CliError(`${(error as Error).message}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
+  const [group] = positionals;
+  if (group && !values.help && !COMMAND_GROUPS.includes(group)) throw new CliError(`Unknown command "${group}".\n${USAGE}`);
+  return { values, positionals, usage: Boolean(values.help) || !group };
+}
+
+/** Runs one command on `db`, printing with `print`; answers nothing. Exported for the tests. */
+export async function run(db: Db, argv: string[], print: (line: string) => void = console.log, publicUrl = 'http://localhost:3000'): Promise<void> {
+  const { values, positionals, usage } = parseCommandLine(argv);
   const [group, command, arg] = positionals;
-  if (values.help || !group) {
+  if (usage) {
     print(USAGE);
     return;
   }
@@ -245,6 +255,12 @@ async function users(db: Db, command: string | undefined, values: { vendor?: str
 
 export async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'listen') return runListen(argv);
+  // the usage and a command line's mistakes need no database: answered before one is opened (on the embedded
+  // database that open, its migrations checked, took about 5 s)
+  if (parseCommandLine(argv).usage) {
+    console.log(USAGE);
+    return;
+  }
   const handle = await openCliDb();
   try {
     await run(handle.db, argv, console.log, handle.publicUrl);

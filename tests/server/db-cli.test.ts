@@ -4,7 +4,7 @@
  * process (exit code and message); the rest run in-process through their `main`.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { CliError } from '../../server/cli/common.js';
 import { main as linkMain } from '../../server/cli/link.js';
 import { main as outboxMain } from '../../server/cli/outbox.js';
 import { main as seedMain } from '../../server/cli/seed.js';
+import { main as vendorMain } from '../../server/cli/vendor.js';
 import { createDb } from '../../server/db/connect.js';
 import { findToken, tokenState } from '../../server/db/tokens.js';
 
@@ -150,5 +151,22 @@ describe('CLI tools', () => {
     );
     expect(error?.code).toBe(1);
     expect(error?.stderr).toContain('No contact matches the e-mail address "nobody@example.com".');
+  });
+});
+
+describe('npm run vendor: its usage and a mistyped command', () => {
+  it('answers without opening a database (no data directory is made, no migration run)', async () => {
+    const nowhere = path.join(dataDir, 'not-made');
+    process.env.DATA_DIR = nowhere;
+    try {
+      for (const argv of [['--help'], [], ['keys', '-h']]) {
+        expect(await output(() => vendorMain(argv)), argv.join(' ')).toMatch(/^Usage:\n {2}npm run vendor -- keys create/);
+      }
+      await expect(vendorMain(['frobnicate', '--vendor', 'x'])).rejects.toThrow(new CliError(`Unknown command "frobnicate".\n${(await output(() => vendorMain(['--help'])))}`));
+      await expect(vendorMain(['keys', '--no-such-option'])).rejects.toThrow(/Unknown option '--no-such-option'[\s\S]*Usage:/);
+      expect(existsSync(nowhere)).toBe(false);
+    } finally {
+      process.env.DATA_DIR = dataDir;
+    }
   });
 });

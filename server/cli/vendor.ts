@@ -47,7 +47,8 @@ function vendorIdOf(value: string | undefined): string {
   return value;
 }
 
-const COMMAND_GROUPS = ['keys', 'users', 'vendors', 'import', 'listen'];
+/** The groups `run` dispatches (below); `listen` is `main`'s own (it opens no database). */
+const COMMAND_GROUPS = ['keys', 'users', 'vendors', 'import'];
 
 /** The command line, or a CliError saying what is wrong with it (before any database is opened). */
 function parseCommandLine(argv: string[]) {
@@ -171,7 +172,16 @@ export async function listen(options: { port: number; secret: string; print?: (l
 }
 
 async function runListen(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv.slice(1), options: { port: { type: 'string', default: '9000' }, secret: { type: 'string' } } });
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv.slice(1), options: { port: { type: 'string', default: '9000' }, secret: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\n${USAGE}`);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   const secret = values.secret ?? process.env.WEBHOOK_SECRET;
   if (!secret || !secret.startsWith('whsec_')) throw new CliError(`--secret whsec_… (the secret POST /vendor-api/webhook-endpoints answered) is required.\n${USAGE}`);
   const port = Number(values.port);
@@ -256,7 +266,7 @@ async function users(db: Db, command: string | undefined, values: { vendor?: str
 export async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'listen') return runListen(argv);
   // the usage and a command line's mistakes need no database: answered before one is opened (on the embedded
-  // database that open, its migrations checked, took about 5 s)
+  // database that open made and migrated a data directory: `--help` took 3.6 s from an empty one, 0.9 s without)
   if (parseCommandLine(argv).usage) {
     console.log(USAGE);
     return;

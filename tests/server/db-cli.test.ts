@@ -156,17 +156,19 @@ describe('CLI tools', () => {
 
 describe('npm run vendor: its usage and a mistyped command', () => {
   it('answers without opening a database (no data directory is made, no migration run)', async () => {
-    const nowhere = path.join(dataDir, 'not-made');
+    const nowhere = path.join(mkdtempSync(path.join(tmpdir(), 'pp-cli-none-')), 'not-made');
     process.env.DATA_DIR = nowhere;
     try {
-      for (const argv of [['--help'], [], ['keys', '-h']]) {
-        expect(await output(() => vendorMain(argv)), argv.join(' ')).toMatch(/^Usage:\n {2}npm run vendor -- keys create/);
-      }
-      await expect(vendorMain(['frobnicate', '--vendor', 'x'])).rejects.toThrow(new CliError(`Unknown command "frobnicate".\n${(await output(() => vendorMain(['--help'])))}`));
+      const usage = await output(() => vendorMain(['--help']));
+      expect(usage).toMatch(/^Usage:\n {2}npm run vendor -- keys create/);
+      for (const argv of [[], ['keys', '-h'], ['listen', '--help']]) expect(await output(() => vendorMain(argv)), argv.join(' ')).toBe(usage);
+      await expect(vendorMain(['frobnicate', '--vendor', 'x'])).rejects.toThrow(new CliError(`Unknown command "frobnicate".\n${usage}`));
       await expect(vendorMain(['keys', '--no-such-option'])).rejects.toThrow(/Unknown option '--no-such-option'[\s\S]*Usage:/);
+      await expect(vendorMain(['listen', '--no-such-option'])).rejects.toThrow(/Unknown option '--no-such-option'[\s\S]*Usage:/);
       expect(existsSync(nowhere)).toBe(false);
     } finally {
       process.env.DATA_DIR = dataDir;
+      rmSync(path.dirname(nowhere), { recursive: true, force: true });
     }
   });
 });

@@ -86,7 +86,7 @@ export async function run(db: Db, argv: string[], print: (line: string) => void 
     await users(db, command, values, publicUrl, print);
     return;
   }
-  if (group !== 'keys') throw new CliError(`Unknown command "${group}".\n${USAGE}`);
+  // keys: the last of COMMAND_GROUPS (parseCommandLine refused any other group)
   const vendorId = vendorIdOf(values.vendor);
   switch (command) {
     case 'create': {

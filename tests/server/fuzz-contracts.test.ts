@@ -197,8 +197,8 @@ const BOOKKEEPING = ['vendor_api_keys', 'vendor_sessions', 'vendor_rate_counts',
 /**
  * The fuzz's "did it write?": every row a committed transaction inserted, deleted or changed (its text, as PostgreSQL
  * prints it, differs) in any table but the bookkeeping, noted by triggers into `fuzz_writes` — in the same transaction,
- * so a write rolled back leaves no note. (Before: a digest of every table's content after each request that took a
- * transaction id — 60 table scans each time, most of the file's time.)
+ * so a write rolled back leaves no note. Triggers, not a digest of every table after each request: 60 table scans a
+ * request would be most of the file's time.
  */
 async function noteWrites(): Promise<void> {
   const { rows: tables } = await sql<{ tableName: string }>`select table_name from information_schema.tables
